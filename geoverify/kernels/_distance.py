@@ -189,8 +189,9 @@ def directed_hausdorff(a, b):
         cmin = np.inf
         # Start at the segment that was closest to the previous vertex: along a
         # curve it is usually close again, so the early exit fires at once.
+        first = start
         for k in range(nseg):
-            i = start + k
+            i = first + k
             if i >= nseg:
                 i -= nseg
             j = i + 1 if nb >= 2 else i

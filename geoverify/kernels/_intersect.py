@@ -33,10 +33,9 @@ def _segment_dist2(px, py, ax, ay, bx, by):
     return ex * ex + ey * ey
 
 
-@njit("float64[::1](float64, float64, float64, float64, float64, float64, float64, float64, float64)", **NJIT_OPTIONS)
+@njit("UniTuple(float64, 3)(float64, float64, float64, float64, float64, float64, float64, float64, float64)", **NJIT_OPTIONS)
 def _pair(px, py, rx, ry, qx, qy, sx, sy, eps):
-    """Intersection of segments p + t r and q + u s: (found, x, y); found is 0 or 1."""
-    res = np.zeros(3, dtype=np.float64)
+    """Intersection of segments p + t r and q + u s: (found, x, y); found is 0.0 or 1.0."""
     rr = rx * rx + ry * ry
     ss = sx * sx + sy * sy
     wx = qx - px
@@ -48,10 +47,8 @@ def _pair(px, py, rx, ry, qx, qy, sx, sy, eps):
         else:
             cx, cy, ax, ay, bx, by = qx, qy, px, py, px + rx, py + ry
         if _segment_dist2(cx, cy, ax, ay, bx, by) <= eps * eps:
-            res[0] = 1.0
-            res[1] = cx
-            res[2] = cy
-        return res
+            return 1.0, cx, cy
+        return 0.0, 0.0, 0.0
     lr = math.sqrt(rr)
     ls = math.sqrt(ss)
     rxs = rx * sy - ry * sx
@@ -64,13 +61,11 @@ def _pair(px, py, rx, ry, qx, qy, sx, sy, eps):
         su = eps / ls
         if -st <= t <= 1.0 + st and -su <= u <= 1.0 + su:
             t = min(max(t, 0.0), 1.0)
-            res[0] = 1.0
-            res[1] = px + t * rx
-            res[2] = py + t * ry
-        return res
+            return 1.0, px + t * rx, py + t * ry
+        return 0.0, 0.0, 0.0
     # Parallel: intersect only if collinear (q within eps of the line of r).
     if abs(wx * ry - wy * rx) / lr > eps:
-        return res
+        return 0.0, 0.0, 0.0
     t0 = (wx * rx + wy * ry) / rr
     t1 = ((wx + sx) * rx + (wy + sy) * ry) / rr
     lo = max(0.0, min(t0, t1))
@@ -78,10 +73,8 @@ def _pair(px, py, rx, ry, qx, qy, sx, sy, eps):
     if lo <= hi + eps / lr:
         t = 0.5 * (lo + hi)
         t = min(max(t, 0.0), 1.0)
-        res[0] = 1.0
-        res[1] = px + t * rx
-        res[2] = py + t * ry
-    return res
+        return 1.0, px + t * rx, py + t * ry
+    return 0.0, 0.0, 0.0
 
 
 @njit("float64[:, ::1](float64[:, ::1], float64[:, ::1])", **NJIT_OPTIONS)
@@ -113,10 +106,11 @@ def segment_intersections(a, b):
         py = a[i, 1]
         rx = a[i1, 0] - px
         ry = a[i1, 1] - py
-        axmin = min(px, px + rx) - eps
-        axmax = max(px, px + rx) + eps
-        aymin = min(py, py + ry) - eps
-        aymax = max(py, py + ry) + eps
+        # A meeting point may lie eps outside each segment, hence 2 eps of slack.
+        axmin = min(px, px + rx) - 2.0 * eps
+        axmax = max(px, px + rx) + 2.0 * eps
+        aymin = min(py, py + ry) - 2.0 * eps
+        aymax = max(py, py + ry) + 2.0 * eps
         for j in range(nseg_b):
             j1 = j + 1 if nb >= 2 else j
             qx = b[j, 0]
@@ -128,13 +122,13 @@ def segment_intersections(a, b):
                 continue
             if max(qy, qy + sy) < aymin or min(qy, qy + sy) > aymax:
                 continue
-            res = _pair(px, py, rx, ry, qx, qy, sx, sy, eps)
-            if res[0] == 0.0:
+            found, x, y = _pair(px, py, rx, ry, qx, qy, sx, sy, eps)
+            if found == 0.0:
                 continue
             dup = False
             for k in range(count):
-                dx = buf[k, 0] - res[1]
-                dy = buf[k, 1] - res[2]
+                dx = buf[k, 0] - x
+                dy = buf[k, 1] - y
                 if dx * dx + dy * dy <= merge2:
                     dup = True
                     break
@@ -145,7 +139,7 @@ def segment_intersections(a, b):
                 grown = np.empty((cap, 2), dtype=np.float64)
                 grown[:count] = buf[:count]
                 buf = grown
-            buf[count, 0] = res[1]
-            buf[count, 1] = res[2]
+            buf[count, 0] = x
+            buf[count, 1] = y
             count += 1
     return buf[:count].copy()
