@@ -1,0 +1,288 @@
+"""pgfmath: evaluation of TikZ/pgf mathematical expressions.
+
+Expressions are parsed with ``grammars/pgfmath.lark`` and compiled once into a
+Python closure (cached by text), because figures evaluate the same expression
+many times (plots, loops). Semantics follow the pgf manual: trigonometry in
+degrees, ``r`` postfix converts radians to degrees, ``atan2(y, x)``,
+``mod`` truncated and ``Mod`` floored, ``round`` half away from zero. Lengths
+are in TeX points (1 pt = 1/72.27 in); an expression "declares units" when
+any of its terms carries one, which decides whether TikZ treats a coordinate as
+a canvas length or as a multiple of the x/y vectors.
+
+``rnd``/``rand``/``random`` are refused: a verifier must be deterministic.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from lark import Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from geoverify.errors import FigureSyntaxError, SourceLocation, UnsupportedConstructError
+from geoverify.frontends.tikz.grammar import pgfmath_parser, syntax_error
+
+__all__ = ["UNITS_PT", "EM_PT", "EX_PT", "MathResult", "compile_expr", "evaluate", "format_number",
+           "parse_dimension"]
+
+#: TeX units in points. em/ex are those of cmr10 at 10 pt (TikZ's default font);
+#: with other fonts they are approximations.
+EM_PT = 10.00002
+EX_PT = 4.30554
+UNITS_PT = {
+    "pt": 1.0,
+    "cm": 72.27 / 2.54,
+    "mm": 72.27 / 25.4,
+    "in": 72.27,
+    "bp": 72.27 / 72.0,
+    "pc": 12.0,
+    "dd": 1238.0 / 1157.0,
+    "cc": 12.0 * 1238.0 / 1157.0,
+    "sp": 1.0 / 65536.0,
+    "em": EM_PT,
+    "ex": EX_PT,
+}
+
+_NUMBER_RE = re.compile(r"\s*([-+]?)\s*(\d+\.?\d*|\.\d+)\s*$")
+_DIM_RE = re.compile(r"\s*([-+]?)\s*(\d+\.?\d*|\.\d+)\s*(pt|cm|mm|in|bp|pc|dd|cc|sp|em|ex)\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class MathResult:
+    """A pgfmath value: ``value`` (points when ``units`` is True)."""
+
+    value: float
+    units: bool
+
+
+def _deg_sin(x): return math.sin(math.radians(x))
+def _deg_cos(x): return math.cos(math.radians(x))
+def _deg_tan(x): return math.tan(math.radians(x))
+
+
+def _round(x):
+    return float(math.floor(abs(x) + 0.5)) * (1 if x >= 0 else -1)
+
+
+def _mod(x, y):
+    if y == 0:
+        raise ZeroDivisionError("mod by zero")
+    return math.fmod(x, y)
+
+
+def _floored_mod(x, y):
+    if y == 0:
+        raise ZeroDivisionError("Mod by zero")
+    return x - y * math.floor(x / y)
+
+
+def _factorial(x):
+    n = int(round(x))
+    if n < 0 or n > 170:
+        raise ValueError("factorial argument out of range")
+    return float(math.factorial(n))
+
+
+_FUNCS: dict[str, Callable] = {
+    "sin": _deg_sin, "cos": _deg_cos, "tan": _deg_tan,
+    "sec": lambda x: 1.0 / _deg_cos(x), "cosec": lambda x: 1.0 / _deg_sin(x), "cot": lambda x: 1.0 / _deg_tan(x),
+    "asin": lambda x: math.degrees(math.asin(x)), "acos": lambda x: math.degrees(math.acos(x)),
+    "atan": lambda x: math.degrees(math.atan(x)), "atan2": lambda y, x: math.degrees(math.atan2(y, x)),
+    "sinh": math.sinh, "cosh": math.cosh, "tanh": math.tanh,
+    "deg": math.degrees, "rad": math.radians,
+    "sqrt": math.sqrt, "exp": math.exp, "ln": math.log, "log10": math.log10, "log2": math.log2,
+    "pow": lambda x, y: math.pow(x, y), "abs": abs, "neg": lambda x: -x,
+    "mod": _mod, "Mod": _floored_mod,
+    "min": lambda *a: min(a), "max": lambda *a: max(a),
+    "floor": lambda x: float(math.floor(x)), "ceil": lambda x: float(math.ceil(x)),
+    "round": _round, "int": lambda x: float(math.trunc(x)), "frac": lambda x: x - math.trunc(x),
+    "sign": lambda x: float((x > 0) - (x < 0)), "real": float,
+    "veclen": lambda x, y: math.hypot(x, y),
+    "add": lambda x, y: x + y, "subtract": lambda x, y: x - y, "multiply": lambda x, y: x * y,
+    "divide": lambda x, y: x / y, "div": lambda x, y: float(math.trunc(x / y)),
+    "greater": lambda x, y: float(x > y), "less": lambda x, y: float(x < y),
+    "equal": lambda x, y: float(x == y), "notequal": lambda x, y: float(x != y),
+    "notgreater": lambda x, y: float(x <= y), "notless": lambda x, y: float(x >= y),
+    "ifthenelse": lambda c, a, b: a if c else b, "and": lambda x, y: float(bool(x) and bool(y)),
+    "or": lambda x, y: float(bool(x) or bool(y)), "not": lambda x: float(not x),
+    "factorial": _factorial, "iseven": lambda x: float(int(x) % 2 == 0), "isodd": lambda x: float(int(x) % 2 == 1),
+    "gcd": lambda x, y: float(math.gcd(int(x), int(y))),
+    "scalar": lambda x: x, "width": None, "height": None, "depth": None,
+}
+_CONSTANTS = {"pi": math.pi, "e": math.e, "true": 1.0, "false": 0.0}
+_RANDOM = {"rnd", "rand", "random"}
+
+_Env = dict  # macro name (with backslash) -> float (points when it is a length)
+
+
+def _compile(node, units: list[bool]) -> Callable[[_Env], float]:
+    """Closure evaluating a pgfmath parse tree; ``units[0]`` becomes True when a unit occurs."""
+    if isinstance(node, Token):
+        raise AssertionError(node)
+    d = node.data
+    ch = node.children
+    if d == "number":
+        v = float(ch[0])
+        return lambda env: v
+    if d == "dimension":
+        units[0] = True
+        v = float(ch[0]) * UNITS_PT[str(ch[1])]
+        return lambda env: v
+    if d in ("var", "var_dimension"):
+        name = str(ch[0])
+        if d == "var_dimension":
+            units[0] = True
+            f = UNITS_PT[str(ch[1])]
+        else:
+            f = 1.0
+            if name in _LENGTH_MACROS:
+                units[0] = True
+
+        def var(env, name=name, f=f):
+            try:
+                return env[name] * f
+            except KeyError:
+                raise FigureSyntaxError(f"undefined control sequence {name} in a pgfmath expression; "
+                                        "define it with \\def, \\newcommand or \\pgfmathsetmacro") from None
+        return var
+    if d == "call0":
+        name = str(ch[0])
+        if name in _CONSTANTS:
+            v = _CONSTANTS[name]
+            return lambda env: v
+        if name in _RANDOM:
+            raise UnsupportedConstructError(f"pgfmath function '{name}' is random; a verifier cannot reproduce it")
+        raise FigureSyntaxError(f"unknown pgfmath constant or function '{name}'")
+    if d == "call":
+        name = str(ch[0])
+        args = [_compile(c, units) for c in ch[1:] if c is not None]
+        if name in _RANDOM:
+            raise UnsupportedConstructError(f"pgfmath function '{name}' is random; a verifier cannot reproduce it")
+        fn = _FUNCS.get(name)
+        if fn is None:
+            raise FigureSyntaxError(f"unknown pgfmath function '{name}'; expected one of the pgf manual's "
+                                    "functions (sin, cos, sqrt, veclen, atan2, mod, min, max, ...)")
+        if len(args) == 1:
+            a0 = args[0]
+            return lambda env: fn(a0(env))
+        if len(args) == 2:
+            a0, a1 = args
+            return lambda env: fn(a0(env), a1(env))
+        return lambda env: fn(*(a(env) for a in args))
+    if d == "array":
+        raise UnsupportedConstructError("pgfmath arrays are not interpreted")
+    if len(ch) == 1:  # unary "+" and plain parentheses
+        inner = _compile(ch[0], units)
+        if d == "neg":
+            return lambda env: -inner(env)
+        if d == "not_":
+            return lambda env: float(not inner(env))
+        if d == "radians":
+            return lambda env: math.degrees(inner(env))
+        if d == "factorial":
+            return lambda env: _factorial(inner(env))
+        return inner
+    if d == "ifthen":
+        c, a, b = (_compile(x, units) for x in ch)
+        return lambda env: a(env) if c(env) else b(env)
+    if d == "compare":
+        a = _compile(ch[0], units)
+        b = _compile(ch[2], units)
+        op = str(ch[1])
+        ops = {"<": float.__lt__, ">": float.__gt__, "<=": float.__le__, ">=": float.__ge__,
+               "==": float.__eq__, "!=": float.__ne__}[op]
+        return lambda env: float(ops(float(a(env)), float(b(env))))
+    a = _compile(ch[0], units)
+    b = _compile(ch[1], units)
+    if d == "add":
+        return lambda env: a(env) + b(env)
+    if d == "sub":
+        return lambda env: a(env) - b(env)
+    if d == "mul":
+        return lambda env: a(env) * b(env)
+    if d == "div":
+        def div(env):
+            den = b(env)
+            if den == 0:
+                raise FigureSyntaxError("division by zero in a pgfmath expression")
+            return a(env) / den
+        return div
+    if d == "pow":
+        return lambda env: math.pow(a(env), b(env))
+    if d == "and_":
+        return lambda env: float(bool(a(env)) and bool(b(env)))
+    if d == "or_":
+        return lambda env: float(bool(a(env)) or bool(b(env)))
+    raise AssertionError(d)
+
+
+#: Length registers pgf defines; referring to them declares units.
+_LENGTH_MACROS = {"\\pgflinewidth"}
+
+_CACHE: dict[str, tuple[Callable[[_Env], float], bool]] = {}
+
+
+def compile_expr(text: str, location: SourceLocation | None = None) -> tuple[Callable[[_Env], float], bool]:
+    """Compile a pgfmath expression.
+
+    Returns
+    -------
+    (function, units)
+        ``function(env) -> float`` evaluates it with the variables of ``env``
+        (a dict from macro name, backslash included, to a float); ``units`` is True
+        when the expression declares units (its value is then in points).
+    """
+    hit = _CACHE.get(text)
+    if hit is not None:
+        return hit
+    try:
+        tree = pgfmath_parser().parse(text)
+    except UnexpectedInput as err:
+        raise syntax_error(err, text, f"pgfmath expression {text!r}", location) from None
+    units = [False]
+    fn = _compile(tree, units)
+    out = (fn, units[0])
+    if len(_CACHE) > 20000:
+        _CACHE.clear()
+    _CACHE[text] = out
+    return out
+
+
+def evaluate(text: str, env: _Env | None = None, location: SourceLocation | None = None) -> MathResult:
+    """Evaluate a pgfmath expression; a fast path handles plain numbers and dimensions."""
+    m = _NUMBER_RE.match(text)
+    if m:
+        v = float(m.group(2))
+        return MathResult(-v if m.group(1) == "-" else v, False)
+    m = _DIM_RE.match(text)
+    if m:
+        v = float(m.group(2)) * UNITS_PT[m.group(3)]
+        return MathResult(-v if m.group(1) == "-" else v, True)
+    fn, units = compile_expr(text, location)
+    try:
+        v = fn(env or {})
+    except FigureSyntaxError as err:
+        if err.location is None and location is not None:
+            err.location = location
+        raise
+    except (ValueError, OverflowError, ZeroDivisionError, TypeError) as err:
+        raise FigureSyntaxError(f"pgfmath cannot evaluate {text!r}: {err}", location=location) from None
+    return MathResult(float(v), units)
+
+
+def parse_dimension(text: str, env: _Env | None = None, location: SourceLocation | None = None,
+                    default_unit: float = 1.0) -> float:
+    """A length in points; a unitless value is multiplied by ``default_unit``."""
+    r = evaluate(text, env, location)
+    return r.value if r.units else r.value * default_unit
+
+
+def format_number(v: float) -> str:
+    """A number the way ``\\pgfmathresult`` prints it (``2.0``, ``0.5``, ``-1.73204``)."""
+    if v == int(v) and abs(v) < 1e15:
+        return f"{int(v)}.0"
+    s = f"{v:.5f}".rstrip("0")
+    return s

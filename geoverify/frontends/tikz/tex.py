@@ -1,0 +1,491 @@
+"""The TeX layer: tokens, a scoped definition table and a macro expander.
+
+This is the part of TeX that figures lean on, not TeX itself: category codes
+are the default ones, tokens are ``(text, offset)`` tuples (a control sequence
+keeps its backslash, every other character is its own token, a run of blanks
+is one ``" "`` token, comments are dropped), and only macros the figure
+defines are expanded. Undefined control sequences are kept as they are, so
+node text like ``$\\alpha$`` survives, and so do TikZ commands, which the
+interpreter reads.
+
+Every expansion counts one step of the :class:`~geoverify.frontends.limits.Budget`,
+so ``\\def\\x{\\x}\\x`` ends with a :class:`~geoverify.errors.BudgetExceededError`.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+
+from geoverify.errors import FigureSyntaxError, SourceLocation
+from geoverify.frontends.limits import Budget
+
+__all__ = ["Token", "Source", "Macro", "Definitions", "Reader", "tokenize", "detokenize",
+           "strip_braces", "split_top", "is_cs", "parse_param_text", "make_body", "PARAM"]
+
+Token = tuple  # (text, offset)
+
+_TOKEN_RE = re.compile(
+    r"%[^\n]*(?:\n[ \t]*)?"                 # comment, with the end of line and next indentation
+    r"|(\\(?:[A-Za-z@]+|.|\n))([ \t]*\n?[ \t]*)"  # control sequence (+ blanks TeX skips after a word)
+    r"|(\n[ \t]*\n[\s]*)"                    # blank line: \par
+    r"|([ \t\r\n]+)"                         # blanks
+    r"|([A-Za-z0-9.]+)"                      # a run of letters/digits (split on demand)
+    r"|(.)",
+    re.S,
+)
+
+
+@dataclass
+class Source:
+    """A source text with line lookup. ``offset -> (line, column)``, both 1-based."""
+
+    text: str
+    filename: str | None = None
+    _starts: list = field(default_factory=list)
+
+    def __post_init__(self):
+        self._starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        i = bisect.bisect_right(self._starts, offset) - 1
+        return i + 1, offset - self._starts[i] + 1
+
+    def location(self, offset: int | None, construct: str | None = None) -> SourceLocation:
+        if offset is None or offset < 0:
+            return SourceLocation(None, None, self.filename, construct)
+        line, col = self.line_col(offset)
+        return SourceLocation(line, col, self.filename, construct)
+
+    def context(self, offset: int) -> str:
+        line, col = self.line_col(offset)
+        start = self._starts[line - 1]
+        end = self.text.find("\n", start)
+        text = self.text[start:end if end >= 0 else len(self.text)]
+        return f"{text}\n{' ' * (col - 1)}^"
+
+
+def tokenize(text: str, base: int = 0) -> list[Token]:
+    """Tokens of ``text``; offsets are ``base`` + position in ``text``.
+
+    Runs of letters and digits stay one token (splitting happens only where a
+    macro argument needs a single character), which keeps long figures fast.
+    """
+    out: list[Token] = []
+    append = out.append
+    for m in _TOKEN_RE.finditer(text):
+        g = m.lastindex
+        if g is None:  # comment
+            continue
+        pos = base + m.start()
+        if g <= 2:
+            cs = m.group(1)
+            append(("\\par" if cs == "\\\n" else cs, pos) if cs != "\\\n" else (" ", pos))
+        elif g == 3:
+            append(("\\par", pos))
+        elif g == 4:
+            append((" ", pos))
+        else:
+            append((m.group(g), pos))
+    return out
+
+
+def is_cs(tok: Token) -> bool:
+    t = tok[0]
+    return len(t) > 1 and t[0] == "\\"
+
+
+def detokenize(tokens, sep_cs: bool = True) -> str:
+    """Text of a token list; a space follows a control word when a letter comes next."""
+    parts = []
+    prev_word = False
+    for t, _ in tokens:
+        if prev_word and (t[:1].isalpha() or t[:1] == "@"):
+            parts.append(" ")
+        parts.append(t)
+        prev_word = sep_cs and len(t) > 1 and t[0] == "\\" and t[1:2].isalpha()
+    return "".join(parts)
+
+
+def strip_braces(tokens: list[Token]) -> list[Token]:
+    """Remove surrounding blanks and one pair of braces enclosing the whole list."""
+    i, j = 0, len(tokens)
+    while i < j and tokens[i][0] == " ":
+        i += 1
+    while j > i and tokens[j - 1][0] == " ":
+        j -= 1
+    toks = tokens[i:j]
+    if len(toks) >= 2 and toks[0][0] == "{" and toks[-1][0] == "}":
+        depth = 0
+        for k, (t, _) in enumerate(toks):
+            if t == "{":
+                depth += 1
+            elif t == "}":
+                depth -= 1
+                if depth == 0 and k != len(toks) - 1:
+                    return toks
+        return toks[1:-1]
+    return toks
+
+
+def split_top(tokens: list[Token], sep: str) -> list[list[Token]]:
+    """Split a token list at ``sep`` tokens that are outside braces, brackets and parentheses."""
+    parts: list[list[Token]] = [[]]
+    depth = 0
+    for tok in tokens:
+        t = tok[0]
+        if t in "{[(" and len(t) == 1:
+            depth += 1
+        elif t in "}])" and len(t) == 1:
+            depth -= 1
+        elif t == sep and depth == 0:
+            parts.append([])
+            continue
+        parts[-1].append(tok)
+    return parts
+
+
+@dataclass(slots=True)
+class Macro:
+    """A macro: ``params`` is the parameter text as a list of items, each either
+    an int (parameter number) or a token text that must match literally; ``body``
+    holds tokens and ``("#", n)`` placeholders (n = parameter number)."""
+
+    params: list
+    body: list
+    optional_default: list | None = None  # \newcommand's optional first argument
+    nargs: int = 0
+
+
+class Definitions:
+    """Scoped definitions (macros, TikZ styles, colours), TeX's save stack.
+
+    ``begin_group``/``end_group`` bracket a TeX group or a TikZ scope; a local
+    definition is undone when its group ends, a global one is not.
+    """
+
+    __slots__ = ("table", "_saves")
+
+    def __init__(self):
+        self.table: dict = {}
+        self._saves: list[list] = [[]]
+
+    def begin_group(self) -> None:
+        self._saves.append([])
+
+    def end_group(self) -> None:
+        if len(self._saves) == 1:
+            return
+        for key, old in reversed(self._saves.pop()):
+            if old is _MISSING:
+                self.table.pop(key, None)
+            else:
+                self.table[key] = old
+
+    @property
+    def depth(self) -> int:
+        return len(self._saves) - 1
+
+    def set(self, key, value, global_: bool = False) -> None:
+        if global_:
+            for level in self._saves:
+                level[:] = [(k, v) for k, v in level if k != key]
+        else:
+            self._saves[-1].append((key, self.table.get(key, _MISSING)))
+        self.table[key] = value
+
+    def get(self, key, default=None):
+        return self.table.get(key, default)
+
+
+_MISSING = object()
+
+
+class Reader:
+    """A token stream with push-back and expansion of user macros.
+
+    Parameters
+    ----------
+    tokens : list of Token
+    defs : Definitions
+        Where macros live (keys are control sequence names with backslash).
+    budget : Budget
+    source : Source
+    """
+
+    __slots__ = ("_stack", "defs", "budget", "source", "last_pos")
+
+    def __init__(self, tokens, defs: Definitions, budget: Budget, source: Source):
+        self._stack = [[tokens, 0]]
+        self.defs = defs
+        self.budget = budget
+        self.source = source
+        self.last_pos = 0
+
+    # -- raw access ----------------------------------------------------
+    def get(self) -> Token | None:
+        stack = self._stack
+        while stack:
+            top = stack[-1]
+            toks, i = top
+            if i < len(toks):
+                top[1] = i + 1
+                tok = toks[i]
+                self.last_pos = tok[1]
+                return tok
+            stack.pop()
+        return None
+
+    def peek(self) -> Token | None:
+        for toks, i in reversed(self._stack):
+            if i < len(toks):
+                return toks[i]
+        return None
+
+    def push(self, tokens) -> None:
+        if tokens:
+            top = self._stack[-1] if self._stack else None
+            if top is not None and top[1] >= len(top[0]):
+                self._stack.pop()
+            self._stack.append([list(tokens), 0])
+            if len(self._stack) > 10_000:
+                raise FigureSyntaxError("macro expansion nests too deeply (runaway recursion?)",
+                                        location=self.source.location(self.last_pos))
+
+    def at_end(self) -> bool:
+        return self.peek() is None
+
+    def skip_spaces(self) -> None:
+        while True:
+            t = self.peek()
+            if t is None or t[0] not in (" ", "\\par"):
+                return
+            self.get()
+
+    def get_char(self) -> Token | None:
+        """The next single-character token (splits a letter/digit run)."""
+        tok = self.get()
+        if tok is not None and len(tok[0]) > 1 and tok[0][0] != "\\":
+            self.push([(tok[0][1:], tok[1] + 1)])
+            tok = (tok[0][0], tok[1])
+        return tok
+
+    def error(self, message: str, pos: int | None = None) -> FigureSyntaxError:
+        p = self.last_pos if pos is None else pos
+        return FigureSyntaxError(message, location=self.source.location(p), context=self.source.context(p))
+
+    def read_group_body(self, open_pos: int) -> list[Token]:
+        """Tokens up to the ``}`` matching an already read ``{`` (braces inside kept)."""
+        out = []
+        depth = 1
+        get = self.get
+        while True:
+            tok = get()
+            if tok is None:
+                raise self.error("unbalanced braces: '{' is never closed", open_pos)
+            t = tok[0]
+            if t == "{":
+                depth += 1
+            elif t == "}":
+                depth -= 1
+                if depth == 0:
+                    return out
+            out.append(tok)
+            if len(out) > self.budget.limits.max_bytes:
+                raise self.error("group too long", open_pos)
+
+    def read_arg(self) -> list[Token]:
+        """An undelimited macro argument: a brace group (without braces) or one token."""
+        self.skip_spaces()
+        tok = self.get_char()
+        if tok is None:
+            raise self.error("a macro argument is missing at the end of the input")
+        if tok[0] == "{":
+            return self.read_group_body(tok[1])
+        if tok[0] == "}":
+            raise self.error("unbalanced braces: unexpected '}'", tok[1])
+        return [tok]
+
+    def read_optional(self) -> list[Token] | None:
+        """A ``[...]`` argument (brackets nested in braces ignored), or None."""
+        self.skip_spaces()
+        t = self.peek()
+        if t is None or t[0] != "[":
+            return None
+        open_tok = self.get()
+        out = []
+        depth = 0
+        while True:
+            tok = self.get()
+            if tok is None:
+                raise self.error("'[' is never closed", open_tok[1])
+            t = tok[0]
+            if t == "{":
+                depth += 1
+            elif t == "}":
+                depth -= 1
+            elif t == "]" and depth == 0:
+                return out
+            elif t == "[" and depth == 0:
+                depth_b = 1
+                out.append(tok)
+                while depth_b:
+                    tok = self.get()
+                    if tok is None:
+                        raise self.error("'[' is never closed", open_tok[1])
+                    if tok[0] == "[":
+                        depth_b += 1
+                    elif tok[0] == "]":
+                        depth_b -= 1
+                    out.append(tok)
+                continue
+            out.append(tok)
+
+    def read_delimited(self, close: str, open_: str) -> list[Token]:
+        """Tokens up to a matching ``close`` (``open_`` nests), braces respected."""
+        out = []
+        depth = 0
+        level = 0
+        start = self.last_pos
+        while True:
+            tok = self.get()
+            if tok is None:
+                raise self.error(f"'{open_}' is never closed by '{close}'", start)
+            t = tok[0]
+            if t == "{":
+                depth += 1
+            elif t == "}":
+                depth -= 1
+            elif depth == 0 and t == open_:
+                level += 1
+            elif depth == 0 and t == close:
+                if level == 0:
+                    return out
+                level -= 1
+            out.append(tok)
+
+    # -- macros --------------------------------------------------------
+    def expand(self, tok: Token) -> bool:
+        """If ``tok`` is a user macro, expand it in place and return True."""
+        m = self.defs.table.get(tok[0])
+        if m is None or not isinstance(m, Macro):
+            return False
+        self.budget.step(1, None)
+        if self.budget.steps % 256 == 0:
+            self.budget.check_array(sum(len(t) - i for t, i in self._stack))
+        args = self._read_args(m, tok)
+        if m.nargs == 0 and not m.params:
+            self.push(m.body)
+            return True
+        body = []
+        for item in m.body:
+            if item[0] == PARAM:
+                k = item[1] - 1
+                if k >= len(args):
+                    raise self.error(f"{tok[0]} uses parameter #{k + 1} but takes only {len(args)}", tok[1])
+                body.extend(args[k])
+            else:
+                body.append(item)
+        self.push(body)
+        return True
+
+    def _read_args(self, m: Macro, tok: Token) -> list[list[Token]]:
+        args: list[list[Token]] = []
+        params = m.params
+        if m.optional_default is not None:
+            opt = self.read_optional()
+            args.append(m.optional_default if opt is None else opt)
+            for _ in range(m.nargs - 1):
+                args.append(self.read_arg())
+            return args
+        i = 0
+        n = len(params)
+        while i < n:
+            item = params[i]
+            if isinstance(item, str):  # literal prefix token text
+                self.skip_spaces() if item != " " else None
+                nxt = self.get_char()
+                if nxt is None or nxt[0] != item:
+                    raise self.error(f"use of {tok[0]} does not match its definition (expected '{item}')", tok[1])
+                i += 1
+                continue
+            # parameter: collect its delimiter
+            j = i + 1
+            delim = []
+            while j < n and isinstance(params[j], str):
+                delim.append(params[j])
+                j += 1
+            if not delim:
+                args.append(self.read_arg())
+            else:
+                args.append(self._read_until(delim, tok))
+            i = j
+        return args
+
+    def _read_until(self, delim: list[str], tok: Token) -> list[Token]:
+        out: list[Token] = []
+        depth = 0
+        k = len(delim)
+        while True:
+            t = self.get_char()
+            if t is None:
+                raise self.error(f"runaway argument of {tok[0]}: '{''.join(delim)}' never comes", tok[1])
+            out.append(t)
+            if t[0] == "{":
+                depth += 1
+            elif t[0] == "}":
+                depth -= 1
+            elif depth == 0 and len(out) >= k and [x[0] for x in out[-k:]] == delim:
+                arg = out[:-k]
+                return strip_braces(arg) if arg and arg[0][0] == "{" else arg
+
+
+def parse_param_text(tokens: list[Token]) -> tuple[list, int]:
+    """Parameter text of ``\\def`` -> (items, number of parameters)."""
+    items: list = []
+    n = 0
+    i = 0
+    flat = []
+    for t in tokens:  # split letter runs: delimiters match single characters
+        if len(t[0]) > 1 and t[0][0] != "\\":
+            flat.extend((c, t[1] + k) for k, c in enumerate(t[0]))
+        else:
+            flat.append(t)
+    while i < len(flat):
+        t = flat[i][0]
+        if t == "#" and i + 1 < len(flat) and flat[i + 1][0].isdigit():
+            n += 1
+            items.append(n)
+            i += 2
+            continue
+        items.append(t)
+        i += 1
+    return items, n
+
+
+PARAM = "\x00#"  # text of a parameter placeholder in a macro body: (PARAM, n)
+
+
+def make_body(tokens: list[Token]) -> list:
+    """Replace ``#n`` by ``(PARAM, n)`` placeholders and ``##`` by ``#`` in a macro body."""
+    out = []
+    i = 0
+    n = len(tokens)
+    while i < n:
+        t = tokens[i]
+        if t[0] == "#" and i + 1 < n:
+            nxt = tokens[i + 1][0]
+            if nxt[:1].isdigit():
+                out.append((PARAM, int(nxt[0])))
+                if len(nxt) > 1:
+                    out.append((nxt[1:], tokens[i + 1][1] + 1))
+                i += 2
+                continue
+            if nxt == "#":
+                out.append(t)
+                i += 2
+                continue
+        out.append(t)
+        i += 1
+    return out
