@@ -1,0 +1,616 @@
+"""Walk the SVG element tree and draw it into a :class:`~geoverify.scene.Scene`.
+
+The walk carries a :class:`_Context` (user -> canvas map, inherited style,
+opacity, clip regions, viewport size) down the tree. ``<use>`` instantiates its
+target in place: a cycle (a ``<use>`` that reaches itself or one of its
+ancestors) raises :class:`~geoverify.errors.UnsafeInputError`, and more than
+``Limits.max_use_references`` instantiations in total raise
+:class:`~geoverify.errors.BudgetExceededError` before any exponential blow-up
+can run.
+
+Elements never loaded or interpreted: ``<image>`` (not even ``file://`` or
+``data:``), ``<foreignObject>``, ``<script>``; masks, patterns and filters are
+ignored with an ``UNSUPPORTED`` diagnostic where they are referenced.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+import numpy as np
+
+from geoverify.errors import BudgetExceededError, SourceLocation, UnsafeInputError, UnsupportedConstructError
+from geoverify.frontends.limits import Budget
+from geoverify.frontends.svg.css import StyleSheet, parse_stylesheet
+from geoverify.frontends.svg.markers import analyse_marker, marker_primitives
+from geoverify.frontends.svg.shapes import ellipse_primitive, path_primitive, shape_subpaths
+from geoverify.frontends.svg.style import build_style, cascade, parse_color, url_target
+from geoverify.frontends.svg.text import Glyph, GLYPH_ID, glyph_char, glyph_labels, text_geometry, text_label
+from geoverify.frontends.svg.units import parse_length
+from geoverify.frontends.svg.viewport import (
+    IDENTITY,
+    linear_scale,
+    parse_transform,
+    parse_viewbox,
+    translate,
+    viewbox_matrix,
+)
+from geoverify.scene.graph import Scene
+from geoverify.scene.primitives import Polyline, Primitive
+
+__all__ = ["SceneBuilder", "GRAPHICS", "SHAPES"]
+
+SHAPES = frozenset({"path", "line", "polyline", "polygon", "rect", "circle", "ellipse"})
+GRAPHICS = SHAPES | {"text", "use", "image", "g", "svg", "a", "switch", "foreignObject"}
+# Never drawn where they stand; used only by reference.
+_REFERENCED = frozenset({
+    "defs", "symbol", "marker", "clipPath", "mask", "pattern", "linearGradient", "radialGradient",
+    "filter", "style", "font", "font-face", "glyph", "missing-glyph", "cursor", "view", "stop",
+})
+# Not graphics at all.
+_SILENT = frozenset({"title", "desc", "metadata", "animate", "animateMotion", "animateTransform",
+                     "animateColor", "set", "mpath", "script", "hkern", "vkern"})
+_SKIP = object()  # a hidden glyph: neither drawn nor a label
+
+
+@dataclass(slots=True)
+class _Context:
+    m: np.ndarray          # user -> canvas, (3, 3)
+    inh: dict              # inherited style properties
+    opacity: float         # product of opacity down the tree
+    clips: tuple           # canvas clip rectangles (xmin, ymin, xmax, ymax) or None for an unknown region
+    vp: tuple              # viewport (width, height) in user units
+
+
+class SceneBuilder:
+    """Draws one SVG document into a scene.
+
+    Parameters
+    ----------
+    root : Node
+    ids : dict of str to Node
+    scene : Scene
+    budget : Budget
+    filename : str or None
+    strict : bool
+        Raise :class:`UnsupportedConstructError` instead of recording ``UNSUPPORTED``.
+    dvisvgm : bool
+        The document says it was made by dvisvgm (glyph outlines are text).
+    """
+
+    def __init__(self, root, ids, scene: Scene, budget: Budget, filename=None, strict=False, dvisvgm=False):
+        self.root = root
+        self.ids = ids
+        self.scene = scene
+        self.budget = budget
+        self.filename = filename
+        self.strict = strict
+        self.dvisvgm = dvisvgm
+        self.uses = 0
+        self.active: set[int] = set()
+        self.sheet = self._stylesheet(root)
+        self._markers: dict[int, object] = {}
+        self._glyphs: dict[int, object] = {}
+        self._clip_regions: dict[tuple, object] = {}
+        self._noted: set = set()
+
+    # -- diagnostics ------------------------------------------------------
+    def loc(self, node) -> SourceLocation:
+        return SourceLocation(node.line, node.column, self.filename, f"<{node.tag}>")
+
+    def unsupported(self, node, message: str, key=None) -> None:
+        key = key or (node.line, node.column, message)
+        if key in self._noted:
+            return
+        self._noted.add(key)
+        if self.strict:
+            raise UnsupportedConstructError(message, location=self.loc(node))
+        self.scene.note("UNSUPPORTED", message, f"<{node.tag}>", self.loc(node))
+
+    def note(self, code, node, message, key=None) -> None:
+        key = key or (code, node.line, node.column, message)
+        if key in self._noted:
+            return
+        self._noted.add(key)
+        self.scene.note(code, message, f"<{node.tag}>", self.loc(node))
+
+    # -- set-up -----------------------------------------------------------
+    def _stylesheet(self, root) -> StyleSheet | None:
+        rules = []
+        stack = [root]
+        while stack:
+            n = stack.pop()
+            for c in n.children:
+                if isinstance(c, str):
+                    continue
+                if c.tag == "style":
+                    if c.attrs.get("type", "text/css").lower() in ("text/css", ""):
+                        rules += parse_stylesheet(c.text_content(), len(rules))
+                else:
+                    stack.append(c)
+        return StyleSheet(rules) if rules else None
+
+    def root_context(self, m: np.ndarray, vp) -> _Context:
+        from geoverify.frontends.svg.style import DEFAULT_INHERITED
+        return _Context(m, DEFAULT_INHERITED, 1.0, (), vp)
+
+    # -- paint ------------------------------------------------------------
+    def paint(self, value: str, color: str):
+        """Resolve a paint value -> ``("#rrggbb" or None, alpha)``."""
+        if value is None:
+            return None, 0.0
+        v = value.strip()
+        if v == "currentColor" or v == "currentcolor":
+            v = color if color and color.strip() not in ("currentColor", "currentcolor") else "black"
+        if v.startswith("url("):
+            ident, fallback = url_target(v)
+            target = self.ids.get(ident) if ident else None
+            if target is not None and target.tag in ("linearGradient", "radialGradient"):
+                stop = self._first_stop(target)
+                if stop is not None:
+                    return stop
+            if target is not None and target.tag == "pattern":
+                self.unsupported(target, "pattern fill drawn as its fallback colour (patterns are not interpreted)",
+                                 key=("pattern", ident))
+            return parse_color(fallback) if fallback else (None, 0.0)
+        return parse_color(v)
+
+    def _first_stop(self, grad, depth=0):
+        # Gradients are painted with their first stop colour: the matching stage only
+        # needs to know the shape is painted and roughly how.
+        stops = [c for c in grad.elements() if c.tag == "stop"]
+        if not stops and depth < 8:
+            ident, _ = url_target(f"url({grad.attrs.get('href', '')})") if grad.attrs.get("href") else (None, "")
+            ref = self.ids.get(ident) if ident else None
+            if ref is not None and ref is not grad:
+                return self._first_stop(ref, depth + 1)
+            return None
+        if not stops:
+            return None
+        _, local = cascade(stops[0], {}, self.sheet)
+        col, alpha = parse_color(local.get("stop-color", stops[0].attrs.get("stop-color", "black")))
+        try:
+            alpha *= float(local.get("stop-opacity", "1"))
+        except ValueError:
+            pass
+        return col, alpha
+
+    # -- walking ----------------------------------------------------------
+    def render_children(self, node, ctx: _Context) -> None:
+        glyphs: list[Glyph] = []
+        for child in node.children:
+            if isinstance(child, str):
+                continue
+            if child.tag == "use":
+                g = self._glyph(child, ctx)
+                if g is _SKIP:
+                    continue
+                if g is not None:
+                    glyphs.append(g)
+                    continue
+            if glyphs:
+                self._flush_glyphs(glyphs)
+            self.render(child, ctx)
+        if glyphs:
+            self._flush_glyphs(glyphs)
+
+    def _flush_glyphs(self, glyphs) -> None:
+        for label in glyph_labels(glyphs):
+            self.scene.add(label)
+        glyphs.clear()
+        self.budget.check_primitives(len(self.scene.primitives))
+
+    def render(self, node, parent: _Context) -> None:
+        tag = node.tag
+        if tag in _REFERENCED or tag in _SILENT:
+            return
+        if ":" in tag:
+            return  # another namespace (sodipodi:namedview ...): not SVG, not drawn by browsers
+        self.budget.step(1)
+        inh, local = cascade(node, parent.inh, self.sheet)
+        if local.get("display", "").strip() == "none" or node.attrs.get("display") == "none":
+            return
+        ctx = parent
+        tf = parse_transform(node.attrs.get("transform")) if tag not in ("svg",) else None
+        op = local.get("opacity")
+        clip = local.get("clip-path")
+        if inh is not parent.inh or tf is not None or op is not None or clip is not None:
+            ctx = _Context(parent.m if tf is None else parent.m @ tf, inh, parent.opacity, parent.clips, parent.vp)
+            if op is not None:
+                try:
+                    ctx.opacity *= min(1.0, max(0.0, float(op.strip().rstrip("%")) / (100.0 if op.strip().endswith("%") else 1.0)))
+                except ValueError:
+                    pass
+            if clip is not None and clip.strip() != "none":
+                ctx.clips = parent.clips + (self._clip_region(node, clip, ctx),)
+        for prop in ("mask", "filter"):
+            val = local.get(prop)
+            if val and val.strip() != "none":
+                ident, _ = url_target(val)
+                target = self.ids.get(ident) if ident else None
+                self.unsupported(target or node, f"{prop} {val.strip()!r} ignored; the geometry is drawn unmasked/unfiltered",
+                                 key=(prop, ident or val))
+        ident = id(node)
+        if ident in self.active:
+            raise UnsafeInputError(f"<use> cycle: <{tag}> at line {node.line} contains a reference to itself",
+                                   location=self.loc(node))
+        self.active.add(ident)
+        self.budget.enter(self.loc(node))
+        try:
+            if tag in ("g", "a"):
+                self.render_children(node, ctx)
+            elif tag == "switch":
+                for c in node.elements():
+                    if c.tag in GRAPHICS:
+                        self.render(c, ctx)
+                        break
+            elif tag in SHAPES:
+                self._shape(node, ctx)
+            elif tag == "text":
+                self._text(node, ctx)
+            elif tag == "use":
+                self._use(node, ctx)
+            elif tag == "svg":
+                self._nested_svg(node, ctx)
+            elif tag == "image":
+                href = node.attrs.get("href", "")
+                self.unsupported(node, f"<image> not loaded (images are never fetched, not even "
+                                       f"file:// or data: URLs; href {href[:60]!r})")
+            elif tag == "foreignObject":
+                self.unsupported(node, "<foreignObject> content (HTML) is not interpreted")
+            elif tag in ("tspan", "textPath"):
+                self.note("WARNING", node, f"<{tag}> outside <text> is not drawn")
+            else:
+                self._unknown(node)
+        finally:
+            self.budget.leave()
+            self.active.discard(ident)
+
+    def _unknown(self, node) -> None:
+        stack = list(node.elements())
+        while stack:
+            c = stack.pop()
+            if c.tag in GRAPHICS:
+                self.unsupported(node, f"unknown element <{node.tag}> (with graphics inside) is not drawn")
+                return
+            stack.extend(c.elements())
+        self.note("NOTE", node, f"unknown element <{node.tag}> ignored (browsers do not draw it either)",
+                  key=("unknown", node.tag))
+
+    # -- elements ---------------------------------------------------------
+    def _common(self, node, ctx, style) -> dict:
+        clipped = self._is_clipped_any(ctx)
+        return {"style": style, "source": self.loc(node), "clipped": clipped}
+
+    def _is_clipped_any(self, ctx) -> bool:
+        return bool(ctx.clips)
+
+    def _style(self, ctx):
+        diag = math.hypot(*ctx.vp) / math.sqrt(2.0)
+        return build_style(ctx.inh, ctx.opacity, linear_scale(ctx.m), self.paint, reference=diag)
+
+    def _hidden(self, ctx) -> bool:
+        return ctx.inh.get("visibility", "visible") in ("hidden", "collapse")
+
+    def _add(self, prim: Primitive, ctx) -> int:
+        if prim.clipped:
+            prim.clipped = self._clipped_by(prim, ctx)
+        idx = self.scene.add(prim)
+        self.budget.check_primitives(idx + 1)
+        return idx
+
+    def _clipped_by(self, prim, ctx) -> bool:
+        try:
+            box = prim.bbox()
+        except NotImplementedError:
+            return True
+        for region in ctx.clips:
+            if region is None:
+                return True
+            tol = 1e-6 * max(1.0, abs(region[2] - region[0]), abs(region[3] - region[1]))
+            if box[0] < region[0] - tol or box[1] < region[1] - tol or box[2] > region[2] + tol or box[3] > region[3] + tol:
+                return True
+        return False
+
+    def _shape(self, node, ctx) -> None:
+        hidden = self._hidden(ctx)
+        markers = self._element_markers(node, ctx) if node.tag in ("path", "line", "polyline", "polygon") else {}
+        if hidden and not markers:
+            return
+        style = self._style(ctx)
+        fs = ctx.inh.get("font-size", 16.0)
+        common = self._common(node, ctx, style)
+        if node.tag in ("circle", "ellipse"):
+            if hidden or not style.visible:
+                return
+            a = node.attrs
+            w, h = ctx.vp
+            cx = parse_length(a.get("cx"), reference=w, font_size=fs, default=0.0)
+            cy = parse_length(a.get("cy"), reference=h, font_size=fs, default=0.0)
+            if node.tag == "circle":
+                r = parse_length(a.get("r"), reference=math.hypot(w, h) / math.sqrt(2), font_size=fs, default=0.0)
+                rx = ry = r
+            else:
+                rx = parse_length(a.get("rx"), reference=w, font_size=fs, default=None)
+                ry = parse_length(a.get("ry"), reference=h, font_size=fs, default=None)
+                rx = ry if rx is None else rx
+                ry = rx if ry is None else ry
+                rx, ry = rx or 0.0, ry or 0.0
+            if rx <= 0 or ry <= 0:
+                return
+            self._add(ellipse_primitive(ctx.m, cx, cy, rx, ry, **common), ctx)
+            return
+        raws, error = shape_subpaths(node, ctx.vp, fs)
+        if error:
+            self.note("WARNING", node, f"{error}; drawn up to the error, as browsers do")
+        if not raws:
+            return
+        prim, canvas = path_primitive(raws, ctx.m, **common)
+        if hidden or not style.visible:
+            if not markers:
+                return
+        idx = self._add(prim, ctx)
+        if markers:
+            sw = parse_length(ctx.inh.get("stroke-width", "1"), default=1.0)
+            mstyle = replace(style, stroke=None, stroke_width=0.0, fill=style.stroke or style.fill or "#000000")
+            extra = marker_primitives(canvas, markers, ctx.m, sw, idx,
+                                      {"style": mstyle, "source": common["source"], "clipped": prim.clipped})
+            for p in extra:
+                self._add(p, ctx)
+
+    def _element_markers(self, node, ctx) -> dict:
+        out = {}
+        for pos in ("start", "mid", "end"):
+            val = ctx.inh.get(f"marker-{pos}")
+            if not val or val.strip() == "none":
+                continue
+            ident, _ = url_target(val)
+            target = self.ids.get(ident) if ident else None
+            if target is None or target.tag != "marker":
+                continue
+            shape = self._markers.get(id(target))
+            if shape is None:
+                shape = analyse_marker(target, self._draw_isolated(target, IDENTITY, (100.0, 100.0)))
+                self._markers[id(target)] = shape
+            out[pos] = shape
+        return out
+
+    def _draw_isolated(self, container, m, vp, inh=None) -> list:
+        """Draw a container's children into a throw-away scene (markers, clip paths)."""
+        from geoverify.frontends.svg.style import DEFAULT_INHERITED
+        saved = self.scene
+        self.scene = Scene(unit=saved.unit, source_format=saved.source_format)
+        try:
+            ctx = _Context(m, inh or {**DEFAULT_INHERITED, "stroke": "black"}, 1.0, (), vp)
+            if id(container) in self.active:
+                raise UnsafeInputError(f"<{container.tag}> at line {container.line} refers to itself",
+                                       location=self.loc(container))
+            self.active.add(id(container))
+            self.budget.enter(self.loc(container))
+            try:
+                self.render_children(container, ctx)
+            finally:
+                self.budget.leave()
+                self.active.discard(id(container))
+            return list(self.scene.primitives)
+        finally:
+            self.scene = saved
+
+    def _clip_region(self, node, value, ctx):
+        ident, _ = url_target(value)
+        target = self.ids.get(ident) if ident else None
+        if target is None or target.tag != "clipPath":
+            return None
+        if target.attrs.get("clipPathUnits") == "objectBoundingBox":
+            return None
+        m = ctx.m
+        tf = parse_transform(target.attrs.get("transform"))
+        if tf is not None:
+            m = m @ tf
+        key = (id(target), m.tobytes())
+        if key in self._clip_regions:
+            return self._clip_regions[key]
+        region = None
+        prims = self._draw_isolated(target, m, ctx.vp, {**ctx.inh, "fill": "black", "visibility": "visible"})
+        # Only a single axis-aligned rectangle is trusted as a region; anything else
+        # marks every clipped primitive as clipped.
+        if len(prims) == 1 and isinstance(prims[0], Polyline) and prims[0].closed_flag and len(prims[0].points) == 4:
+            p = prims[0].points
+            xs, ys = np.unique(np.round(p[:, 0], 9)), np.unique(np.round(p[:, 1], 9))
+            if len(xs) == 2 and len(ys) == 2:
+                region = (float(xs[0]), float(ys[0]), float(xs[1]), float(ys[1]))
+        self._clip_regions[key] = region
+        return region
+
+    def _text(self, node, ctx) -> None:
+        if self._hidden(ctx):
+            return
+        geo = text_geometry(node, ctx.inh, ctx.vp)
+        if geo is None:
+            return
+        for c in node.elements():
+            if c.tag == "textPath":
+                self.note("APPROXIMATED", c, "text on a path placed at the text position")
+                break
+        text, cx, base, width, fs = geo
+        style = self._style(ctx)
+        if not style.visible:
+            return
+        self._add(text_label(text, cx, base, width, fs, ctx.m, **self._common(node, ctx, style)), ctx)
+
+    # -- use, symbol, nested svg -----------------------------------------
+    def _use_target(self, node):
+        href = node.attrs.get("href", "").strip()
+        if not href.startswith("#"):
+            if href:
+                self.unsupported(node, f"<use> of an external resource {href[:60]!r} not loaded")
+            return None
+        target = self.ids.get(href[1:])
+        if target is None:
+            self.note("WARNING", node, f"<use> refers to missing id {href!r}")
+        return target
+
+    def _count_use(self, node) -> None:
+        self.uses += 1
+        if self.uses > self.budget.limits.max_use_references:
+            raise BudgetExceededError(
+                f"more than {self.budget.limits.max_use_references} <use> instantiations "
+                "(Limits.max_use_references); a <use> bomb?", location=self.loc(node))
+
+    def _use_matrix(self, node, ctx) -> np.ndarray:
+        w, h = ctx.vp
+        fs = ctx.inh.get("font-size", 16.0)
+        x = parse_length(node.attrs.get("x"), reference=w, font_size=fs, default=0.0)
+        y = parse_length(node.attrs.get("y"), reference=h, font_size=fs, default=0.0)
+        return ctx.m @ translate(x, y) if (x or y) else ctx.m
+
+    def _use(self, node, ctx) -> None:
+        target = self._use_target(node)
+        if target is None:
+            return
+        self._count_use(node)
+        if id(target) in self.active:
+            raise UnsafeInputError(f"<use> cycle: {node.attrs.get('href')!r} at line {node.line} "
+                                   "refers to an element that contains it", location=self.loc(node))
+        inner = replace(ctx, m=self._use_matrix(node, ctx))
+        if target.tag == "symbol":
+            self._symbol(target, node, inner)
+        elif target.tag == "svg":
+            self._nested_svg(target, inner, use=node)
+        else:
+            self.render(target, inner)
+
+    def _symbol(self, symbol, use, ctx) -> None:
+        inh, local = cascade(symbol, ctx.inh, self.sheet)
+        if local.get("display", "").strip() == "none":
+            return
+        w, h = ctx.vp
+        fs = ctx.inh.get("font-size", 16.0)
+        vw = parse_length(use.attrs.get("width") or symbol.attrs.get("width"), reference=w, font_size=fs, default=None)
+        vh = parse_length(use.attrs.get("height") or symbol.attrs.get("height"), reference=h, font_size=fs, default=None)
+        vw = w if vw is None else vw
+        vh = h if vh is None else vh
+        vb = parse_viewbox(symbol.attrs.get("viewBox"))
+        m = ctx.m
+        vp = (vw, vh)
+        if vb is not None:
+            m = m @ viewbox_matrix(vb, vw, vh, symbol.attrs.get("preserveAspectRatio"))
+            vp = (vb[2], vb[3])
+        inner = _Context(m, inh, ctx.opacity, ctx.clips, vp)
+        self.active.add(id(symbol))
+        self.budget.enter(self.loc(symbol))
+        try:
+            self.render_children(symbol, inner)
+        finally:
+            self.budget.leave()
+            self.active.discard(id(symbol))
+
+    def _nested_svg(self, node, ctx, use=None) -> None:
+        a = node.attrs
+        w, h = ctx.vp
+        fs = ctx.inh.get("font-size", 16.0)
+        x = parse_length(a.get("x"), reference=w, font_size=fs, default=0.0)
+        y = parse_length(a.get("y"), reference=h, font_size=fs, default=0.0)
+        src = use.attrs if use is not None else a
+        vw = parse_length(src.get("width") or a.get("width"), reference=w, font_size=fs, default=w)
+        vh = parse_length(src.get("height") or a.get("height"), reference=h, font_size=fs, default=h)
+        vb = parse_viewbox(a.get("viewBox"))
+        m = ctx.m
+        vp = (vw, vh)
+        if vb is not None:
+            m = m @ viewbox_matrix(vb, vw, vh, a.get("preserveAspectRatio"), x, y)
+            vp = (vb[2], vb[3])
+        elif x or y:
+            m = m @ translate(x, y)
+        inner = replace(ctx, m=m, vp=vp)
+        if use is not None:
+            inh, local = cascade(node, ctx.inh, self.sheet)
+            inner.inh = inh
+        self.render_children(node, inner)
+
+    # -- glyphs -------------------------------------------------------------
+    def _glyph(self, node, ctx):
+        """The :class:`Glyph` a ``<use>`` draws, None when it is not a glyph, ``_SKIP`` when hidden."""
+        href = node.attrs.get("href", "")
+        if not href.startswith("#"):
+            return None
+        target = self.ids.get(href[1:])
+        if target is None:
+            return None
+        info = self._glyphs.get(id(target))
+        if info is None:
+            info = self._glyph_info(target, node)
+            self._glyphs[id(target)] = info
+        if info is False:
+            return None
+        if not self._glyph_use_ok(node, target):
+            return None
+        inh, local = cascade(node, ctx.inh, self.sheet)
+        if local.get("display", "").strip() == "none" or inh.get("visibility", "visible") in ("hidden", "collapse"):
+            return _SKIP
+        self._count_use(node)
+        self.budget.step(1)
+        m = ctx.m
+        tf = parse_transform(node.attrs.get("transform"))
+        if tf is not None:
+            m = m @ tf
+        m = self._use_matrix(node, replace(ctx, m=m))
+        char, box_user = info
+        x0, y0, x1, y1 = box_user
+        corners = np.array([[x0, y0], [x1, y0], [x0, y1], [x1, y1]]) @ m[:2, :2].T + m[:2, 2]
+        box = np.array([corners[:, 0].min(), corners[:, 1].min(), corners[:, 0].max(), corners[:, 1].max()])
+        origin = m[:2, 2].copy()
+        opacity = ctx.opacity
+        op = local.get("opacity")
+        if op is not None:
+            try:
+                opacity *= float(op)
+            except ValueError:
+                pass
+        style = build_style({**inh, "stroke": "none"}, opacity, linear_scale(m), self.paint)
+        return Glyph(char, box, origin, {"style": style, "source": self.loc(node), "clipped": bool(ctx.clips)})
+
+    def _glyph_use_ok(self, node, target) -> bool:
+        # A use that paints a stroke draws an outline, not a character.
+        s = node.attrs.get("stroke")
+        return s is None or s == "none"
+
+    def _glyph_info(self, target, use):
+        """``(char, user-space bbox)`` of a glyph definition, or False."""
+        path = None
+        tid = target.attrs.get("id", "")
+        in_defs = False
+        p = target.parent
+        while p is not None:
+            if p.tag in ("defs", "font"):
+                in_defs = True
+                break
+            p = p.parent
+        if not in_defs:
+            return False
+        if target.tag == "path":
+            if GLYPH_ID.match(tid) or self.dvisvgm:
+                path = target
+        elif target.tag == "symbol" and "viewBox" not in target.attrs:
+            kids = target.elements()
+            if len(kids) == 1 and kids[0].tag == "path":
+                path = kids[0]
+        if path is None:
+            return False
+        for n in (target, path):
+            a = n.attrs
+            if any(k in a for k in ("stroke", "class", "transform", "marker-start", "marker-end")):
+                return False
+            if a.get("fill") == "none" or "stroke" in a.get("style", ""):
+                return False
+        raws, _ = shape_subpaths(path, (100.0, 100.0), 16.0)
+        if not raws:
+            return False
+        pts = np.vstack([r.array().reshape(-1, 2) for r in raws])
+        x0, y0 = pts.min(axis=0)
+        x1, y1 = pts.max(axis=0)
+        # Glyphs are small (TeX: under 10 units at 10 pt); a large reusable path is a drawing.
+        if max(x1 - x0, y1 - y0) > 40.0:
+            return False
+        return glyph_char(tid), (float(x0), float(y0), float(x1), float(y1))

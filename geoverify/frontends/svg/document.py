@@ -1,0 +1,120 @@
+"""The public entry point: SVG text -> :class:`~geoverify.scene.Scene`.
+
+Canvas: unit ``"bp"`` (1 CSS px = 0.75 bp), y up. The outermost viewport is
+``width`` x ``height`` (any CSS unit; from the ``viewBox`` size when absent, and
+CSS's default 300 x 150 px when both are absent); the viewBox is fitted into
+it by ``preserveAspectRatio``; then ``y_canvas = viewport_height_bp - y_bp``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from geoverify.errors import FigureFormatError, SourceLocation
+from geoverify.frontends.limits import DEFAULT_LIMITS, Budget, Limits
+from geoverify.frontends.svg.builder import SceneBuilder
+from geoverify.frontends.svg.style import DEFAULT_INHERITED, cascade
+from geoverify.frontends.svg.units import PX_TO_BP, parse_length
+from geoverify.frontends.svg.viewport import parse_viewbox, viewbox_matrix
+from geoverify.frontends.svg.xmldoc import read_xml
+from geoverify.scene.graph import Scene
+
+__all__ = ["parse_svg", "root_matrix"]
+
+_DEFAULT_SIZE = (300.0, 150.0)
+
+
+def _absolute(value):
+    # Percent sizes of the outermost svg depend on the embedding page: unknown here.
+    if value is None or value.strip().endswith("%"):
+        return None
+    v = parse_length(value, default=None)
+    return v if v is not None and v > 0 else None
+
+
+def root_matrix(root) -> tuple[np.ndarray, tuple[float, float]]:
+    """User -> canvas map of the outermost ``<svg>`` and its viewport in user units.
+
+    Returns
+    -------
+    m : (3, 3) float64
+    viewport : (width, height)
+        The size percentages refer to, in user units.
+    """
+    a = root.attrs
+    vb = parse_viewbox(a.get("viewBox"))
+    w, h = _absolute(a.get("width")), _absolute(a.get("height"))
+    if vb is not None:
+        if w is None and h is None:
+            w, h = vb[2], vb[3]
+        elif w is None:
+            w = h * vb[2] / vb[3]
+        elif h is None:
+            h = w * vb[3] / vb[2]
+    else:
+        w = w if w is not None else _DEFAULT_SIZE[0]
+        h = h if h is not None else _DEFAULT_SIZE[1]
+    flip = np.array([[PX_TO_BP, 0.0, 0.0], [0.0, -PX_TO_BP, h * PX_TO_BP], [0.0, 0.0, 1.0]])
+    if vb is None:
+        return flip, (w, h)
+    return flip @ viewbox_matrix(vb, w, h, a.get("preserveAspectRatio")), (vb[2], vb[3])
+
+
+def parse_svg(text: str, *, filename: str | None = None, limits: Limits | None = None, strict: bool = False) -> Scene:
+    """Parse an SVG document into a scene.
+
+    Parameters
+    ----------
+    text : str
+        The SVG document.
+    filename : str, optional
+        Recorded in every primitive's source location.
+    limits : Limits, optional
+        Budgets (size, nesting depth, elements, ``<use>`` instantiations,
+        primitives, time). Defaults to :data:`~geoverify.frontends.limits.DEFAULT_LIMITS`.
+    strict : bool
+        Raise :class:`~geoverify.errors.UnsupportedConstructError` on the first
+        construct that cannot be interpreted instead of recording it.
+
+    Returns
+    -------
+    Scene
+        ``unit="bp"``, ``source_format="svg"``, y up.
+
+    Raises
+    ------
+    FigureSyntaxError
+        Malformed XML (with line and column).
+    FigureFormatError
+        Well-formed XML whose root is not ``<svg>``.
+    UnsafeInputError
+        ``<!DOCTYPE>``/``<!ENTITY>`` declarations, ``<use>`` cycles.
+    BudgetExceededError
+        Size, depth, element, ``<use>``, primitive or time budget exhausted.
+    """
+    limits = limits or DEFAULT_LIMITS
+    budget = Budget(limits)
+    budget.check_size(len(text) if text.isascii() else len(text.encode("utf-8")))
+    root, ids = read_xml(text, filename=filename, limits=limits)
+    if root.tag != "svg":
+        raise FigureFormatError(
+            f"root element is <{root.tag}>, expected <svg>",
+            location=SourceLocation(root.line, root.column, filename, f"<{root.tag}>"),
+        )
+    scene = Scene(unit="bp", source_format="svg")
+    builder = SceneBuilder(root, ids, scene, budget, filename=filename, strict=strict,
+                           dvisvgm="dvisvgm" in text[:400])
+    m, vp = root_matrix(root)
+    inh, local = cascade(root, DEFAULT_INHERITED, builder.sheet)
+    if local.get("display", "").strip() == "none":
+        return scene
+    ctx = builder.root_context(m, vp)
+    ctx.inh = inh
+    if "opacity" in local:
+        try:
+            ctx.opacity = min(1.0, max(0.0, float(local["opacity"])))
+        except ValueError:
+            pass
+    builder.active.add(id(root))
+    builder.render_children(root, ctx)
+    return scene

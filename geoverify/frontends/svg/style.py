@@ -1,0 +1,200 @@
+"""The SVG style cascade and paint resolution.
+
+Priority, lowest first: presentation attributes, ``<style>`` rules (by
+specificity, then order), the ``style`` attribute, then ``!important`` rules and
+declarations. Inherited properties flow from the parent's computed values;
+``opacity`` multiplies down the tree (group opacity is approximated per
+element, which is exact for non-overlapping children).
+
+Colours are parsed with ``svgelements.Color`` (memoised) and normalised to
+``"#rrggbb"``; their alpha joins the opacity.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import svgelements
+
+from geoverify.frontends.svg.css import StyleSheet, parse_declarations
+from geoverify.frontends.svg.units import parse_length, parse_number_list
+from geoverify.scene.primitives import Style
+
+__all__ = [
+    "INHERITED",
+    "PRESENTATION",
+    "DEFAULT_INHERITED",
+    "cascade",
+    "parse_color",
+    "url_target",
+    "build_style",
+]
+
+INHERITED = frozenset({
+    "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-dasharray", "stroke-opacity",
+    "visibility", "font-size", "font-family", "font-weight", "font-style", "text-anchor",
+    "dominant-baseline", "color", "marker-start", "marker-mid", "marker-end",
+})
+_LOCAL = frozenset({"display", "opacity", "clip-path", "mask", "filter", "stop-color", "stop-opacity"})
+PRESENTATION = INHERITED | _LOCAL | {"marker"}
+
+# Initial values (SVG 1.1): fill black, stroke none; font-size 16 px (browser default).
+DEFAULT_INHERITED = {
+    "fill": "black", "fill-opacity": "1", "stroke": "none", "stroke-width": "1", "stroke-dasharray": "none",
+    "stroke-opacity": "1", "visibility": "visible", "font-size": 16.0, "text-anchor": "start",
+    "dominant-baseline": "auto", "color": "black",
+}
+
+_FONT_KEYWORDS = {"xx-small": 9.0, "x-small": 10.0, "small": 13.0, "medium": 16.0, "large": 18.0,
+                  "x-large": 24.0, "xx-large": 32.0}
+
+
+def _font_size(value: str, parent: float) -> float:
+    v = value.strip().lower()
+    if v in _FONT_KEYWORDS:
+        return _FONT_KEYWORDS[v]
+    if v == "larger":
+        return parent * 1.2
+    if v == "smaller":
+        return parent / 1.2
+    size = parse_length(v, reference=parent, font_size=parent, default=None)
+    return parent if size is None or size < 0 else size
+
+
+def cascade(node, parent: dict, sheet: StyleSheet | None) -> tuple[dict, dict]:
+    """Computed style of ``node``.
+
+    Parameters
+    ----------
+    node : Node
+    parent : dict
+        The parent's inherited properties.
+    sheet : StyleSheet or None
+
+    Returns
+    -------
+    inherited : dict
+        Inherited properties after this element (shared with ``parent`` when the
+        element sets none, so do not mutate it).
+    local : dict
+        This element's non-inherited properties (display, opacity, clip-path, ...).
+    """
+    attrs = node.attrs
+    values = {k: v for k, v in attrs.items() if k in PRESENTATION}
+    important = {}
+    if sheet:
+        for name, value, imp in sheet.declarations(node):
+            (important if imp else values)[name] = value
+    style = attrs.get("style")
+    if style:
+        for name, value, imp in parse_declarations(style):
+            (important if imp else values)[name] = value
+    if important:
+        values.update(important)
+    if not values:
+        return parent, {}
+    if "marker" in values:
+        m = values.pop("marker")
+        for k in ("marker-start", "marker-mid", "marker-end"):
+            values.setdefault(k, m)
+    inh = None
+    local = {}
+    for k, v in values.items():
+        if k in INHERITED:
+            if v == "inherit":
+                continue
+            if inh is None:
+                inh = dict(parent)
+            if k == "font-size":
+                inh[k] = _font_size(v, parent.get("font-size", 16.0))
+            else:
+                inh[k] = v
+        elif k in _LOCAL:
+            local[k] = v
+    return (inh if inh is not None else parent), local
+
+
+@lru_cache(maxsize=2048)
+def parse_color(value: str) -> tuple[str | None, float]:
+    """A CSS colour -> ``("#rrggbb", alpha)``; ``(None, 0.0)`` for ``none``/``transparent``."""
+    v = value.strip()
+    low = v.lower()
+    if low in ("none", "transparent", ""):
+        return None, 0.0
+    try:
+        c = svgelements.Color(v)
+    except Exception:  # svgelements raises assorted errors on garbage; treat as no paint
+        return None, 0.0
+    if c.value is None:
+        return None, 0.0
+    return f"#{c.red:02x}{c.green:02x}{c.blue:02x}", c.alpha / 255.0
+
+
+def url_target(value: str | None) -> tuple[str | None, str]:
+    """``"url(#a) red"`` -> ``("a", "red")``; ``(None, value)`` when there is no url."""
+    if not value:
+        return None, ""
+    v = value.strip()
+    if not v.startswith("url("):
+        return None, v
+    close = v.find(")")
+    inner = v[4:close].strip().strip("'\"")
+    rest = v[close + 1:].strip()
+    return (inner[1:] if inner.startswith("#") else inner or None), rest
+
+
+def _opacity(value, default=1.0) -> float:
+    if value is None:
+        return default
+    v = str(value).strip()
+    try:
+        x = float(v[:-1]) / 100.0 if v.endswith("%") else float(v)
+    except ValueError:
+        return default
+    return min(1.0, max(0.0, x))
+
+
+def build_style(inh: dict, opacity: float, scale: float, paint, *, reference: float = 100.0) -> Style:
+    """The scene :class:`Style` of an element.
+
+    Parameters
+    ----------
+    inh : dict
+        Computed inherited properties.
+    opacity : float
+        Product of ``opacity`` down the tree.
+    scale : float
+        Canvas units per user unit (square root of the transform's determinant).
+    paint : callable
+        ``paint(value, color) -> ("#rrggbb" or None, alpha)`` resolving ``url()``
+        and ``currentColor``.
+    reference : float
+        Normalised viewport diagonal in user units, for percentage widths.
+
+    Notes
+    -----
+    The scene style has one opacity: the element's opacity times the largest
+    alpha among its painted channels. A channel whose alpha is 0 is unpainted.
+    """
+    color = inh.get("color", "black")
+    stroke, s_alpha = paint(inh.get("stroke", "none"), color)
+    fill, f_alpha = paint(inh.get("fill", "black"), color)
+    s_alpha *= _opacity(inh.get("stroke-opacity"))
+    f_alpha *= _opacity(inh.get("fill-opacity"))
+    width = parse_length(inh.get("stroke-width", "1"), reference=reference,
+                         font_size=inh.get("font-size", 16.0), default=1.0) * scale
+    if width <= 0 or s_alpha <= 0:
+        stroke = None
+    if f_alpha <= 0:
+        fill = None
+    dash = None
+    da = inh.get("stroke-dasharray", "none")
+    if da and da != "none" and stroke is not None:
+        vals = parse_number_list(da) if "%" not in da else []
+        if len(vals) % 2:
+            vals = vals * 2
+        if vals and all(v >= 0 for v in vals) and sum(vals) > 0:
+            dash = tuple(v * scale for v in vals)
+    alpha = max(s_alpha if stroke else 0.0, f_alpha if fill else 0.0)
+    return Style(stroke=stroke, stroke_width=width if stroke else 0.0, dash=dash, fill=fill,
+                 opacity=opacity * (alpha if (stroke or fill) else 1.0))

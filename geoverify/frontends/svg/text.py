@@ -1,0 +1,192 @@
+"""Text: ``<text>``/``<tspan>`` elements and runs of TeX glyphs drawn with ``<use>``.
+
+``<text>``: the characters of the element and its ``tspan`` children are joined
+(white space collapsed unless ``xml:space="preserve"``; a space is inserted where
+a ``tspan`` jumps ahead by more than a quarter em, which is how dvisvgm writes
+word gaps). The label's anchor is the visual centre of the first line on its
+baseline: the text position moved by half the estimated width for
+``text-anchor`` start/end, and moved to the baseline for ``dominant-baseline``
+middle/central/hanging. The box is estimated: advance 0.5 em per character,
+ascent 0.75 em, descent 0.25 em. ``font_size`` is in canvas units.
+
+Glyph runs: dvisvgm (``--no-fonts``, and Asymptote's SVG output) draws each
+character as ``<use href="#g1-65">`` of an outline in ``<defs>``; svgo-optimised
+TeX output uses ``<symbol>``s with one unpainted path. Such uses are collected
+per parent element and split into labels where the gap between glyphs exceeds
+their height; the box is the exact union of the glyph outlines and the text is
+decoded from dvisvgm's ``g<font>-<code>`` ids (character codes of the TeX font,
+exact for letters and digits of the Computer Modern text and math fonts); glyphs
+without a code read as U+FFFD.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from geoverify.frontends.svg.units import parse_length, parse_number_list
+from geoverify.scene.primitives import TextLabel
+
+__all__ = ["Glyph", "GLYPH_ID", "REPLACEMENT", "glyph_char", "glyph_labels", "text_geometry", "text_label"]
+
+GLYPH_ID = re.compile(r"^g\d+-(\d+)$")
+REPLACEMENT = "\ufffd"
+_ASCENT, _DESCENT, _ADVANCE = 0.75, 0.25, 0.5
+_WS = re.compile(r"\s+")
+
+
+def glyph_char(ident: str) -> str:
+    """The character of a dvisvgm glyph id (``"g1-65"`` -> ``"A"``)."""
+    m = GLYPH_ID.match(ident or "")
+    if m:
+        code = int(m.group(1))
+        if 33 <= code < 127:
+            return chr(code)
+    return REPLACEMENT
+
+
+def _first(value):
+    nums = parse_number_list(value) if value else []
+    return nums[0] if nums else None
+
+
+def text_geometry(node, inh: dict, vp) -> tuple[str, float, float, float, float] | None:
+    """Text, anchor and box of a ``<text>`` element, in its user space (y down).
+
+    Returns
+    -------
+    (text, x_center, y_baseline, width, font_size) or None when the text is blank.
+    """
+    fs = float(inh.get("font-size", 16.0))
+    preserve = node.attrs.get("xml:space") == "preserve"
+    x0 = _first(node.attrs.get("x"))
+    y0 = _first(node.attrs.get("y"))
+    chunks: list[str] = []
+    pen = [None]  # estimated x of the pen, for word gaps between positioned tspans
+
+    def walk(n, depth):
+        nonlocal x0, y0
+        for c in n.children:
+            if isinstance(c, str):
+                t = c if preserve else _WS.sub(" ", c)
+                chunks.append(t)
+                if pen[0] is not None:
+                    pen[0] += _ADVANCE * fs * len(t)
+                continue
+            if c.tag not in ("tspan", "textPath", "a") or depth > 32:
+                continue
+            style = c.attrs.get("style", "")
+            if c.attrs.get("display") == "none" or "display:none" in style.replace(" ", ""):
+                continue
+            cx = _first(c.attrs.get("x"))
+            cy = _first(c.attrs.get("y"))
+            if x0 is None and cx is not None:
+                x0 = cx
+            if y0 is None and cy is not None:
+                y0 = cy
+            if cx is not None:
+                if pen[0] is not None and cx - pen[0] > 0.25 * fs and chunks and not chunks[-1].endswith(" "):
+                    chunks.append(" ")
+                pen[0] = cx
+            walk(c, depth + 1)
+
+    pen[0] = x0
+    walk(node, 0)
+    text = "".join(chunks)
+    if not preserve:
+        text = text.strip()
+    if not text.strip():
+        return None
+    x = x0 or 0.0
+    y = y0 or 0.0
+    dx = _first(node.attrs.get("dx"))
+    dy = _first(node.attrs.get("dy"))
+    x += parse_length(dx, font_size=fs, default=0.0) if dx is not None else 0.0
+    y += parse_length(dy, font_size=fs, default=0.0) if dy is not None else 0.0
+    width = _ADVANCE * fs * len(text)
+    anchor = inh.get("text-anchor", "start")
+    if anchor == "middle":
+        cxc = x
+    elif anchor == "end":
+        cxc = x - width / 2.0
+    else:
+        cxc = x + width / 2.0
+    base = inh.get("dominant-baseline", node.attrs.get("alignment-baseline", "auto"))
+    if base in ("middle", "central"):
+        y += 0.35 * fs
+    elif base in ("hanging", "text-before-edge", "text-top"):
+        y += _ASCENT * fs
+    elif base in ("text-after-edge", "text-bottom", "ideographic"):
+        y -= _DESCENT * fs
+    return text, cxc, y, width, fs
+
+
+def text_label(text, cx, base, width, fs, m, **common) -> TextLabel:
+    """A :class:`TextLabel` from user-space text geometry under the map ``m``."""
+    corners = np.array([[cx - width / 2, base - _ASCENT * fs], [cx + width / 2, base - _ASCENT * fs],
+                        [cx - width / 2, base + _DESCENT * fs], [cx + width / 2, base + _DESCENT * fs]])
+    cc = corners @ m[:2, :2].T + m[:2, 2]
+    anchor = m[:2, :2] @ np.array([cx, base]) + m[:2, 2]
+    scale = float(np.sqrt(abs(np.linalg.det(m[:2, :2]))))
+    box = np.array([cc[:, 0].min(), cc[:, 1].min(), cc[:, 0].max(), cc[:, 1].max()])
+    return TextLabel(text=text, anchor=anchor, box=box, font_size=fs * scale, **common)
+
+
+
+@dataclass(slots=True)
+class Glyph:
+    """One glyph placed on the canvas.
+
+    Attributes
+    ----------
+    char : str
+    box : (4,) float64
+        Canvas bounding box of its outline.
+    origin : (2,) float64
+        Canvas position of the glyph origin (on the baseline).
+    common : dict
+        ``style``, ``source``, ``panel``, ``clipped`` of the ``<use>``.
+    """
+
+    char: str
+    box: np.ndarray
+    origin: np.ndarray
+    common: dict
+
+
+def glyph_labels(glyphs: list[Glyph]) -> list[TextLabel]:
+    """Group consecutive glyphs into labels.
+
+    A new label starts when the next glyph is further from the current one than
+    the larger glyph height, horizontally or vertically.
+    """
+    labels: list[TextLabel] = []
+    run: list[Glyph] = []
+
+    def flush():
+        if not run:
+            return
+        boxes = np.array([g.box for g in run])
+        box = np.array([boxes[:, 0].min(), boxes[:, 1].min(), boxes[:, 2].max(), boxes[:, 3].max()])
+        heights = boxes[:, 3] - boxes[:, 1]
+        base = run[0].origin[1]
+        fs = float(max(heights.max(), 1e-9)) / (_ASCENT + _DESCENT * 0.5)
+        text = "".join(g.char for g in run)
+        labels.append(TextLabel(text=text, anchor=np.array([(box[0] + box[2]) / 2.0, base]), box=box,
+                                font_size=fs, **run[0].common))
+        run.clear()
+
+    for g in glyphs:
+        if run:
+            prev = run[-1]
+            h = max(prev.box[3] - prev.box[1], g.box[3] - g.box[1], 1e-9)
+            gap_x = g.box[0] - prev.box[2]
+            back_x = prev.box[0] - g.box[2]
+            gap_y = max(g.box[1] - prev.box[3], prev.box[1] - g.box[3])
+            if gap_x > h or back_x > 0.5 * h or gap_y > 0.5 * h:
+                flush()
+        run.append(g)
+    flush()
+    return labels
