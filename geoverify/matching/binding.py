@@ -1,0 +1,748 @@
+"""Binding IR objects to drawn primitives.
+
+The order is: labels first (a label naming a point puts the point at the
+nearest drawn feature, within an ambiguity margin), then each frame's
+transform is fitted by a hypothesis search over the objects whose IR geometry is
+known (so that one wrong object is an outlier instead of skewing the fit), then
+the remaining objects are bound by geometry: through their bound points, by the
+frame's prediction, or by their label's position.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from geoverify.ir import IRObject, Task
+from geoverify.kernels import directed_hausdorff, point_polyline_distances
+from geoverify.matching.features import Curve, Features, PointKind, Round, extract_features
+from geoverify.matching.frames import Correspondence, FrameFit, fit_transform, transform_points, transform_scale
+from geoverify.matching.ir_geometry import KnownGeometry, known_geometry, sample_known
+from geoverify.matching.text import normalize_text
+from geoverify.scene import Scene
+
+__all__ = ["BoundObject", "Binding", "bind", "coverage"]
+
+# Preference among point features when a label is near several (smaller wins).
+_KIND_WEIGHT = {PointKind.DOT: 0.8, PointKind.VERTEX: 1.0, PointKind.INTERSECTION: 1.15, PointKind.ANCHOR: 0.5}
+# A second candidate within this factor of the best one makes a label binding ambiguous.
+_AMBIGUITY_RATIO = 1.35
+# Fraction of a segment that must be covered by drawn strokes for it to count as drawn.
+_COVERAGE = 0.9
+
+
+@dataclass(slots=True)
+class BoundObject:
+    """Where an IR object is in the drawing.
+
+    Attributes
+    ----------
+    id, type : str
+    status : str
+        ``"bound"`` (found), ``"unbound"`` (not found), ``"ambiguous"`` (several equally good).
+    drawn : bool
+        True when visible primitives show the object (a point located only by the
+        frame's prediction is located but not drawn).
+    via : str
+        How it was found: ``"label"``, ``"geometry"``, ``"frame"``, ``"relation"``, ``"text"``.
+    primitives : list of int
+        Scene indices of the primitives it is bound to.
+    point : (2,) float64 or None
+        Canvas position of a point; first end of a line.
+    points : (N, 2) float64 or None
+        Two canvas points of a line/segment/ray, polygon vertices, or drawn markers of a point set.
+    center, radius
+        Canvas circle of a circle/arc.
+    curve : (N, 2) float64 or None
+        Drawn polyline of a curve, circle or region boundary.
+    closed : bool
+    labels : list of int
+        Scene indices of the labels naming it.
+    residual : float or None
+        Canvas distance between the drawn and the IR-predicted geometry.
+    note : str
+    """
+
+    id: str
+    type: str
+    status: str = "unbound"
+    drawn: bool = False
+    via: str = ""
+    primitives: list = field(default_factory=list)
+    point: np.ndarray | None = None
+    points: np.ndarray | None = None
+    center: np.ndarray | None = None
+    radius: float | None = None
+    curve: np.ndarray | None = None
+    closed: bool = False
+    labels: list = field(default_factory=list)
+    residual: float | None = None
+    note: str = ""
+
+    @property
+    def located(self) -> bool:
+        return self.status == "bound"
+
+    def to_dict(self) -> dict:
+        out = {"status": self.status, "drawn": self.drawn, "via": self.via, "primitives": list(map(int, self.primitives))}
+        if self.point is not None:
+            out["point"] = [round(float(v), 4) for v in self.point]
+        if self.center is not None:
+            out["center"] = [round(float(v), 4) for v in self.center]
+            out["radius"] = round(float(self.radius), 4)
+        if self.residual is not None:
+            out["residual"] = float(self.residual)
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+@dataclass(slots=True)
+class Binding:
+    """The result of matching a task's IR against a scene."""
+
+    scene: Scene
+    task: Task
+    features: Features
+    objects: dict[str, BoundObject]
+    frames: dict[str, FrameFit]
+    known: dict
+
+    def __getitem__(self, oid: str) -> BoundObject:
+        return self.objects[oid]
+
+    def frame_tolerance(self, oid: str, rel: float) -> float:
+        """Canvas distance tolerance for object ``oid``: ``rel`` times its frame's size."""
+        return rel * self.frame_size(self.task.objects[oid].frame)
+
+    def frame_size(self, frame: str) -> float:
+        """Canvas size of a frame: diagonal of the bounding box of its drawn objects."""
+        pts = []
+        for o in self.task.objects_in(frame):
+            b = self.objects.get(o.id)
+            if b is None or not b.drawn or b.type == "text":
+                continue
+            for arr in (b.curve, b.points, None if b.point is None else b.point[None]):
+                if arr is not None and len(arr):
+                    pts.append(np.asarray(arr).reshape(-1, 2))
+            if b.center is not None and b.radius is not None:
+                pts.append(np.array([b.center - b.radius, b.center + b.radius]))
+        if pts:
+            allp = np.vstack(pts)
+            allp = allp[np.all(np.isfinite(allp), axis=1)]
+            if len(allp):
+                d = float(np.hypot(*(allp.max(axis=0) - allp.min(axis=0))))
+                if d > 1e-9 * self.features.scale:
+                    return max(d, 0.05 * self.features.scale)
+        return self.features.scale
+
+
+# ---------------------------------------------------------------- helpers
+def _labels_for(obj: IRObject, feats: Features) -> list:
+    wanted = {normalize_text(t) for t in obj.labels}
+    wanted.discard("")
+    return [(i, lab) for i, lab, norm in feats.labels if norm in wanted]
+
+
+def _point_near(feats: Features, xy: np.ndarray, radius: float, kinds=None):
+    """Best point feature within ``radius`` of ``xy``: (index, distance, ambiguous)."""
+    if len(feats.points) == 0:
+        return None, math.inf, False
+    d = np.hypot(*(feats.points - xy).T)
+    w = np.array([_KIND_WEIGHT[k] for k in feats.point_kind])
+    score = d * w
+    if kinds is not None:
+        score = np.where(np.isin(feats.point_kind, kinds), score, np.inf)
+    order = np.argsort(score)
+    best = order[0]
+    if not np.isfinite(score[best]) or d[best] > radius:
+        return None, math.inf, False
+    ambiguous = False
+    for j in order[1:6]:
+        if not np.isfinite(score[j]) or d[j] > radius:
+            break
+        far_apart = np.hypot(*(feats.points[j] - feats.points[best])) > 0.02 * feats.scale
+        if far_apart and score[j] <= _AMBIGUITY_RATIO * max(score[best], 1e-9 * feats.scale):
+            ambiguous = True
+            break
+    return int(best), float(d[best]), ambiguous
+
+
+def _dist_to_round(xy: np.ndarray, rd: Round) -> float:
+    if rd.full:
+        return abs(float(np.hypot(*(xy - rd.center))) - rd.radius)
+    return float(point_polyline_distances(xy[None], rd.points, np.array([0, len(rd.points)]))[0, 0])
+
+
+def _dist_to_curve(xy: np.ndarray, coords: np.ndarray) -> float:
+    return float(point_polyline_distances(xy[None], coords, np.array([0, len(coords)]))[0, 0])
+
+
+def _sym_hausdorff(a: np.ndarray, b: np.ndarray) -> float:
+    return max(directed_hausdorff(a, b), directed_hausdorff(b, a))
+
+
+def coverage(feats: Features, p: np.ndarray, q: np.ndarray, tol: float, samples: int = 21) -> tuple[float, list]:
+    """Fraction of segment pq lying within ``tol`` of drawn strokes, and the primitives covering it."""
+    s = np.linspace(0.0, 1.0, samples)[:, None]
+    pts = p + s * (q - p)
+    covered = np.zeros(samples, dtype=bool)
+    owners: set[int] = set()
+    if len(feats.edges):
+        e0, e1 = feats.edges[:, 0], feats.edges[:, 1]
+        d = e1 - e0
+        L2 = np.maximum(np.einsum("ij,ij->i", d, d), 1e-300)
+        for k, x in enumerate(pts):
+            t = np.clip(np.einsum("ij,ij->i", x - e0, d) / L2, 0, 1)
+            dist = np.hypot(*(e0 + t[:, None] * d - x).T)
+            hit = dist <= tol
+            if hit.any():
+                covered[k] = True
+                owners.update(feats.edge_owner[hit].tolist())
+    if not covered.all():
+        for cv in feats.curves:
+            if len(cv.coords) < 2:
+                continue
+            dd = point_polyline_distances(pts[~covered], cv.coords, np.array([0, len(cv.coords)]))[:, 0]
+            hit = dd <= tol
+            if hit.any():
+                idx = np.nonzero(~covered)[0][hit]
+                covered[idx] = True
+                owners.add(cv.owner)
+    return float(covered.mean()), sorted(owners)
+
+
+# ---------------------------------------------------------------- binding
+class _Binder:
+    def __init__(self, task: Task, scene: Scene, feats: Features):
+        self.task = task
+        self.scene = scene
+        self.f = feats
+        self.tol = task.tolerances
+        self.margin = task.tolerances.label_margin * feats.scale
+        self.known: dict = {}
+        self.out: dict[str, BoundObject] = {}
+        self.frames: dict[str, FrameFit] = {}
+
+    def kg(self, oid: str) -> KnownGeometry | None:
+        return known_geometry(self.task, self.task.objects[oid], self.known)
+
+    # -- labels -----------------------------------------------------
+    def bind_points_by_label(self):
+        for obj in self.task.objects.values():
+            b = BoundObject(obj.id, obj.type)
+            self.out[obj.id] = b
+            labs = _labels_for(obj, self.f)
+            b.labels = [i for i, _ in labs]
+            if obj.type != "point" or not labs:
+                continue
+            places = []
+            for i, lab in labs:
+                idx, dist, amb = _point_near(self.f, lab.anchor, self.margin + 0.5 * lab.font_size)
+                if idx is None:
+                    # A native label attached to an undrawn point still locates it.
+                    if self.f.attached_labels:
+                        places.append((lab.anchor, i, None, False))
+                    continue
+                places.append((self.f.points[idx], i, idx, amb))
+            if not places:
+                b.note = "label found but no drawn point near it"
+                continue
+            first = places[0][0]
+            spread = max(float(np.hypot(*(p[0] - first))) for p in places)
+            b.point = np.asarray(first, dtype=np.float64)
+            b.via = "label"
+            owner = places[0][2]
+            b.primitives = [places[0][1]] + ([int(self.f.point_owner[owner])] if owner is not None and self.f.point_owner[owner] >= 0 else [])
+            b.drawn = owner is not None and self.f.point_kind[owner] != PointKind.ANCHOR
+            if owner is not None and self.f.point_kind[owner] == PointKind.ANCHOR:
+                b.drawn = True  # named by the source at exactly this point
+            if spread > 0.02 * self.f.scale:
+                if self.kg(obj.id) is not None:
+                    # Same text in several places (e.g. "0" at two origins): the frame decides.
+                    b.point, b.via, b.primitives = None, "", []
+                    b.note = f"{len(places)} labels {obj.labels[0]!r} at different places; located by its frame instead"
+                    continue
+                b.status = "ambiguous"
+                b.note = f"{len(places)} labels {obj.labels[0]!r} at different places"
+            elif places[0][3]:
+                b.status = "ambiguous"
+                b.note = "label is about as near to another drawn point"
+            else:
+                b.status = "bound"
+
+    # -- frames -----------------------------------------------------
+    def _naming_labels(self, obj: IRObject) -> list:
+        """Labels in the scene that name ``obj`` (a region is named by its boundary's labels too)."""
+        labs = _labels_for(obj, self.f)
+        if not labs and obj.type == "region":
+            labs = _labels_for(self.task.objects[obj.data["boundary"]], self.f)
+        return labs
+
+    def _round_candidates(self, obj: IRObject) -> list[Round]:
+        rounds = [r for r in self.f.rounds if r.full] or list(self.f.rounds)
+        labs = self._naming_labels(obj)
+        if labs:
+            # The label says where the object is: only rounds near it qualify.
+            return [r for r in rounds if min(_dist_to_round(lab.anchor, r) for _, lab in labs) <= self.margin * 1.5]
+        return rounds
+
+    def _curve_candidates(self, obj: IRObject) -> list[np.ndarray]:
+        cands = [c.coords for c in self.f.curves if len(c.coords) >= 2]
+        labs = self._naming_labels(obj)
+        if labs:
+            near = [c for c in cands if min(_dist_to_curve(lab.anchor, c) for _, lab in labs) <= self.margin * 1.5]
+            if near:
+                return near
+        return cands
+
+    def _object_residual(self, oid: str, m: np.ndarray, tol: float):
+        """Residual of the best drawn match of a known object under transform m (canvas units)."""
+        g = self.kg(oid)
+        s = transform_scale(m)
+        if g.kind == "point":
+            xy = transform_points(m, g.points[0])
+            idx, d, _ = _point_near(self.f, xy, math.inf)
+            return (d if idx is not None else math.inf), idx
+        if g.kind == "circle":
+            c = transform_points(m, g.points[0])
+            r = s * g.radius
+            best, arg = math.inf, None
+            for rd in self.f.rounds:
+                res = float(np.hypot(*(rd.center - c))) + abs(rd.radius - r)
+                if res < best:
+                    best, arg = res, rd
+            return best, arg
+        if g.kind == "curve":
+            pred = transform_points(m, g.points)
+            best, arg = math.inf, None
+            lo, hi = pred.min(axis=0), pred.max(axis=0)
+            for cv in self.f.curves:
+                if len(cv.coords) < 2:
+                    continue
+                clo, chi = cv.coords.min(axis=0), cv.coords.max(axis=0)
+                if np.any(clo > hi + tol) or np.any(chi < lo - tol):
+                    continue
+                res = _sym_hausdorff(pred, cv.coords)
+                if res < best:
+                    best, arg = res, cv
+            return best, arg
+        return math.inf, None
+
+    def fit_frames(self):
+        for fid, frame in self.task.frames.items():
+            fit = FrameFit(fid)
+            self.frames[fid] = fit
+            objs = [o for o in self.task.objects_in(fid) if o.type != "text" and self.kg(o.id) is not None]
+            objs = [o for o in objs if self.kg(o.id).kind in ("point", "circle", "curve")]
+            if not objs or frame.kind == "diagram":
+                continue
+            eq = frame.equivalences
+            hypotheses = []
+            # (a) label-bound points with coordinates
+            label_corr = []
+            for o in objs:
+                b = self.out[o.id]
+                g = self.kg(o.id)
+                if g.kind == "point" and b.status == "bound":
+                    label_corr.append(Correspondence(g.points[0], b.point, source=o.id))
+            if len(label_corr) >= (2 if "rotation" in eq or "axis_scaling" in eq else 2):
+                hypotheses.append(label_corr)
+            # (b) each known circle against each candidate drawn circle
+            for o in objs:
+                g = self.kg(o.id)
+                if g.kind == "circle":
+                    for rd in self._round_candidates(o)[:12]:
+                        hypotheses.append(label_corr + [Correspondence(g.points[0], rd.center, g.radius, rd.radius, 2.0, o.id)])
+            # (c) each known curve against each candidate drawn curve (bounding-box alignment)
+            for o in objs:
+                g = self.kg(o.id)
+                if g.kind == "curve":
+                    pred_fit = _circle_of(g.points)
+                    for coords in self._curve_candidates(o)[:16]:
+                        if pred_fit is not None:
+                            drawn_fit = _circle_of(coords)
+                            if drawn_fit is not None:
+                                hypotheses.append(label_corr + [Correspondence(pred_fit[0], drawn_fit[0], pred_fit[1], drawn_fit[1], 2.0, o.id)])
+                                continue
+                        hypotheses.append(label_corr + _bbox_correspondences(g.points, coords, o.id))
+            best = None
+            for corr in hypotheses:
+                m, refl = fit_transform(corr, eq)
+                if m is None:
+                    continue
+                tol = self.tol.distance * _predicted_size(self, objs, m)
+                res = {o.id: self._object_residual(o.id, m, tol)[0] for o in objs}
+                inl = [k for k, v in res.items() if v <= tol]
+                key = (len(inl), -sum(min(v, 10 * tol) for v in res.values()))
+                if best is None or key > best[0]:
+                    best = (key, m, refl, res, inl, tol)
+            if best is None:
+                continue
+            _, m, refl, res, inl, tol = best
+            # Refine on the inliers (points and circles), then re-score.
+            corr = []
+            for oid in inl:
+                g = self.kg(oid)
+                _, arg = self._object_residual(oid, m, tol)
+                if g.kind == "point" and arg is not None:
+                    corr.append(Correspondence(g.points[0], self.f.points[arg], source=oid))
+                elif g.kind == "circle" and arg is not None:
+                    corr.append(Correspondence(g.points[0], arg.center, g.radius, arg.radius, 2.0, oid))
+            if len(corr) >= 1:
+                m2, refl2 = fit_transform(corr, eq)
+                if m2 is not None:
+                    tol2 = self.tol.distance * _predicted_size(self, objs, m2)
+                    res2 = {o.id: self._object_residual(o.id, m2, tol2)[0] for o in objs}
+                    inl2 = [k for k, v in res2.items() if v <= tol2]
+                    if len(inl2) >= len(inl):
+                        m, refl, res, inl, tol = m2, refl2, res2, inl2, tol2
+            fit.matrix, fit.reflected, fit.residuals, fit.tolerance = m, refl, res, tol
+            fit.scale = transform_scale(m)
+            fit.inliers = sorted(inl)
+            fit.outliers = sorted(k for k in res if k not in inl)
+
+    # -- everything else ---------------------------------------------
+    def bind_rest(self):
+        order = {"point": 0, "circle": 1, "arc": 1, "line": 2, "segment": 2, "ray": 2, "polygon": 3,
+                 "parametric_curve": 4, "image_curve": 4, "point_set": 5, "region": 6, "text": 7, "arrow": 8}
+        for obj in sorted(self.task.objects.values(), key=lambda o: order.get(o.type, 9)):
+            getattr(self, f"_bind_{obj.type}")(obj, self.out[obj.id])
+
+    def _fit(self, obj: IRObject) -> FrameFit | None:
+        fit = self.frames.get(obj.frame)
+        return fit if fit is not None and fit.determined else None
+
+    def _resolve(self, ref) -> tuple[np.ndarray | None, str]:
+        """Canvas position of a point reference (object id or IR coordinates)."""
+        if isinstance(ref, str):
+            b = self.out[ref]
+            if b.point is not None and b.status in ("bound", "ambiguous"):
+                return b.point, b.status
+            return None, "unbound"
+        return None, "unbound"
+
+    def _bind_point(self, obj, b):
+        if b.status in ("bound", "ambiguous"):
+            return
+        fit = self._fit(obj)
+        g = self.kg(obj.id)
+        if fit is not None and g is not None:
+            xy = transform_points(fit.matrix, g.points[0])
+            tol = self.tol.distance * self.f.scale
+            idx, d, _ = _point_near(self.f, xy, tol)
+            b.point = xy
+            b.status = "bound"
+            b.via = "frame"
+            b.residual = d if idx is not None else None
+            if idx is not None:
+                b.drawn = True
+                if self.f.point_owner[idx] >= 0:
+                    b.primitives = [int(self.f.point_owner[idx])]
+            else:
+                b.note = "located by the frame's transform; no drawn point there"
+
+    def _bind_circle(self, obj, b):
+        cands = list(self.f.rounds)
+        if obj.type == "circle":
+            cands = [r for r in cands if r.full] or cands
+        labs = _labels_for(obj, self.f)
+        if labs:
+            near = [r for r in cands if min(_dist_to_round(lab.anchor, r) for _, lab in labs) <= self.margin * 1.5]
+            if not near and cands:
+                b.note = f"label {labs[0][1].text!r} is not near any drawn circle"
+                return
+            cands = near
+        if not cands:
+            b.note = "no circle is drawn"
+            return
+        d = obj.data
+        scores = np.zeros(len(cands))
+        constraints = 0
+        center_ref = d.get("center")
+        if isinstance(center_ref, str):
+            c, st = self._resolve(center_ref)
+            if c is not None:
+                constraints += 1
+                scores += [float(np.hypot(*(r.center - c))) for r in cands]
+        for ref in d.get("through", []):
+            p, st = self._resolve(ref)
+            if p is not None:
+                constraints += 1
+                scores += [_dist_to_round(p, r) for r in cands]
+        fit = self._fit(obj)
+        g = self.kg(obj.id)
+        if fit is not None and g is not None:
+            constraints += 1
+            c = transform_points(fit.matrix, g.points[0])
+            r0 = fit.scale * g.radius
+            scores += [float(np.hypot(*(r.center - c))) + abs(r.radius - r0) for r in cands]
+        if labs:
+            constraints += 1
+            scores += [min(_dist_to_round(lab.anchor, r) for _, lab in labs) for r in cands]
+        order = np.argsort(scores)
+        best = cands[order[0]]
+        if constraints == 0 and len(cands) > 1:
+            b.status = "ambiguous"
+            b.note = f"{len(cands)} circles drawn and nothing in the IR tells which is {obj.id}"
+        else:
+            b.status = "bound"
+            if len(order) > 1 and constraints > 0:
+                second = scores[order[1]]
+                if second - scores[order[0]] < 1e-3 * self.f.scale and cands[order[1]].owner != best.owner \
+                        and abs(cands[order[1]].radius - best.radius) > 1e-3 * self.f.scale:
+                    b.status = "ambiguous"
+                    b.note = "two drawn circles fit equally well"
+        b.drawn = True
+        b.via = "geometry"
+        b.center, b.radius = best.center, best.radius
+        b.curve, b.closed = best.points, best.full
+        b.primitives = [best.owner]
+        b.residual = float(scores[order[0]]) if constraints else None
+
+    _bind_arc = _bind_circle
+
+    def _line_points(self, obj) -> tuple[np.ndarray | None, str]:
+        pts, status = [], "bound"
+        fit = self._fit(obj)
+        for ref in obj.data["through"]:
+            if isinstance(ref, str):
+                p, st = self._resolve(ref)
+            elif fit is not None:
+                p, st = transform_points(fit.matrix, np.asarray(ref, dtype=float)), "bound"
+            else:
+                p, st = None, "unbound"
+            if p is None:
+                return None, "unbound"
+            if st == "ambiguous":
+                status = "ambiguous"
+            pts.append(p)
+        return np.asarray(pts), status
+
+    def _bind_segment(self, obj, b):
+        pts, status = self._line_points(obj)
+        if pts is None:
+            b.note = "its end points are not located"
+            return
+        b.points, b.point, b.status, b.via = pts, pts[0], status, "relation"
+        tol = self.tol.distance * self.f.scale
+        frac, owners = coverage(self.f, pts[0], pts[1], tol)
+        b.drawn = frac >= _COVERAGE
+        b.primitives = owners
+        b.residual = 1.0 - frac
+        if not b.drawn:
+            b.note = f"only {frac:.0%} of it is drawn"
+
+    def _bind_ray(self, obj, b):
+        self._bind_segment(obj, b)
+
+    def _bind_line(self, obj, b):
+        pts, status = self._line_points(obj)
+        if pts is None:
+            b.note = "the points it passes through are not located"
+            return
+        b.points, b.point, b.status, b.via = pts, pts[0], status, "relation"
+        tol = self.tol.distance * self.f.scale
+        # A drawn line shows at least the stretch between its two defining points.
+        frac, owners = coverage(self.f, pts[0], pts[1], tol)
+        b.drawn = frac >= _COVERAGE
+        b.primitives = owners
+        b.residual = 1.0 - frac
+
+    def _bind_polygon(self, obj, b):
+        pts = []
+        for ref in obj.data["vertices"]:
+            p, st = self._resolve(ref) if isinstance(ref, str) else (None, "unbound")
+            if p is None:
+                b.note = "some vertices are not located"
+                return
+            pts.append(p)
+        pts = np.asarray(pts)
+        b.points, b.curve, b.closed, b.status, b.via = pts, np.vstack([pts, pts[:1]]), True, "bound", "relation"
+        tol = self.tol.distance * self.f.scale
+        fracs, owners = [], set()
+        for i in range(len(pts)):
+            fr, ow = coverage(self.f, pts[i], pts[(i + 1) % len(pts)], tol)
+            fracs.append(fr)
+            owners.update(ow)
+        b.drawn = min(fracs) >= _COVERAGE
+        b.primitives = sorted(owners)
+
+    def _bind_curve(self, obj, b):
+        g = self.kg(obj.id)
+        fit = self._fit(obj)
+        cands = [c for c in self.f.curves if len(c.coords) >= 2]
+        labs = _labels_for(obj, self.f)
+        if labs:
+            near = [c for c in cands if min(_dist_to_curve(lab.anchor, c.coords) for _, lab in labs) <= self.margin * 1.5]
+            cands = near or cands
+        if not cands:
+            b.note = "no curve is drawn"
+            return
+        if g is not None and fit is not None:
+            pred = transform_points(fit.matrix, g.points)
+            res = [_sym_hausdorff(pred, c.coords) for c in cands]
+            k = int(np.argmin(res))
+            best, b.residual = cands[k], float(res[k])
+        elif len(cands) == 1 or labs:
+            best = cands[0]
+        else:
+            b.status = "ambiguous"
+            b.note = "several curves drawn and nothing locates this one"
+            best = cands[0]
+        if b.status != "ambiguous":
+            b.status = "bound"
+        b.drawn, b.via = True, "geometry" if g is not None else "label"
+        b.curve, b.closed, b.primitives = best.coords, best.closed or _is_closed(best.coords, self.f.scale), [best.owner]
+
+    _bind_parametric_curve = _bind_curve
+    _bind_image_curve = _bind_curve
+
+    def _bind_region(self, obj, b):
+        src = self.out[obj.data["boundary"]]
+        for k in ("status", "drawn", "via", "primitives", "curve", "closed", "center", "radius", "residual", "note"):
+            setattr(b, k, getattr(src, k))
+        if b.curve is None and src.points is not None and src.type == "polygon":
+            b.curve = np.vstack([src.points, src.points[:1]])
+
+    def _bind_point_set(self, obj, b):
+        g = self.kg(obj.id)
+        fit = self._fit(obj)
+        dots = np.array([p.center for _, p in self.scene.dots]).reshape(-1, 2)
+        dot_idx = [i for i, _ in self.scene.dots]
+        if g is None or fit is None:
+            b.points = dots
+            b.primitives = dot_idx
+            b.status, b.via, b.drawn = "bound", "geometry", len(dots) > 0
+            b.note = "positions not checked: the frame's transform is not determined"
+            return
+        pred = transform_points(fit.matrix, g.points).reshape(-1, 2)
+        tol = self.tol.distance * 3 * self.f.scale
+        found, prims = [], []
+        worst = 0.0
+        for p in pred:
+            if len(dots) == 0:
+                worst = math.inf
+                continue
+            d = np.hypot(*(dots - p).T)
+            k = int(np.argmin(d))
+            worst = max(worst, float(d[k]))
+            if d[k] <= tol:
+                found.append(dots[k])
+                prims.append(dot_idx[k])
+        b.points = np.asarray(found).reshape(-1, 2)
+        b.primitives = prims
+        b.residual = worst
+        b.status, b.via = "bound", "frame"
+        b.drawn = len(found) == len(pred)
+
+    def _bind_text(self, obj, b):
+        from geoverify.matching.text import formula_equivalent
+
+        d = obj.data
+        wanted = [d["text"]] + list(d.get("alternatives", []))
+        norms = {normalize_text(t) for t in wanted} - {""}
+        # A text object is shown when some label contains it (labels may say more).
+        hits = [i for i, lab, norm in self.f.labels if any(w in norm for w in norms)]
+        if not hits and d.get("keywords"):
+            kws = [normalize_text(k).lower() for k in d["keywords"]]
+            hits = [i for i, lab, norm in self.f.labels if all(k in norm.lower() for k in kws)]
+        if not hits and d.get("formula"):
+            for i, lab, norm in self.f.labels:
+                if formula_equivalent(lab.text, d["formula"]):
+                    hits.append(i)
+        if hits:
+            b.status, b.drawn, b.via, b.primitives, b.labels = "bound", True, "text", hits, hits
+            lab = self.scene.primitives[hits[0]]
+            b.point = lab.anchor
+        else:
+            b.note = "no label with this text"
+
+    def _bind_arrow(self, obj, b):
+        src, dst = self.out[obj.data["from"]], self.out[obj.data["to"]]
+        ends = []
+        for e in (src, dst):
+            if e.type == "text" and e.primitives:
+                ends.append(np.asarray(self.scene.primitives[e.primitives[0]].box))
+            elif e.point is not None:
+                p = e.point
+                ends.append(np.array([p[0], p[1], p[0], p[1]]))
+            else:
+                b.note = "its end objects are not located"
+                return
+        pad = self.margin
+        best = None
+        for ai, arrow in self.f.arrows:
+            if arrow.position != "end" or arrow.carrier is None:
+                continue
+            carrier = self.scene.primitives[arrow.carrier]
+            sps = carrier.subpaths()
+            if not sps:
+                continue
+            start = sps[0].start
+            d_start = _box_distance(ends[0], start)
+            d_tip = _box_distance(ends[1], arrow.tip)
+            if d_start <= pad and d_tip <= pad:
+                score = d_start + d_tip
+                if best is None or score < best[0]:
+                    best = (score, ai, arrow.carrier)
+        if best is None:
+            b.note = "no arrow from the source to the target"
+            return
+        b.status, b.drawn, b.via, b.primitives, b.residual = "bound", True, "geometry", [best[2], best[1]], best[0]
+
+
+def _box_distance(box: np.ndarray, p: np.ndarray) -> float:
+    dx = max(box[0] - p[0], 0.0, p[0] - box[2])
+    dy = max(box[1] - p[1], 0.0, p[1] - box[3])
+    return float(math.hypot(dx, dy))
+
+
+def _is_closed(coords: np.ndarray, scale: float) -> bool:
+    return len(coords) > 2 and float(np.hypot(*(coords[0] - coords[-1]))) <= 1e-3 * scale
+
+
+def _circle_of(pts: np.ndarray):
+    """(center, radius) when the points lie on a circle (to 0.5%), else None."""
+    from geoverify.kernels import fit_circle
+
+    if len(pts) < 8:
+        return None
+    cx, cy, r, rms = fit_circle(pts)
+    if not np.isfinite(r) or r <= 0 or rms > 5e-3 * r:
+        return None
+    return np.array([cx, cy]), float(r)
+
+
+def _bbox_correspondences(pred: np.ndarray, drawn: np.ndarray, oid: str) -> list[Correspondence]:
+    """Correspondences that map the predicted curve's bounding box onto the drawn one's."""
+    plo, phi = pred.min(axis=0), pred.max(axis=0)
+    dlo, dhi = drawn.min(axis=0), drawn.max(axis=0)
+    return [Correspondence(plo, dlo, weight=1.0, source=oid), Correspondence(phi, dhi, weight=1.0, source=oid)]
+
+
+def _predicted_size(binder: _Binder, objs: list[IRObject], m: np.ndarray) -> float:
+    pts = []
+    s = transform_scale(m)
+    for o in objs:
+        g = binder.kg(o.id)
+        if g.kind == "circle":
+            c = transform_points(m, g.points[0])
+            pts += [c - s * g.radius, c + s * g.radius]
+        else:
+            pts.append(transform_points(m, g.points).reshape(-1, 2))
+    allp = np.vstack([np.asarray(p).reshape(-1, 2) for p in pts])
+    d = float(np.hypot(*(allp.max(axis=0) - allp.min(axis=0))))
+    return d if d > 0 else binder.f.scale
+
+
+def bind(task: Task, scene: Scene, features: Features | None = None) -> Binding:
+    """Bind every IR object of ``task`` to the primitives of ``scene``."""
+    feats = features if features is not None else extract_features(scene)
+    binder = _Binder(task, scene, feats)
+    binder.bind_points_by_label()
+    binder.fit_frames()
+    binder.bind_rest()
+    return Binding(scene, task, feats, binder.out, binder.frames, binder.known)

@@ -1,0 +1,276 @@
+"""Geometric features of a scene that IR objects bind to.
+
+From the primitives, this module derives what matching looks for: candidate
+point locations (dots, vertices, intersections, attached label anchors),
+straight edges, round things (circles and arcs, also when drawn as Bezier
+paths or sampled polylines), flattened curves, labels and arrows.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from geoverify.kernels import fit_circle, flatten_subpaths
+from geoverify.matching.text import normalize_text
+from geoverify.scene import Arc, Arrow, BezierPath, Circle, Dot, Ellipse, Polyline, Scene, TextLabel
+
+__all__ = ["PointKind", "Round", "Curve", "Features", "extract_features", "ATTACHED_LABEL_FORMATS"]
+
+# Front-ends whose TextLabel.anchor is the exact point the source attaches the label to.
+ATTACHED_LABEL_FORMATS = ("tikz", "asy")
+
+# Relative flattening tolerance (fraction of the figure size).
+_FLATTEN_REL_TOL = 2e-4
+# Straight edges shorter than this fraction of the figure size take no part in intersections.
+_LONG_EDGE_REL = 0.02
+# A sampled curve counts as a circle when its fit residual is below this fraction of the radius.
+_ROUND_REL_RMS = 4e-3
+
+
+class PointKind:
+    DOT = 0
+    VERTEX = 1
+    INTERSECTION = 2
+    ANCHOR = 3
+    NAMES = ("dot", "vertex", "intersection", "label anchor")
+
+
+@dataclass(slots=True)
+class Round:
+    """A drawn circle or circular arc.
+
+    Attributes
+    ----------
+    center : (2,) float64
+    radius : float
+    owner : int
+        Scene index of the primitive.
+    full : bool
+        True for a full circle (closed, or sweeping at least ~350 degrees).
+    rms : float
+        Residual of the circle fit (0 for exact circles), canvas units.
+    points : (N, 2) float64
+        Flattened outline.
+    """
+
+    center: np.ndarray
+    radius: float
+    owner: int
+    full: bool
+    rms: float
+    points: np.ndarray
+
+
+@dataclass(slots=True)
+class Curve:
+    """One flattened subpath of an outline. ``coords (N, 2)``."""
+
+    coords: np.ndarray
+    closed: bool
+    owner: int
+    subpath: int
+
+
+@dataclass(slots=True)
+class Features:
+    """Everything matching needs from one scene.
+
+    Attributes
+    ----------
+    scale : float
+        Figure size (bounding-box diagonal of the geometry).
+    points : (Q, 2) float64
+        Candidate point locations; ``point_kind (Q,)`` and ``point_owner (Q,)`` say what they are.
+    edges : (E, 2, 2) float64
+        Straight stroked edges; ``edge_owner (E,)``.
+    rounds : list of Round
+    curves : list of Curve
+    labels : list of (int, TextLabel, str)
+        Scene index, label, normalised text.
+    arrows : list of (int, Arrow)
+    """
+
+    scale: float
+    points: np.ndarray
+    point_kind: np.ndarray
+    point_owner: np.ndarray
+    edges: np.ndarray
+    edge_owner: np.ndarray
+    rounds: list[Round] = field(default_factory=list)
+    curves: list[Curve] = field(default_factory=list)
+    labels: list = field(default_factory=list)
+    arrows: list = field(default_factory=list)
+    attached_labels: bool = False
+
+
+def _edge_intersections(edges: np.ndarray) -> np.ndarray:
+    """Proper intersection points of pairs of straight edges, ``(Q, 2)``."""
+    n = len(edges)
+    if n < 2 or n > 600:
+        return np.zeros((0, 2))
+    p = edges[:, 0]
+    r = edges[:, 1] - edges[:, 0]
+    i, j = np.triu_indices(n, 1)
+    rxs = r[i, 0] * r[j, 1] - r[i, 1] * r[j, 0]
+    qp = p[j] - p[i]
+    ok = np.abs(rxs) > 1e-12 * (np.hypot(r[i, 0], r[i, 1]) * np.hypot(r[j, 0], r[j, 1]) + 1e-300)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (qp[:, 0] * r[j, 1] - qp[:, 1] * r[j, 0]) / rxs
+        u = (qp[:, 0] * r[i, 1] - qp[:, 1] * r[i, 0]) / rxs
+    eps = 1e-9
+    ok &= (t >= -eps) & (t <= 1 + eps) & (u >= -eps) & (u <= 1 + eps)
+    return p[i[ok]] + t[ok, None] * r[i[ok]]
+
+
+def _circle_edge_intersections(rounds: list[Round], edges: np.ndarray) -> list[np.ndarray]:
+    out = []
+    if not rounds or len(edges) == 0 or len(edges) * len(rounds) > 20000:
+        return out
+    p0 = edges[:, 0]
+    d = edges[:, 1] - edges[:, 0]
+    a = np.einsum("ij,ij->i", d, d)
+    for rd in rounds:
+        f = p0 - rd.center
+        b = 2 * np.einsum("ij,ij->i", f, d)
+        c = np.einsum("ij,ij->i", f, f) - rd.radius**2
+        disc = b * b - 4 * a * c
+        good = (disc >= 0) & (a > 0)
+        sq = np.sqrt(np.where(good, disc, 0))
+        for sgn in (-1, 1):
+            with np.errstate(divide="ignore", invalid="ignore"):
+                t = (-b + sgn * sq) / (2 * a)
+            ok = good & (t >= -1e-9) & (t <= 1 + 1e-9)
+            out.append(p0[ok] + t[ok, None] * d[ok])
+    return out
+
+
+def _circle_circle_intersections(rounds: list[Round]) -> list[np.ndarray]:
+    out = []
+    for i in range(len(rounds)):
+        for j in range(i + 1, len(rounds)):
+            c0, r0, c1, r1 = rounds[i].center, rounds[i].radius, rounds[j].center, rounds[j].radius
+            d = float(np.hypot(*(c1 - c0)))
+            if d <= 1e-12 or d > r0 + r1 or d < abs(r0 - r1):
+                continue
+            a = (r0 * r0 - r1 * r1 + d * d) / (2 * d)
+            h = math.sqrt(max(r0 * r0 - a * a, 0.0))
+            m = c0 + a * (c1 - c0) / d
+            off = h * np.array([-(c1 - c0)[1], (c1 - c0)[0]]) / d
+            out.append(np.array([m + off, m - off]))
+    return out
+
+
+def extract_features(scene: Scene) -> Features:
+    """Derive the matching features of a scene."""
+    scale = scene.scale()
+    tol = max(scale * _FLATTEN_REL_TOL, 1e-9)
+    points, kinds, owners = [], [], []
+    edges, edge_owner = [], []
+    rounds: list[Round] = []
+    curves: list[Curve] = []
+
+    flat = scene.flat_controls()
+    if len(flat.owner):
+        coords, offs = flatten_subpaths(flat.controls, flat.offsets, flat.closed, tol)
+    else:
+        coords, offs = np.zeros((0, 2)), np.zeros(1, dtype=np.int64)
+    sub_counter: dict[int, int] = {}
+    for s in range(len(flat.owner)):
+        owner = int(flat.owner[s])
+        k = sub_counter.get(owner, 0)
+        sub_counter[owner] = k + 1
+        curves.append(Curve(coords[offs[s]:offs[s + 1]], bool(flat.closed[s]), owner, k))
+
+    for idx, prim in enumerate(scene.primitives):
+        if isinstance(prim, Dot):
+            points.append(prim.center)
+            kinds.append(PointKind.DOT)
+            owners.append(idx)
+            continue
+        if isinstance(prim, (Arrow, TextLabel)) or not prim.style.visible:
+            continue
+        if isinstance(prim, Circle):
+            pts = prim.subpaths()[0].controls[:, 0]
+            rounds.append(Round(prim.center, prim.radius, idx, True, 0.0, np.vstack([pts, pts[:1]])))
+            continue
+        if isinstance(prim, (Ellipse, Arc)) and abs(prim.rx - prim.ry) <= 1e-3 * max(prim.rx, prim.ry):
+            r = 0.5 * (prim.rx + prim.ry)
+            full = isinstance(prim, Ellipse) or abs(prim.sweep) >= math.radians(350)
+            sp = prim.subpaths()[0]
+            rounds.append(Round(prim.center, r, idx, full, 0.0, sp.vertices()))
+            if isinstance(prim, Arc):
+                for v in (sp.start, sp.end):
+                    points.append(v)
+                    kinds.append(PointKind.VERTEX)
+                    owners.append(idx)
+            continue
+        for sp in prim.subpaths():
+            straight = sp.is_straight()
+            ctrl = sp.controls
+            for k in np.nonzero(straight)[0]:
+                if np.hypot(*(ctrl[k, 3] - ctrl[k, 0])) > 1e-12:
+                    edges.append(ctrl[k, [0, 3]])
+                    edge_owner.append(idx)
+            verts = sp.vertices()
+            points.extend(verts)
+            kinds.extend([PointKind.VERTEX] * len(verts))
+            owners.extend([idx] * len(verts))
+
+    # Round things drawn as Bezier paths or sampled polylines.
+    for cv in curves:
+        prim = scene.primitives[cv.owner]
+        if isinstance(prim, (Circle, Ellipse, Arc)) or len(cv.coords) < 8:
+            continue
+        if isinstance(prim, Polyline) and len(prim.points) < 12:
+            continue
+        cx, cy, r, rms = fit_circle(cv.coords)
+        if not np.isfinite(r) or r <= 0 or rms > _ROUND_REL_RMS * r or r > 10 * scale:
+            continue
+        ang = np.unwrap(np.arctan2(cv.coords[:, 1] - cy, cv.coords[:, 0] - cx))
+        sweep = abs(ang[-1] - ang[0])
+        full = cv.closed or sweep >= math.radians(350)
+        rounds.append(Round(np.array([cx, cy]), float(r), cv.owner, full, float(rms), cv.coords))
+
+    edges_arr = np.asarray(edges, dtype=np.float64).reshape(-1, 2, 2)
+    # Intersections among the figure's long straight edges only: the short pieces of a
+    # sampled curve are not lines anyone constructs points with.
+    lengths = np.hypot(*(edges_arr[:, 1] - edges_arr[:, 0]).T) if len(edges_arr) else np.zeros(0)
+    long_edges = edges_arr[np.argsort(-lengths)[:600]] if len(edges_arr) else edges_arr
+    long_edges = long_edges[np.hypot(*(long_edges[:, 1] - long_edges[:, 0]).T) >= _LONG_EDGE_REL * scale] if len(long_edges) else long_edges
+    extra = [_edge_intersections(long_edges)]
+    extra += _circle_edge_intersections(rounds, long_edges)
+    extra += _circle_circle_intersections(rounds)
+    for block in extra:
+        if len(block):
+            points.extend(block)
+            kinds.extend([PointKind.INTERSECTION] * len(block))
+            owners.extend([-1] * len(block))
+
+    attached = scene.source_format in ATTACHED_LABEL_FORMATS
+    labels = []
+    for idx, lab in scene.labels:
+        norm = normalize_text(lab.text)
+        if not norm:
+            continue
+        labels.append((idx, lab, norm))
+        if attached:
+            points.append(lab.anchor)
+            kinds.append(PointKind.ANCHOR)
+            owners.append(idx)
+
+    return Features(
+        scale=scale,
+        points=np.asarray(points, dtype=np.float64).reshape(-1, 2),
+        point_kind=np.asarray(kinds, dtype=np.int64),
+        point_owner=np.asarray(owners, dtype=np.int64),
+        edges=edges_arr,
+        edge_owner=np.asarray(edge_owner, dtype=np.int64),
+        rounds=rounds,
+        curves=curves,
+        labels=labels,
+        arrows=scene.arrows,
+        attached_labels=attached,
+    )

@@ -1,0 +1,215 @@
+"""Geometry the IR itself determines, in the IR's own coordinates.
+
+Objects with given coordinates (a point at (0, 0), the circle |z| = 2, the
+image of that circle under z -> z^3, the zeros of z^3 + z + 1) have a known
+shape; matching uses it to fit each frame's transform and the predicates use it
+to compare what is drawn with what should be drawn.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from geoverify.errors import IRValidationError
+from geoverify.ir import IRObject, Task
+
+__all__ = ["KnownGeometry", "known_geometry", "sample_known", "function_of", "zeros_and_poles"]
+
+# Samples used for curves given by formulas.
+_CURVE_SAMPLES = 720
+
+
+@dataclass(slots=True)
+class KnownGeometry:
+    """Shape of an IR object in IR coordinates.
+
+    Attributes
+    ----------
+    kind : str
+        ``"point"``, ``"points"``, ``"circle"``, ``"line"`` (two points), ``"curve"``.
+    points : (N, 2) float64
+        The point(s); for a circle the centre; for a line two points on it; for a
+        curve its samples in parameter order.
+    radius : float or None
+        For circles.
+    closed : bool
+        For curves.
+    """
+
+    kind: str
+    points: np.ndarray
+    radius: float | None = None
+    closed: bool = False
+
+
+@functools.lru_cache(maxsize=256)
+def function_of(expression: str, variable: str):
+    """Compile a sympy expression of one (complex) variable to a numpy function."""
+    import sympy
+
+    try:
+        sym = sympy.Symbol(variable)
+        expr = sympy.sympify(expression.replace("^", "**"), locals={variable: sym, "I": sympy.I, "i": sympy.I})
+    except (sympy.SympifyError, SyntaxError, TypeError) as exc:
+        raise IRValidationError(f"cannot parse function {expression!r}: {exc}") from None
+    return sympy.lambdify(sym, expr, modules="numpy"), expr, sym
+
+
+def zeros_and_poles(expression: str, variable: str = "z") -> tuple[np.ndarray, np.ndarray]:
+    """Zeros and poles (with multiplicity, as repeated entries) of a rational function.
+
+    Returns
+    -------
+    zeros, poles : (K,) complex128
+    """
+    import sympy
+
+    _, expr, sym = function_of(expression, variable)
+    num, den = sympy.fraction(sympy.together(expr))
+    out = []
+    for poly_expr in (num, den):
+        if poly_expr.free_symbols - {sym}:
+            raise IRValidationError(f"{expression!r} has symbols other than {variable!r}")
+        try:
+            poly = sympy.Poly(poly_expr, sym)
+        except sympy.PolynomialError:
+            raise IRValidationError(f"zeros/poles are computed for rational functions only; got {expression!r}") from None
+        coeffs = [complex(c) for c in poly.all_coeffs()]
+        out.append(np.roots(coeffs) if len(coeffs) > 1 else np.zeros(0, dtype=complex))
+    return out[0], out[1]
+
+
+def _resolve_point(task: Task, ref, memo: dict) -> np.ndarray | None:
+    if isinstance(ref, str):
+        g = known_geometry(task, task.objects[ref], memo)
+        return None if g is None or g.kind != "point" else g.points[0]
+    return np.asarray(ref, dtype=np.float64)
+
+
+def _as_xy(z: np.ndarray) -> np.ndarray:
+    return np.column_stack([np.real(z), np.imag(z)]).astype(np.float64)
+
+
+def known_geometry(task: Task, obj: IRObject, memo: dict | None = None) -> KnownGeometry | None:
+    """The IR-determined shape of ``obj``, or None when the IR leaves it free.
+
+    ``memo`` (a dict owned by the caller, one per task) avoids recomputing curves.
+    """
+    if memo is None:
+        return _compute(task, obj, {})
+    if obj.id not in memo:
+        memo[obj.id] = _compute(task, obj, memo)
+    return memo[obj.id]
+
+
+def _compute(task: Task, obj: IRObject, memo: dict) -> KnownGeometry | None:
+    t = obj.type
+    d = obj.data
+    if t == "point":
+        if "coords" in d:
+            return KnownGeometry("point", np.asarray([d["coords"]], dtype=np.float64))
+        return None
+    if t in ("line", "segment", "ray"):
+        pts = [_resolve_point(task, r, memo) for r in d["through"]]
+        if any(p is None for p in pts):
+            return None
+        return KnownGeometry("line", np.asarray(pts))
+    if t in ("circle", "arc"):
+        center = _resolve_point(task, d["center"], memo) if "center" in d else None
+        radius = d.get("radius")
+        if center is not None and radius is None and d.get("through"):
+            p = _resolve_point(task, d["through"][0], memo)
+            if p is not None:
+                radius = float(np.hypot(*(p - center)))
+        if center is None and len(d.get("through", [])) == 3:
+            pts = [_resolve_point(task, r, memo) for r in d["through"]]
+            if all(p is not None for p in pts):
+                center, radius = _circumcircle(*pts)
+        if center is None or radius is None:
+            return None
+        return KnownGeometry("circle", np.asarray([center]), float(radius), closed=(t == "circle"))
+    if t == "polygon":
+        pts = [_resolve_point(task, r, memo) for r in d["vertices"]]
+        if any(p is None for p in pts):
+            return None
+        return KnownGeometry("curve", np.vstack(pts + [pts[0]]), closed=True)
+    if t == "parametric_curve":
+        a, b = d["domain"]
+        var = d.get("variable", "t")
+        ts = np.linspace(a, b, _CURVE_SAMPLES)
+        if "z" in d:
+            f, _, _ = function_of(d["z"], var)
+            z = np.asarray(f(ts.astype(complex)), dtype=complex) * np.ones_like(ts)
+            xy = _as_xy(z)
+        else:
+            fx, _, _ = function_of(d["x"], var)
+            fy, _, _ = function_of(d["y"], var)
+            xy = np.column_stack([np.real(fx(ts) * np.ones_like(ts)), np.real(fy(ts) * np.ones_like(ts))])
+        closed = bool(d.get("closed", np.allclose(xy[0], xy[-1], atol=1e-9 * (1 + np.abs(xy).max()))))
+        return KnownGeometry("curve", xy, closed=closed)
+    if t == "image_curve":
+        src = known_geometry(task, task.objects[d["of"]], memo)
+        if src is None:
+            return None
+        pts = _sample(src)
+        f, _, _ = function_of(d["function"], d.get("variable", "z"))
+        z = pts[:, 0] + 1j * pts[:, 1]
+        w = np.asarray(f(z), dtype=complex) * np.ones_like(z)
+        return KnownGeometry("curve", _as_xy(w), closed=src.closed or src.kind == "circle")
+    if t == "region":
+        return known_geometry(task, task.objects[d["boundary"]], memo)
+    if t == "point_set":
+        if "points" in d:
+            return KnownGeometry("points", np.asarray(d["points"], dtype=np.float64).reshape(-1, 2))
+        if "function" in d:
+            zeros, poles = zeros_and_poles(d["function"], d.get("variable", "z"))
+            roots = poles if d.get("kind") == "poles" else zeros
+            xy = _as_xy(roots)
+            if d.get("within"):
+                region = known_geometry(task, task.objects[d["within"]], memo)
+                if region is not None:
+                    xy = xy[_inside_known(region, xy)]
+            return KnownGeometry("points", xy)
+        return None
+    return None
+
+
+def _sample(g: KnownGeometry) -> np.ndarray:
+    if g.kind == "circle":
+        th = np.linspace(0, 2 * math.pi, _CURVE_SAMPLES)
+        return g.points[0] + g.radius * np.column_stack([np.cos(th), np.sin(th)])
+    if g.kind == "line":
+        s = np.linspace(0, 1, _CURVE_SAMPLES)[:, None]
+        return g.points[0] + s * (g.points[1] - g.points[0])
+    return g.points
+
+
+def _inside_known(region: KnownGeometry, xy: np.ndarray) -> np.ndarray:
+    if region.kind == "circle":
+        return np.hypot(*(xy - region.points[0]).T) < region.radius
+    from geoverify.kernels import points_in_polygon
+
+    return points_in_polygon(xy, region.points)
+
+
+def _circumcircle(a, b, c):
+    ax, ay = a
+    bx, by = b
+    cx, cy = c
+    d = 2 * (ax * (by - cy) + bx * (cy - ay) + cx * (ay - by))
+    if abs(d) < 1e-15:
+        return None, None
+    ux = ((ax**2 + ay**2) * (by - cy) + (bx**2 + by**2) * (cy - ay) + (cx**2 + cy**2) * (ay - by)) / d
+    uy = ((ax**2 + ay**2) * (cx - bx) + (bx**2 + by**2) * (ax - cx) + (cx**2 + cy**2) * (bx - ax)) / d
+    center = np.array([ux, uy])
+    return center, float(np.hypot(*(center - np.asarray(a))))
+
+
+def sample_known(g: KnownGeometry) -> np.ndarray:
+    """Dense samples of a known geometry, ``(N, 2)`` (a circle as 720 points)."""
+    return _sample(g)
+

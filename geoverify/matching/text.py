@@ -1,0 +1,113 @@
+"""Normalising label text so that TeX, Unicode and plain spellings compare equal.
+
+``$f(C)$``, ``\\(f(C)\\)``, ``f(C)`` and ``𝑓(𝐶)`` all normalise to ``f(C)``;
+``|z+1| \\le 3 < 8 = |z^3|`` and ``|z+1| ≤ 3 < 8 = |z³|`` normalise alike.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = ["normalize_text", "text_matches", "formula_equivalent", "tex_to_sympy"]
+
+_TEX_SYMBOLS = {
+    r"\le": "≤", r"\leq": "≤", r"\leqslant": "≤", r"\ge": "≥", r"\geq": "≥", r"\geqslant": "≥",
+    r"\ne": "≠", r"\neq": "≠", r"\lt": "<", r"\gt": ">", r"\to": "→", r"\rightarrow": "→",
+    r"\mapsto": "↦", r"\infty": "∞", r"\in": "∈", r"\subset": "⊂", r"\subseteq": "⊆", r"\cup": "∪",
+    r"\cap": "∩", r"\times": "×", r"\cdot": "·", r"\circ": "∘", r"\partial": "∂", r"\pi": "π",
+    r"\alpha": "α", r"\beta": "β", r"\gamma": "γ", r"\delta": "δ", r"\epsilon": "ε", r"\varepsilon": "ε",
+    r"\theta": "θ", r"\lambda": "λ", r"\mu": "μ", r"\sigma": "σ", r"\phi": "φ", r"\varphi": "φ",
+    r"\omega": "ω", r"\Omega": "Ω", r"\Gamma": "Γ", r"\Delta": "Δ", r"\angle": "∠", r"\perp": "⊥",
+    r"\parallel": "∥", r"\sim": "∼", r"\cong": "≅", r"\approx": "≈", r"\equiv": "≡", r"\pm": "±",
+    r"\mid": "|", r"\vert": "|", r"\lvert": "|", r"\rvert": "|", r"\|": "‖", r"\emptyset": "∅",
+    r"\varnothing": "∅", r"\triangle": "△", r"\ldots": "...", r"\dots": "...", r"\cdots": "...",
+    r"\mathbb{C}": "ℂ", r"\mathbb{R}": "ℝ", r"\mathbb{Z}": "ℤ", r"\mathbb{N}": "ℕ", r"\mathbb{Q}": "ℚ",
+}
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-")
+_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+# Commands whose argument is kept and the command dropped.
+_WRAPPERS = re.compile(r"\\(?:mathrm|mathit|mathbf|mathsf|mathtt|mathcal|mathscr|textrm|textit|textbf|text|operatorname|boldsymbol|bm|mbox|hbox|emph|textsf|texttt|displaystyle|textstyle|scriptstyle)\b\s*")
+_SPACING = re.compile(r"\\(?:,|;|:|!|quad|qquad|enspace|thinspace|medspace|thickspace| )|~")
+_SIZING = re.compile(r"\\(?:left|right|big|Big|bigg|Bigg|bigl|bigr|Bigl|Bigr|biggl|biggr)\b\.?")
+_FONT_SIZE = re.compile(r"\\(?:tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge)\b")
+
+
+def normalize_text(text: str) -> str:
+    """Canonical form of a label for comparison.
+
+    Removes math delimiters, font and spacing commands, braces and white space;
+    maps TeX symbol commands and Unicode look-alikes (mathematical italic letters,
+    superscript digits) to one spelling; writes powers as ``^n``.
+    """
+    # Superscripts first: NFKC would turn z³ into z3.
+    s = re.sub(r"([⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻]+)", lambda m: "^" + m.group(1).translate(_SUPERSCRIPTS), text)
+    s = unicodedata.normalize("NFKC", s)
+    s = s.replace("\\(", "").replace("\\)", "").replace("\\[", "").replace("\\]", "").replace("$", "")
+    s = _SIZING.sub("", s)
+    s = _FONT_SIZE.sub("", s)
+    s = _SPACING.sub(" ", s)
+    s = _WRAPPERS.sub("", s)
+    for cmd in sorted(_TEX_SYMBOLS, key=len, reverse=True):
+        s = re.sub(re.escape(cmd) + r"(?![A-Za-z])", _TEX_SYMBOLS[cmd], s)
+    s = s.translate(_SUBSCRIPTS)
+    s = s.replace("−", "-").replace("–", "-").replace("∗", "*").replace("<=", "≤").replace(">=", "≥")
+    s = s.replace("!=", "≠").replace("->", "→")
+    s = s.replace("{", "").replace("}", "")
+    s = re.sub(r"\s+", "", s)
+    return s
+
+
+def text_matches(label: str, wanted: str) -> bool:
+    """True when ``label`` and ``wanted`` are the same text after normalisation."""
+    return normalize_text(label) == normalize_text(wanted)
+
+
+def tex_to_sympy(text: str) -> str:
+    """Best-effort translation of a normalised TeX formula to sympy syntax."""
+    s = normalize_text(text)
+    s = re.sub(r"\\frac(\w|\([^()]*\))(\w|\([^()]*\))", r"(\1)/(\2)", s)
+    s = s.replace("^", "**").replace("·", "*").replace("×", "*").replace("π", "pi")
+    s = re.sub(r"\\sqrt(\w+|\([^()]*\))", r"sqrt(\1)", s)
+    s = re.sub(r"\|([^|]+)\|", r"Abs(\1)", s)
+    s = re.sub(r"(\d)([A-Za-z(])", r"\1*\2", s)
+    s = s.replace(")(", ")*(")
+    return s
+
+
+def formula_equivalent(label: str, formula: str) -> bool | None:
+    """Compare a label with a formula symbolically.
+
+    Returns
+    -------
+    bool or None
+        True/False when both sides parse with sympy (relations compared side by
+        side, expressions by simplification of their difference); None when either
+        does not parse.
+    """
+    import sympy
+    from sympy.parsing.sympy_parser import (
+        convert_xor,
+        implicit_multiplication_application,
+        parse_expr,
+        standard_transformations,
+    )
+
+    transformations = standard_transformations + (implicit_multiplication_application, convert_xor)
+
+    def parse(s: str):
+        parts = re.split(r"(≤|≥|<|>|=|≠)", tex_to_sympy(s))
+        exprs = [parse_expr(p, transformations=transformations, evaluate=True) for p in parts[::2]]
+        return exprs, parts[1::2]
+
+    try:
+        a_exprs, a_rel = parse(label)
+        b_exprs, b_rel = parse(formula)
+    except Exception:  # noqa: BLE001 - sympy raises many types on unparsable text
+        return None
+    if a_rel != b_rel or len(a_exprs) != len(b_exprs):
+        return False
+    try:
+        return all(sympy.simplify(x - y) == 0 for x, y in zip(a_exprs, b_exprs))
+    except Exception:  # noqa: BLE001
+        return None

@@ -1,0 +1,112 @@
+"""Topological predicates: inside/outside, winding numbers, markers counted in a region."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from geoverify.kernels import ON_CURVE, winding_numbers
+from geoverify.predicates.incidence import distance_to_object
+from geoverify.predicates.registry import Context, operation
+from geoverify.predicates.verdict import FAIL, INDETERMINATE, PASS, Verdict
+
+__all__ = ["inside", "outside", "winding_number", "count_inside", "region_polyline"]
+
+
+def region_polyline(ctx: Context, oid: str) -> np.ndarray | None:
+    """Closed canvas polyline of a drawn closed object (circle, curve, polygon, region)."""
+    b = ctx.obj(oid)
+    if b.curve is not None:
+        return b.curve
+    if b.center is not None and b.radius is not None:
+        th = np.linspace(0, 2 * np.pi, 361)
+        return b.center + b.radius * np.column_stack([np.cos(th), np.sin(th)])
+    return None
+
+
+def _winding(poly: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    return winding_numbers(np.asarray(pts, dtype=np.float64).reshape(-1, 2), poly, np.array([0, len(poly)]))[:, 0]
+
+
+def _membership(ctx: Context, point: str, region: str, want_inside: bool) -> Verdict:
+    miss = ctx.missing(point, region)
+    if miss:
+        return miss
+    poly = region_polyline(ctx, region)
+    if poly is None:
+        return Verdict(INDETERMINATE, f"{ctx.name(region)} has no closed outline", objects=[point, region])
+    bp = ctx.obj(point)
+    pts = bp.points if bp.type == "point_set" else bp.point[None]
+    if pts is None or len(pts) == 0:
+        return Verdict(FAIL, f"no drawn points of {ctx.name(point)}", objects=[point, region])
+    tol = ctx.dist_tol(region)
+    w = _winding(poly, pts)
+    near = [distance_to_object(ctx, p, region) <= tol for p in pts]
+    if any(near) or np.any(w == ON_CURVE):
+        return Verdict(INDETERMINATE, f"{ctx.name(point)} is on the boundary of {ctx.name(region)} (within {tol:.3g})",
+                       objects=[point, region], primitives=ctx.prims(point, region))
+    inside_mask = w != 0
+    ok = bool(np.all(inside_mask)) if want_inside else bool(not np.any(inside_mask))
+    where = "inside" if want_inside else "outside"
+    n_bad = int(np.sum(~inside_mask)) if want_inside else int(np.sum(inside_mask))
+    msg = (f"{ctx.name(point)} is {where} {ctx.name(region)}" if ok
+           else f"{n_bad} of {len(pts)} point(s) of {ctx.name(point)} are not {where} {ctx.name(region)}")
+    return Verdict(PASS if ok else FAIL, msg, float(n_bad), 0.0, "count", ctx.prims(point, region), [point, region])
+
+
+@operation("inside")
+def inside(ctx: Context, point: str, region: str, **_) -> Verdict:
+    return _membership(ctx, point, region, True)
+
+
+@operation("outside")
+def outside(ctx: Context, point: str, region: str, **_) -> Verdict:
+    return _membership(ctx, point, region, False)
+
+
+@operation("winding_number")
+def winding_number(ctx: Context, curve: str, point: str, value: int | None = None, **_) -> Verdict:
+    miss = ctx.missing(curve, need_drawn=True) or ctx.missing(point)
+    if miss:
+        return miss
+    poly = region_polyline(ctx, curve)
+    p = ctx.obj(point).point
+    if distance_to_object(ctx, p, curve) <= ctx.dist_tol(curve) * 0.25:
+        return Verdict(INDETERMINATE, f"{ctx.name(point)} lies on {ctx.name(curve)}: winding number undefined",
+                       objects=[curve, point])
+    gap = float(np.hypot(*(poly[0] - poly[-1])))
+    if gap > ctx.dist_tol(curve):
+        return Verdict(FAIL, f"{ctx.name(curve)} is not closed (its ends are {gap:.3g} apart)", gap,
+                       ctx.dist_tol(curve), "canvas", ctx.prims(curve), [curve, point])
+    w = int(_winding(poly, p[None])[0])
+    if w == ON_CURVE:
+        return Verdict(INDETERMINATE, f"{ctx.name(point)} lies on {ctx.name(curve)}", objects=[curve, point])
+    ok = (w != 0) if value is None else (w == int(value))
+    want = "nonzero" if value is None else str(value)
+    msg = f"{ctx.name(curve)} winds {w} time(s) about {ctx.name(point)}; expected {want}"
+    return Verdict(PASS if ok else FAIL, msg, float(w), None, "count", ctx.prims(curve, point), [curve, point])
+
+
+@operation("count_inside")
+def count_inside(ctx: Context, region: str, count: int, markers: str | None = None, **_) -> Verdict:
+    miss = ctx.missing(region, need_drawn=True)
+    if miss:
+        return miss
+    poly = region_polyline(ctx, region)
+    dots = ctx.scene.dots
+    if markers is not None:
+        bm = ctx.obj(markers)
+        prims = set(bm.primitives)
+        dots = [(i, d) for i, d in dots if i in prims]
+    if not dots:
+        n = 0
+        idx = []
+    else:
+        pts = np.array([d.center for _, d in dots])
+        w = _winding(poly, pts)
+        idx = [dots[k][0] for k in np.nonzero((w != 0) & (w != ON_CURVE))[0]]
+        n = len(idx)
+    ok = n == int(count)
+    what = f"markers of {ctx.name(markers)}" if markers else "point markers"
+    msg = f"{n} {what} drawn inside {ctx.name(region)}; expected {count}"
+    return Verdict(PASS if ok else FAIL, msg, float(abs(n - int(count))), 0.0, "count",
+                   ctx.prims(region) + idx, [region] + ([markers] if markers else []))
