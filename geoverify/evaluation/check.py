@@ -103,6 +103,7 @@ def check(source, task, *, format: str | None = None, limits: Limits | None = No
     opts = {"dialect": dialect} if (format or "") == "asy" or (filename or "").endswith(".asy") else {}
     gate_info = None
     parts = None
+    fmt = format or "unknown"
     try:
         fmt = format or detect_format(text, filename)
         if fmt == "asy":
@@ -127,7 +128,7 @@ def check(source, task, *, format: str | None = None, limits: Limits | None = No
         timings["parse"] = time.perf_counter() - t0
     except GeoverifyError as exc:
         code = exc.code if exc.code.startswith("TECH_") else ("TECH_FORMAT" if isinstance(exc, FigureFormatError) else "TECH_COMPILE")
-        return _gate_failed(task, filename, format or "unknown", code, str(exc), None, gate_info, exc)
+        return _gate_failed(task, filename, fmt, code, str(exc), None, gate_info, exc)
     return check_scene(sc, task, T_parts=parts, figure=filename, timings=timings, scene_used=used, gate=gate_info)
 
 

@@ -89,7 +89,7 @@ def combine_all(children: list[Verdict]) -> Verdict:
     """Conjunction: fail if any fails; indeterminate if none fails and some are indeterminate."""
     verdicts = [c.verdict for c in children]
     v = FAIL if FAIL in verdicts else INDETERMINATE if INDETERMINATE in verdicts else PASS
-    msgs = [c.message for c in children if c.verdict == v] if v != PASS else ["all hold"]
+    msgs = [c.message for c in children if c.verdict == v]
     score = min((c.soft_score() for c in children), default=1.0)
     return Verdict(v, "; ".join(msgs), op="all", children=children, score=score if v != INDETERMINATE else 0.0)
 
