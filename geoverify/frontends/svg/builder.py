@@ -346,6 +346,10 @@ class SceneBuilder:
             self.note("WARNING", node, f"{error}; drawn up to the error, as browsers do")
         if not raws:
             return
+        if style.fill is not None and all(len(r.controls) == 1 and r.straight[0] for r in raws):
+            # Straight segments enclose no area: their fill paints nothing.
+            style = replace(style, fill=None)
+            common = {**common, "style": style}
         prim, canvas = path_primitive(raws, ctx.m, **common)
         if hidden or not style.visible:
             if not markers:

@@ -139,9 +139,11 @@ def _numbers(args: str, command: str) -> tuple[list[float], bool]:
             pos = m.end()
         rest = args[pos:].strip(" \t\r\n,")
         return out, not rest
-    nums = _NUMBER.findall(args)
-    ok = _JUNK.search(args) is None
-    return [float(t) for t in nums], ok
+    junk = _JUNK.search(args)
+    if junk is not None:
+        # Only the numbers before the error count ("render up to the error").
+        args = args[:junk.start()]
+    return [float(t) for t in _NUMBER.findall(args)], junk is None
 
 
 _TOKEN = re.compile(r"[MmZzLlHhVvCcSsQqTtAa]|[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?")
