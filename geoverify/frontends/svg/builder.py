@@ -116,6 +116,54 @@ class SceneBuilder:
         self.scene.note(code, message, f"<{node.tag}>", self.loc(node))
 
     # -- set-up -----------------------------------------------------------
+    def precheck_uses(self) -> None:
+        """Count ``<use>`` instantiations without drawing, and find cycles.
+
+        A ``<use>`` bomb (ten uses of ten uses of ... ) is refused in time
+        proportional to the document's size instead of after drawing
+        ``Limits.max_use_references`` copies. The count is an upper bound of what
+        the walk instantiates (hidden subtrees are counted too).
+        """
+        limit = self.budget.limits.max_use_references
+        max_depth = self.budget.limits.max_depth
+        memo: dict[int, int] = {}
+        in_progress: set[int] = set()
+
+        def expand(node, depth) -> int:
+            # Instantiations caused by drawing ``node`` once (its own use included).
+            key = id(node)
+            if key in memo:
+                return memo[key]
+            if key in in_progress:
+                raise UnsafeInputError(f"<use> cycle through <{node.tag}> at line {node.line}",
+                                       location=self.loc(node))
+            if depth > max_depth:
+                raise BudgetExceededError(f"<use> references nested deeper than {max_depth} levels (Limits.max_depth)",
+                                          location=self.loc(node))
+            in_progress.add(key)
+            total = 0
+            stack = [node]
+            while stack:
+                n = stack.pop()
+                if n.tag == "use":
+                    href = n.attrs.get("href", "")
+                    target = self.ids.get(href[1:]) if href.startswith("#") else None
+                    total += 1 + (expand(target, depth + 1) if target is not None else 0)
+                    if total > limit:
+                        raise BudgetExceededError(
+                            f"more than {limit} <use> instantiations (Limits.max_use_references); a <use> bomb?",
+                            location=self.loc(n))
+                    continue
+                for c in n.children:
+                    if not isinstance(c, str) and c.tag not in _REFERENCED:
+                        stack.append(c)
+            in_progress.discard(key)
+            memo[key] = total
+            return total
+
+        expand(self.root, 0)
+
+    # -- set-up: style sheet ------------------------------------------------
     def _stylesheet(self, root) -> StyleSheet | None:
         rules = []
         stack = [root]

@@ -8,9 +8,11 @@ it by ``preserveAspectRatio``; then ``y_canvas = viewport_height_bp - y_bp``.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
-from geoverify.errors import FigureFormatError, SourceLocation
+from geoverify.errors import BudgetExceededError, FigureFormatError, SourceLocation
 from geoverify.frontends.limits import DEFAULT_LIMITS, Budget, Limits
 from geoverify.frontends.svg.builder import SceneBuilder
 from geoverify.frontends.svg.style import DEFAULT_INHERITED, cascade
@@ -104,6 +106,7 @@ def parse_svg(text: str, *, filename: str | None = None, limits: Limits | None =
     scene = Scene(unit="bp", source_format="svg")
     builder = SceneBuilder(root, ids, scene, budget, filename=filename, strict=strict,
                            dvisvgm="dvisvgm" in text[:400])
+    builder.precheck_uses()
     m, vp = root_matrix(root)
     inh, local = cascade(root, DEFAULT_INHERITED, builder.sheet)
     if local.get("display", "").strip() == "none":
@@ -116,5 +119,18 @@ def parse_svg(text: str, *, filename: str | None = None, limits: Limits | None =
         except ValueError:
             pass
     builder.active.add(id(root))
-    builder.render_children(root, ctx)
+    # The walk recurses about three Python frames per nesting level; make room for
+    # Limits.max_depth levels (Python 3.11 frames do not use the C stack).
+    old_limit = sys.getrecursionlimit()
+    needed = 4 * limits.max_depth + 200
+    if needed > old_limit:
+        sys.setrecursionlimit(needed)
+    try:
+        builder.render_children(root, ctx)
+    except RecursionError:
+        raise BudgetExceededError(
+            f"SVG nesting too deep for the walker (Limits.max_depth={limits.max_depth})") from None
+    finally:
+        if needed > old_limit:
+            sys.setrecursionlimit(old_limit)
     return scene

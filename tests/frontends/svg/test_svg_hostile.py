@@ -1,0 +1,188 @@
+"""Hostile input from inside the SVG: every case ends quickly with a clear error or diagnostic."""
+
+import time
+
+import pytest
+from svg_fixtures import doc, parse
+
+from geoverify.errors import (
+    BudgetExceededError,
+    FigureFormatError,
+    FigureSyntaxError,
+    GeoverifyError,
+    UnsafeInputError,
+    UnsupportedConstructError,
+)
+from geoverify.frontends import parse_figure
+from geoverify.frontends.limits import Limits
+from geoverify.frontends.svg import parse_svg
+
+
+def _timed(fn, seconds=2.0):
+    t0 = time.perf_counter()
+    try:
+        return fn()
+    finally:
+        assert time.perf_counter() - t0 < seconds, "hostile input took too long"
+
+
+def test_doctype_refused():
+    text = '<?xml version="1.0"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd">\n' + doc("")
+    with pytest.raises(UnsafeInputError) as e:
+        parse_svg(text)
+    assert e.value.code == "TECH_UNSAFE" and "DOCTYPE" in str(e.value) and e.value.location.line == 2
+
+
+def test_billion_laughs_refused_without_expansion():
+    lol = ['<!ENTITY lol0 "lol">'] + [f'<!ENTITY lol{i} "{("&lol%d;" % (i - 1)) * 10}">' for i in range(1, 10)]
+    text = f'<?xml version="1.0"?><!DOCTYPE svg [{"".join(lol)}]>' + doc('<text x="0" y="10">&lol9;</text>')
+    with pytest.raises(UnsafeInputError):
+        _timed(lambda: parse_svg(text))
+
+
+def test_external_entity_xxe_refused():
+    text = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>'
+            + doc('<text x="0" y="10">&xxe;</text>'))
+    with pytest.raises(UnsafeInputError):
+        parse_svg(text)
+
+
+def test_undefined_entity_is_a_syntax_error():
+    with pytest.raises(FigureSyntaxError):
+        parse_svg(doc('<text x="0" y="10">&nope;</text>'))
+
+
+@pytest.mark.parametrize("body", [
+    '<use id="u" href="#u"/>',
+    '<g id="a"><circle r="1"/><use href="#a"/></g>',
+    '<defs><g id="a"><use href="#b"/></g><g id="b"><use href="#a"/></g></defs><use href="#a"/>',
+    '<defs><symbol id="s"><use href="#s"/></symbol></defs><use href="#s"/>',
+])
+def test_use_cycles_refused(body):
+    with pytest.raises(UnsafeInputError) as e:
+        _timed(lambda: parse(body))
+    assert "cycle" in str(e.value) or "itself" in str(e.value)
+
+
+def test_use_bomb_of_10_to_the_8_copies_stops_fast():
+    layers = ['<path id="l0" d="M0 0 L1 1" stroke="black"/>']
+    for i in range(1, 9):
+        layers.append(f'<g id="l{i}">' + "".join(f'<use href="#l{i - 1}"/>' for _ in range(10)) + "</g>")
+    body = "<defs>" + "".join(layers) + '</defs><use href="#l8"/>'
+    with pytest.raises(BudgetExceededError) as e:
+        _timed(lambda: parse(body), 1.0)
+    assert "max_use_references" in str(e.value) and e.value.code == "TECH_RESOURCE"
+
+
+def test_use_budget_is_configurable():
+    body = '<defs><circle id="c" r="1"/></defs>' + '<use href="#c"/>' * 20
+    assert len(parse(body, limits=Limits(max_use_references=20))) == 20
+    with pytest.raises(BudgetExceededError):
+        parse(body, limits=Limits(max_use_references=19))
+
+
+def test_100000_nested_groups_stop_at_depth_limit():
+    n = 100_000
+    text = doc("<g>" * n + '<circle r="1"/>' + "</g>" * n)
+    with pytest.raises(BudgetExceededError) as e:
+        _timed(lambda: parse_svg(text))
+    assert "max_depth" in str(e.value) and e.value.location.line == 1
+
+
+def test_5000_nested_groups_within_a_raised_depth_limit_work():
+    n = 5000
+    text = doc("<g>" * n + '<circle cx="5" cy="5" r="1" stroke="black" fill="none"/>' + "</g>" * n)
+    s = _timed(lambda: parse_svg(text, limits=Limits(max_depth=6000)), 5.0)
+    assert len(s) == 1
+
+
+def test_huge_file_refused_before_parsing():
+    text = doc('<path d="' + "M0 0 L1 1 " * 600_000 + '"/>')
+    with pytest.raises(BudgetExceededError) as e:
+        _timed(lambda: parse_svg(text), 0.5)
+    assert "max_bytes" in str(e.value)
+
+
+def test_many_elements_hit_the_element_budget():
+    text = doc('<circle r="1"/>' * 2000)
+    with pytest.raises(BudgetExceededError):
+        parse_svg(text, limits=Limits(max_steps=1000))
+
+
+def test_primitive_budget():
+    with pytest.raises(BudgetExceededError):
+        parse('<circle cx="5" cy="5" r="1"/>' * 50, limits=Limits(max_primitives=10))
+
+
+@pytest.mark.parametrize("href", ["file:///etc/passwd", "http://example.com/x.png", "data:image/png;base64,AAAA"])
+def test_image_is_never_loaded(href, monkeypatch):
+    def forbidden(*a, **k):
+        raise AssertionError("the front-end tried to open a file")
+
+    monkeypatch.setattr("builtins.open", forbidden)
+    s = parse(f'<image href="{href}" x="0" y="0" width="10" height="10"/><circle cx="5" cy="5" r="1"/>')
+    d, = [d for d in s.diagnostics if d.construct == "<image>"]
+    assert d.code == "UNSUPPORTED" and "never" in d.message and d.location.line == 1 and d.location.column > 1
+    assert s.partial and len(s) == 1
+
+
+def test_external_use_not_loaded():
+    s = parse('<use href="file:///etc/passwd#x"/>')
+    assert s.partial and "not loaded" in s.diagnostics[0].message
+
+
+def test_malformed_xml_has_line_and_column():
+    text = '<svg xmlns="http://www.w3.org/2000/svg">\n  <g>\n    <circle r="1">\n  </g>\n</svg>'
+    with pytest.raises(FigureSyntaxError) as e:
+        parse_svg(text, filename="bad.svg")
+    loc = e.value.location
+    assert (loc.line, loc.column, loc.file) == (4, 5, "bad.svg")
+    assert e.value.context.splitlines()[1].index("^") == 4
+    assert e.value.code == "TECH_COMPILE"
+
+
+@pytest.mark.parametrize("text", ["", "not xml at all", "<svg", "<svg></svg><svg></svg>"])
+def test_garbage_is_a_syntax_error(text):
+    with pytest.raises(FigureSyntaxError):
+        parse_svg(text)
+
+
+def test_non_svg_root():
+    with pytest.raises(FigureFormatError):
+        parse_svg("<html><body/></html>")
+
+
+def test_unsupported_elements_are_diagnosed_with_location():
+    s = parse('<foreignObject width="10" height="10"><div/></foreignObject>\n'
+              '<mask id="m"><rect width="5" height="5" fill="white"/></mask>'
+              '<circle cx="5" cy="5" r="5" mask="url(#m)"/><filter id="f"/><rect width="5" height="5" filter="url(#f)"/>'
+              '<blink><circle r="1"/></blink><penrose><croppedViewBox>0 0 1 1</croppedViewBox></penrose>')
+    by = {(d.code, d.construct) for d in s.diagnostics}
+    assert ("UNSUPPORTED", "<foreignObject>") in by
+    assert ("UNSUPPORTED", "<mask>") in by and ("UNSUPPORTED", "<filter>") in by
+    assert ("UNSUPPORTED", "<blink>") in by  # unknown element with graphics inside
+    assert ("NOTE", "<penrose>") in by  # unknown metadata: browsers do not draw it either
+    assert all(d.location is not None and d.location.line is not None for d in s.diagnostics)
+    assert len(s) == 2  # the masked circle and the filtered rect are still drawn
+
+
+def test_title_desc_metadata_silent():
+    s = parse('<title>t</title><desc>d</desc><metadata><x/></metadata><sodipodi:namedview xmlns:sodipodi="s"/>'
+              '<script>alert(1)</script>')
+    assert s.diagnostics == [] and len(s) == 0
+
+
+def test_strict_mode_raises():
+    with pytest.raises(UnsupportedConstructError):
+        parse('<image href="x.png" width="1" height="1"/>', strict=True)
+
+
+def test_dispatch_through_parse_figure():
+    s = parse_figure(doc('<circle cx="5" cy="5" r="1"/>'))
+    assert s.source_format == "svg" and len(s) == 1
+
+
+def test_every_error_is_a_geoverify_error():
+    for text in ["<svg><g></svg>", "<!DOCTYPE x><svg/>"]:
+        with pytest.raises(GeoverifyError):
+            parse_svg(text)
