@@ -2,18 +2,18 @@
 
 ``<text>``: the characters of the element and its ``tspan`` children are joined
 (white space collapsed unless ``xml:space="preserve"``; a space is inserted where
-a ``tspan`` jumps ahead by more than a quarter em, which is how dvisvgm writes
-word gaps). The label's anchor is the visual centre of the first line on its
+a positioned ``tspan`` starts more than 0.2 em after the estimated end of the
+previous text, which is how dvisvgm writes word gaps). The label's anchor is the visual centre of the first line on its
 baseline: the text position moved by half the estimated width for
 ``text-anchor`` start/end, and moved to the baseline for ``dominant-baseline``
-middle/central/hanging. The box is estimated: advance 0.5 em per character,
-ascent 0.75 em, descent 0.25 em. ``font_size`` is in canvas units.
+middle/central/hanging. The box is estimated: advance widths from a small table of
+typical proportional-font widths (:func:`advance`), ascent 0.75 em, descent 0.25 em. ``font_size`` is in canvas units.
 
 Glyph runs: dvisvgm (``--no-fonts``, and Asymptote's SVG output) draws each
 character as ``<use href="#g1-65">`` of an outline in ``<defs>``; svgo-optimised
 TeX output uses ``<symbol>``s with one unpainted path. Such uses are collected
 per parent element and split into labels where the gap between glyphs exceeds
-their height; the box is the exact union of the glyph outlines and the text is
+their height (a gap over 0.2 em inside a label is a word space); the box is the exact union of the glyph outlines and the text is
 decoded from dvisvgm's ``g<font>-<code>`` ids (character codes of the TeX font,
 exact for letters and digits of the Computer Modern text and math fonts); glyphs
 without a code read as U+FFFD.
@@ -29,12 +29,36 @@ import numpy as np
 from geoverify.frontends.svg.units import parse_length, parse_number_list
 from geoverify.scene.primitives import TextLabel
 
-__all__ = ["Glyph", "GLYPH_ID", "REPLACEMENT", "glyph_char", "glyph_labels", "text_geometry", "text_label"]
+__all__ = ["Glyph", "GLYPH_ID", "REPLACEMENT", "advance", "glyph_char", "glyph_labels", "text_geometry", "text_label"]
 
 GLYPH_ID = re.compile(r"^g\d+-(\d+)$")
 REPLACEMENT = "\ufffd"
 _ASCENT, _DESCENT, _ADVANCE = 0.75, 0.25, 0.5
 _WS = re.compile(r"\s+")
+
+# Advance widths in em of a typical proportional text font (Computer Modern and
+# Helvetica agree within about 0.05 em): good enough to find word gaps and to
+# estimate label boxes.
+_NARROW = frozenset("ilj.,;:!'|`")
+_SLIM = frozenset("ftr()[]I1- ")
+_WIDE = frozenset("mwMW")
+
+
+def advance(text: str) -> float:
+    """Estimated advance width of ``text`` in em."""
+    w = 0.0
+    for ch in text:
+        if ch in _NARROW:
+            w += 0.28
+        elif ch in _SLIM:
+            w += 0.36
+        elif ch in _WIDE:
+            w += 0.85
+        elif ch.isupper():
+            w += 0.72
+        else:
+            w += 0.5
+    return w
 
 
 def glyph_char(ident: str) -> str:
@@ -73,7 +97,7 @@ def text_geometry(node, inh: dict, vp) -> tuple[str, float, float, float, float]
                 t = c if preserve else _WS.sub(" ", c)
                 chunks.append(t)
                 if pen[0] is not None:
-                    pen[0] += _ADVANCE * fs * len(t)
+                    pen[0] += advance(t) * fs
                 continue
             if c.tag not in ("tspan", "textPath", "a") or depth > 32:
                 continue
@@ -87,7 +111,7 @@ def text_geometry(node, inh: dict, vp) -> tuple[str, float, float, float, float]
             if y0 is None and cy is not None:
                 y0 = cy
             if cx is not None:
-                if pen[0] is not None and cx - pen[0] > 0.25 * fs and chunks and not chunks[-1].endswith(" "):
+                if pen[0] is not None and cx - pen[0] > 0.2 * fs and chunks and not chunks[-1].endswith(" "):
                     chunks.append(" ")
                 pen[0] = cx
             walk(c, depth + 1)
@@ -105,7 +129,7 @@ def text_geometry(node, inh: dict, vp) -> tuple[str, float, float, float, float]
     dy = _first(node.attrs.get("dy"))
     x += parse_length(dx, font_size=fs, default=0.0) if dx is not None else 0.0
     y += parse_length(dy, font_size=fs, default=0.0) if dy is not None else 0.0
-    width = _ADVANCE * fs * len(text)
+    width = advance(text) * fs
     anchor = inh.get("text-anchor", "start")
     if anchor == "middle":
         cxc = x
@@ -178,15 +202,22 @@ def glyph_labels(glyphs: list[Glyph]) -> list[TextLabel]:
                                 font_size=fs, **run[0].common))
         run.clear()
 
+    run_height = 0.0
     for g in glyphs:
+        h_g = g.box[3] - g.box[1]
         if run:
             prev = run[-1]
-            h = max(prev.box[3] - prev.box[1], g.box[3] - g.box[1], 1e-9)
+            h = max(prev.box[3] - prev.box[1], h_g, 1e-9)
             gap_x = g.box[0] - prev.box[2]
             back_x = prev.box[0] - g.box[2]
             gap_y = max(g.box[1] - prev.box[3], prev.box[1] - g.box[3])
             if gap_x > h or back_x > 0.5 * h or gap_y > 0.5 * h:
                 flush()
+                run_height = 0.0
+            elif gap_x > 0.2 * max(run_height, h_g) / 0.7:
+                # Ink gap of more than 0.2 em (em ~ tallest glyph / 0.7): a word space.
+                g = Glyph(" " + g.char, g.box, g.origin, g.common)
         run.append(g)
+        run_height = max(run_height, h_g)
     flush()
     return labels

@@ -13,9 +13,9 @@ def _label(body, **kw):
 
 @pytest.mark.parametrize("anchor,centre_x", [("start", 20 + 20), ("middle", 20), ("end", 20 - 20)])
 def test_text_anchor_moves_to_visual_centre_on_baseline(anchor, centre_x):
-    # 4 characters at 20 px: estimated width 4 * 0.5 * 20 = 40 px.
-    t = _label(f'<text x="20" y="50" font-size="20" text-anchor="{anchor}">ABCD</text>')
-    assert t.text == "ABCD"
+    # 4 lower-case characters at 20 px: estimated width 4 * 0.5 em * 20 = 40 px.
+    t = _label(f'<text x="20" y="50" font-size="20" text-anchor="{anchor}">abcd</text>')
+    assert t.text == "abcd"
     assert np.allclose(t.anchor, to_canvas(centre_x, 50))
     assert t.font_size == pytest.approx(15)
     # Box: ascent above the baseline (canvas y up), descent below.
@@ -35,7 +35,8 @@ def test_position_from_first_tspan_and_gap_inserts_space():
 
 
 def test_dvisvgm_positioned_tspans_without_gap_join():
-    t = _label('<text x="10" y="30" font-size="10">T<tspan x="15">ext</tspan></text>')
+    # Kerning moves "ext" back under the estimated end of "T": no space.
+    t = _label('<text x="10" y="30" font-size="10">T<tspan x="16.5">ext</tspan></text>')
     assert t.text == "Text"
 
 

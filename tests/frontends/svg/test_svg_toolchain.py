@@ -1,0 +1,97 @@
+"""Real dvisvgm and Asymptote output (the rendered scene of the technical gate)."""
+
+import shutil
+import subprocess
+
+import numpy as np
+import pytest
+
+from geoverify.frontends.svg import parse_svg
+from geoverify.scene import Arrow, BezierPath, Circle, Dot, Polyline, TextLabel
+
+TIKZ = r"""\documentclass[tikz]{standalone}
+\begin{document}
+\begin{tikzpicture}
+\draw[->] (0,0) -- (2,1) node[right] {$A_1$};
+\draw (1,1) circle (0.5);
+\fill (0,1) circle (1.5pt);
+\draw[dashed] (0,0) rectangle (1,0.5);
+\node at (1,-0.5) {Text xy};
+\end{tikzpicture}
+\end{document}
+"""
+
+ASY = """size(5cm);
+pair A=(0,0), B=(3,0), C=(1,2);
+draw(A--B--C--cycle);
+draw(circle((1,1),0.5));
+dot(A); label("$A$", A, SW);
+label("text", (2,2));
+"""
+
+
+def _need(*tools):
+    missing = [t for t in tools if shutil.which(t) is None]
+    if missing:
+        pytest.skip(f"toolchain not installed: {', '.join(missing)}")
+
+
+def _run(cmd, cwd):
+    subprocess.run(cmd, cwd=cwd, check=True, capture_output=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def tikz_dvi(tmp_path_factory):
+    _need("latex", "dvisvgm")
+    d = tmp_path_factory.mktemp("tikz")
+    (d / "fig.tex").write_text(TIKZ)
+    _run(["latex", "-interaction=nonstopmode", "-no-shell-escape", "fig.tex"], d)
+    return d
+
+
+def _check_tikz_scene(scene, expect_text):
+    circles = [p for p in scene if isinstance(p, Circle)]
+    dots = [p for p in scene if isinstance(p, Dot)]
+    assert len(circles) == 1 and circles[0].radius == pytest.approx(0.5 * 72 / 2.54, rel=1e-3)  # 0.5 cm in bp
+    assert len(dots) == 1 and dots[0].radius == pytest.approx(1.5 * 72 / 72.27, rel=1e-3)
+    # The dot is 1 cm left of and level with the circle centre.
+    assert np.allclose(circles[0].center - dots[0].center, [72 / 2.54, 0], atol=0.01)
+    dashed = [p for p in scene if isinstance(p, Polyline) and p.style.dash]
+    assert len(dashed) == 1 and dashed[0].closed_flag
+    texts = sorted(p.text for p in scene if isinstance(p, TextLabel))
+    assert texts == expect_text
+    assert scene.diagnostics == [] or not scene.partial
+
+
+@pytest.mark.toolchain
+def test_dvisvgm_glyph_paths(tikz_dvi):
+    _run(["dvisvgm", "--no-fonts", "fig.dvi", "-o", "nofonts.svg"], tikz_dvi)
+    scene = parse_svg((tikz_dvi / "nofonts.svg").read_text(), filename="nofonts.svg")
+    _check_tikz_scene(scene, ["A1", "Text xy"])
+    # The arrow head is drawn as a path next to the line end, not as an SVG marker.
+    assert any(isinstance(p, BezierPath) for p in scene)
+    assert not any(isinstance(p, Arrow) for p in scene)
+
+
+@pytest.mark.toolchain
+def test_dvisvgm_svg_fonts_text(tikz_dvi):
+    _run(["dvisvgm", "fig.dvi", "-o", "fonts.svg"], tikz_dvi)
+    scene = parse_svg((tikz_dvi / "fonts.svg").read_text(), filename="fonts.svg")
+    # One <text> element per font run: "A" (math italic) and "1" (subscript) are separate.
+    _check_tikz_scene(scene, ["1", "A", "Text xy"])
+
+
+@pytest.mark.toolchain
+def test_asymptote_svg(tmp_path):
+    _need("asy", "latex", "dvisvgm")
+    (tmp_path / "fig.asy").write_text(ASY)
+    _run(["asy", "-f", "svg", "-safe", "fig.asy"], tmp_path)
+    scene = parse_svg((tmp_path / "fig.svg").read_text(), filename="fig.svg")
+    texts = sorted(p.text for p in scene if isinstance(p, TextLabel))
+    assert texts == ["A", "text"]
+    tri = [p for p in scene if isinstance(p, Polyline) and p.closed_flag]
+    assert len(tri) == 1 and len(tri[0].points) == 3
+    assert len([p for p in scene if isinstance(p, Circle)]) == 1
+    dot, = [p for p in scene if isinstance(p, Dot)]
+    # size(5cm) fits the 3-unit wide triangle into 5 cm: the dot sits on vertex A.
+    assert np.allclose(dot.center, tri[0].points[np.argmin(tri[0].points[:, 0] + tri[0].points[:, 1])], atol=1e-3)
