@@ -14,6 +14,13 @@ _RUNSYSTEM = re.compile(r"runsystem\((.*?)\)\.\.\.(disabled|executed)", re.DOTAL
 _ASY_ERR = re.compile(r"^(?P<file>[^:\n]*\.asy): (?P<line>\d+)\.(?P<col>\d+): (?P<msg>.*)$", re.MULTILINE)
 
 
+MAX_LINE = 300
+
+
+def _clip(line: str) -> str:
+    return line if len(line) <= MAX_LINE else line[:MAX_LINE] + " [...]"
+
+
 def tex_error_excerpt(log: str, map_line: Callable[[int], int | None] | None = None, max_lines: int = 8) -> str:
     """The first TeX error (``! ...``) with its context and ``line N`` of the user's text.
 
@@ -47,9 +54,9 @@ def tex_error_excerpt(log: str, map_line: Callable[[int], int | None] | None = N
             if lineno is not None:
                 user = map_line(lineno) if map_line else lineno
                 head = f"line {user}: " if user is not None else f"line {lineno} of the wrapper: "
-            return head + "\n".join(block)
+            return head + "\n".join(_clip(b) for b in block)
     tail = [ln for ln in lines if ln.strip()][-max_lines:]
-    return "\n".join(tail)
+    return "\n".join(_clip(t) for t in tail)
 
 
 def tex_unsafe_attempt(text: str) -> str | None:
@@ -74,8 +81,12 @@ def tex_capacity_exceeded(text: str) -> bool:
 
 def asy_error_excerpt(text: str, max_lines: int = 6) -> str:
     """The first Asymptote error with its ``line N`` (``figure.asy: 4.1: runtime: ...``)."""
-    m = _ASY_ERR.search(text)
+    matches = list(_ASY_ERR.finditer(text))
+    # An error inside a system module (plain_Label.asy ...) is reported where the
+    # user's program called it when asy says so; prefer the user's file.
+    own = [m for m in matches if m.group("file").endswith("figure.asy")]
+    m = (own or matches or [None])[0]
     if m:
         return f"line {m.group('line')}, column {m.group('col')}: {m.group('msg').strip()}"
     lines = [ln for ln in text.splitlines() if ln.strip()]
-    return "\n".join(lines[:max_lines])
+    return "\n".join(_clip(ln) for ln in lines[:max_lines])

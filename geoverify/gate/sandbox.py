@@ -41,7 +41,7 @@ from pathlib import Path
 
 from geoverify.gate.settings import DEFAULT_SETTINGS, GateSettings
 
-__all__ = ["Scratch", "RunOutcome", "run_sandboxed", "clean_env", "bwrap_available", "SAFE_TEX_ENV"]
+__all__ = ["SCRATCH_PREFIX", "Scratch", "RunOutcome", "run_sandboxed", "clean_env", "bwrap_available", "sweep", "SAFE_TEX_ENV"]
 
 #: kpathsea configuration passed through the environment. kpathsea silently ignores
 #: unknown names, so tests read them back with ``kpsewhich -var-value``.
@@ -54,6 +54,9 @@ SAFE_TEX_ENV = {
     "error_line": "254",
     "half_error_line": "238",
 }
+
+#: Name prefix of scratch directories (tests set their own to find leftovers).
+SCRATCH_PREFIX = "geoverify-gate-"
 
 # Read-only system paths visible inside bubblewrap (when present).
 _RO_PATHS = (
@@ -81,8 +84,8 @@ class Scratch:
     beside it (``logs``), outside what the toolchain can write.
     """
 
-    def __init__(self, prefix: str = "geoverify-gate-"):
-        self.root = Path(tempfile.mkdtemp(prefix=prefix))
+    def __init__(self, prefix: str | None = None):
+        self.root = Path(tempfile.mkdtemp(prefix=prefix or SCRATCH_PREFIX))
         self.path = self.root / "work"
         self.logs = self.root / "logs"
         self.path.mkdir()
@@ -211,6 +214,11 @@ def _bwrap_prefix(exe: str, scratch_path: Path) -> list[str]:
 
 def _limiter(settings: GateSettings):
     def apply() -> None:  # runs in the child between fork and exec
+        # Python ignores SIGPIPE and SIGXFSZ and exec keeps ignored signals: restore
+        # the defaults so a file past RLIMIT_FSIZE kills the writer (TECH_RESOURCE)
+        # instead of failing its write and looking like an ordinary error.
+        signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
         cpu = max(1, int(settings.cpu_seconds))
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 2))
         resource.setrlimit(resource.RLIMIT_AS, (settings.memory_bytes, settings.memory_bytes))
@@ -244,6 +252,17 @@ def _scratch_usage(root: Path, max_files: int) -> tuple[int, int]:
     return total, files
 
 
+def _largest_file(root: Path) -> int:
+    largest = 0
+    for dirpath, _dirs, files in os.walk(root):
+        for f in files:
+            try:
+                largest = max(largest, os.lstat(os.path.join(dirpath, f)).st_size)
+            except OSError:
+                pass
+    return largest
+
+
 def _read_capped(path: Path, limit: int) -> str:
     try:
         with open(path, "rb") as fh:
@@ -257,6 +276,42 @@ def _kill_group(proc: subprocess.Popen) -> None:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
+
+
+def _processes_in(root: Path) -> list[int]:
+    """Pids whose working directory is inside ``root`` (our private scratch)."""
+    prefix = str(root)
+    pids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            cwd = os.readlink(f"/proc/{entry}/cwd")
+        except OSError:
+            continue
+        if cwd == prefix or cwd.startswith(prefix + os.sep):
+            pids.append(int(entry))
+    return pids
+
+
+def sweep(scratch: Scratch, wait: float = 3.0) -> list[int]:
+    """Kill every process still working in ``scratch`` (a grandchild that left the group,
+    or one inside bubblewrap's PID namespace still dying); returns those it found."""
+    found: list[int] = []
+    deadline = time.monotonic() + wait
+    while True:
+        pids = [p for p in _processes_in(scratch.root) if p != os.getpid()]
+        if not pids:
+            return found
+        found.extend(p for p in pids if p not in found)
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        if time.monotonic() > deadline:
+            return found
+        time.sleep(0.02)
 
 
 def run_sandboxed(
@@ -340,9 +395,16 @@ def run_sandboxed(
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:  # pragma: no cover - SIGKILL cannot be ignored
             pass
+        sweep(scratch)
     elapsed = time.monotonic() - start
+    returncode = proc.returncode
+    if use_bwrap and returncode is not None and 128 < returncode < 128 + 65:
+        # bubblewrap's init reports a child killed by signal N as exit status 128+N.
+        returncode = -(returncode - 128)
+    if over is None and _largest_file(scratch.path) >= settings.max_file_bytes:
+        over = "file size"
     return RunOutcome(
-        returncode=proc.returncode,
+        returncode=returncode,
         stdout=_read_capped(out_path, settings.max_log_chars),
         stderr=_read_capped(err_path, settings.max_log_chars),
         timed_out=timed_out,
