@@ -75,6 +75,33 @@ def point_polyline_distances(points, coords, offsets):
     return out
 
 
+@njit("float64[:, ::1](float64[:, ::1], int64[::1])", **NJIT_OPTIONS)
+def _bounding_boxes(coords, offsets):
+    # (M, 4) xmin, ymin, xmax, ymax; all NaN if the polyline has a NaN, inf-wide if empty.
+    n_lines = offsets.shape[0] - 1
+    box = np.empty((n_lines, 4), dtype=np.float64)
+    for m in range(n_lines):
+        x0 = np.inf
+        y0 = np.inf
+        x1 = -np.inf
+        y1 = -np.inf
+        for i in range(offsets[m], offsets[m + 1]):
+            x = coords[i, 0]
+            y = coords[i, 1]
+            if x != x or y != y:
+                x0 = y0 = x1 = y1 = np.nan
+                break
+            x0 = min(x0, x)
+            y0 = min(y0, y)
+            x1 = max(x1, x)
+            y1 = max(y1, y)
+        box[m, 0] = x0
+        box[m, 1] = y0
+        box[m, 2] = x1
+        box[m, 3] = y1
+    return box
+
+
 @njit("Tuple((int64[::1], float64[::1]))(float64[:, ::1], float64[:, ::1], int64[::1])", **NJIT_OPTIONS)
 def nearest_polyline(points, coords, offsets):
     """Index of the nearest polyline (first on ties, first NaN wins as in ``np.argmin``)."""
@@ -82,11 +109,21 @@ def nearest_polyline(points, coords, offsets):
     n_lines = offsets.shape[0] - 1
     index = np.full(n_pts, -1, dtype=np.int64)
     dist = np.full(n_pts, np.inf, dtype=np.float64)
+    box = _bounding_boxes(coords, offsets)
     for p in range(n_pts):
+        px = points[p, 0]
+        py = points[p, 1]
         best = np.inf
         best_m = -1
         for m in range(n_lines):
-            d2 = _polyline_dist2(points[p, 0], points[p, 1], coords, offsets[m], offsets[m + 1])
+            if best_m >= 0 and box[m, 0] == box[m, 0]:
+                # Skip a polyline whose bounding box is already farther than the
+                # best; never one with a NaN, which must win as in np.argmin.
+                gx = max(box[m, 0] - px, 0.0, px - box[m, 2])
+                gy = max(box[m, 1] - py, 0.0, py - box[m, 3])
+                if gx * gx + gy * gy >= best:
+                    continue
+            d2 = _polyline_dist2(px, py, coords, offsets[m], offsets[m + 1])
             if d2 != d2:
                 best = np.nan
                 best_m = m

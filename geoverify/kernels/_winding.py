@@ -37,18 +37,31 @@ def winding_numbers(points, coords, offsets):
     n_pts = points.shape[0]
     n_lines = offsets.shape[0] - 1
     out = np.zeros((n_pts, n_lines), dtype=np.int64)
-    # Largest |coordinate| of each polyline; NaN if it holds a NaN.
+    # Largest |coordinate| of each polyline (NaN if it holds a NaN) and its bounding box.
     scale = np.zeros(n_lines, dtype=np.float64)
+    box = np.empty((n_lines, 4), dtype=np.float64)
     for m in range(n_lines):
         s = 0.0
+        x0 = np.inf
+        y0 = np.inf
+        x1 = -np.inf
+        y1 = -np.inf
         for i in range(offsets[m], offsets[m + 1]):
-            ax = abs(coords[i, 0])
-            ay = abs(coords[i, 1])
-            if ax != ax or ay != ay:
+            x = coords[i, 0]
+            y = coords[i, 1]
+            if x != x or y != y:
                 s = np.nan
                 break
-            s = max(s, ax, ay)
+            s = max(s, abs(x), abs(y))
+            x0 = min(x0, x)
+            y0 = min(y0, y)
+            x1 = max(x1, x)
+            y1 = max(y1, y)
         scale[m] = s
+        box[m, 0] = x0
+        box[m, 1] = y0
+        box[m, 2] = x1
+        box[m, 3] = y1
     for p in range(n_pts):
         px = points[p, 0]
         py = points[p, 1]
@@ -63,6 +76,9 @@ def winding_numbers(points, coords, offsets):
                 continue
             eps = ON_CURVE_RTOL * max(sm, abs(px), abs(py))
             eps2 = eps * eps
+            if px < box[m, 0] - eps or px > box[m, 2] + eps or py < box[m, 1] - eps or py > box[m, 3] + eps:
+                # Clearly outside the bounding box: not on the curve and not surrounded.
+                continue
             wn = 0
             on_curve = False
             for k in range(n):

@@ -57,6 +57,9 @@ def test_nan_propagates():
     assert np.isnan(d[0, 0]) and np.isfinite(d[0, 1]) and np.isnan(d[1]).all()
     index, dist = nearest_polyline([[5.0, 5.0]], coords, [0, 2, 4])
     assert index[0] == 0 and np.isnan(dist[0])  # like np.argmin
+    # A NaN polyline after an exact hit still wins (bounding-box pruning must not skip it).
+    index, dist = nearest_polyline([[5.0, 5.0]], coords[[2, 3, 0, 1]], [0, 2, 4])
+    assert index[0] == 1 and np.isnan(dist[0])
     closest, param = closest_points_on_polylines([[5.0, 5.0]], coords, [0, 2, 4])
     assert np.isnan(closest[0, 0]).all() and np.isnan(param[0, 0]) and param[0, 1] == 0.0
     assert np.isnan(directed_hausdorff(coords[2:], coords))
@@ -65,7 +68,7 @@ def test_nan_propagates():
 @pytest.mark.parametrize("seed", range(5))
 def test_matches_reference_random(seed):
     rng = np.random.default_rng(seed)
-    coords, offsets = random_ragged(rng, 12)
+    coords, offsets = random_ragged(rng, 40)
     # Include points exactly on vertices and on segment midpoints.
     pts = np.concatenate([rng.normal(size=(20, 2)) * 12, coords[::3], (coords[:-1] + coords[1:])[::4] / 2])
     np.testing.assert_allclose(
