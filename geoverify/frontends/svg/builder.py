@@ -24,6 +24,7 @@ from geoverify.errors import BudgetExceededError, SourceLocation, UnsafeInputErr
 from geoverify.frontends.limits import Budget
 from geoverify.frontends.svg.css import StyleSheet, parse_stylesheet
 from geoverify.frontends.svg.markers import analyse_marker, marker_primitives
+from geoverify.frontends.svg.pathdata import path_bbox
 from geoverify.frontends.svg.shapes import ellipse_primitive, path_primitive, shape_subpaths
 from geoverify.frontends.svg.style import build_style, cascade, parse_color, url_target
 from geoverify.frontends.svg.text import Glyph, GLYPH_ID, glyph_char, glyph_labels, text_geometry, text_label
@@ -94,6 +95,7 @@ class SceneBuilder:
         self._glyphs: dict[int, object] = {}
         self._clip_regions: dict[tuple, object] = {}
         self._noted: set = set()
+        self._styles: dict = {}
 
     # -- diagnostics ------------------------------------------------------
     def loc(self, node) -> SourceLocation:
@@ -335,8 +337,16 @@ class SceneBuilder:
         return bool(ctx.clips)
 
     def _style(self, ctx):
+        scale = linear_scale(ctx.m)
+        # Siblings share their inherited dict; the cached entry keeps it alive so its id stays unique.
+        key = (id(ctx.inh), ctx.opacity, scale, ctx.vp)
+        hit = self._styles.get(key)
+        if hit is not None:
+            return hit[1]
         diag = math.hypot(*ctx.vp) / math.sqrt(2.0)
-        return build_style(ctx.inh, ctx.opacity, linear_scale(ctx.m), self.paint, reference=diag)
+        style = build_style(ctx.inh, ctx.opacity, scale, self.paint, reference=diag)
+        self._styles[key] = (ctx.inh, style)
+        return style
 
     def _hidden(self, ctx) -> bool:
         return ctx.inh.get("visibility", "visible") in ("hidden", "collapse")
@@ -620,7 +630,12 @@ class SceneBuilder:
                 opacity *= float(op)
             except ValueError:
                 pass
-        style = build_style({**inh, "stroke": "none"}, opacity, linear_scale(m), self.paint)
+        key = (id(inh), opacity, "glyph")
+        hit = self._styles.get(key)
+        if hit is None:
+            hit = (inh, build_style({**inh, "stroke": "none"}, opacity, 1.0, self.paint))
+            self._styles[key] = hit
+        style = hit[1]
         return Glyph(char, box, origin, {"style": style, "source": self.loc(node), "clipped": bool(ctx.clips)})
 
     def _glyph_use_ok(self, node, target) -> bool:
@@ -656,12 +671,10 @@ class SceneBuilder:
                 return False
             if a.get("fill") == "none" or "stroke" in a.get("style", ""):
                 return False
-        raws, _ = shape_subpaths(path, (100.0, 100.0), 16.0)
-        if not raws:
+        box = path_bbox(path.attrs.get("d", ""))
+        if box is None:
             return False
-        pts = np.vstack([r.array().reshape(-1, 2) for r in raws])
-        x0, y0 = pts.min(axis=0)
-        x1, y1 = pts.max(axis=0)
+        x0, y0, x1, y1 = box
         # Glyphs are small (TeX: under 10 units at 10 pt); a large reusable path is a drawing.
         if max(x1 - x0, y1 - y0) > 40.0:
             return False
