@@ -27,6 +27,7 @@ __all__ = ["BoundObject", "Binding", "bind", "coverage"]
 
 # Preference among point features when a label is near several (smaller wins).
 _KIND_WEIGHT = {PointKind.DOT: 0.8, PointKind.VERTEX: 1.0, PointKind.INTERSECTION: 1.15, PointKind.ANCHOR: 0.5}
+_KIND_WEIGHT_ARRAY = np.array([_KIND_WEIGHT[k] for k in range(len(_KIND_WEIGHT))])
 # A second candidate within this factor of the best one makes a label binding ambiguous.
 _AMBIGUITY_RATIO = 1.35
 # Fraction of a segment that must be covered by drawn strokes for it to count as drawn.
@@ -151,8 +152,7 @@ def _point_near(feats: Features, xy: np.ndarray, radius: float, kinds=None):
     if len(feats.points) == 0:
         return None, math.inf, False
     d = np.hypot(*(feats.points - xy).T)
-    w = np.array([_KIND_WEIGHT[k] for k in feats.point_kind])
-    score = d * w
+    score = d * _KIND_WEIGHT_ARRAY[feats.point_kind]
     if kinds is not None:
         score = np.where(np.isin(feats.point_kind, kinds), score, np.inf)
     order = np.argsort(score)
@@ -316,7 +316,8 @@ class _Binder:
                     best, arg = res, rd
             return best, arg
         if g.kind == "curve":
-            pred = transform_points(m, g.points)
+            # A quarter of the samples is plenty to score a hypothesis.
+            pred = transform_points(m, g.points[::4])
             best, arg = math.inf, None
             lo, hi = pred.min(axis=0), pred.max(axis=0)
             for cv in self.f.curves:
@@ -348,14 +349,21 @@ class _Binder:
                 g = self.kg(o.id)
                 if g.kind == "point" and b.status == "bound":
                     label_corr.append(Correspondence(g.points[0], b.point, source=o.id))
-            if len(label_corr) >= (2 if "rotation" in eq or "axis_scaling" in eq else 2):
+            if len(label_corr) >= 2:
                 hypotheses.append(label_corr)
+            if len(label_corr) >= 3:
+                # Minimal subsets too (RANSAC-style), so one mislabelled point cannot skew every hypothesis.
+                pairs = [(i, j) for i in range(len(label_corr)) for j in range(i + 1, len(label_corr))]
+                hypotheses.extend([label_corr[i], label_corr[j]] for i, j in pairs[:60])
             # (b) each known circle against each candidate drawn circle
             for o in objs:
                 g = self.kg(o.id)
                 if g.kind == "circle":
                     for rd in self._round_candidates(o)[:12]:
-                        hypotheses.append(label_corr + [Correspondence(g.points[0], rd.center, g.radius, rd.radius, 2.0, o.id)])
+                        circ = Correspondence(g.points[0], rd.center, g.radius, rd.radius, 2.0, o.id)
+                        hypotheses.append([circ])
+                        if label_corr:
+                            hypotheses.append(label_corr + [circ])
             # (c) each known curve against each candidate drawn curve (bounding-box alignment)
             for o in objs:
                 g = self.kg(o.id)
@@ -723,18 +731,25 @@ def _bbox_correspondences(pred: np.ndarray, drawn: np.ndarray, oid: str) -> list
     return [Correspondence(plo, dlo, weight=1.0, source=oid), Correspondence(phi, dhi, weight=1.0, source=oid)]
 
 
-def _predicted_size(binder: _Binder, objs: list[IRObject], m: np.ndarray) -> float:
+def _ir_extent(binder: _Binder, objs: list[IRObject]) -> tuple[np.ndarray, np.ndarray]:
+    """Bounding box (lo, hi) of the known geometry of ``objs`` in IR coordinates."""
     pts = []
-    s = transform_scale(m)
     for o in objs:
         g = binder.kg(o.id)
         if g.kind == "circle":
-            c = transform_points(m, g.points[0])
-            pts += [c - s * g.radius, c + s * g.radius]
+            c = g.points[0]
+            pts.append(np.array([c - g.radius, c + g.radius]))
         else:
-            pts.append(transform_points(m, g.points).reshape(-1, 2))
-    allp = np.vstack([np.asarray(p).reshape(-1, 2) for p in pts])
-    d = float(np.hypot(*(allp.max(axis=0) - allp.min(axis=0))))
+            pts.append(g.points.reshape(-1, 2))
+    allp = np.vstack(pts)
+    return allp.min(axis=0), allp.max(axis=0)
+
+
+def _predicted_size(binder: _Binder, objs: list[IRObject], m: np.ndarray) -> float:
+    """Canvas size of the frame's known geometry under ``m`` (bounding-box diagonal)."""
+    lo, hi = _ir_extent(binder, objs)
+    corners = transform_points(m, np.array([[lo[0], lo[1]], [hi[0], hi[1]], [lo[0], hi[1]], [hi[0], lo[1]]]))
+    d = float(np.hypot(*(corners.max(axis=0) - corners.min(axis=0))))
     return d if d > 0 else binder.f.scale
 
 

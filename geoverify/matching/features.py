@@ -172,7 +172,9 @@ def extract_features(scene: Scene) -> Features:
     rounds: list[Round] = []
     curves: list[Curve] = []
 
-    flat = scene.flat_controls()
+    # Polylines are already flat: take them as they are; flatten only real curves.
+    curved = [i for i, p in scene.outlines() if not isinstance(p, Polyline)]
+    flat = scene.flat_controls(curved)
     if len(flat.owner):
         coords, offs = flatten_subpaths(flat.controls, flat.offsets, flat.closed, tol)
     else:
@@ -183,6 +185,13 @@ def extract_features(scene: Scene) -> Features:
         k = sub_counter.get(owner, 0)
         sub_counter[owner] = k + 1
         curves.append(Curve(coords[offs[s]:offs[s + 1]], bool(flat.closed[s]), owner, k))
+    for idx, prim in scene.outlines():
+        if isinstance(prim, Polyline):
+            pts = prim.points
+            if prim.closed_flag and len(pts) > 2 and not np.array_equal(pts[0], pts[-1]):
+                pts = np.vstack([pts, pts[:1]])
+            curves.append(Curve(pts, prim.closed_flag, idx, 0))
+    curves.sort(key=lambda c: (c.owner, c.subpath))
 
     for idx, prim in enumerate(scene.primitives):
         if isinstance(prim, Dot):
@@ -206,6 +215,17 @@ def extract_features(scene: Scene) -> Features:
                     points.append(v)
                     kinds.append(PointKind.VERTEX)
                     owners.append(idx)
+            continue
+        if isinstance(prim, Polyline):
+            pts = prim.points
+            q = np.vstack([pts, pts[:1]]) if prim.closed_flag and len(pts) > 2 else pts
+            seg = np.stack([q[:-1], q[1:]], axis=1)
+            seg = seg[np.hypot(*(seg[:, 1] - seg[:, 0]).T) > 1e-12]
+            edges.extend(seg)
+            edge_owner.extend([idx] * len(seg))
+            points.extend(pts)
+            kinds.extend([PointKind.VERTEX] * len(pts))
+            owners.extend([idx] * len(pts))
             continue
         for sp in prim.subpaths():
             straight = sp.is_straight()

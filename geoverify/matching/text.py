@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -24,6 +25,9 @@ _TEX_SYMBOLS = {
     r"\varnothing": "∅", r"\triangle": "△", r"\ldots": "...", r"\dots": "...", r"\cdots": "...",
     r"\mathbb{C}": "ℂ", r"\mathbb{R}": "ℝ", r"\mathbb{Z}": "ℤ", r"\mathbb{N}": "ℕ", r"\mathbb{Q}": "ℚ",
 }
+_TEX_SYMBOL_RE = re.compile(
+    "|".join(re.escape(c) + (r"(?![A-Za-z])" if c[-1].isalpha() else "") for c in sorted(_TEX_SYMBOLS, key=len, reverse=True))
+)
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-")
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 # Commands whose argument is kept and the command dropped.
@@ -33,6 +37,7 @@ _SIZING = re.compile(r"\\(?:left|right|big|Big|bigg|Bigg|bigl|bigr|Bigl|Bigr|big
 _FONT_SIZE = re.compile(r"\\(?:tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge)\b")
 
 
+@functools.lru_cache(maxsize=4096)
 def normalize_text(text: str) -> str:
     """Canonical form of a label for comparison.
 
@@ -48,12 +53,11 @@ def normalize_text(text: str) -> str:
     s = _FONT_SIZE.sub("", s)
     s = _SPACING.sub(" ", s)
     s = _WRAPPERS.sub("", s)
-    for cmd in sorted(_TEX_SYMBOLS, key=len, reverse=True):
-        s = re.sub(re.escape(cmd) + r"(?![A-Za-z])", _TEX_SYMBOLS[cmd], s)
+    s = _TEX_SYMBOL_RE.sub(lambda m: _TEX_SYMBOLS[m.group(0)], s)
     s = s.translate(_SUBSCRIPTS)
     s = s.replace("−", "-").replace("–", "-").replace("∗", "*").replace("<=", "≤").replace(">=", "≥")
     s = s.replace("!=", "≠").replace("->", "→")
-    s = s.replace("{", "").replace("}", "")
+    s = s.replace("{", "").replace("}", "").replace("_", "")
     s = re.sub(r"\s+", "", s)
     return s
 

@@ -44,7 +44,8 @@ def distance_to_object(ctx: Context, p: np.ndarray, oid: str) -> float:
 
 @operation("point_on")
 def point_on(ctx: Context, point: str, on: str, **_) -> Verdict:
-    miss = ctx.missing(point, on, need_drawn=ctx.task.objects[on].type in ("circle", "arc", "parametric_curve", "image_curve", "region"))
+    miss = ctx.missing(point) or ctx.missing(
+        on, need_drawn=ctx.task.objects[on].type in ("circle", "arc", "parametric_curve", "image_curve", "region"))
     if miss:
         return miss
     p = ctx.obj(point).point

@@ -312,8 +312,13 @@ class Polyline(Primitive):
         if len(p) < 2:
             return [Subpath(line_controls(p[0], p[0])[None], self.closed_flag)]
         q = np.vstack([p, p[:1]]) if self.closed_flag else p
-        ctrl = np.stack([line_controls(q[i], q[i + 1]) for i in range(len(q) - 1)])
+        a, b = q[:-1], q[1:]
+        ctrl = np.stack([a, a + (b - a) / 3.0, a + 2.0 * (b - a) / 3.0, b], axis=1)
         return [Subpath(ctrl, self.closed_flag)]
+
+    def bbox(self):
+        p = self.points
+        return (float(p[:, 0].min()), float(p[:, 1].min()), float(p[:, 0].max()), float(p[:, 1].max()))
 
     def edges(self) -> np.ndarray:
         """Straight edges, ``(E, 2, 2)``: ``edges[e] = (start, end)``."""

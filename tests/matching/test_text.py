@@ -1,0 +1,23 @@
+import pytest
+
+from geoverify.matching.text import formula_equivalent, normalize_text, text_matches
+
+
+@pytest.mark.parametrize("a, b", [
+    ("$f(C)$", "f(C)"), ("\\(f(C)\\)", "f(C)"), ("$|z^3|$", "|z³|"), ("$z \\le 3$", "z ≤ 3"),
+    ("$\\mathrm{Im}\\, z$", "Im z"), ("$\\left| z \\right|$", "|z|"), ("𝑓(𝐶)", "f(C)"), ("A_1", "A₁"),
+])
+def test_equal_after_normalisation(a, b):
+    assert text_matches(a, b)
+
+
+@pytest.mark.parametrize("a, b", [("f(C)", "g(C)"), ("|z|=2", "|z|=3"), ("A", "a")])
+def test_different_texts_stay_different(a, b):
+    assert not text_matches(a, b)
+
+
+def test_formulas():
+    assert formula_equivalent("$2(x+1)$", "2*x+2") is True
+    assert formula_equivalent("$x^2 - 1 = 0$", "(x-1)*(x+1) = 0") is True
+    assert formula_equivalent("$x^2 + 1$", "x**2 - 1") is False
+    assert normalize_text("  $ A $ ") == "A"
