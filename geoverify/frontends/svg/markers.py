@@ -4,8 +4,12 @@ A marker is drawn at path vertices: start at the first vertex, end at the last,
 mid at every other one (subpath joins included). It becomes:
 
 - a :class:`Dot` when its content is only circles/ellipses (a dot marker);
-- otherwise an :class:`Arrow` with its tip at the vertex. The direction is where
-  the drawn shape actually points: the content is inspected once to find which
+- otherwise an :class:`Arrow`. Its tip is where the drawn head's point is: the
+  vertex moved along the marker's axis by the distance from the marker's
+  reference point (``refX``) to the head's point, which is the vertex itself in
+  the usual ``refX``-at-the-tip convention (Penrose instead puts ``refX`` at
+  the head's base and stops the path short, so the tip lies past the path end).
+  The direction is where the drawn shape actually points: the content is inspected once to find which
   end along its x axis is the tip (the narrower end), and the marker's x axis
   is placed as the renderer would place it (``orient="auto"``: the path
   tangent; ``auto-start-reverse``: reversed at the start; an angle: that angle
@@ -49,6 +53,9 @@ class MarkerShape:
     stroke_units : bool
         ``markerUnits="strokeWidth"`` (the default).
     orient : str
+    tip_offset : float
+        Signed distance along the marker's x axis from the reference point to the
+        head's point, in marker content units.
     """
 
     kind: str
@@ -57,6 +64,7 @@ class MarkerShape:
     content_scale: float
     stroke_units: bool
     orient: str
+    tip_offset: float = 0.0
 
 
 def analyse_marker(node, content) -> MarkerShape:
@@ -83,7 +91,10 @@ def analyse_marker(node, content) -> MarkerShape:
         r = max(p.radius if isinstance(p, (Circle, Dot)) else max(p.rx, p.ry) for p in drawn)
         return MarkerShape("dot", 0, r, scale, stroke_units, orient)
     pts = np.vstack([np.asarray(_points(p)) for p in drawn])
-    return MarkerShape("arrow", _tip_sign(pts), 0.0, scale, stroke_units, orient)
+    sign = _tip_sign(pts)
+    ref_x = parse_float(a.get("refX"), 0.0) or 0.0
+    tip = float(pts[:, 0].max()) if sign > 0 else float(pts[:, 0].min()) if sign < 0 else ref_x
+    return MarkerShape("arrow", sign, 0.0, scale, stroke_units, orient, tip - ref_x)
 
 
 def _points(p):
@@ -207,7 +218,10 @@ def marker_primitives(parts, markers: dict, m: np.ndarray, stroke_width_user: fl
             axis = _unit(lin @ np.array([math.cos(ang), math.sin(ang)]))
         if shape.sign != 0 and axis is not None:
             direction = shape.sign * axis
+            units = stroke_width_user if shape.stroke_units else 1.0
+            tip = point + axis * (shape.tip_offset * shape.content_scale * units * scale)
         else:
             direction = -fwd if pos == "start" else fwd
-        out.append(Arrow(tip=point, direction=direction, position=pos, carrier=carrier, **common))
+            tip = point
+        out.append(Arrow(tip=tip, direction=direction, position=pos, carrier=carrier, **common))
     return out

@@ -90,3 +90,16 @@ def test_markers_on_invisible_path_are_still_drawn():
     s = parse(MARKER_ARROW.format(orient="auto") +
               '<line x1="10" y1="50" x2="90" y2="50" marker-end="url(#arr)"/>')
     assert len(_arrows(s)) == 1 and _arrows(s)[0][1].carrier == 0
+
+
+def test_tip_beyond_path_end_when_ref_point_is_at_the_base():
+    # Penrose style: refX at the head's base (x = 2), point at x = 10; stroke width 2, 6 px per 10 units.
+    s = parse('<defs><marker id="p" viewBox="0 0 10 10" refX="2" refY="5" markerWidth="6" markerHeight="6" '
+              'orient="auto-start-reverse"><path d="M10 5 0 10 2 5 0 0 10 5z"/></marker></defs>'
+              '<line x1="10" y1="50" x2="80" y2="50" stroke="black" stroke-width="2" '
+              'marker-start="url(#p)" marker-end="url(#p)"/>')
+    arrows = {a.position: a for _, a in _arrows(s)}
+    head = (10 - 2) * 0.6 * 2  # content units * (6/10) * stroke width, in px
+    assert np.allclose(arrows["end"].tip, to_canvas(80 + head, 50))
+    assert np.allclose(arrows["start"].tip, to_canvas(10 - head, 50))
+    assert np.allclose(arrows["start"].direction, [-1, 0]) and np.allclose(arrows["end"].direction, [1, 0])
