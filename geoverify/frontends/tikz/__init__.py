@@ -1,0 +1,69 @@
+"""Native TikZ front-end: TikZ source -> :class:`~geoverify.scene.Scene` (unit ``pt``, y up).
+
+Entry point :func:`parse_tikz`. The pipeline is a small TeX layer
+(:mod:`.tex`: tokens, macros, groups), the statement interpreter
+(:mod:`.interpreter`), the LALR path grammar ``grammars/tikz.lark``
+(:mod:`.paths`) and the pgfmath grammar ``grammars/pgfmath.lark``
+(:mod:`.pgfmath`). See ``docs/tikz_capabilities.md`` for what is interpreted.
+"""
+
+from __future__ import annotations
+
+from geoverify.errors import FigureFormatError, GeoverifyError
+from geoverify.frontends.limits import DEFAULT_LIMITS, Budget, Limits
+from geoverify.frontends.tikz.interpreter import Interpreter
+from geoverify.frontends.tikz.tex import Source
+from geoverify.scene import Scene
+
+__all__ = ["parse_tikz"]
+
+
+def parse_tikz(text: str, *, filename: str | None = None, limits: Limits | None = None,
+               strict: bool = False) -> Scene:
+    """Interpret TikZ code.
+
+    Parameters
+    ----------
+    text : str
+        A full document (``\\documentclass ... \\begin{document}``), one or more
+        ``tikzpicture`` environments or ``\\tikz`` commands, or bare picture
+        statements (``\\draw (0,0) -- (1,1);``).
+    filename : str, optional
+        Recorded in every source location.
+    limits : Limits, optional
+        Budgets (size, steps, depth, time); breaches raise
+        :class:`~geoverify.errors.BudgetExceededError`.
+    strict : bool
+        Raise :class:`~geoverify.errors.UnsupportedConstructError` on the first
+        construct that is not interpreted, instead of noting it.
+
+    Returns
+    -------
+    Scene
+        ``unit="pt"``, ``source_format="tikz"``; each picture is a panel.
+
+    Raises
+    ------
+    FigureSyntaxError
+        Unbalanced braces, unparsable paths (in strict mode), undefined names.
+    BudgetExceededError
+        Runaway recursion, huge loops, oversized input.
+    """
+    if not isinstance(text, str):
+        raise FigureFormatError(f"TikZ source must be text, got {type(text).__name__}")
+    limits = limits or DEFAULT_LIMITS
+    budget = Budget(limits)
+    budget.check_size(len(text.encode("utf-8", errors="replace")))
+    scene = Scene(unit="pt", source_format="tikz")
+    interp = Interpreter(Source(text, filename), scene, budget, strict=strict)
+    try:
+        interp.run(text)
+    except RecursionError:
+        from geoverify.errors import BudgetExceededError
+        raise BudgetExceededError("nesting too deep for the interpreter (runaway recursion?)",
+                                  location=interp.loc) from None
+    except GeoverifyError as err:
+        if err.location is None or (err.location.line is None and interp.loc is not None):
+            err.location = interp.loc
+        raise
+    return scene

@@ -1,0 +1,378 @@
+"""TikZ coordinates: cartesian, polar, named nodes and anchors, calc, perpendicular.
+
+:func:`evaluate_coordinate` turns the text inside ``( ... )`` into a canvas
+point (points, y up). Semantics (pgf manual, "Specifying Coordinates"):
+
+- ``(x, y)``: a component with a unit is a canvas length, one without is a
+  multiple of the x (or y) unit vector; the current transformation applies;
+- ``(a:r)`` polar, ``(a:rx and ry)`` elliptical polar;
+- ``(x, y, z)`` uses the z vector (default (-3.85 mm, -3.85 mm));
+- ``(A)``, ``(A.north)``, ``(A.30)``: node anchors are absolute canvas points
+  (pgf inverts the current transformation when it reads them);
+- ``(A |- B)``, ``(A -| B)``: perpendicular coordinates;
+- ``$...$``: calc (``2*(A)-(B)``, ``(A)!0.5!(B)``, ``(A)!1cm!(B)``,
+  ``(A)!0.5!30:(B)``, projections ``(A)!(P)!(B)``), computed on canvas points;
+- ``intersection of A--B and C--D``, ``intersection-2 of p1 and p2``
+  (the latter via ``name intersections``), ``canvas cs:``, ``xyz cs:``,
+  ``polar cs:``, ``node cs:``.
+
+Relative coordinates (``+``/``++``) use the linear part of the transform only.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from geoverify.errors import FigureSyntaxError
+from geoverify.frontends.tikz import geometry as G
+from geoverify.frontends.tikz.nodes import Node
+
+__all__ = ["CoordResult", "evaluate_coordinate", "split_top_comma"]
+
+_NODE_ANCHORS = ("north east", "north west", "south east", "south west", "base west", "base east",
+                 "mid west", "mid east", "north", "south", "east", "west", "center", "base", "mid", "text")
+
+
+class CoordResult:
+    """A coordinate's canvas point and, for a bare node name, the node (for border points)."""
+
+    __slots__ = ("point", "node")
+
+    def __init__(self, point, node: Node | None = None):
+        self.point = point
+        self.node = node
+
+
+def split_top_comma(s: str, sep: str = ",") -> list[str]:
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(s):
+        if ch in "{[(":
+            depth += 1
+        elif ch in "}])":
+            depth -= 1
+        elif ch == sep and depth == 0:
+            out.append(s[start:i])
+            start = i + 1
+    out.append(s[start:])
+    return out
+
+
+def _strip_braces(s: str) -> str:
+    s = s.strip()
+    while len(s) >= 2 and s[0] == "{" and s[-1] == "}":
+        depth = 0
+        ok = True
+        for i, ch in enumerate(s):
+            if ch == "{":
+                depth += 1
+            elif ch == "}":
+                depth -= 1
+                if depth == 0 and i != len(s) - 1:
+                    ok = False
+                    break
+        if not ok:
+            break
+        s = s[1:-1].strip()
+    return s
+
+
+def _top_index(s: str, token: str, start: int = 0) -> int:
+    depth = 0
+    i = start
+    n = len(token)
+    while i < len(s):
+        ch = s[i]
+        if ch in "{[(":
+            depth += 1
+        elif ch in "}])":
+            depth -= 1
+        elif depth == 0 and s.startswith(token, i):
+            return i
+        i += 1
+    return -1
+
+
+def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> CoordResult:
+    """Canvas point of the coordinate ``text`` (the inside of its parentheses).
+
+    Parameters
+    ----------
+    interp
+        The interpreter: provides ``nodes`` (name -> Node), ``number(text, st)``,
+        ``named_paths`` and ``note``.
+    st : dict
+        Graphic state (``ctm``, ``xvec``, ``yvec``, ``zvec``).
+    relative : bool
+        Apply only the linear part of the transformation (``+``/``++`` coordinates).
+    """
+    s = text.strip()
+    if s.startswith("[") :  # coordinate options: ([xshift=1cm]A)
+        close = _top_index(s, "]")
+        opts = s[1:close]
+        st = dict(st)
+        interp.apply_options(st, opts)
+        s = s[close + 1:].strip()
+    if s.startswith("$") and s.endswith("$"):
+        return CoordResult(_calc(interp, s[1:-1], st))
+    m = re.match(r"^(canvas|xyz|canvas polar|polar|node|intersection|perpendicular|barycentric) cs\s*:(.*)$", s, re.S)
+    if m:
+        return _explicit_cs(interp, m.group(1), m.group(2), st, relative)
+    if s.startswith("intersection"):
+        return CoordResult(_intersection(interp, s, st))
+    # perpendicular: (A |- B), (A -| B)
+    for op in ("|-", "-|"):
+        k = _top_index(s, op)
+        if k > 0:
+            a = evaluate_coordinate(interp, _paren_inner(s[:k]), st).point
+            b = evaluate_coordinate(interp, _paren_inner(s[k + 2:]), st).point
+            return CoordResult((a[0], b[1]) if op == "|-" else (b[0], a[1]))
+    parts = split_top_comma(s)
+    if len(parts) in (2, 3):
+        return CoordResult(_cartesian(interp, parts, st, relative))
+    k = _top_index(s, ":")
+    if k >= 0:
+        return CoordResult(_polar(interp, s[:k], s[k + 1:], st, relative))
+    return _named(interp, s)
+
+
+def _paren_inner(s: str) -> str:
+    s = s.strip()
+    if s.startswith("(") and s.endswith(")"):
+        return s[1:-1]
+    return s
+
+
+def _cartesian(interp, parts, st, relative):
+    xv, yv = st["xvec"], st["yvec"]
+    x = y = 0.0
+    comps = []
+    for text, vec, axis in zip(parts, (xv, yv, st["zvec"]), (0, 1, 2)):
+        r = interp.number(_strip_braces(text), st)
+        if r.units:
+            comps.append((r.value, 0.0) if axis == 0 else (0.0, r.value) if axis == 1 else (r.value * vec[0] / max(math.hypot(*vec), 1e-12), r.value * vec[1] / max(math.hypot(*vec), 1e-12)))
+        else:
+            comps.append((r.value * vec[0], r.value * vec[1]))
+    for cx, cy in comps:
+        x += cx
+        y += cy
+    return G.apply_linear(st["ctm"], (x, y)) if relative else G.apply(st["ctm"], (x, y))
+
+
+def _polar(interp, a_text, r_text, st, relative):
+    ang = interp.number(_strip_braces(a_text), st).value
+    r_text = _strip_braces(r_text)
+    c, s = math.cos(math.radians(ang)), math.sin(math.radians(ang))
+    k = _top_index(r_text, " and ")
+    if k >= 0:
+        rx = interp.number(_strip_braces(r_text[:k]), st)
+        ry = interp.number(_strip_braces(r_text[k + 5:]), st)
+    else:
+        rx = ry = interp.number(r_text, st)
+    xv, yv = st["xvec"], st["yvec"]
+    x = rx.value * c if rx.units else 0.0
+    y = ry.value * s if ry.units else 0.0
+    vx = (0.0, 0.0) if rx.units else (rx.value * c * xv[0], rx.value * c * xv[1])
+    vy = (0.0, 0.0) if ry.units else (ry.value * s * yv[0], ry.value * s * yv[1])
+    p = (x + vx[0] + vy[0], y + vx[1] + vy[1])
+    return G.apply_linear(st["ctm"], p) if relative else G.apply(st["ctm"], p)
+
+
+def _named(interp, s: str) -> CoordResult:
+    node = interp.nodes.get(s)
+    if node is not None:
+        if node.shape == "coordinate":
+            return CoordResult(node.center)
+        return CoordResult(node.center, node)
+    k = s.rfind(".")
+    if k > 0:
+        name, anchor = s[:k].strip(), s[k + 1:].strip()
+        node = interp.nodes.get(name)
+        if node is not None:
+            try:
+                return CoordResult(node.anchor(anchor))
+            except KeyError:
+                interp.note("UNSUPPORTED", f"unknown anchor '{anchor}' of node '{name}'; its centre is used", "anchor")
+                return CoordResult(node.center)
+    raise FigureSyntaxError(f"no node or coordinate named '{s}' (define it with \\coordinate or \\node first)")
+
+
+def _explicit_cs(interp, kind, body, st, relative):
+    from geoverify.frontends.tikz.options import split_options
+    kv = dict(split_options(body))
+    if kind == "canvas":
+        x = interp.number(kv.get("x", "0pt"), st)
+        y = interp.number(kv.get("y", "0pt"), st)
+        p = (x.value, y.value)
+        return CoordResult(G.apply_linear(st["ctm"], p) if relative else G.apply(st["ctm"], p))
+    if kind == "xyz":
+        return CoordResult(_cartesian(interp, [kv.get("x", "0"), kv.get("y", "0"), kv.get("z", "0")], st, relative))
+    if kind in ("polar", "canvas polar"):
+        r = kv.get("radius", "0")
+        return CoordResult(_polar(interp, kv.get("angle", "0"), r, st, relative))
+    if kind == "node":
+        node = interp.nodes.get(kv.get("name", "").strip())
+        if node is None:
+            raise FigureSyntaxError(f"no node named '{kv.get('name')}'")
+        if "anchor" in kv:
+            return CoordResult(node.anchor(kv["anchor"]))
+        if "angle" in kv:
+            return CoordResult(node.border_at_angle(interp.number(kv["angle"], st).value))
+        return CoordResult(node.center, node)
+    raise FigureSyntaxError(f"coordinate system '{kind} cs' is not interpreted")
+
+
+def _intersection(interp, s, st):
+    m = re.match(r"^intersection\s*(?:-?\s*(\d+))?\s+of\s+(.+?)\s+and\s+(.+)$", s, re.S)
+    if not m:
+        raise FigureSyntaxError(f"cannot read intersection coordinate '({s})'")
+    idx = int(m.group(1) or 1)
+    a, b = m.group(2).strip(), m.group(3).strip()
+    if "--" in a and "--" in b:
+        a1, a2 = (evaluate_coordinate(interp, _paren_inner(x), st).point for x in a.split("--", 1))
+        b1, b2 = (evaluate_coordinate(interp, _paren_inner(x), st).point for x in b.split("--", 1))
+        p = G.line_intersection(a1, a2, b1, b2)
+        if p is None:
+            raise FigureSyntaxError(f"lines in '({s})' are parallel")
+        return p
+    pts = interp.path_intersections(a, b)
+    if len(pts) < idx:
+        raise FigureSyntaxError(f"paths '{a}' and '{b}' have {len(pts)} intersections; #{idx} was asked for")
+    return pts[idx - 1][:2]
+
+
+# -- calc ------------------------------------------------------------------
+
+class _Scanner:
+    __slots__ = ("s", "i")
+
+    def __init__(self, s):
+        self.s = s
+        self.i = 0
+
+    def skip(self):
+        while self.i < len(self.s) and self.s[self.i] in " \t\n":
+            self.i += 1
+
+    def peek(self):
+        self.skip()
+        return self.s[self.i] if self.i < len(self.s) else ""
+
+    def group(self, open_, close):
+        """Balanced ``open_ ... close`` at the cursor; returns the inside."""
+        assert self.s[self.i] == open_
+        depth = 0
+        for j in range(self.i, len(self.s)):
+            ch = self.s[j]
+            if ch in "({[":
+                depth += 1
+            elif ch in ")}]":
+                depth -= 1
+                if depth == 0:
+                    inner = self.s[self.i + 1:j]
+                    self.i = j + 1
+                    return inner
+        raise FigureSyntaxError(f"unbalanced '{open_}' in calc expression '${self.s}$'")
+
+    def until(self, chars):
+        j = self.i
+        depth = 0
+        while j < len(self.s):
+            ch = self.s[j]
+            if ch in "({[":
+                depth += 1
+            elif ch in ")}]":
+                depth -= 1
+            elif depth == 0 and ch in chars:
+                break
+            j += 1
+        out = self.s[self.i:j]
+        self.i = j
+        return out
+
+
+def _calc(interp, text, st):
+    sc = _Scanner(text)
+    total = None
+    sign = 1.0
+    while True:
+        ch = sc.peek()
+        if ch == "":
+            break
+        if ch in "+-" and total is not None or (ch in "+-" and total is None):
+            sign = -1.0 if ch == "-" else 1.0
+            sc.i += 1
+            ch = sc.peek()
+        p = _calc_term(interp, sc, st)
+        total = (sign * p[0], sign * p[1]) if total is None else (total[0] + sign * p[0], total[1] + sign * p[1])
+        sign = 1.0
+        ch = sc.peek()
+        if ch == "":
+            break
+        if ch not in "+-":
+            raise FigureSyntaxError(f"cannot read calc expression '${text}$' at '{text[sc.i:]}'")
+    if total is None:
+        raise FigureSyntaxError("empty calc expression '$$'")
+    return total
+
+
+def _calc_term(interp, sc, st):
+    factor = 1.0
+    ch = sc.peek()
+    if ch != "(":
+        # a factor: "2*(A)" or "{cos(30)}*(A)"
+        ftxt = sc.until("*")
+        if sc.peek() != "*":
+            raise FigureSyntaxError(f"cannot read calc term '{ftxt}'")
+        sc.i += 1
+        factor = interp.number(_strip_braces(ftxt), st).value
+        sc.skip()
+    p = _calc_coord(interp, sc, st)
+    # modifiers: !number!(B), !number!angle:(B), !(P)!(B)
+    while sc.peek() == "!":
+        sc.i += 1
+        if sc.peek() == "(":
+            proj = evaluate_coordinate(interp, sc.group("(", ")"), st).point
+            if sc.peek() != "!":
+                raise FigureSyntaxError("projection modifier needs a closing '!'")
+            sc.i += 1
+            sc.skip()
+            b = _calc_coord(interp, sc, st)
+            dx, dy = b[0] - p[0], b[1] - p[1]
+            dd = dx * dx + dy * dy
+            t = ((proj[0] - p[0]) * dx + (proj[1] - p[1]) * dy) / dd if dd > 0 else 0.0
+            p = (p[0] + t * dx, p[1] + t * dy)
+            continue
+        mod = sc.until("!")
+        if sc.peek() != "!":
+            raise FigureSyntaxError(f"partway modifier '!{mod}' needs a closing '!'")
+        sc.i += 1
+        angle = 0.0
+        sc.skip()
+        rest = sc.s[sc.i:]
+        m = re.match(r"\s*([-+]?[\d.]+|\{[^{}]*\})\s*:", rest)
+        if m and not rest.startswith("("):
+            angle = interp.number(_strip_braces(m.group(1)), st).value
+            sc.i += m.end()
+            sc.skip()
+        b = _calc_coord(interp, sc, st)
+        r = interp.number(_strip_braces(mod), st)
+        dx, dy = b[0] - p[0], b[1] - p[1]
+        if angle:
+            c, s = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+            dx, dy = c * dx - s * dy, s * dx + c * dy
+        if r.units:
+            n = math.hypot(dx, dy)
+            t = r.value / n if n > 0 else 0.0
+        else:
+            t = r.value
+        p = (p[0] + t * dx, p[1] + t * dy)
+    return (factor * p[0], factor * p[1])
+
+
+def _calc_coord(interp, sc, st):
+    if sc.peek() != "(":
+        raise FigureSyntaxError(f"calc expects a coordinate at '{sc.s[sc.i:]}'")
+    inner = sc.group("(", ")")
+    res = evaluate_coordinate(interp, inner, st)
+    return res.point

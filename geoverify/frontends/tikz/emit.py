@@ -1,0 +1,156 @@
+"""Turn a built TikZ path into scene primitives.
+
+Each subpath becomes the most specific primitive that is exact for it: a full
+circle or ellipse -> :class:`Circle`/:class:`Ellipse` (a small filled circle
+-> :class:`Dot`), a single arc -> :class:`Arc`, straight segments only ->
+:class:`Polyline`, anything else -> :class:`BezierPath`. Arrow tips become
+:class:`Arrow` primitives at the ends of the last open subpath (a start tip
+points backwards, out of the path) and ``decorations.markings`` arrows become
+``Arrow(position="mid")`` with the path tangent at that fraction of its length.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from geoverify.frontends.tikz.colors import to_hex
+from geoverify.frontends.tikz.geometry import ellipse_arc, ellipse_axes, point_at_fraction
+from geoverify.frontends.tikz.pathbuild import PathBuilder, segment_controls, segment_tangent
+from geoverify.scene.primitives import Arc, Arrow, BezierPath, Circle, Dot, Ellipse, Polyline, Style
+from geoverify.scene.primitives import Subpath as SceneSubpath
+
+__all__ = ["path_style", "emit_path", "DOT_MAX_RADIUS"]
+
+#: A filled circle up to this radius (pt) is a dot (TikZ figures mark points with 1-3 pt).
+DOT_MAX_RADIUS = 4.0
+
+
+def path_style(st: dict, draw: bool, fill: bool) -> Style:
+    """Scene style of a path drawn (and/or filled) in state ``st``."""
+    color = st["color"]
+    stroke = None
+    if draw:
+        d = st["draw"]
+        stroke = to_hex(color if d in (None, "current") else d)
+    fill_c = None
+    if fill:
+        f = st["fill"]
+        fill_c = to_hex(color if f in (None, "current") else f)
+    return Style(stroke=stroke, stroke_width=float(st["line_width"]) if draw else 0.0,
+                 dash=tuple(st["dash"]) if st["dash"] else None, fill=fill_c, opacity=float(st["opacity"]))
+
+
+def _subpath_primitive(sp, style, common):
+    segs = sp.segs
+    kinds = {s[0] for s in segs}
+    if kinds == {"E"} and len(segs) == 1:
+        _, c, u, v = segs[0]
+        rx, ry, rot, _, _ = ellipse_axes(u, v)
+        if abs(rx - ry) <= 1e-9 * max(rx, 1.0):
+            if style.fill is not None and rx <= DOT_MAX_RADIUS:
+                return Dot(center=c, radius=rx, style=style, **common)
+            return Circle(center=c, radius=rx, style=style, **common)
+        if abs(rx - ry) <= 1e-9 * max(rx, 1.0):
+            rot = 0.0
+        return Ellipse(center=c, rx=rx, ry=ry, rotation=rot, style=style, **common)
+    if kinds == {"A"} and len(segs) == 1 and not sp.closed:
+        _, c, u, v, t0, t1 = segs[0]
+        rx, ry, rot, start, sweep = ellipse_arc(c, u, v, t0, t1)
+        if abs(rx - ry) <= 1e-9 * max(rx, 1.0):
+            start += rot
+            rot = 0.0
+        return Arc(center=c, rx=rx, ry=ry, start=start, sweep=sweep, rotation=rot, style=style, **common)
+    if kinds == {"L"}:
+        pts = [segs[0][1]] + [s[2] for s in segs]
+        if sp.closed and len(pts) > 2 and math.hypot(pts[-1][0] - pts[0][0], pts[-1][1] - pts[0][1]) < 1e-9:
+            pts = pts[:-1]
+        return Polyline(points=np.array(pts, dtype=np.float64), closed_flag=sp.closed, style=style, **common)
+    ctrl = np.concatenate([segment_controls(s) for s in segs])
+    return BezierPath(parts=[SceneSubpath(ctrl, sp.closed)], style=style, **common)
+
+
+def _is_head(tip: str | None) -> bool:
+    return tip is not None and not tip.startswith("!")
+
+
+def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, source, panel: int,
+              name: str | None = None, clipped: bool = False) -> list[int]:
+    """Add the primitives of ``path`` to ``scene``; returns their indices."""
+    style = path_style(st, draw, fill)
+    common = {"source": source, "panel": panel, "name": name, "clipped": clipped}
+    out = []
+    carrier_of = {}
+    for k, sp in enumerate(path.subpaths):
+        if not sp.segs:
+            continue
+        prim = _subpath_primitive(sp, style, common)
+        idx = scene.add(prim)
+        carrier_of[k] = idx
+        out.append(idx)
+    if not out or not draw:
+        return out
+    # arrow tips on the last open subpath
+    a_start, a_end = st["arrow_start"], st["arrow_end"]
+    if _is_head(a_start) or _is_head(a_end):
+        for k in range(len(path.subpaths) - 1, -1, -1):
+            sp = path.subpaths[k]
+            if sp.segs and not sp.closed:
+                arrow_style = Style(stroke=style.stroke, stroke_width=style.stroke_width, fill=style.stroke,
+                                    opacity=style.opacity)
+                if _is_head(a_end):
+                    seg = sp.segs[-1]
+                    d = segment_tangent(seg, 1.0)
+                    if "<" in a_end or "reversed" in a_end:
+                        d = (-d[0], -d[1])
+                    tip = _seg_end(seg)
+                    out.append(scene.add(Arrow(tip=tip, direction=d, position="end", carrier=carrier_of[k],
+                                               style=arrow_style, **common)))
+                if _is_head(a_start):
+                    seg = sp.segs[0]
+                    d = segment_tangent(seg, 0.0)
+                    if not (a_start == ">" or "reversed" in a_start):
+                        d = (-d[0], -d[1])
+                    tip = _seg_start(seg)
+                    out.append(scene.add(Arrow(tip=tip, direction=d, position="start", carrier=carrier_of[k],
+                                               style=arrow_style, **common)))
+                break
+    marks = st.get("markings")
+    if marks and st.get("decorate"):
+        ctrl = np.concatenate([segment_controls(s) for sp in path.subpaths for s in sp.segs])
+        total = None
+        for pos, tip in marks:
+            if isinstance(pos, tuple):  # absolute distance along the path
+                if total is None:
+                    from geoverify.frontends.tikz.geometry import sample_cubics
+                    total = float(sample_cubics(ctrl, 32)[1][-1])
+                frac = pos[1] / total if total > 0 else 0.0
+                if frac < 0:
+                    frac = 1.0 + frac
+            else:
+                frac = pos if pos >= 0 else 1.0 + pos
+            p, d = point_at_fraction(ctrl, frac)
+            if tip == "<":
+                d = -d
+            arrow_style = Style(stroke=style.stroke, stroke_width=style.stroke_width, fill=style.stroke,
+                                opacity=style.opacity)
+            out.append(scene.add(Arrow(tip=p, direction=d, position="mid", carrier=out[0], style=arrow_style,
+                                       **common)))
+    return out
+
+
+def _seg_start(seg):
+    if seg[0] in ("L", "C"):
+        return seg[1]
+    from geoverify.frontends.tikz.pathbuild import segment_point
+    return segment_point(seg, 0.0)
+
+
+def _seg_end(seg):
+    if seg[0] == "L":
+        return seg[2]
+    if seg[0] == "C":
+        return seg[4]
+    from geoverify.frontends.tikz.pathbuild import segment_point
+    return segment_point(seg, 1.0)

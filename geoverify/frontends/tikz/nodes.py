@@ -1,0 +1,179 @@
+"""TikZ nodes as boxes: shapes, anchors and border points.
+
+A node is its text box (from :mod:`geoverify.frontends.tikz.fonts`) grown by
+``inner sep`` and the minimum sizes; its anchors lie ``outer sep`` further out.
+Sizes follow pgf's shape definitions (``pgfmoduleshapes.code.tex``):
+
+- rectangle: half width ``max(w/2 + inner xsep, min width/2)``, half height
+  ``max((h + d)/2 + inner ysep, min height/2)``; centre in the middle of the box,
+  the baseline ``(h - d)/2`` below the centre;
+- circle: radius ``max(veclen(w/2 + inner xsep, (h + d)/2 + inner ysep),
+  min width/2, min height/2)``;
+- ellipse: the circle's construction with the half axes scaled by sqrt(2);
+- coordinate: a point (every anchor is the centre).
+
+All lengths are TeX points; a node may be rotated by its own ``rotate`` key
+(``angle`` in degrees); the picture transform moves only its position unless
+``transform shape`` is set (then ``angle`` and ``scale`` carry it).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+__all__ = ["Node", "COMPASS", "direction_angle"]
+
+#: Compass anchors as unit directions (rectangle anchors use the box corners).
+COMPASS = {
+    "north": (0, 1), "south": (0, -1), "east": (1, 0), "west": (-1, 0),
+    "north east": (1, 1), "north west": (-1, 1), "south east": (1, -1), "south west": (-1, -1),
+}
+
+_ANGLE_OF = {"east": 0.0, "north east": 45.0, "north": 90.0, "north west": 135.0, "west": 180.0,
+             "south west": 225.0, "south": 270.0, "south east": 315.0,
+             "right": 0.0, "above right": 45.0, "above": 90.0, "above left": 135.0, "left": 180.0,
+             "below left": 225.0, "below": 270.0, "below right": 315.0}
+
+
+def direction_angle(name: str) -> float | None:
+    """Angle in degrees of a compass name or placement word (``"above left"`` -> 135)."""
+    return _ANGLE_OF.get(name.strip())
+
+
+@dataclass
+class Node:
+    """A placed node.
+
+    Parameters
+    ----------
+    name : str or None
+    shape : str
+        ``"rectangle"``, ``"circle"``, ``"ellipse"``, ``"coordinate"`` (others are
+        treated as rectangles by the caller, with a diagnostic).
+    center : (float, float)
+        Canvas position of the centre, points.
+    half_w, half_h : float
+        Half sizes of the shape's path (inner sep included, outer sep not).
+    outer : float
+        Outer sep.
+    text_height, text_depth : float
+        Of the text box; the baseline is ``(text_height - text_depth) / 2`` below the centre.
+    angle : float
+        Rotation of the node, degrees.
+    """
+
+    name: str | None
+    shape: str
+    center: tuple
+    half_w: float = 0.0
+    half_h: float = 0.0
+    outer: float = 0.0
+    text_height: float = 0.0
+    text_depth: float = 0.0
+    angle: float = 0.0
+    scale: float = 1.0
+    extra: dict = field(default_factory=dict)
+
+    # -- local frame -----------------------------------------------------
+    def _to_canvas(self, x: float, y: float) -> tuple[float, float]:
+        s = self.scale
+        if self.angle:
+            c, sn = math.cos(math.radians(self.angle)), math.sin(math.radians(self.angle))
+            x, y = c * x - sn * y, sn * x + c * y
+        return (self.center[0] + s * x, self.center[1] + s * y)
+
+    def _dir_local(self, vx: float, vy: float) -> tuple[float, float]:
+        if self.angle:
+            c, sn = math.cos(math.radians(-self.angle)), math.sin(math.radians(-self.angle))
+            vx, vy = c * vx - sn * vy, sn * vx + c * vy
+        return vx, vy
+
+    # -- anchors --------------------------------------------------------
+    def _border_local(self, dx: float, dy: float, outer: bool = True) -> tuple[float, float]:
+        """Point of the border (plus outer sep) in local direction (dx, dy)."""
+        if self.shape == "coordinate" or (dx == 0 and dy == 0):
+            return (0.0, 0.0)
+        o = self.outer if outer else 0.0
+        if self.shape == "circle":
+            r = self.half_w + o
+            n = math.hypot(dx, dy)
+            return (r * dx / n, r * dy / n)
+        if self.shape == "ellipse":
+            a, b = self.half_w + o, self.half_h + o
+            t = 1.0 / math.sqrt((dx / a) ** 2 + (dy / b) ** 2) if a > 0 and b > 0 else 0.0
+            return (dx * t, dy * t)
+        hw, hh = self.half_w + o, self.half_h + o
+        tx = hw / abs(dx) if dx else math.inf
+        ty = hh / abs(dy) if dy else math.inf
+        t = min(tx, ty)
+        return (dx * t, dy * t)
+
+    def anchor(self, name: str) -> tuple[float, float]:
+        """Canvas point of an anchor: compass names, ``center``, ``base``, ``mid``,
+        ``text``, ``base west`` ..., or an angle in degrees (``"30"``)."""
+        name = name.strip()
+        if self.shape == "coordinate":
+            return self.center
+        if name in ("center", ""):
+            return self.center
+        base_y = -(self.text_height - self.text_depth) / 2.0
+        hw, hh, o = self.half_w, self.half_h, self.outer
+        if name in ("base", "mid", "base west", "base east", "mid west", "mid east", "text"):
+            y = base_y if name.startswith("base") or name == "text" else base_y + 0.5 * 4.30554
+            x = 0.0
+            if name.endswith("west"):
+                x = -(hw + o) if self.shape == "rectangle" else -(hw + o)
+            elif name.endswith("east"):
+                x = hw + o
+            elif name == "text":
+                x = -(hw - self.extra.get("inner_xsep", 0.0))
+            return self._to_canvas(x, y)
+        if name in COMPASS:
+            dx, dy = COMPASS[name]
+            if self.shape == "rectangle":
+                return self._to_canvas(dx * (hw + o), dy * (hh + o))
+            if self.shape == "circle":
+                r = hw + o
+                n = math.hypot(dx, dy)
+                return self._to_canvas(r * dx / n, r * dy / n)
+            if self.shape == "ellipse":
+                a, b = hw + o, hh + o
+                n = math.hypot(dx, dy)
+                return self._to_canvas(a * dx / n, b * dy / n)
+        try:
+            ang = float(name)
+        except ValueError:
+            raise KeyError(name) from None
+        return self.border_at_angle(ang)
+
+    def border_at_angle(self, deg: float) -> tuple[float, float]:
+        """Border point (outer sep included) in the direction ``deg`` from the centre,
+        the angle measured in the node's own frame (pgf's numeric anchors)."""
+        dx, dy = math.cos(math.radians(deg)), math.sin(math.radians(deg))
+        x, y = self._border_local(dx, dy)
+        return self._to_canvas(x, y)
+
+    def border_toward(self, p) -> tuple[float, float]:
+        """Border point (outer sep included) on the ray from the centre to canvas point ``p``."""
+        if self.shape == "coordinate":
+            return self.center
+        vx, vy = p[0] - self.center[0], p[1] - self.center[1]
+        if math.hypot(vx, vy) < 1e-9:
+            return self.center
+        lx, ly = self._dir_local(vx, vy)
+        x, y = self._border_local(lx, ly)
+        return self._to_canvas(x / self.scale * self.scale, y)
+
+    def outline_points(self) -> list[tuple[float, float]]:
+        """Corners of a rectangle node's drawn path (outer sep excluded), counter-clockwise."""
+        hw, hh = self.half_w, self.half_h
+        return [self._to_canvas(-hw, -hh), self._to_canvas(hw, -hh), self._to_canvas(hw, hh), self._to_canvas(-hw, hh)]
+
+    def text_box(self, width: float) -> tuple[float, float, float, float]:
+        """Canvas bounding box of the text (``xmin, ymin, xmax, ymax``)."""
+        h, d = self.text_height, self.text_depth
+        corners = [self._to_canvas(sx * width / 2.0, sy * (h + d) / 2.0) for sx in (-1, 1) for sy in (-1, 1)]
+        xs = [c[0] for c in corners]
+        ys = [c[1] for c in corners]
+        return (min(xs), min(ys), max(xs), max(ys))

@@ -1,0 +1,643 @@
+"""TikZ keys: ``[key=value, ...]`` lists applied to a graphic state.
+
+The graphic state is a plain dict (copied on every scope, path and node, which
+is cheap and makes TikZ's scoping rules hold by construction). :data:`DEFAULTS`
+lists every entry with TikZ's default: line width 0.4 pt, ``inner sep``
+0.3333 em, ``outer sep`` 0.5 line width (resolved when the node is built),
+x/y unit vectors 1 cm, ``node distance`` 1 cm, ``looseness`` 1, bend angle 30.
+
+Styles (``/.style``, ``/.append style``, ``\\tikzstyle``) live in the
+:class:`~geoverify.frontends.tikz.tex.Definitions` table under ``"style:<name>"``
+so that TeX groups and scopes undo them.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from geoverify.frontends.tikz import geometry as G
+from geoverify.frontends.tikz.colors import parse_color
+from geoverify.frontends.tikz.pgfmath import UNITS_PT
+
+__all__ = ["DEFAULTS", "split_options", "split_key", "OptionContext", "apply_options", "parse_arrow_spec",
+           "LINE_WIDTHS", "DASHES"]
+
+CM = UNITS_PT["cm"]
+
+DEFAULTS = {
+    "ctm": G.IDENTITY, "xvec": (CM, 0.0), "yvec": (0.0, CM), "zvec": (-0.385 * CM, -0.385 * CM),
+    "color": (0.0, 0.0, 0.0), "draw": None, "fill": None, "text": None,
+    "line_width": 0.4, "dash": None, "opacity": 1.0, "draw_opacity": 1.0, "fill_opacity": 1.0,
+    "arrow_start": None, "arrow_end": None, "tip_default": ">",
+    "clip": False, "name_path": None, "name_intersections": None, "markings": None,
+    # nodes
+    "shape": "rectangle", "anchor": None, "node_shift": (0.0, 0.0), "inner_xsep": None, "inner_ysep": None,
+    "outer_sep": None, "min_width": 0.0, "min_height": 0.0, "text_width": None, "align": None,
+    "font_size": 10.0, "bold": False, "pos": None, "sloped": False, "auto": None, "swap": False,
+    "labels": (), "pins": (), "node_angle": 0.0, "transform_shape": False, "node_name": None,
+    "node_distance": (CM, CM), "on_grid": False, "label_distance": 0.0, "pin_distance": 3 * 4.30554,
+    "place_of": None, "at": None, "node_scale": 1.0,
+    # path operations
+    "out": None, "in": None, "bend": None, "looseness_out": 1.0, "looseness_in": 1.0, "bend_angle": 30.0,
+    "radius": None, "x_radius": None, "y_radius": None, "start_angle": None, "end_angle": None,
+    "delta_angle": None, "step": (CM, CM), "domain": (-5.0, 5.0), "samples": 25, "samples_at": None,
+    "variable": "\\x", "smooth": False, "tension": 0.55, "closed_plot": False, "mark": None,
+    "rounded_corners": 0.0, "shorten_start": 0.0, "shorten_end": 0.0, "double": False,
+    "edge_kind": None, "in_looseness": None,
+}
+
+LINE_WIDTHS = {"ultra thin": 0.1, "very thin": 0.2, "thin": 0.4, "semithick": 0.6, "thick": 0.8,
+               "very thick": 1.2, "ultra thick": 1.6}
+# dash patterns in points (on, off, ...) from tikz.code.tex
+DASHES = {"solid": None, "dashed": (3.0, 3.0), "densely dashed": (3.0, 2.0), "loosely dashed": (3.0, 6.0),
+          "dotted": (0.4, 2.0), "densely dotted": (0.4, 1.0), "loosely dotted": (0.4, 4.0),
+          "dash dot": (3.0, 2.0, 0.4, 2.0), "densely dash dot": (3.0, 1.0, 0.4, 1.0),
+          "loosely dash dot": (3.0, 4.0, 0.4, 4.0), "dash dot dot": (3.0, 2.0, 0.4, 2.0, 0.4, 2.0)}
+_PLACEMENT = {"above": (0, 1, "south"), "below": (0, -1, "north"), "left": (-1, 0, "east"),
+              "right": (1, 0, "west"), "above left": (-1, 1, "south east"), "above right": (1, 1, "south west"),
+              "below left": (-1, -1, "north east"), "below right": (1, -1, "north west")}
+_POS_WORDS = {"midway": 0.5, "near start": 0.25, "near end": 0.75, "very near start": 0.125,
+              "very near end": 0.875, "at start": 0.0, "at end": 1.0}
+_SHAPES = {"rectangle", "circle", "ellipse", "coordinate", "diamond", "regular polygon", "star",
+           "trapezium", "semicircle", "isosceles triangle", "kite", "dart", "circular sector",
+           "cylinder", "rounded rectangle", "chamfered rectangle", "rectangle split", "circle split",
+           "forbidden sign", "cloud", "signal", "tape", "single arrow", "double arrow", "cross out",
+           "strike out", "circle cross split"}
+# keys that change no geometry the verifier compares (appearance, layering, text style)
+_COSMETIC = re.compile(
+    r"^(line cap|line join|miter limit|text opacity|shading|shading angle|ball color|top color|bottom color|"
+    r"left color|right color|inner color|outer color|middle color|pattern|pattern color|preaction|"
+    r"every .*|execute at .*|baseline|font|text depth|text height|node font|thin lines|cap|join|"
+    r"draw opacity|even odd rule|nonzero rule|transparency group|blend mode|remember picture|overlay|"
+    r"fill opacity|semitransparent|transparent|help lines|on layer|behind path|in front of path|"
+    r"postaction|decoration|decorate|name prefix|name suffix|anchor=.*|mark size|mark options|"
+    r"mark phase|mark repeat|mark indices|only marks|sharp plot|const plot|ycomb|xcomb|"
+    r"text centered|text ragged|text badly centered|text justified|align|label position|"
+    r"framed|show background rectangle|background rectangle|inner frame sep|tight background|"
+    r"line width|draw|fill|color|text|style|arrows|>|shorten|double distance|use as bounding box|"
+    r"trim left|trim right|scale around|bend angle|auto|swap|'|description|inner sep|outer sep|"
+    r"minimum.*|text width|sloped|allow upside down|pos|radius|x radius|y radius|start angle|"
+    r"end angle|delta angle|looseness|in|out|relative|step|domain|samples|variable|smooth|tension|"
+    r"mark|every mark|xstep|ystep|name|alias|path picture|rounded corners|sharp corners|"
+    r"densely|loosely|thick|thin|stealth|latex|Stealth|Latex|Triangle|To|arrows\.meta|>=.*|"
+    r"dash pattern|dash phase|dash|font size|fontsize|node contents|cells|column sep|row sep|"
+    r"nodes|matrix of .*|ampersand replacement|fit|inner ysep|inner xsep|label distance|pin distance|"
+    r"pin edge|every pin edge|label|pin|circle|rectangle|ellipse|coordinate|rotate|xshift|yshift|"
+    r"minimum width|minimum height|minimum size|opacity|thick|color|red|blue)$")
+
+
+def split_options(text: str) -> list[tuple[str, str | None]]:
+    """``"draw, fill=red!20, label={[blue]above:$x$}"`` -> ``[("draw", None), ("fill", "red!20"), ...]``.
+
+    Commas and ``=`` inside braces, brackets or parentheses do not split; one pair
+    of braces around a value is removed.
+    """
+    s = text.strip()
+    if s.startswith("[") and s.endswith("]"):
+        s = s[1:-1]
+    out = []
+    depth = 0
+    start = 0
+    parts = []
+    for i, ch in enumerate(s):
+        if ch in "{[(":
+            depth += 1
+        elif ch in "}])":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(s[start:i])
+            start = i + 1
+    parts.append(s[start:])
+    for p in parts:
+        p = p.strip()
+        if not p:
+            continue
+        out.append(split_key(p))
+    return out
+
+
+def split_key(p: str) -> tuple[str, str | None]:
+    depth = 0
+    for i, ch in enumerate(p):
+        if ch in "{[(":
+            depth += 1
+        elif ch in "}])":
+            depth -= 1
+        elif ch == "=" and depth == 0:
+            key = " ".join(p[:i].split())
+            val = p[i + 1:].strip()
+            if len(val) >= 2 and val[0] == "{" and val[-1] == "}" and _balanced(val[1:-1]):
+                val = val[1:-1].strip()
+            return key, val
+    key = " ".join(p.split())
+    if len(key) >= 2 and key[0] == "{" and key[-1] == "}" and _balanced(key[1:-1]):
+        key = key[1:-1].strip()
+    return key, None
+
+
+def _balanced(s: str) -> bool:
+    depth = 0
+    for ch in s:
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
+_ARROW_TIPS = {">", "<", ">>", "<<", "latex", "latex'", "stealth", "stealth'", "to", "triangle 45",
+               "triangle 60", "triangle 90", "open triangle 45", "open triangle 60", "open triangle 90",
+               "angle 45", "angle 60", "angle 90", "Latex", "Stealth", "Triangle", "To", "Straight Barb",
+               "Classical TikZ Rightarrow", "Computer Modern Rightarrow", "Kite", "Arc Barb", "Triangle Cap",
+               "Implies", "Rays", "Hooks", "Parenthesis", "Tee Barb", "Bracket", "Circle", "Square", "Diamond",
+               "Bar", "|", "o", "*", "[", "]", "(", ")", "spaced", "round", "Butt Cap", "Round Cap",
+               "diamond", "open diamond", "square", "open square", "circle", "open circle", "serif cm",
+               "space", "implies", "hooks", "left to", "right to", "to reversed", "latex reversed",
+               "stealth reversed", "Glyph", "Fast Triangle", "Fast Round", "Turned Square", "Ellipse",
+               "Rectangle", "Arc Barb", "Hooks", "Tee Barb"}
+# tips that are drawn as arrowheads (others are bars, circles, hooks: not direction marks)
+_HEADS = {">", "<", ">>", "<<", "latex", "latex'", "stealth", "stealth'", "to", "triangle 45", "triangle 60",
+          "triangle 90", "open triangle 45", "open triangle 60", "open triangle 90", "angle 45", "angle 60",
+          "angle 90", "Latex", "Stealth", "Triangle", "To", "Straight Barb", "Classical TikZ Rightarrow",
+          "Computer Modern Rightarrow", "Kite", "Arc Barb", "Triangle Cap", "Implies", "implies",
+          "left to", "right to", "to reversed", "latex reversed", "stealth reversed", "Fast Triangle"}
+
+
+def _tip_name(t: str) -> str:
+    t = t.strip()
+    if t.startswith("{") and t.endswith("}"):
+        t = t[1:-1].strip()
+    t = re.sub(r"\[.*\]$", "", t).strip()
+    t = re.sub(r"\[.*?\]", "", t).strip()
+    return t
+
+
+def parse_arrow_spec(spec: str, default_tip: str = ">") -> tuple[str | None, str | None] | None:
+    """``"<->"`` -> ``("<", ">")``; ``"-{Stealth[length=2mm]}"`` -> ``(None, "Stealth")``.
+
+    Returns None when ``spec`` is not an arrow specification. A tip that is not
+    an arrowhead (bar, circle, hooks) is returned with a ``"!"`` prefix.
+    """
+    depth = 0
+    cut = -1
+    for i, ch in enumerate(spec):
+        if ch in "{[":
+            depth += 1
+        elif ch in "}]":
+            depth -= 1
+        elif ch == "-" and depth == 0:
+            cut = i
+            break
+    if cut < 0:
+        return None
+    a, b = _tip_name(spec[:cut]), _tip_name(spec[cut + 1:])
+    out = []
+    for t in (a, b):
+        if not t:
+            out.append(None)
+            continue
+        names = [x.strip() for x in re.split(r"(?<=[^ ])(?=[<>])|(?<=[<>])(?=[^<> ])", t) if x.strip()]
+        base = t if t in _ARROW_TIPS else (names[0] if names and names[0] in _ARROW_TIPS else None)
+        if base is None:
+            base = t.split()[0] if t.split() and t.split()[0] in _ARROW_TIPS else None
+        if base is None:
+            return None
+        if base == ">" or base == "<":
+            pass
+        out.append(base if base in _HEADS else "!" + base)
+    return out[0], out[1]
+
+
+class OptionContext:
+    """What applying keys needs from the interpreter.
+
+    Attributes are callables: ``style(name) -> list of (key, value) or None``,
+    ``point(text, st) -> (x, y)`` (a coordinate in canvas points),
+    ``number(text, st) -> MathResult``, ``note(code, message, construct)``,
+    ``define_style(name, body, append)``, ``color_table``.
+    """
+
+    def __init__(self, style, point, number, note, define_style, color_table):
+        self.style = style
+        self.point = point
+        self.number = number
+        self.note = note
+        self.define_style = define_style
+        self.color_table = color_table
+
+
+def _dim(ctx, text, st, default_unit=1.0):
+    r = ctx.number(text, st)
+    return r.value if r.units else r.value * default_unit
+
+
+def _push_transform(st: dict, m) -> None:
+    st["ctm"] = G.compose(st["ctm"], m)
+
+
+def apply_options(ctx: OptionContext, st: dict, options, depth: int = 0) -> None:
+    """Apply keys (text or ``(key, value)`` pairs) to the state ``st`` in order."""
+    if depth > 50:
+        ctx.note("UNSUPPORTED", "styles nest more than 50 levels (recursive style?)", "style")
+        return
+    pairs = split_options(options) if isinstance(options, str) else options
+    for key, val in pairs:
+        _apply_one(ctx, st, key, val, depth)
+
+
+def _color(ctx, text):
+    return parse_color(text, ctx.color_table)
+
+
+def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
+    # style definitions: name/.style={...}
+    if "/." in key:
+        name, _, handler = key.rpartition("/.")
+        name = name.strip()
+        if name.startswith("/tikz/"):
+            name = name[6:]
+        handler = handler.strip()
+        if handler in ("style", "append style", "prefix style", "default", "initial", "code", "estyle"):
+            if handler == "default":
+                ctx.define_style(name + "/.default", val or "", False)
+            elif handler == "code":
+                ctx.note("UNSUPPORTED", f"key handler '.code' of '{name}' is not interpreted", key)
+            else:
+                ctx.define_style(name, val or "", handler != "style")
+            return
+        ctx.note("UNSUPPORTED", f"key handler '.{handler}' is not interpreted", key)
+        return
+    if key.startswith("/tikz/"):
+        key = key[6:]
+    if key.startswith("/pgf/"):
+        key = key[5:]
+    st_style = ctx.style(key)
+    if st_style is not None:
+        body, default = st_style
+        arg = val if val is not None else (default or "")
+        text = body.replace("#1", arg)
+        apply_options(ctx, st, text, depth + 1)
+        return
+    if val is None:
+        if key in LINE_WIDTHS:
+            st["line_width"] = LINE_WIDTHS[key]
+            return
+        if key in DASHES:
+            st["dash"] = DASHES[key]
+            return
+        if key in ("draw",):
+            st["draw"] = "current"
+            return
+        if key == "fill":
+            st["fill"] = "current"
+            return
+        if key in _PLACEMENT:
+            dx, dy, anchor = _PLACEMENT[key]
+            st["anchor"] = anchor
+            st["node_shift"] = (0.0, 0.0)
+            st["place_of"] = None
+            return
+        if key in _POS_WORDS:
+            st["pos"] = _POS_WORDS[key]
+            return
+        if key in _SHAPES:
+            st["shape"] = key
+            return
+        arrows = parse_arrow_spec(key, st["tip_default"])
+        if arrows is not None:
+            st["arrow_start"], st["arrow_end"] = arrows
+            return
+        rgb = _color(ctx, key)
+        if rgb is not None:
+            st["color"] = rgb
+            return
+        simple = {
+            "sloped": ("sloped", True), "swap": ("swap", True), "'": ("swap", True),
+            "smooth": ("smooth", True), "smooth cycle": ("closed_plot", True), "clip": ("clip", True),
+            "on grid": ("on_grid", True), "transform shape": ("transform_shape", True),
+            "auto": ("auto", "left"), "help lines": None, "double": ("double", True),
+            "sharp corners": ("rounded_corners", 0.0), "rounded corners": ("rounded_corners", 4.0),
+            "bend left": ("bend", "left"), "bend right": ("bend", "right"), "semitransparent": ("opacity", 0.5),
+            "transparent": ("opacity", 0.0), "nodes near coords": None,
+        }
+        if key in simple:
+            if key == "smooth cycle":
+                st["smooth"] = True
+            if key == "help lines":
+                st["color"] = (0.5, 0.5, 0.5)
+                st["line_width"] = 0.2
+                return
+            if simple[key] is not None:
+                k, v = simple[key]
+                st[k] = v
+            if key in ("bend left", "bend right"):
+                st["bend_value"] = st.get("bend_angle", 30.0)
+            return
+        if key in ("ultra nice", "bold", "bfseries"):
+            return
+        if _COSMETIC.match(key):
+            return
+        ctx.note("UNSUPPORTED", f"unknown TikZ key '{key}' ignored", key)
+        return
+    # --- keys with a value ---
+    k = key
+    try:
+        if k in ("line width",):
+            st["line_width"] = _dim(ctx, val, st)
+        elif k in ("draw", "fill", "color", "text"):
+            if val == "none":
+                st[k if k != "color" else "color"] = None if k != "color" else st["color"]
+                if k == "draw":
+                    st["draw"] = None
+                elif k == "fill":
+                    st["fill"] = None
+                return
+            rgb = _color(ctx, val)
+            if rgb is None:
+                ctx.note("UNSUPPORTED", f"unknown colour '{val}'", k)
+                rgb = (0.0, 0.0, 0.0)
+            if k == "color":
+                st["color"] = rgb
+            else:
+                st[k] = rgb
+        elif k == "opacity":
+            st["opacity"] = ctx.number(val, st).value
+        elif k in ("draw opacity", "fill opacity", "text opacity"):
+            st[k.replace(" ", "_")] = ctx.number(val, st).value
+        elif k == "dash pattern":
+            nums = re.findall(r"(on|off)\s+([^\s]+(?:\s*[a-z]{2})?)", val)
+            st["dash"] = tuple(_dim(ctx, v, st) for _, v in nums) or None
+        elif k == "dash":
+            st["dash"] = DASHES.get(val, st["dash"])
+        elif k in ("shift",):
+            p = ctx.point(val, st)
+            local = G.apply(G.invert(st["ctm"]), p)
+            _push_transform(st, G.translation(*local))
+        elif k == "xshift":
+            _push_transform(st, G.translation(_dim(ctx, val, st), 0.0))
+            st["node_shift"] = st["node_shift"]
+        elif k == "yshift":
+            _push_transform(st, G.translation(0.0, _dim(ctx, val, st)))
+        elif k == "scale":
+            s = ctx.number(val, st).value
+            _push_transform(st, G.scaling(s, s))
+        elif k == "xscale":
+            _push_transform(st, G.scaling(ctx.number(val, st).value, 1.0))
+        elif k == "yscale":
+            _push_transform(st, G.scaling(1.0, ctx.number(val, st).value))
+        elif k == "rotate":
+            st["_rotate_key"] = ctx.number(val, st).value
+            _push_transform(st, G.rotation(st["_rotate_key"]))
+        elif k == "xslant":
+            _push_transform(st, (1.0, 0.0, ctx.number(val, st).value, 1.0, 0.0, 0.0))
+        elif k == "yslant":
+            _push_transform(st, (1.0, ctx.number(val, st).value, 0.0, 1.0, 0.0, 0.0))
+        elif k == "rotate around":
+            ang, _, pt = val.partition(":")
+            p = ctx.point(pt.strip(), st)
+            local = G.apply(G.invert(st["ctm"]), p)
+            m = G.compose(G.translation(*local), G.compose(G.rotation(ctx.number(ang, st).value),
+                                                           G.translation(-local[0], -local[1])))
+            _push_transform(st, m)
+        elif k == "cm":
+            parts = [p.strip() for p in _split_top(val)]
+            a, b, c, d = (ctx.number(x, st).value for x in parts[:4])
+            p = ctx.point(parts[4], st) if len(parts) > 4 else (0.0, 0.0)
+            # pgf's \pgftransformcm{a}{b}{c}{d}{shift}: x' = a x + c y, y' = b x + d y
+            local = G.apply(G.invert(st["ctm"]), p) if len(parts) > 4 else (0.0, 0.0)
+            _push_transform(st, (a, b, c, d, local[0], local[1]))
+        elif k == "reset cm":
+            st["ctm"] = G.IDENTITY
+        elif k in ("x", "y", "z"):
+            r = ctx.number(val, st) if not val.strip().startswith("(") else None
+            if r is None:
+                p = ctx.point(val, {**st, "ctm": G.IDENTITY})
+                vec = p
+            else:
+                v = r.value if r.units else r.value * CM
+                vec = {"x": (v, 0.0), "y": (0.0, v), "z": (-v * 0.385 / 1.0, -v * 0.385)}[k]
+                if k == "z":
+                    vec = (-v, -v) if False else (v * -0.7071, v * -0.7071)
+            st[k + "vec"] = vec
+        elif k == "inner sep":
+            st["inner_xsep"] = st["inner_ysep"] = _dim(ctx, val, st)
+        elif k == "inner xsep":
+            st["inner_xsep"] = _dim(ctx, val, st)
+        elif k == "inner ysep":
+            st["inner_ysep"] = _dim(ctx, val, st)
+        elif k == "outer sep":
+            st["outer_sep"] = _dim(ctx, val, st) if val not in ("auto",) else None
+        elif k == "minimum size":
+            st["min_width"] = st["min_height"] = _dim(ctx, val, st)
+        elif k == "minimum width":
+            st["min_width"] = _dim(ctx, val, st)
+        elif k == "minimum height":
+            st["min_height"] = _dim(ctx, val, st)
+        elif k == "text width":
+            st["text_width"] = _dim(ctx, val, st)
+        elif k == "align":
+            st["align"] = val
+        elif k == "font" or k == "node font":
+            from geoverify.frontends.tikz.fonts import FONT_SIZES
+            for cs, size in FONT_SIZES.items():
+                if cs in val:
+                    st["font_size"] = size
+            if "\\bfseries" in val or "\\bf" in val:
+                st["bold"] = True
+            m = re.search(r"\\fontsize\{([^}]*)\}", val)
+            if m:
+                st["font_size"] = _dim(ctx, m.group(1), st)
+        elif k == "shape":
+            st["shape"] = val
+        elif k == "anchor":
+            st["anchor"] = val
+            st["place_of"] = None
+        elif k in _PLACEMENT:
+            dx, dy, anchor = _PLACEMENT[k]
+            st["anchor"] = anchor
+            m = re.match(r"^(.*?)\bof\s+(.+)$", val, re.S)
+            if m:  # positioning library: right=of A, below=1cm of B, above right=1cm and 2cm of C
+                dist = m.group(1).strip()
+                target = m.group(2).strip()
+                if dist:
+                    if " and " in dist:
+                        a, b = dist.split(" and ")
+                        dv, dh = _dim(ctx, a, st, CM), _dim(ctx, b, st, CM)
+                    else:
+                        dv = dh = _dim(ctx, dist, st, CM)
+                        if dx and dy:
+                            dv = dh = dv * math.sqrt(0.5)
+                else:
+                    dv, dh = st["node_distance"]
+                    if dx and dy and not st.get("node_distance_pair"):
+                        dv = dh = dv * math.sqrt(0.5)
+                st["place_of"] = (k, target, dh * dx, dv * dy)
+                st["node_shift"] = (0.0, 0.0)
+            else:
+                d = _dim(ctx, val, st)
+                st["node_shift"] = (dx * d, dy * d)
+                st["place_of"] = None
+        elif k == "node distance":
+            if " and " in val:
+                a, b = val.split(" and ")
+                st["node_distance"] = (_dim(ctx, a, st, CM), _dim(ctx, b, st, CM))
+                st["node_distance_pair"] = True
+            else:
+                d = _dim(ctx, val, st, CM)
+                st["node_distance"] = (d, d)
+                st["node_distance_pair"] = False
+        elif k in ("label", "pin"):
+            st[k + "s"] = st[k + "s"] + (val,)
+        elif k == "label distance":
+            st["label_distance"] = _dim(ctx, val, st)
+        elif k == "pin distance":
+            st["pin_distance"] = _dim(ctx, val, st)
+        elif k == "pos":
+            st["pos"] = ctx.number(val, st).value
+        elif k == "name":
+            st["node_name"] = val
+        elif k == "at":
+            st["at"] = val
+        elif k in ("out", "in"):
+            st[k] = ctx.number(val, st).value
+        elif k in ("bend left", "bend right"):
+            st["bend"] = k.split()[1]
+            st["bend_value"] = ctx.number(val, st).value
+        elif k == "bend angle":
+            st["bend_angle"] = ctx.number(val, st).value
+        elif k == "looseness":
+            st["looseness_out"] = st["looseness_in"] = ctx.number(val, st).value
+        elif k == "out looseness":
+            st["looseness_out"] = ctx.number(val, st).value
+        elif k == "in looseness":
+            st["looseness_in"] = ctx.number(val, st).value
+        elif k == "radius":
+            st["radius"] = val
+            st["x_radius"] = st["y_radius"] = None
+        elif k == "x radius":
+            st["x_radius"] = val
+        elif k == "y radius":
+            st["y_radius"] = val
+        elif k in ("start angle", "end angle", "delta angle"):
+            st[k.replace(" ", "_")] = ctx.number(val, st).value
+        elif k == "step":
+            if val.strip().startswith("("):
+                p = ctx.point(val, {**st, "ctm": G.IDENTITY})
+                st["step"] = (abs(p[0]), abs(p[1]))
+            else:
+                d = _dim(ctx, val, st, CM)
+                st["step"] = (d, d)
+        elif k == "xstep":
+            st["step"] = (_dim(ctx, val, st, CM), st["step"][1])
+        elif k == "ystep":
+            st["step"] = (st["step"][0], _dim(ctx, val, st, CM))
+        elif k == "domain":
+            a, _, b = val.partition(":")
+            st["domain"] = (ctx.number(a, st).value, ctx.number(b, st).value)
+        elif k == "samples":
+            st["samples"] = int(round(ctx.number(val, st).value))
+        elif k == "samples at":
+            st["samples_at"] = val
+        elif k == "variable":
+            st["variable"] = val.strip()
+        elif k == "tension":
+            st["tension"] = ctx.number(val, st).value
+        elif k == "rounded corners":
+            st["rounded_corners"] = _dim(ctx, val, st)
+        elif k == "name path" or k == "name path global":
+            st["name_path"] = val
+        elif k == "name intersections":
+            st["name_intersections"] = val
+        elif k in ("arrows", "arrow"):
+            arrows = parse_arrow_spec(val, st["tip_default"])
+            if arrows is not None:
+                st["arrow_start"], st["arrow_end"] = arrows
+        elif k == ">":
+            st["tip_default"] = _tip_name(val)
+        elif k == "shorten >":
+            st["shorten_end"] = _dim(ctx, val, st)
+        elif k == "shorten <":
+            st["shorten_start"] = _dim(ctx, val, st)
+        elif k == "decoration":
+            _decoration(ctx, st, val)
+        elif k == "postaction" or k == "preaction":
+            inner = dict(split_options(val))
+            if "decorate" in inner or "decoration" in inner:
+                if "decoration" in inner and inner["decoration"]:
+                    _decoration(ctx, st, inner["decoration"])
+                st["decorate"] = True
+        elif k == "every node/.style":
+            ctx.define_style("every node", val, False)
+        elif k == "mark":
+            st["mark"] = val
+        elif k == "node contents":
+            st["node_contents"] = val
+        elif k == "transform canvas":
+            ctx.note("APPROXIMATED", "'transform canvas' applied as an ordinary transformation", k)
+            apply_options(ctx, st, val, depth + 1)
+        elif k == "label position":
+            st["label_position"] = val
+        elif k == "fit":
+            st["fit"] = val
+        elif k == "matrix":
+            st["matrix"] = True
+        elif _COSMETIC.match(k) or k.startswith("every ") or k.startswith("execute "):
+            return
+        else:
+            ctx.note("UNSUPPORTED", f"unknown TikZ key '{k}={val}' ignored", k)
+    except (ValueError, IndexError) as err:
+        ctx.note("UNSUPPORTED", f"cannot read key '{k}={val}': {err}", k)
+
+
+def _decoration(ctx, st, val):
+    """``decoration={markings, mark=at position 0.5 with {\\arrow{>}}}``."""
+    pairs = split_options(val)
+    marks = list(st.get("markings") or [])
+    for key, v in pairs:
+        if key == "mark" and v:
+            m = re.match(r"\s*at\s+position\s+(.+?)\s+with\s*\{?(.*)\}?\s*$", v, re.S)
+            if not m:
+                m2 = re.match(r"\s*between\s+positions\s+(.+?)\s+and\s+(.+?)\s+step\s+(.+?)\s+with\s*(.*)$", v, re.S)
+                if m2:
+                    a = ctx.number(m2.group(1), st).value
+                    b = ctx.number(m2.group(2), st).value
+                    step = ctx.number(m2.group(3), st).value
+                    body = m2.group(4)
+                    tip = _marking_tip(body)
+                    if tip and step > 0:
+                        x = a
+                        n = 0
+                        while x <= b + 1e-9 and n < 1000:
+                            marks.append((x, tip))
+                            x += step
+                            n += 1
+                continue
+            pos = ctx.number(m.group(1), st)
+            tip = _marking_tip(m.group(2))
+            if tip:
+                marks.append((pos.value if not pos.units else ("abs", pos.value), tip))
+    st["markings"] = tuple(marks)
+
+
+def _marking_tip(body: str) -> str | None:
+    m = re.search(r"\\arrow(reversed)?\s*(\[[^\]]*\])?\s*\{(.*?)\}", body)
+    if not m:
+        return None
+    return ("<" if m.group(1) else ">")
+
+
+def _split_top(s: str) -> list[str]:
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(s):
+        if ch in "{[(":
+            depth += 1
+        elif ch in "}])":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(s[start:i])
+            start = i + 1
+    out.append(s[start:])
+    return out

@@ -1,0 +1,738 @@
+"""Evaluation of one TikZ path: the parse tree of ``grammars/tikz.lark`` -> a built path.
+
+:class:`PathWalker` follows the path operations in order, keeping TikZ's
+current point, the reference point of ``+`` coordinates, and "node
+references" (a bare ``(A)`` naming a node), which are replaced by border points
+once the direction to the neighbouring point is known, as TikZ does. Nodes met
+on the path are handed to the interpreter's node placer with their position
+(end point, or ``pos`` along the last operation).
+"""
+
+from __future__ import annotations
+
+import math
+
+from lark import Token, Tree
+
+from geoverify.errors import FigureSyntaxError, GeoverifyError
+from geoverify.frontends.tikz import geometry as G
+from geoverify.frontends.tikz.coords import evaluate_coordinate, split_top_comma
+from geoverify.frontends.tikz.options import CM, split_options
+from geoverify.frontends.tikz.pathbuild import PathBuilder, segment_point, segment_tangent
+
+__all__ = ["PathWalker"]
+
+_LOOSE = 0.3915  # tikzlibrarytopaths: control distance = 0.3915 * |target - start| * looseness
+_PLOT_TENSION = 0.2775  # pgflibraryplothandlers: support = 0.2775 * tension * (p[i+1] - p[i-1])
+
+
+def _text(tok) -> str:
+    return str(tok)
+
+
+def _inner(paren: str) -> str:
+    return paren.strip()[1:-1]
+
+
+class PathWalker:
+    """Walks one path. ``interp`` is the :class:`~geoverify.frontends.tikz.interpreter.Interpreter`."""
+
+    def __init__(self, interp, st: dict, loc):
+        self.interp = interp
+        self.st = st
+        self.loc = loc
+        self.path = PathBuilder()
+        self.cur = None          # current point (canvas)
+        self.cur_node = None     # node whose centre is the current point, border not yet chosen
+        self.ref = None          # reference point of "+" coordinates
+        self.last_op: list = []  # segments of the last operation (for pos=)
+        self.last_op_kind = None
+        self.edges: list = []    # (PathBuilder, state) of "edge" operations
+        self.node_specs: list = []
+
+    # -- coordinates -------------------------------------------------------
+    def coord(self, tree_or_tok, st=None):
+        """Evaluate a ``coord`` subtree -> (point, node or None); updates nothing."""
+        st = st or self.st
+        if isinstance(tree_or_tok, Tree):
+            ch = tree_or_tok.children
+            plus = _text(ch[0]) if len(ch) == 2 else ""
+            paren = _text(ch[-1])
+        else:
+            plus, paren = "", _text(tree_or_tok)
+        text = self.interp.subst_let(_inner(paren))
+        if plus:
+            res = evaluate_coordinate(self.interp, text, st, relative=True)
+            base = self.ref if self.ref is not None else (self.cur or (0.0, 0.0))
+            if self.ref is None and self.cur is None:
+                base = G.apply(st["ctm"], (0.0, 0.0))
+            p = (base[0] + res.point[0], base[1] + res.point[1])
+            return p, None, plus
+        res = evaluate_coordinate(self.interp, text, st)
+        return res.point, res.node, ""
+
+    def _advance(self, p, node, plus):
+        self.cur = node.center if node is not None else p
+        self.cur_node = node
+        if plus != "+":
+            self.ref = self.cur
+
+    # -- operations ----------------------------------------------------------
+    def run(self, tree: Tree) -> None:
+        for item in tree.children:
+            self.interp.budget.step(1)
+            kind = item.data if isinstance(item, Tree) else None
+            if isinstance(item, Token):
+                continue
+            handler = getattr(self, "op_" + kind, None)
+            if handler is None:
+                self.interp.note("UNSUPPORTED", f"path operation '{kind}' is not interpreted", kind, self.loc)
+                continue
+            handler(item)
+
+    def op_options(self, item):
+        self.interp.apply_options(self.st, _text(item.children[0]))
+        if self.st.get("name_intersections"):
+            self.interp.name_intersections(self.st["name_intersections"], self.st)
+            self.st["name_intersections"] = None
+
+    def op_coord(self, item):
+        p, node, plus = self.coord(item)
+        self.path.move_to(p)
+        self._advance(p, node, plus)
+
+    def _start_point(self, toward):
+        """Start of a new segment from the current point (border of a node reference)."""
+        if self.cur is None:
+            raise FigureSyntaxError("a path operation needs a current point; the path must start with a coordinate")
+        if self.cur_node is not None:
+            s = self.cur_node.border_toward(toward)
+            self.path.move_to(s)
+            return s
+        if self.path.current is None:
+            self.path.move_to(self.cur)
+        return self.cur
+
+    def _target(self, item):
+        """Evaluate a ``target`` (coord or cycle) -> (point, node, plus, is_cycle)."""
+        if isinstance(item, Tree) and item.data == "cycle":
+            sp = self.path.current
+            start = sp.start if sp is not None else self.cur
+            return start, None, "", True
+        p, node, plus = self.coord(item)
+        return p, node, plus, False
+
+    def op_line_to(self, item, nodes=()):
+        target = item.children[-1]
+        p, node, plus, cyc = self._target(target)
+        if cyc:
+            if self.cur_node is not None and self.path.current is not None and self.path.current.segs:
+                pass
+            self.path.close()
+            self.last_op = [self.path.subpaths[-1].segs[-1]] if self.path.subpaths and self.path.subpaths[-1].segs else []
+            sp = self.path.subpaths[-1] if self.path.subpaths else None
+            self.cur = sp.start if sp is not None else self.cur
+            self.cur_node = None
+            self.ref = self.cur
+            self._place_inline(nodes, 0.5)
+            return
+        toward = node.center if node is not None else p
+        start = self._start_point(toward)
+        from_pt = self.cur_node.center if self.cur_node is not None else start
+        end = node.border_toward(from_pt) if node is not None else p
+        self.path.line(start, end)
+        self.last_op = [self.path.current.segs[-1]]
+        self.last_op_kind = "line"
+        self._advance(end if node is None else p, node, plus)
+        self._place_inline(nodes, 0.5)
+
+    def op_line_to_nodes(self, item):
+        nodes = [c for c in item.children if isinstance(c, Tree) and c.data == "node"]
+        self.op_line_to(item, nodes)
+
+    def _corner(self, item, hv: bool):
+        nodes = [c for c in item.children[:-1] if isinstance(c, Tree) and c.data == "node"]
+        p, node, plus, _ = self._target(item.children[-1])
+        tgt_c = node.center if node is not None else p
+        cur_c = self.cur_node.center if self.cur_node is not None else self.cur
+        corner = (cur_c[0], tgt_c[1]) if hv else (tgt_c[0], cur_c[1])
+        start = self._start_point(corner)
+        end = node.border_toward(corner) if node is not None else p
+        self.path.line(start, corner)
+        s1 = self.path.current.segs[-1]
+        self.path.line(corner, end)
+        self.last_op = [s1, self.path.current.segs[-1]]
+        self.last_op_kind = "corner"
+        self._advance(p, node, plus)
+        self._place_inline(nodes, 0.5)
+
+    def op_hv_to(self, item):
+        self._corner(item, True)
+
+    def op_vh_to(self, item):
+        self._corner(item, False)
+
+    def op_curve_to(self, item):
+        ch = [c for c in item.children if isinstance(c, Tree)]
+        c1_tree = ch[0]
+        c2_tree = ch[1] if len(ch) == 3 else ch[0]
+        target = ch[-1]
+        cur_c = self.cur_node.center if self.cur_node is not None else self.cur
+        # control points: "+" is relative to the start (first) and to the end (second)
+        c1, _, plus1 = self.coord(c1_tree)
+        if plus1:
+            rel = evaluate_coordinate(self.interp, self.interp.subst_let(_inner(_text(c1_tree.children[-1]))),
+                                      self.st, relative=True).point
+            c1 = (cur_c[0] + rel[0], cur_c[1] + rel[1])
+        p, node, plus, cyc = self._target(target)
+        tgt_c = node.center if node is not None else p
+        if len(ch) == 3:
+            c2, _, plus2 = self.coord(c2_tree)
+            if plus2:
+                rel = evaluate_coordinate(self.interp, self.interp.subst_let(_inner(_text(c2_tree.children[-1]))),
+                                          self.st, relative=True).point
+                c2 = (tgt_c[0] + rel[0], tgt_c[1] + rel[1])
+        else:
+            c2 = c1
+        start = self._start_point(c1)
+        end = node.border_toward(c2) if node is not None else p
+        self.path.curve(start, c1, c2, end)
+        self.last_op = [self.path.current.segs[-1]]
+        self.last_op_kind = "curve"
+        if cyc:
+            self.path.current.closed = True
+            self.path.current = None
+        self._advance(p, node, plus)
+
+    def op_rectangle(self, item):
+        nodes = [c for c in item.children[:-1] if isinstance(c, Tree) and c.data == "node"]
+        p, node, plus = self.coord(item.children[-1])
+        q = node.center if node is not None else p
+        a = self.cur
+        inv = G.invert(self.st["ctm"])
+        la, lq = G.apply(inv, a), G.apply(inv, q)
+        m = self.st["ctm"]
+        corners = [G.apply(m, c) for c in (la, (la[0], lq[1]), lq, (lq[0], la[1]))]
+        self.path.move_to(corners[0])
+        for k in range(4):
+            self.path.line(corners[k], corners[(k + 1) % 4])
+        self.last_op = list(self.path.current.segs)
+        self.path.close()
+        self.last_op_kind = "rectangle"
+        self.path.move_to(q)
+        self._advance(q, None, plus)
+        self._place_inline(nodes, 0.5)
+
+    def _radii(self, st, opts_text, paren_text):
+        """Conjugate radius vectors (u, v) of circle/ellipse/arc."""
+        if opts_text:
+            st = dict(st)
+            self.interp.apply_options(st, opts_text)
+        rx_t = st["x_radius"] or st["radius"]
+        ry_t = st["y_radius"] or st["radius"]
+        if paren_text is not None:
+            txt = self.interp.subst_let(paren_text)
+            if " and " in txt:
+                a, b = txt.split(" and ", 1)
+                rx_t, ry_t = a, b
+            else:
+                rx_t = ry_t = txt
+        if rx_t is None or ry_t is None:
+            raise FigureSyntaxError("circle/ellipse/arc without a radius (give radius=... or (r))")
+        return self._radius_vectors(st, rx_t, ry_t), st
+
+    def _radius_vectors(self, st, rx_t, ry_t):
+        rx = self.interp.number(rx_t, st)
+        ry = self.interp.number(ry_t, st)
+        xv, yv = st["xvec"], st["yvec"]
+        u = (rx.value, 0.0) if rx.units else (rx.value * xv[0], rx.value * xv[1])
+        v = (0.0, ry.value) if ry.units else (ry.value * yv[0], ry.value * yv[1])
+        m = st["ctm"]
+        return G.apply_linear(m, u), G.apply_linear(m, v)
+
+    def op_circle(self, item):
+        opts = None
+        paren = None
+        for c in item.children:
+            t = _text(c)
+            if t.startswith("["):
+                opts = t
+            else:
+                paren = _inner(t)
+        (u, v), _ = self._radii(self.st, opts, paren)
+        center = self.cur if self.cur is not None else G.apply(self.st["ctm"], (0.0, 0.0))
+        self.path.ellipse(center, u, v)
+        self.last_op = [self.path.subpaths[-1].segs[-1]]
+        self.last_op_kind = "circle"
+        self.path.move_to(center)
+
+    op_ellipse = op_circle
+
+    def _arc(self, st, u, v, a0, a1):
+        t0, t1 = math.radians(a0), math.radians(a1)
+        start = self._start_point(self.cur) if self.cur_node is not None else self.cur
+        if start is None:
+            raise FigureSyntaxError("'arc' needs a current point")
+        center = (start[0] - u[0] * math.cos(t0) - v[0] * math.sin(t0),
+                  start[1] - u[1] * math.cos(t0) - v[1] * math.sin(t0))
+        if self.path.current is None:
+            self.path.move_to(start)
+        self.path.arc(center, u, v, t0, t1)
+        seg = self.path.current.segs[-1]
+        self.last_op = [seg]
+        self.last_op_kind = "arc"
+        end = segment_point(seg, 1.0)
+        self.cur = end
+        self.cur_node = None
+        self.ref = end
+
+    def op_arc_opts(self, item):
+        st = dict(self.st)
+        self.interp.apply_options(st, _text(item.children[0]))
+        sa, ea, da = st["start_angle"], st["end_angle"], st["delta_angle"]
+        if sa is None and ea is not None and da is not None:
+            sa = ea - da
+        if ea is None and sa is not None and da is not None:
+            ea = sa + da
+        if sa is None or ea is None:
+            raise FigureSyntaxError("'arc[...]' needs two of start angle, end angle, delta angle")
+        (u, v), _ = self._radii(st, None, None)
+        self._arc(st, u, v, sa, ea)
+
+    def op_arc_old(self, item):
+        parts = self.interp.subst_let(_inner(_text(item.children[0])))
+        bits = split_top_comma(parts, ":")
+        if len(bits) != 3:
+            raise FigureSyntaxError(f"arc ({parts}) must read (start:end:radius)")
+        a0 = self.interp.number(bits[0], self.st).value
+        a1 = self.interp.number(bits[1], self.st).value
+        r = bits[2]
+        if " and " in r:
+            rx, ry = r.split(" and ", 1)
+        else:
+            rx = ry = r
+        u, v = self._radius_vectors(self.st, rx, ry)
+        self._arc(self.st, u, v, a0, a1)
+
+    def op_grid(self, item):
+        st = self.st
+        opts = [c for c in item.children if isinstance(c, Token) and str(c).startswith("[")]
+        if opts:
+            st = dict(st)
+            self.interp.apply_options(st, _text(opts[0]))
+        p, node, plus = self.coord(item.children[-1], st)
+        inv = G.invert(st["ctm"])
+        a, b = G.apply(inv, self.cur), G.apply(inv, p)
+        sx, sy = st["step"]
+        x0, x1 = sorted((a[0], b[0]))
+        y0, y1 = sorted((a[1], b[1]))
+        m = st["ctm"]
+        eps = 1e-6
+        lines = []
+        if sx > 0:
+            k = math.ceil(x0 / sx - eps)
+            n = 0
+            while k * sx <= x1 + eps * sx and n < 10000:
+                x = k * sx
+                lines.append(((x, y0), (x, y1)))
+                k += 1
+                n += 1
+        if sy > 0:
+            k = math.ceil(y0 / sy - eps)
+            n = 0
+            while k * sy <= y1 + eps * sy and n < 10000:
+                y = k * sy
+                lines.append(((x0, y), (x1, y)))
+                k += 1
+                n += 1
+        self.interp.budget.step(len(lines))
+        for s, e in lines:
+            self.path.move_to(G.apply(m, s))
+            self.path.line(G.apply(m, s), G.apply(m, e))
+        self.path.move_to(p)
+        self._advance(p, None, plus)
+
+    def _to_controls(self, st, start_c, tgt_c):
+        """Control points of a curved ``to`` (out/in/bend/looseness), or None for a line."""
+        out_a, in_a = st["out"], st["in"]
+        bend = st.get("bend")
+        relative = False
+        if bend is not None:
+            b = st.get("bend_value", st["bend_angle"])
+            out_a = b if bend == "left" else -b
+            in_a = 180 - out_a
+            relative = True
+        if out_a is None and in_a is None:
+            return None
+        if out_a is None:
+            out_a = 45.0
+        if in_a is None:
+            in_a = 135.0
+        dx, dy = tgt_c[0] - start_c[0], tgt_c[1] - start_c[1]
+        if relative or st.get("relative_to"):
+            base = math.degrees(math.atan2(dy, dx))
+            out_a += base
+            in_a += base
+        d = math.hypot(dx, dy) * _LOOSE
+        lo, li = st["looseness_out"], st["looseness_in"]
+        m = st["ctm"]
+        vo = G.apply_linear(m, (d * lo * math.cos(math.radians(out_a)), d * lo * math.sin(math.radians(out_a))))
+        vi = G.apply_linear(m, (d * li * math.cos(math.radians(in_a)), d * li * math.sin(math.radians(in_a))))
+        # the distance was measured on canvas points; pgf then scales the shift by the transform
+        sc = math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) or 1.0
+        vo = (vo[0] / sc, vo[1] / sc)
+        vi = (vi[0] / sc, vi[1] / sc)
+        return (start_c[0] + vo[0], start_c[1] + vo[1]), (tgt_c[0] + vi[0], tgt_c[1] + vi[1])
+
+    def _to_path(self, st, target_tree, builder: PathBuilder, from_pt, from_node):
+        p, node, plus, cyc = self._target(target_tree)
+        start_c = from_node.center if from_node is not None else from_pt
+        tgt_c = node.center if node is not None else p
+        ctrl = self._to_controls(st, start_c, tgt_c)
+        if ctrl is None:
+            s = from_node.border_toward(tgt_c) if from_node is not None else from_pt
+            e = node.border_toward(start_c) if node is not None else p
+            builder.move_to(s) if builder.current is None or from_node is not None else None
+            builder.line(s, e)
+        else:
+            c1, c2 = ctrl
+            s = from_node.border_toward(c1) if from_node is not None else from_pt
+            e = node.border_toward(c2) if node is not None else p
+            if builder.current is None or from_node is not None:
+                builder.move_to(s)
+            builder.curve(s, c1, c2, e)
+        return p, node, plus, cyc
+
+    def op_to(self, item):
+        st = dict(self.st)
+        opts = [c for c in item.children if isinstance(c, Token) and str(c).startswith("[")]
+        if opts:
+            self.interp.apply_options(st, _text(opts[0]))
+        nodes = [c for c in item.children if isinstance(c, Tree) and c.data == "node"]
+        if self.cur is None:
+            raise FigureSyntaxError("'to' needs a current point")
+        if self.path.current is None and self.cur_node is None:
+            self.path.move_to(self.cur)
+        p, node, plus, cyc = self._to_path(st, item.children[-1], self.path, self.cur, self.cur_node)
+        self.last_op = [self.path.current.segs[-1]]
+        self.last_op_kind = "to"
+        if cyc:
+            self.path.close()
+        self._advance(p, node, plus)
+        self._place_inline(nodes, 0.5, st)
+
+    def op_edge(self, item):
+        st = dict(self.st)
+        st["arrow_start"], st["arrow_end"] = self.st["arrow_start"], self.st["arrow_end"]
+        opts = [c for c in item.children if isinstance(c, Token) and str(c).startswith("[")]
+        if opts:
+            self.interp.apply_options(st, _text(opts[0]))
+        builder = PathBuilder()
+        builder.move_to(self.cur)
+        saved = (self.path, self.last_op)
+        self.path = builder
+        try:
+            self._to_path(st, item.children[-1], builder, self.cur, self.cur_node)
+            self.last_op = [builder.current.segs[-1]] if builder.current and builder.current.segs else []
+            nodes = [c for c in item.children if isinstance(c, Tree) and c.data == "node"]
+            self._place_inline(nodes, 0.5, st)
+        finally:
+            self.path, self.last_op = saved
+        self.edges.append((builder, st))
+
+    def op_parabola(self, item):
+        ch = [c for c in item.children if isinstance(c, Tree)]
+        opts = [c for c in item.children if isinstance(c, Token) and str(c).startswith("[")]
+        st = self.st
+        if opts:
+            st = dict(st)
+            self.interp.apply_options(st, _text(opts[0]))
+        start = self._start_point(self.cur)
+        if len(ch) == 2:
+            bend, _, _ = self.coord(ch[0])
+            bend_plus = str(ch[0].children[0]) if len(ch[0].children) == 2 else ""
+            if bend_plus:
+                rel = evaluate_coordinate(self.interp, _inner(_text(ch[0].children[-1])), st, relative=True).point
+                bend = (start[0] + rel[0], start[1] + rel[1])
+            p, node, plus = self.coord(ch[1])
+        else:
+            p, node, plus = self.coord(ch[0])
+            bend = start
+        # pgf: two parabola halves through the bend, as quadratic-equivalent cubics
+        self._half_parabola(start, bend, rising=False)
+        self._half_parabola(bend, p, rising=True)
+        self._advance(p, node, plus)
+
+    def _half_parabola(self, a, b, rising):
+        if math.hypot(b[0] - a[0], b[1] - a[1]) < 1e-12:
+            return
+        # vertex at a (rising) or at b (falling): y - yv = k (x - xv)^2; quadratic control point
+        if rising:  # vertex at a: tangent horizontal at a
+            q = ((a[0] + b[0]) / 2, a[1])
+        else:  # vertex at b: tangent horizontal at b
+            q = ((a[0] + b[0]) / 2, b[1])
+        c1 = (a[0] + 2 / 3 * (q[0] - a[0]), a[1] + 2 / 3 * (q[1] - a[1]))
+        c2 = (b[0] + 2 / 3 * (q[0] - b[0]), b[1] + 2 / 3 * (q[1] - b[1]))
+        self.path.curve(a, c1, c2, b)
+        self.last_op = [self.path.current.segs[-1]]
+
+    def _sine(self, item, sine: bool):
+        p, node, plus = self.coord(item.children[0])
+        a = self._start_point(p)
+        # pgf's quarter-period sine/cosine curves (pgfcorepathconstruct: \pgfpathsine)
+        dx, dy = p[0] - a[0], p[1] - a[1]
+        if sine:
+            pts = [(0.0, 0.0), (0.31831, 0.5), (0.63662, 1.0), (1.0, 1.0)]
+        else:
+            pts = [(0.0, 0.0), (0.36338, 0.0), (0.68169, 0.5), (1.0, 1.0)]
+        c = [(a[0] + x * dx, a[1] + y * dy) for x, y in pts]
+        self.path.curve(c[0], c[1], c[2], c[3])
+        self.last_op = [self.path.current.segs[-1]]
+        self._advance(p, node, plus)
+
+    def op_sine(self, item):
+        self._sine(item, True)
+
+    def op_cosine(self, item):
+        self._sine(item, False)
+
+    # -- plots -------------------------------------------------------------
+    def _plot_points(self, st, kind, body):
+        pts = []
+        if kind == "coords":
+            i = 0
+            s = body
+            while i < len(s):
+                if s[i] == "(":
+                    depth = 0
+                    for j in range(i, len(s)):
+                        if s[j] == "(":
+                            depth += 1
+                        elif s[j] == ")":
+                            depth -= 1
+                            if depth == 0:
+                                break
+                    inner = s[i + 1:j]
+                    pts.append(evaluate_coordinate(self.interp, self.interp.subst_let(inner), st).point)
+                    i = j + 1
+                else:
+                    i += 1
+            return pts
+        var = st["variable"]
+        if st["samples_at"]:
+            from geoverify.frontends.tikz.interpreter import expand_list
+            values = [self.interp.number(v, st).value for v in expand_list(self.interp, st["samples_at"])]
+        else:
+            a, b = st["domain"]
+            n = max(2, st["samples"])
+            self.interp.budget.check_array(n)
+            values = [a + (b - a) * k / (n - 1) for k in range(n)]
+        self.interp.budget.step(len(values))
+        text = self.interp.subst_let(body)
+        old = self.interp.env.get(var)
+        try:
+            for v in values:
+                self.interp.env[var] = v
+                pts.append(evaluate_coordinate(self.interp, text, st).point)
+        finally:
+            if old is None:
+                self.interp.env.pop(var, None)
+            else:
+                self.interp.env[var] = old
+        return pts
+
+    def _plot(self, item, kind):
+        toks = [c for c in item.children if isinstance(c, Token)]
+        join = bool(toks) and str(toks[0]) == "--"
+        opts = [str(t) for t in toks if str(t).startswith("[")]
+        body = [str(t) for t in toks if str(t).startswith("{") or str(t).startswith("(")][-1]
+        st = dict(self.st)
+        if opts:
+            self.interp.apply_options(st, opts[0])
+            # drawing keys given to the plot apply to the whole path
+            for k in ("smooth", "closed_plot", "tension"):
+                pass
+        if kind == "expr":
+            body = _inner(body)
+        else:
+            body = body[1:-1]
+        pts = self._plot_points(st, kind, body)
+        if not pts:
+            return
+        if join and self.cur is not None:
+            self.path.line(self._start_point(pts[0]), pts[0])
+        else:
+            self.path.move_to(pts[0])
+        if st["smooth"] and len(pts) > 2:
+            self._smooth(pts, st["tension"] if st.get("tension_set") else 0.55, st["closed_plot"])
+        else:
+            for a, b in zip(pts, pts[1:]):
+                self.path.line(a, b)
+            if st["closed_plot"]:
+                self.path.close()
+        if st.get("mark"):
+            self.interp.plot_marks(pts, st, self.loc)
+        self.last_op = list(self.path.current.segs) if self.path.current else []
+        self.cur = pts[-1]
+        self.cur_node = None
+        self.ref = self.cur
+
+    def _smooth(self, pts, tension, closed):
+        t = _PLOT_TENSION * tension
+        n = len(pts)
+        if closed:
+            ext = [pts[-1]] + pts + [pts[0], pts[1]]
+            for i in range(1, n + 1):
+                p0, p1, p2, p3 = ext[i - 1], ext[i], ext[i + 1], ext[i + 2]
+                c1 = (p1[0] + t * (p2[0] - p0[0]), p1[1] + t * (p2[1] - p0[1]))
+                c2 = (p2[0] - t * (p3[0] - p1[0]), p2[1] - t * (p3[1] - p1[1]))
+                self.path.curve(p1, c1, c2, p2)
+            self.path.current.closed = True
+            self.path.current = None
+            return
+        for i in range(n - 1):
+            p1, p2 = pts[i], pts[i + 1]
+            if i == 0:
+                c1 = p1
+            else:
+                p0 = pts[i - 1]
+                c1 = (p1[0] + t * (p2[0] - p0[0]), p1[1] + t * (p2[1] - p0[1]))
+            if i == n - 2:
+                c2 = p2
+            else:
+                p3 = pts[i + 2]
+                c2 = (p2[0] - t * (p3[0] - p1[0]), p2[1] - t * (p3[1] - p1[1]))
+            self.path.curve(p1, c1, c2, p2)
+
+    def op_plot_coords(self, item):
+        self._plot(item, "coords")
+
+    def op_plot_expr(self, item):
+        self._plot(item, "expr")
+
+    def op_plot_function(self, item):
+        self.interp.note("UNSUPPORTED", "plot function{...} needs gnuplot; not interpreted", "plot function", self.loc)
+
+    def op_plot_file(self, item):
+        self.interp.note("UNSUPPORTED", "plot file{...} reads a file; not interpreted", "plot file", self.loc)
+
+    # -- nodes -------------------------------------------------------------
+    def _node_parts(self, item):
+        opts, name, at, text = [], None, None, ""
+        for c in item.children:
+            if isinstance(c, Tree):
+                if c.data == "options":
+                    opts.append(_text(c.children[0])[1:-1])
+                elif c.data == "name":
+                    name = _inner(_text(c.children[0])).strip()
+                elif c.data == "at":
+                    at = c.children[0]
+            else:
+                text = _text(c)[1:-1]
+        return ",".join(opts), name, at, text
+
+    def _pos_point(self, pos, segs=None, kind=None):
+        segs = self.last_op if segs is None else segs
+        if not segs:
+            return self.cur, (1.0, 0.0)
+        if len(segs) == 2 and (kind or self.last_op_kind) == "corner":
+            seg, t = (segs[0], pos * 2) if pos <= 0.5 else (segs[1], (pos - 0.5) * 2)
+        elif len(segs) > 1:
+            k = min(int(pos * len(segs)), len(segs) - 1)
+            seg, t = segs[k], pos * len(segs) - k
+        else:
+            seg, t = segs[0], pos
+        return segment_point(seg, t), segment_tangent(seg, min(max(t, 0.0), 1.0))
+
+    def op_node(self, item, default_pos=None, st=None):
+        opts, name, at, text = self._node_parts(item)
+        st = st or self.st
+        nst = self.interp.node_state(st, opts)
+        if name is None:
+            name = nst.get("node_name")
+        tangent = None
+        if at is not None:
+            p, _, _ = self.coord(at, st)
+        elif nst.get("at"):
+            p = evaluate_coordinate(self.interp, _inner(nst["at"]) if nst["at"].startswith("(") else nst["at"], st).point
+        elif nst.get("pos") is not None or default_pos is not None:
+            pos = nst["pos"] if nst.get("pos") is not None else default_pos
+            p, tangent = self._pos_point(pos)
+        else:
+            p = self.cur if self.cur is not None else G.apply(st["ctm"], (0.0, 0.0))
+            seg = self.path.last_segment()
+            if seg is not None:
+                tangent = segment_tangent(seg, 1.0)
+        self.interp.place_node(nst, name, p, text, self.loc, tangent=tangent)
+
+    def _place_inline(self, nodes, default_pos, st=None):
+        for n in nodes:
+            self.op_node(n, default_pos=default_pos, st=st)
+
+    def op_coordinate(self, item):
+        opts, name, at = "", None, None
+        for c in item.children:
+            if isinstance(c, Tree):
+                at = c
+            else:
+                t = _text(c)
+                if t.startswith("["):
+                    opts += "," + t[1:-1]
+                else:
+                    name = _inner(t).strip()
+        nst = self.interp.node_state(self.st, opts)
+        name = name or nst.get("node_name")
+        if at is not None:
+            p, _, _ = self.coord(at)
+        elif nst.get("pos") is not None:
+            p, _ = self._pos_point(nst["pos"])
+        else:
+            p = self.cur if self.cur is not None else G.apply(self.st["ctm"], (0.0, 0.0))
+        nst["shape"] = "coordinate"
+        self.interp.place_node(nst, name, p, "", self.loc)
+
+    def op_pic(self, item):
+        opts, name, body = [], None, ""
+        for c in item.children:
+            t = _text(c)
+            if t.startswith("["):
+                opts.append(t[1:-1])
+            elif t.startswith("("):
+                name = _inner(t)
+            else:
+                body = t[1:-1]
+        self.interp.pic(",".join(opts), body, self.st, self.loc)
+
+    def op_let(self, item):
+        text = _text(item.children[0]).strip()
+        body = text[3:-2]  # strip "let" and "in"
+        for part in split_top_comma(body):
+            part = part.strip()
+            if not part:
+                continue
+            lhs, _, rhs = part.partition("=")
+            lhs, rhs = lhs.strip(), rhs.strip()
+            if not lhs.startswith("\\") or len(lhs) < 3:
+                raise FigureSyntaxError(f"cannot read let assignment '{part}'")
+            kind, key = lhs[1], lhs[2:].strip("{} ")
+            rhs = self.interp.subst_let(rhs)
+            if kind == "p":
+                pt = evaluate_coordinate(self.interp, _inner(rhs) if rhs.startswith("(") else rhs, self.st).point
+                self.interp.let_vars[("p", key)] = pt
+            elif kind == "n":
+                r = self.interp.number(rhs.strip("{}") if rhs.startswith("{") else rhs, self.st)
+                self.interp.let_vars[("n", key)] = (r.value, r.units)
+            else:
+                raise FigureSyntaxError(f"let can assign \\p or \\n registers, not '{lhs}'")
+
+    def op_child(self, item):
+        self.interp.note("UNSUPPORTED", "trees (child) are not interpreted", "child", self.loc)
+
+    def op_decorate(self, item):
+        self.interp.note("UNSUPPORTED", "decorate{...} sub-paths are not interpreted", "decorate", self.loc)
+
+    def op_svg(self, item):
+        self.interp.note("UNSUPPORTED", "svg path data is not interpreted", "svg", self.loc)
+
+    def op_cycle(self, item):
+        self.path.close()
