@@ -229,6 +229,8 @@ class SceneBuilder:
     # -- walking ----------------------------------------------------------
     def render_children(self, node, ctx: _Context) -> None:
         glyphs: list[Glyph] = []
+        texts: list[Glyph] = []  # dvisvgm <text> runs drawn last, to be merged
+        prims = self.scene.primitives
         for child in node.children:
             if isinstance(child, str):
                 continue
@@ -241,9 +243,28 @@ class SceneBuilder:
                     continue
             if glyphs:
                 self._flush_glyphs(glyphs)
+            if texts and child.tag != "text":
+                self._merge_texts(texts)
+            before = len(prims)
             self.render(child, ctx)
+            if self.dvisvgm and child.tag == "text" and len(prims) == before + 1:
+                lb = prims[-1]
+                texts.append(Glyph(lb.text, lb.box, lb.anchor, {"style": lb.style, "source": lb.source,
+                                                                "clipped": lb.clipped}, lb.font_size))
         if glyphs:
             self._flush_glyphs(glyphs)
+        if texts:
+            self._merge_texts(texts)
+
+    def _merge_texts(self, texts) -> None:
+        """Replace dvisvgm's per-font text runs (the last ``len(texts)`` primitives) by merged labels.
+
+        They are always the scene's tail, so no index held elsewhere moves.
+        """
+        prims = self.scene.primitives
+        del prims[len(prims) - len(texts):]
+        prims.extend(glyph_labels(texts))
+        texts.clear()
 
     def _flush_glyphs(self, glyphs) -> None:
         for label in glyph_labels(glyphs):

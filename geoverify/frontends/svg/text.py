@@ -172,16 +172,19 @@ class Glyph:
         Canvas position of the glyph origin (on the baseline).
     common : dict
         ``style``, ``source``, ``panel``, ``clipped`` of the ``<use>``.
+    font_size : float or None
+        Known font size in canvas units (a ``<text>`` run); None for outlines.
     """
 
     char: str
     box: np.ndarray
     origin: np.ndarray
     common: dict
+    font_size: float | None = None
 
 
 def glyph_labels(glyphs: list[Glyph]) -> list[TextLabel]:
-    """Group consecutive glyphs into labels.
+    """Group consecutive glyphs (or dvisvgm's per-font ``<text>`` runs) into labels.
 
     A new label starts when the next glyph is further from the current one than
     the larger glyph height, horizontally or vertically.
@@ -196,7 +199,8 @@ def glyph_labels(glyphs: list[Glyph]) -> list[TextLabel]:
         box = np.array([boxes[:, 0].min(), boxes[:, 1].min(), boxes[:, 2].max(), boxes[:, 3].max()])
         heights = boxes[:, 3] - boxes[:, 1]
         base = run[0].origin[1]
-        fs = float(max(heights.max(), 1e-9)) / (_ASCENT + _DESCENT * 0.5)
+        sizes = [g.font_size for g in run if g.font_size is not None]
+        fs = max(sizes) if sizes else float(max(heights.max(), 1e-9)) / (_ASCENT + _DESCENT * 0.5)
         text = "".join(g.char for g in run)
         labels.append(TextLabel(text=text, anchor=np.array([(box[0] + box[2]) / 2.0, base]), box=box,
                                 font_size=fs, **run[0].common))
@@ -216,7 +220,7 @@ def glyph_labels(glyphs: list[Glyph]) -> list[TextLabel]:
                 run_height = 0.0
             elif gap_x > 0.2 * max(run_height, h_g) / 0.7:
                 # Ink gap of more than 0.2 em (em ~ tallest glyph / 0.7): a word space.
-                g = Glyph(" " + g.char, g.box, g.origin, g.common)
+                g = Glyph(" " + g.char, g.box, g.origin, g.common, g.font_size)
         run.append(g)
         run_height = max(run_height, h_g)
     flush()
