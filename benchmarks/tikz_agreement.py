@@ -1,0 +1,415 @@
+#!/usr/bin/env python3
+"""Agreement of the native TikZ front-end with TeX on real figures.
+
+For every ``.tex`` file under the given corpus folders:
+
+1. interpret it natively with :func:`geoverify.frontends.tikz.parse_tikz`
+   (timed: median interpret time per figure and KB/s of source);
+2. compile it with ``latex`` (fragments are wrapped in a ``standalone``
+   document; ``-no-shell-escape -interaction=nonstopmode -halt-on-error``,
+   ``openin_any=p``/``openout_any=p``, a timeout, a fresh temporary folder)
+   and convert the DVI with ``dvisvgm --font-format=woff`` so text stays
+   ``<text>``; parse that SVG with :func:`geoverify.frontends.svg.parse_svg`;
+3. align native (pt, y up) and rendered (bp, y up) scenes by a similarity:
+   the scale is fixed to 72/72.27, the translation is fitted (bounding-box
+   start, then iterative closest point on sampled outline points);
+4. compare stroked geometry (outline samples both ways: every native sample
+   near a rendered one and back; rendered arrow heads are exempt near native
+   arrow tips) and text positions (horizontal centre and baseline) within
+   0.5 % of the figure's size (diagonal of the rendered geometry).
+
+Figures that do not compile are not counted. tkz-euclide figures are counted
+separately. Compiled SVGs are cached (``--cache``), so a rerun after changing
+the front-end only re-interprets.
+
+Usage::
+
+    python benchmarks/tikz_agreement.py ../shared/corpus/tikz ../shared/corpus/generated \
+        [--limit N] [--jobs 2] [--timeout 30] [--json out.json] [--cache DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import hashlib
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import numpy as np
+
+TOL_FRACTION = 0.005
+BP_PER_PT = 72.0 / 72.27
+
+_BASE_PACKAGES = r"""\usepackage{amsmath,amssymb}
+"""
+
+
+# -- compile -----------------------------------------------------------------------
+
+def _codeexample_preamble(text: str) -> str:
+    """Preamble of a pgf manual code example (``% codeexample options: [preamble={...}]``)."""
+    m = re.search(r"^% codeexample options:(.*)$", text, re.M)
+    if not m:
+        return ""
+    opts = m.group(1)
+    k = opts.find("preamble=")
+    if k < 0:
+        return ""
+    i = opts.find("{", k)
+    if i < 0:
+        return ""
+    depth = 0
+    for j in range(i, len(opts)):
+        if opts[j] == "{":
+            depth += 1
+        elif opts[j] == "}":
+            depth -= 1
+            if depth == 0:
+                return opts[i + 1:j]
+    return ""
+
+
+def wrap_document(text: str) -> str:
+    """A compilable standalone document for a figure file or fragment."""
+    if "\\documentclass" in text:
+        return text
+    pre = _codeexample_preamble(text)
+    pkgs = ["\\usepackage{tikz}"]
+    if "\\begin{axis}" in text or "\\addplot" in text or "pgfplots" in pre:
+        pkgs.append("\\usepackage{pgfplots}\\pgfplotsset{compat=newest}")
+    if "tikzcd" in text:
+        pkgs.append("\\usepackage{tikz-cd}")
+    if "\\tkz" in text:
+        pkgs.append("\\usepackage{tkz-euclide}")
+    body = text
+    if "\\begin{tikzpicture}" not in text and "\\tikz" not in text and "\\begin{tikzcd}" not in text:
+        body = "\\begin{tikzpicture}\n" + text + "\n\\end{tikzpicture}"
+    libs = set(re.findall(r"\\usetikzlibrary\{([^}]*)\}", text))
+    lib_line = "".join(f"\\usetikzlibrary{{{x}}}" for x in libs)
+    return ("\\documentclass[tikz]{standalone}\n" + "\n".join(pkgs) + "\n" + _BASE_PACKAGES + pre + "\n" + lib_line
+            + "\n\\begin{document}\n" + body + "\n\\end{document}\n")
+
+
+def compile_svgs(text: str, timeout: float) -> tuple[list[str] | None, str]:
+    """Compile to one SVG text per page; (None, reason) when it does not compile."""
+    doc = wrap_document(text)
+    tmp = tempfile.mkdtemp(prefix="gv-tikz-")
+    try:
+        Path(tmp, "fig.tex").write_text(doc, encoding="utf-8")
+        env = dict(os.environ, openin_any="p", openout_any="p", shell_escape="f", TEXMFOUTPUT=tmp)
+        try:
+            r = subprocess.run(["latex", "-no-shell-escape", "-interaction=nonstopmode", "-halt-on-error",
+                                "fig.tex"], cwd=tmp, env=env, capture_output=True, timeout=timeout,
+                               stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            return None, "latex timeout"
+        if r.returncode != 0 or not Path(tmp, "fig.dvi").exists():
+            log = r.stdout.decode("latin-1", "replace")
+            m = re.search(r"^! (.*)$", log, re.M)
+            return None, "latex error: " + (m.group(1)[:60] if m else "unknown")
+        try:
+            r = subprocess.run(["dvisvgm", "--font-format=woff", "--page=1-", "-o", "fig-%p.svg", "fig.dvi"],
+                               cwd=tmp, env=env, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            return None, "dvisvgm timeout"
+        pages = sorted(Path(tmp).glob("fig-*.svg"), key=lambda p: int(re.findall(r"\d+", p.stem)[-1]))
+        if not pages:
+            return None, "dvisvgm produced no SVG"
+        return [p.read_text(encoding="utf-8") for p in pages], "ok"
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def cached_compile(text: str, cache: Path, timeout: float):
+    key = hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:24]
+    f = cache / f"{key}.json"
+    if f.exists():
+        try:
+            d = json.loads(f.read_text())
+            return d["svgs"], d["reason"]
+        except (ValueError, KeyError):
+            pass
+    svgs, reason = compile_svgs(text, timeout)
+    cache.mkdir(parents=True, exist_ok=True)
+    tmpf = f.with_suffix(".tmp%d" % os.getpid())
+    tmpf.write_text(json.dumps({"svgs": svgs, "reason": reason}))
+    tmpf.replace(f)
+    return svgs, reason
+
+
+# -- compare -----------------------------------------------------------------------
+
+def _samples(scene, panel=None, spacing=None):
+    """Outline sample points ``(N, 2)`` of visible stroked/filled geometry (dots as circles)."""
+    from geoverify.scene.primitives import Arrow, Dot, TextLabel, arc_controls
+    pts = []
+    for p in scene.primitives:
+        if panel is not None and p.panel != panel:
+            continue
+        if isinstance(p, (Arrow, TextLabel)):
+            continue
+        if isinstance(p, Dot):
+            if p.radius > 0:
+                c = arc_controls(p.center, p.radius, p.radius, 0.0, 2 * np.pi)
+                pts.append(_sample_controls(c, 8))
+            else:
+                pts.append(p.center[None])
+            continue
+        if not p.style.visible:
+            continue
+        for sp in p.subpaths():
+            pts.append(_sample_controls(sp.controls, 16))
+    return np.vstack(pts) if pts else np.zeros((0, 2))
+
+
+def _sample_controls(c, n):
+    t = np.linspace(0, 1, n + 1)
+    s = 1 - t
+    w = np.stack([s ** 3, 3 * s * s * t, 3 * s * t * t, t ** 3], axis=1)
+    return np.einsum("nj,kjd->knd", w, c).reshape(-1, 2)
+
+
+def _text_items(scene, panel=None):
+    from geoverify.frontends.tikz.fonts import measure
+    from geoverify.scene.primitives import TextLabel
+    out = []
+    for p in scene.primitives:
+        if not isinstance(p, TextLabel) or (panel is not None and p.panel != panel) or not p.text.strip():
+            continue
+        out.append(p)
+    return out
+
+
+def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION):
+    """(ok, cause, details): compare one native panel with one rendered page."""
+    from scipy.spatial import cKDTree
+    from geoverify.frontends.tikz.fonts import measure
+    a = _samples(native, native_panel) * BP_PER_PT
+    b = _samples(rendered)
+    na_text = _text_items(native, native_panel)
+    nb_text = _text_items(rendered)
+    if len(a) == 0 and len(b) == 0 and not na_text and not nb_text:
+        return True, "", {}
+    if (len(a) == 0) != (len(b) == 0):
+        return False, "geometry missing" if len(a) == 0 else "geometry extra (TeX draws nothing)", {}
+    if len(b):
+        span = b.max(axis=0) - b.min(axis=0)
+    else:
+        boxes = np.array([t.box for t in nb_text])
+        span = np.array([boxes[:, 2].max() - boxes[:, 0].min(), boxes[:, 3].max() - boxes[:, 1].min()])
+    size = float(np.hypot(*span)) or 1.0
+    tol = tol_fraction * size
+    # translation: start from the lower-left corners, then ICP (translation only)
+    if len(a) and len(b):
+        t = b.min(axis=0) - a.min(axis=0)
+        tree_b = cKDTree(b)
+        for _ in range(8):
+            d, idx = tree_b.query(a + t)
+            near = d < max(5 * tol, np.percentile(d, 60))
+            if near.sum() < 3:
+                break
+            shift = np.median(b[idx[near]] - (a[near] + t), axis=0)
+            t = t + shift
+            if np.hypot(*shift) < 1e-3 * tol:
+                break
+    else:
+        ta = np.array([[(x.box[0] + x.box[2]) / 2, x.box[1]] for x in na_text]) * BP_PER_PT
+        tb = np.array([[(x.box[0] + x.box[2]) / 2, x.box[1]] for x in nb_text])
+        t = tb.mean(axis=0) - ta.mean(axis=0)
+    details = {"size": size, "tol": tol}
+    if len(a) and len(b):
+        ap = a + t
+        d_ab, _ = cKDTree(b).query(ap)
+        d_ba, _ = cKDTree(ap).query(b)
+        # arrow heads are drawn geometry in TeX's output and tips in ours
+        from geoverify.scene.primitives import Arrow
+        tips = np.array([p.tip for p in native.primitives if isinstance(p, Arrow) and p.panel == native_panel])
+        if len(tips):
+            tips = tips * BP_PER_PT + t
+            near_tip = cKDTree(tips).query(b)[0] < 8.0
+            d_ba = np.where(near_tip, 0.0, d_ba)
+        details["max_native_to_tex"] = float(d_ab.max())
+        details["max_tex_to_native"] = float(d_ba.max())
+        if d_ab.max() > tol or d_ba.max() > tol:
+            return False, "geometry mismatch", details
+    # text: horizontal centre and baseline of each native label against TeX's text
+    if na_text:
+        if not nb_text:
+            return False, "text missing in TeX output", details
+        rb = np.array([[(x.box[0] + x.box[2]) / 2, x.anchor[1]] for x in nb_text])
+        worst = 0.0
+        for lab in na_text:
+            box, _ = measure(lab.text, lab.font_size)
+            base = lab.box[1] + box.depth
+            if box.depth > (lab.box[3] - lab.box[1]):
+                base = lab.box[1]
+            q = np.array([(lab.box[0] + lab.box[2]) / 2, base]) * BP_PER_PT + t
+            # TeX splits text by font: the nearest rendered piece, or the centre of those on this baseline
+            same = np.abs(rb[:, 1] - q[1]) < tol
+            cand = rb[same] if same.any() else rb
+            if same.any():
+                xs = np.array([[nb_text[i].box[0], nb_text[i].box[2]] for i in np.nonzero(same)[0]])
+                inside = (xs[:, 1] > q[0] - (lab.box[2] - lab.box[0]) * BP_PER_PT) & \
+                         (xs[:, 0] < q[0] + (lab.box[2] - lab.box[0]) * BP_PER_PT)
+                if inside.any():
+                    cx = (xs[inside, 0].min() + xs[inside, 1].max()) / 2
+                    cand = np.array([[cx, q[1]]])
+            dist = float(np.min(np.hypot(*(cand - q).T)))
+            worst = max(worst, dist)
+        details["max_text"] = worst
+        if worst > tol:
+            return False, "text position mismatch", details
+    return True, "", details
+
+
+# -- one figure -------------------------------------------------------------------------
+
+def process(args):
+    path, root, cache, timeout = args
+    from geoverify.errors import GeoverifyError
+    from geoverify.frontends.svg import parse_svg
+    from geoverify.frontends.tikz import parse_tikz
+    raw = Path(path).read_bytes()
+    text = raw.decode("utf-8", "replace")
+    rel = Path(path).relative_to(root)
+    source = rel.parts[0] if len(rel.parts) > 1 else Path(root).name
+    tkz = "\\tkz" in text or "tkz" in source.lower()
+    rec = {"file": str(path), "source": source, "tkz": tkz, "bytes": len(raw)}
+    t0 = time.perf_counter()
+    native = None
+    try:
+        native = parse_tikz(text, filename=str(path))
+        rec["native"] = "ok"
+    except GeoverifyError as err:
+        rec["native"] = f"{type(err).__name__}: {err.message[:80]}"
+    except Exception as err:  # a crash is a bug we want counted, not a stopped benchmark
+        rec["native"] = f"CRASH {type(err).__name__}: {str(err)[:80]}"
+    rec["seconds"] = time.perf_counter() - t0
+    svgs, reason = cached_compile(text, Path(cache), timeout)
+    rec["compiled"] = svgs is not None
+    rec["compile_reason"] = reason
+    if svgs is None:
+        return rec
+    if native is None:
+        rec["ok"] = False
+        rec["cause"] = "native error: " + rec["native"].split(":")[0]
+        return rec
+    unsupported = [d for d in native.diagnostics if d.code == "UNSUPPORTED"]
+    rec["unsupported"] = sorted({d.construct for d in unsupported})[:10]
+    panels = sorted({p.panel for p in native.primitives}) or [0]
+    try:
+        rendered = [parse_svg(s) for s in svgs]
+    except Exception as err:
+        rec["ok"] = False
+        rec["cause"] = f"rendered SVG unreadable: {type(err).__name__}"
+        return rec
+    if len(rendered) != len(panels):
+        # pages without drawing (e.g. an empty picture) do not count
+        rendered = [r for r in rendered if len(r.primitives)] or rendered
+    if len(rendered) != len(panels):
+        rec["ok"] = False
+        rec["cause"] = f"panel count {len(panels)} vs {len(rendered)} pages"
+        if unsupported:
+            rec["cause"] = "unsupported: " + rec["unsupported"][0]
+        return rec
+    ok = True
+    cause = ""
+    details = []
+    for pnl, rsc in zip(panels, rendered):
+        try:
+            good, why, det = align_and_compare(native, rsc, pnl)
+        except Exception as err:
+            good, why, det = False, f"compare crash {type(err).__name__}", {}
+        details.append(det)
+        if not good:
+            ok, cause = False, why
+            break
+    rec["ok"] = ok
+    rec["details"] = details
+    if not ok:
+        rec["cause"] = ("unsupported: " + rec["unsupported"][0]) if unsupported else cause
+    return rec
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("corpus", nargs="+", help="corpus folders (searched recursively for .tex)")
+    ap.add_argument("--limit", type=int, default=0, help="at most this many files per folder (0 = all)")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--timeout", type=float, default=30.0)
+    ap.add_argument("--cache", default=os.path.join(tempfile.gettempdir(), "geoverify-tikz-agreement-cache"))
+    ap.add_argument("--json", help="write per-figure records here")
+    ap.add_argument("--match", help="only files whose path contains this text")
+    args = ap.parse_args(argv)
+    if not shutil.which("latex") or not shutil.which("dvisvgm"):
+        print("latex and dvisvgm are needed (scripts/install-toolchains.sh)", file=sys.stderr)
+        return 2
+    jobs = []
+    for root in args.corpus:
+        files = sorted(Path(root).rglob("*.tex"))
+        if args.match:
+            files = [f for f in files if args.match in str(f)]
+        if args.limit:
+            files = files[: args.limit]
+        jobs += [(str(f), root, args.cache, args.timeout) for f in files]
+    t0 = time.time()
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as ex:
+            records = list(ex.map(process, jobs, chunksize=4))
+    else:
+        records = [process(j) for j in jobs]
+    report(records)
+    print(f"\nwall time {time.time() - t0:.0f} s for {len(records)} files")
+    if args.json:
+        Path(args.json).write_text(json.dumps(records, indent=1))
+    return 0
+
+
+def report(records) -> None:
+    def rate(rs):
+        comp = [r for r in rs if r.get("compiled")]
+        good = [r for r in comp if r.get("ok")]
+        return len(good), len(comp)
+
+    main_recs = [r for r in records if not r["tkz"]]
+    tkz_recs = [r for r in records if r["tkz"]]
+    g, c = rate(main_recs)
+    print(f"files: {len(records)} ({len(tkz_recs)} tkz-euclide); compiled: {sum(r['compiled'] for r in records)}")
+    print(f"AGREEMENT (excluding tkz-euclide): {g}/{c} = {100 * g / max(c, 1):.1f}% of compiling figures")
+    g2, c2 = rate(tkz_recs)
+    print(f"tkz-euclide (separate): {g2}/{c2} = {100 * g2 / max(c2, 1):.1f}%")
+    print("\nper source:")
+    by = collections.defaultdict(list)
+    for r in records:
+        by[r["source"]].append(r)
+    for src, rs in sorted(by.items()):
+        g, c = rate(rs)
+        print(f"  {src:45s} {g:5d}/{c:<5d} {100 * g / max(c, 1):5.1f}%  ({len(rs)} files)")
+    causes = collections.Counter(r["cause"] for r in main_recs if r.get("compiled") and not r.get("ok"))
+    print("\nfailure causes (excluding tkz-euclide), by count:")
+    for cause, n in causes.most_common(25):
+        print(f"  {n:5d}  {cause}")
+    times = [r["seconds"] for r in records if r.get("native") == "ok"]
+    nbytes = sum(r["bytes"] for r in records if r.get("native") == "ok")
+    if times:
+        print(f"\nnative interpret time: median {1000 * statistics.median(times):.2f} ms per figure; "
+              f"{nbytes / 1024 / max(sum(times), 1e-9):.0f} KB/s of source overall")
+    crashes = [r for r in records if r.get("native", "").startswith("CRASH")]
+    if crashes:
+        print(f"native crashes: {len(crashes)}")
+        for r in crashes[:10]:
+            print("   ", r["file"], r["native"])
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
