@@ -5,9 +5,14 @@ import shapely
 from geoverify.kernels import reference, segment_intersections
 
 
-def sorted_rows(a):
-    a = np.asarray(a).reshape(-1, 2)
-    return a[np.lexsort(a.T[::-1])]
+def assert_same_points(got, expected, atol=1e-9):
+    """Same number of points and each point of one set has a partner in the other."""
+    got = np.asarray(got).reshape(-1, 2)
+    expected = np.asarray(expected).reshape(-1, 2)
+    assert len(got) == len(expected)
+    if len(got):
+        gaps = np.hypot(*(got[:, None, :] - expected[None, :, :]).transpose(2, 0, 1))
+        assert gaps.min(axis=1).max() <= atol and gaps.min(axis=0).max() <= atol
 
 
 def test_crossing():
@@ -66,5 +71,19 @@ def test_generic_crossings_agree_with_shapely(seed):
     got = segment_intersections(a, b)
     inter = shapely.intersection(shapely.LineString(a), shapely.LineString(b))
     expected = shapely.get_coordinates(inter)
-    assert len(got) == len(expected)
-    np.testing.assert_allclose(sorted_rows(got), sorted_rows(expected), atol=1e-9)
+    assert_same_points(got, expected)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_symmetric_and_on_both_polylines(seed):
+    # Law: swapping the polylines gives the same set of points, each on both polylines.
+    from geoverify.kernels import point_polyline_distances
+
+    rng = np.random.default_rng(100 + seed)
+    a = np.round(rng.normal(size=(12, 2)) * 3)
+    b = np.round(rng.normal(size=(12, 2)) * 3)
+    ab = segment_intersections(a, b)
+    ba = segment_intersections(b, a)
+    assert_same_points(ab, ba)
+    d = point_polyline_distances(ab, np.concatenate([a, b]), [0, len(a), len(a) + len(b)])
+    assert np.all(d <= 1e-9)

@@ -67,3 +67,19 @@ def test_odd_winding_iff_even_odd_inside(seed):
     decided = w != ON_CURVE
     assert decided.all()
     np.testing.assert_array_equal(inside[decided], (w[decided] % 2) == 1)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_reversal_negates_and_translation_preserves(seed):
+    # Laws: reversing a curve negates its winding numbers; moving curve and points
+    # together changes nothing.
+    rng = np.random.default_rng(50 + seed)
+    coords, offsets = random_ragged(rng, 6, max_len=10, allow_empty=False)
+    pts = rng.normal(size=(100, 2)) * 10
+    w = winding_numbers(pts, coords, offsets)
+    reversed_coords = np.concatenate([coords[a:b][::-1] for a, b in zip(offsets[:-1], offsets[1:])])
+    w_rev = winding_numbers(pts, reversed_coords, offsets)
+    decided = w != ON_CURVE
+    np.testing.assert_array_equal(w_rev[decided], -w[decided])
+    shift = np.array([3.25, -7.5])
+    np.testing.assert_array_equal(winding_numbers(pts + shift, coords + shift, offsets)[decided], w[decided])
