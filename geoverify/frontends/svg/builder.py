@@ -38,7 +38,7 @@ from geoverify.frontends.svg.viewport import (
     viewbox_matrix,
 )
 from geoverify.scene.graph import Scene
-from geoverify.scene.primitives import Polyline, Primitive
+from geoverify.scene.primitives import BezierPath, Circle, Dot, Ellipse, Polyline, Primitive
 
 __all__ = ["SceneBuilder", "GRAPHICS", "SHAPES"]
 
@@ -62,6 +62,35 @@ class _Context:
     opacity: float         # product of opacity down the tree
     clips: tuple           # canvas clip rectangles (xmin, ymin, xmax, ymax) or None for an unknown region
     vp: tuple              # viewport (width, height) in user units
+
+
+class _Located:
+    """Adapter giving a primitive the ``line``/``column``/``tag`` of a node for diagnostics."""
+
+    def __init__(self, prim):
+        src = prim.source
+        self.line, self.column = (src.line, src.column) if src else (None, None)
+        self.tag = (src.construct or "<?>").strip("<>") if src else "?"
+
+
+def _fast_bbox(p) -> tuple[float, float, float, float]:
+    """Bounding box without building cubic outlines (circles and ellipses analytically)."""
+    if isinstance(p, (Circle, Dot)):
+        (x, y), r = p.center, p.radius
+        return (x - r, y - r, x + r, y + r)
+    if isinstance(p, Ellipse):
+        c, s = math.cos(p.rotation), math.sin(p.rotation)
+        hx = math.hypot(p.rx * c, p.ry * s)
+        hy = math.hypot(p.rx * s, p.ry * c)
+        return (p.center[0] - hx, p.center[1] - hy, p.center[0] + hx, p.center[1] + hy)
+    if isinstance(p, Polyline):
+        pts = p.points
+    elif isinstance(p, BezierPath):
+        pts = np.vstack([sp.controls.reshape(-1, 2) for sp in p.parts])
+    else:
+        return tuple(float(v) for v in p.bbox())
+    lo, hi = pts.min(axis=0), pts.max(axis=0)
+    return (float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]))
 
 
 class SceneBuilder:
@@ -372,18 +401,18 @@ class SceneBuilder:
     def _hidden(self, ctx) -> bool:
         return ctx.inh.get("visibility", "visible") in ("hidden", "collapse")
 
-    def _add(self, prim: Primitive, ctx) -> int:
+    def _add(self, prim: Primitive, ctx) -> int | None:
+        box = _fast_bbox(prim)
+        if not all(math.isfinite(v) for v in box):
+            self.note("WARNING", _Located(prim), "non-finite coordinates; element not drawn")
+            return None
         if prim.clipped:
-            prim.clipped = self._clipped_by(prim, ctx)
+            prim.clipped = self._clipped_by(box, ctx)
         idx = self.scene.add(prim)
         self.budget.check_primitives(idx + 1)
         return idx
 
-    def _clipped_by(self, prim, ctx) -> bool:
-        try:
-            box = prim.bbox()
-        except NotImplementedError:
-            return True
+    def _clipped_by(self, box, ctx) -> bool:
         for region in ctx.clips:
             if region is None:
                 return True
@@ -391,6 +420,16 @@ class SceneBuilder:
             if box[0] < region[0] - tol or box[1] < region[1] - tol or box[2] > region[2] + tol or box[3] > region[3] + tol:
                 return True
         return False
+
+    def viewport_region(self, m, x, y, w, h, overflow=None):
+        """Clip region of a viewport ``(x, y, w, h)`` in the user space of ``m``; None when not axis-aligned."""
+        if overflow in ("visible", "auto"):
+            return ()
+        if abs(m[0, 1]) > 1e-12 * abs(m[0, 0]) or abs(m[1, 0]) > 1e-12 * abs(m[1, 1]):
+            return (None,)
+        xs = (m[0, 0] * x + m[0, 2], m[0, 0] * (x + w) + m[0, 2])
+        ys = (m[1, 1] * y + m[1, 2], m[1, 1] * (y + h) + m[1, 2])
+        return ((min(xs), min(ys), max(xs), max(ys)),)
 
     def _shape(self, node, ctx) -> None:
         hidden = self._hidden(ctx)
@@ -418,6 +457,9 @@ class SceneBuilder:
                 rx, ry = rx or 0.0, ry or 0.0
             if rx <= 0 or ry <= 0:
                 return
+            if not all(math.isfinite(v) for v in (cx, cy, rx, ry)):
+                self.note("WARNING", node, "non-finite coordinates; element not drawn")
+                return
             self._add(ellipse_primitive(ctx.m, cx, cy, rx, ry, **common), ctx)
             return
         raws, error = shape_subpaths(node, ctx.vp, fs)
@@ -434,7 +476,7 @@ class SceneBuilder:
             if not markers:
                 return
         idx = self._add(prim, ctx)
-        if markers:
+        if markers and idx is not None:
             sw = parse_length(ctx.inh.get("stroke-width", "1"), default=1.0)
             mstyle = replace(style, stroke=None, stroke_width=0.0, fill=style.stroke or style.fill or "#000000")
             extra = marker_primitives(canvas, markers, ctx.m, sw, idx,
@@ -580,7 +622,8 @@ class SceneBuilder:
         if vb is not None:
             m = m @ viewbox_matrix(vb, vw, vh, symbol.attrs.get("preserveAspectRatio"))
             vp = (vb[2], vb[3])
-        inner = _Context(m, inh, ctx.opacity, ctx.clips, vp)
+        clips = ctx.clips + self.viewport_region(ctx.m, 0.0, 0.0, vw, vh, inh.get("overflow", symbol.attrs.get("overflow")))
+        inner = _Context(m, inh, ctx.opacity, clips, vp)
         self.active.add(id(symbol))
         self.budget.enter(self.loc(symbol))
         try:
@@ -606,7 +649,8 @@ class SceneBuilder:
             vp = (vb[2], vb[3])
         elif x or y:
             m = m @ translate(x, y)
-        inner = replace(ctx, m=m, vp=vp)
+        clips = ctx.clips + self.viewport_region(ctx.m, x, y, vw, vh, a.get("overflow"))
+        inner = replace(ctx, m=m, vp=vp, clips=clips)
         if use is not None:
             inh, local = cascade(node, ctx.inh, self.sheet)
             inner.inh = inh
@@ -657,7 +701,8 @@ class SceneBuilder:
             hit = (inh, build_style({**inh, "stroke": "none"}, opacity, 1.0, self.paint))
             self._styles[key] = hit
         style = hit[1]
-        return Glyph(char, box, origin, {"style": style, "source": self.loc(node), "clipped": bool(ctx.clips)})
+        clipped = self._clipped_by(tuple(box), ctx)
+        return Glyph(char, box, origin, {"style": style, "source": self.loc(node), "clipped": clipped})
 
     def _glyph_use_ok(self, node, target) -> bool:
         # A use that paints a stroke draws an outline, not a character.

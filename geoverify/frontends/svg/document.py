@@ -34,14 +34,16 @@ def _absolute(value):
     return v if v is not None and v > 0 else None
 
 
-def root_matrix(root) -> tuple[np.ndarray, tuple[float, float]]:
-    """User -> canvas map of the outermost ``<svg>`` and its viewport in user units.
+def root_matrix(root) -> tuple[np.ndarray, tuple[float, float], tuple[float, float]]:
+    """User -> canvas map of the outermost ``<svg>`` and its viewport.
 
     Returns
     -------
     m : (3, 3) float64
     viewport : (width, height)
         The size percentages refer to, in user units.
+    size : (width, height)
+        The canvas size in px.
     """
     a = root.attrs
     vb = parse_viewbox(a.get("viewBox"))
@@ -58,8 +60,8 @@ def root_matrix(root) -> tuple[np.ndarray, tuple[float, float]]:
         h = h if h is not None else _DEFAULT_SIZE[1]
     flip = np.array([[PX_TO_BP, 0.0, 0.0], [0.0, -PX_TO_BP, h * PX_TO_BP], [0.0, 0.0, 1.0]])
     if vb is None:
-        return flip, (w, h)
-    return flip @ viewbox_matrix(vb, w, h, a.get("preserveAspectRatio")), (vb[2], vb[3])
+        return flip, (w, h), (w, h)
+    return flip @ viewbox_matrix(vb, w, h, a.get("preserveAspectRatio")), (vb[2], vb[3]), (w, h)
 
 
 def parse_svg(text: str, *, filename: str | None = None, limits: Limits | None = None, strict: bool = False) -> Scene:
@@ -107,12 +109,14 @@ def parse_svg(text: str, *, filename: str | None = None, limits: Limits | None =
     builder = SceneBuilder(root, ids, scene, budget, filename=filename, strict=strict,
                            dvisvgm="dvisvgm" in text[:400])
     builder.precheck_uses()
-    m, vp = root_matrix(root)
+    m, vp, size = root_matrix(root)
     inh, local = cascade(root, DEFAULT_INHERITED, builder.sheet)
     if local.get("display", "").strip() == "none":
         return scene
     ctx = builder.root_context(m, vp)
     ctx.inh = inh
+    # The outermost viewport cuts whatever lies outside the canvas.
+    ctx.clips = builder.viewport_region(np.diag([PX_TO_BP, PX_TO_BP, 1.0]), 0.0, 0.0, *size)
     if "opacity" in local:
         try:
             ctx.opacity = min(1.0, max(0.0, float(local["opacity"])))

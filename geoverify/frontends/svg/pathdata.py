@@ -352,6 +352,9 @@ def cached_path_data(d: str) -> tuple[tuple[RawSubpath, ...], str | None]:
     subpaths are shared: do not mutate them.
     """
     subpaths, error = parse_path_data(d)
+    # One sum per subpath runs in C; any inf or nan makes it non-finite.
+    if subpaths and not math.isfinite(sum(sum(map(sum, sp.controls)) for sp in subpaths)):
+        return (), "non-finite number in path data"
     return tuple(subpaths), error
 
 

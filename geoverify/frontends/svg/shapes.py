@@ -167,7 +167,9 @@ def ellipse_primitive(m, cx, cy, rx, ry, **common):
 
 
 def _to_canvas(m, arr):
-    return arr @ m[:2, :2].T + m[:2, 2]
+    # Overflowing input (1e999) is filtered by the caller; do not warn on the way.
+    with np.errstate(invalid="ignore", over="ignore"):
+        return arr @ m[:2, :2].T + m[:2, 2]
 
 
 def _as_circle(ctrl: np.ndarray):

@@ -35,3 +35,33 @@ def test_object_bounding_box_clip_flags():
 def test_missing_clip_reference_flags_conservatively():
     s = parse('<rect clip-path="url(#nothing)" width="10" height="10"/>')
     assert s.primitives[0].clipped
+
+
+def test_outermost_viewport_clips():
+    s = parse('<line x1="10" y1="10" x2="150" y2="10" stroke="black"/><line x1="0" y1="0" x2="100" y2="100" stroke="black"/>')
+    assert s.primitives[0].clipped and not s.primitives[1].clipped
+
+
+def test_nested_svg_clips_unless_overflow_visible():
+    body = ('<svg x="30" y="30" width="20" height="20"{}><circle cx="10" cy="10" r="15" stroke="black" fill="none"/>'
+            '<circle cx="10" cy="10" r="5" stroke="black" fill="none"/></svg>')
+    big, small = parse(body.format("")).primitives
+    assert big.clipped and not small.clipped
+    big, small = parse(body.format(' overflow="visible"')).primitives
+    assert not big.clipped
+
+
+def test_glyph_labels_inside_the_canvas_are_not_clipped():
+    from svg_fixtures import DVISVGM_GLYPHS
+
+    assert not any(p.clipped for p in parse(DVISVGM_GLYPHS))
+
+
+def test_non_finite_geometry_is_skipped_with_a_warning():
+    s = parse('<circle cx="1e400" cy="5" r="1"/><circle cx="5" cy="5" r="1"/>')
+    assert len(s) == 1 and any(d.code == "WARNING" and "non-finite" in d.message for d in s.diagnostics)
+
+
+def test_non_finite_radius_and_path():
+    s = parse('<circle cx="5" cy="5" r="1e400"/><path d="M0 0 L1e999 5" stroke="black"/>')
+    assert len(s) == 0 and len([d for d in s.diagnostics if d.code == "WARNING"]) == 2
