@@ -63,11 +63,11 @@ def figure(*, radius=2.0, turns=1.0, f=lambda z: z**3, fg=lambda z: z**3 + z + 1
         out.append(poly([to_px(c, s, -ext, 0), to_px(c, s, ext, 0)], stroke="#888888", stroke_width=0.8, marker_end="url(#tip)"))
         out.append(poly([to_px(c, s, 0, -ext), to_px(c, s, 0, ext)], stroke="#888888", stroke_width=0.8, marker_end="url(#tip)"))
     if "C" not in drop:
-        out.append(f'  <circle cx="{ZC[0]}" cy="{ZC[1]}" r="{ZS * radius}" fill="none" stroke="#1f4e9c" stroke-width="1.6"/>')
+        out.append(f'  <circle cx="{ZC[0]}" cy="{ZC[1]}" r="{ZS * radius}" fill="none" stroke="#2a7f62" stroke-width="1.6"/>')
         # direction arrow on C (counter-clockwise), as a short path with a marker at its end
         a0, a1 = (0.95, 0.75) if reverse_arrows else (0.75, 0.95)
         p0, p1 = to_px(ZC, ZS, radius * np.cos(a0), radius * np.sin(a0)), to_px(ZC, ZS, radius * np.cos(a1), radius * np.sin(a1))
-        out.append(poly([p0, p1], stroke="#1f4e9c", stroke_width=1.6, marker_end="url(#tip)"))
+        out.append(poly([p0, p1], stroke="#2a7f62", stroke_width=1.6, marker_end="url(#tip)"))
     if zeros is None:
         zeros = np.roots([1, 0, 1, 1])
     if "zeros" not in drop:

@@ -26,7 +26,7 @@ from geoverify.scene import Scene
 __all__ = ["BoundObject", "Binding", "bind", "coverage"]
 
 # Preference among point features when a label is near several (smaller wins).
-_KIND_WEIGHT = {PointKind.DOT: 0.8, PointKind.VERTEX: 1.0, PointKind.INTERSECTION: 1.15, PointKind.ANCHOR: 0.5}
+_KIND_WEIGHT = {PointKind.DOT: 0.6, PointKind.VERTEX: 1.0, PointKind.INTERSECTION: 1.15, PointKind.ANCHOR: 0.5}
 _KIND_WEIGHT_ARRAY = np.array([_KIND_WEIGHT[k] for k in range(len(_KIND_WEIGHT))])
 # A second candidate within this factor of the best one makes a label binding ambiguous.
 _AMBIGUITY_RATIO = 1.35

@@ -108,10 +108,18 @@ def distinct_styles(ctx: Context, objects, **_) -> Verdict:
     styles = {}
     for oid in objects:
         prims = [ctx.scene.primitives[i] for i in ctx.obj(oid).primitives]
-        st = prims[0].style if prims else None
-        styles[oid] = None if st is None else (st.stroke, st.dash, round(st.stroke_width, 2), st.fill)
+        styles[oid] = prims[0].style if prims else None
+
+    def alike(a, b) -> bool:
+        # Widths within 25% of each other do not tell two curves apart.
+        if a is None or b is None:
+            return False
+        wa, wb = a.stroke_width, b.stroke_width
+        similar_width = abs(wa - wb) <= 0.25 * max(wa, wb, 1e-12)
+        return a.stroke == b.stroke and a.fill == b.fill and bool(a.dash) == bool(b.dash) and similar_width
+
     same = [(a, b) for k, a in enumerate(objects) for b in objects[k + 1:]
-            if styles[a] is not None and styles[a] == styles[b] and set(ctx.obj(a).primitives) != set(ctx.obj(b).primitives)]
+            if alike(styles[a], styles[b]) and set(ctx.obj(a).primitives) != set(ctx.obj(b).primitives)]
     shared = [(a, b) for k, a in enumerate(objects) for b in objects[k + 1:]
               if set(ctx.obj(a).primitives) & set(ctx.obj(b).primitives)]
     bad = same + shared
