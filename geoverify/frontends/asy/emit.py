@@ -1,0 +1,142 @@
+"""Picture -> scene: map recorded drawing commands to canvas primitives (bp, y up).
+
+Canvas coordinates are Asymptote's frame coordinates: user coordinates times
+the fitted scaling (no page offset). Pen widths, dot sizes, label offsets and
+arrow sizes are absolute (bp), as in Asymptote.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from geoverify.frontends.asy import pathops
+from geoverify.frontends.asy.fitting import scaling
+from geoverify.frontends.asy.textmetrics import label_center_offset
+from geoverify.frontends.asy.values import Pen, Transform
+from geoverify.scene import Arc, Arrow, BezierPath, Circle, Dot, Panel, Polyline, Style, Subpath, TextLabel
+
+__all__ = ["emit_picture"]
+
+
+_DOTFACTOR = [6.0]
+
+
+def _dotsize(pen) -> float:
+    w = pen.width if pen is not None and pen.width is not None else 0.5
+    return _DOTFACTOR[0] * w
+
+
+def _style(pen, fillpen=None):
+    stroke = None
+    width = 0.0
+    dash = None
+    opacity = 1.0
+    if pen is not None and not pen.invisible:
+        stroke = pen.hex
+        width = pen.width if pen.width is not None else 0.5
+        if pen.dash:
+            # Asymptote scales dash patterns by the pen width (default "scale=true").
+            dash = tuple(max(d, 0.0) * max(width, 1e-9) for d in pen.dash)
+        if pen.opacity is not None:
+            opacity = pen.opacity
+    fill = None
+    if fillpen is not None and not fillpen.invisible:
+        fill = fillpen.hex
+        if fillpen.opacity is not None and pen is None:
+            opacity = fillpen.opacity
+    return Style(stroke=stroke, stroke_width=width, dash=dash, fill=fill, opacity=opacity)
+
+
+def _subpath(p):
+    ctrl = np.array([[[a.real, a.imag], [b.real, b.imag], [c.real, c.imag], [d.real, d.imag]]
+                     for a, b, c, d in p.segments()], dtype=np.float64)
+    if len(ctrl) == 0:
+        z = p.z[0]
+        ctrl = np.array([[[z.real, z.imag]] * 4], dtype=np.float64)
+    return Subpath(ctrl, p.cyclic)
+
+
+def _path_primitive(p, style, loc, name):
+    if p.shape is not None and p.shape[0] == "circle":
+        c = p.shape[1]
+        return Circle(center=(c.real, c.imag), radius=p.shape[2], style=style, source=loc, name=name)
+    if p.shape is not None and p.shape[0] == "arc":
+        _, c, r, a0, sweep = p.shape
+        if abs(sweep) >= 2 * math.pi - 1e-9:
+            return Circle(center=(c.real, c.imag), radius=r, style=style, source=loc, name=name)
+        return Arc(center=(c.real, c.imag), rx=r, ry=r, start=a0, sweep=sweep, style=style, source=loc, name=name)
+    if len(p.z) >= 2 and p.is_polyline():
+        pts = [(z.real, z.imag) for z in p.z]
+        return Polyline(points=pts, closed_flag=p.cyclic, style=style, source=loc, name=name)
+    return BezierPath(parts=[_subpath(p)], style=style, source=loc, name=name)
+
+
+def emit_picture(pic, scene, budget=None):
+    """Add the picture's primitives to ``scene``; returns the ``(sx, sy)`` scaling."""
+    sx, sy = scaling(pic, _dotsize)
+    t = Transform(0.0, 0.0, sx, 0.0, 0.0, sy)
+    scene.panels[0] = Panel(0, None, np.array([[sx, 0, 0], [0, sy, 0], [0, 0, 1.0]]))
+    clip_from = 0
+    for it in pic.items:
+        loc = it.location
+        if it.kind in ("draw", "fill", "filldraw", "unfill"):
+            pen = it.pen if it.kind in ("draw", "filldraw") else None
+            fillpen = it.fillpen if it.kind != "draw" else None
+            style = _style(pen, fillpen)
+            for p in it.paths:
+                if not p.z:
+                    continue
+                q = p.transformed(t)
+                if len(q.z) == 1 and it.kind == "draw":
+                    # a zero-length path draws a dot of the pen's width
+                    z = q.z[0]
+                    scene.add(Dot(center=(z.real, z.imag), radius=0.5 * style.stroke_width,
+                                  style=Style(stroke=None, fill=style.stroke), source=loc))
+                    continue
+                if len(q.z) == 1:
+                    continue
+                idx = scene.add(_path_primitive(q, style, loc, it.name))
+                if it.arrow is not None and it.arrow.where and it.kind in ("draw", "filldraw"):
+                    _arrows(scene, q, it.arrow, pen, idx, loc)
+        elif it.kind == "clip":
+            for prim in scene.primitives[clip_from:]:
+                prim.clipped = True
+        elif it.kind == "dot":
+            z = t.apply(it.position)
+            pen = it.pen
+            scene.add(Dot(center=(z.real, z.imag), radius=0.5 * _dotsize(pen),
+                          style=Style(stroke=None, stroke_width=0.0, fill=pen.hex if pen else "#000000"), source=loc))
+        elif it.kind == "label":
+            z = t.apply(it.position)
+            off, w, h = label_center_offset(it.text, it.align, it.pen)
+            c = z + off
+            fs = it.pen.fontsize if it.pen is not None and it.pen.fontsize else 12.0
+            box = (c.real - w / 2, c.imag - h / 2, c.real + w / 2, c.imag + h / 2)
+            scene.add(TextLabel(text=it.text, anchor=(z.real, z.imag), box=box, font_size=fs,
+                                style=Style(stroke=None, fill=it.pen.hex if it.pen else "#000000"), source=loc))
+        if budget is not None:
+            budget.check_primitives(len(scene.primitives))
+    return sx, sy
+
+
+def _arrows(scene, p, spec, pen, carrier, loc):
+    width = pen.width if pen is not None and pen.width is not None else 0.5
+    style = Style(stroke=None, stroke_width=0.0, fill=pen.hex if pen else "#000000")
+    L = p.length
+    for where in spec.where:
+        if where == "end":
+            tip = p.z[-1] if not p.cyclic else p.z[0]
+            d = pathops.direction(p, L)
+        elif where == "start":
+            tip = p.z[0]
+            d = -pathops.direction(p, 0)
+        else:
+            tm = pathops.arctime(p, 0.5 * pathops.arclength(p))
+            tip = pathops.point(p, tm)
+            d = pathops.direction(p, tm)
+        if d == 0:
+            continue
+        scene.add(Arrow(tip=(tip.real, tip.imag), direction=(d.real, d.imag), position=where, carrier=carrier,
+                        style=style, source=loc))

@@ -1,0 +1,94 @@
+"""Asymptote's ``size``/``unitsize`` fitting: the user -> canvas scaling of a picture.
+
+Asymptote keeps, per axis, pairs ``(user, truesize)``: a user coordinate that
+scales with the picture and an offset in bp that does not (pen half-widths,
+dot radii, label boxes). ``size(w)`` picks the largest scale ``s`` with
+
+    max_i(user_i s + true_i) - min_j(user_j s + true_j) <= w
+
+(plain_scaling.asy solves it with a simplex; the function is convex and
+piecewise linear in ``s``, so a bisection gives the same optimum).
+``keepAspect`` takes the smaller of the x and y scales; ``unitsize`` fixes it.
+"""
+
+from __future__ import annotations
+
+from geoverify.frontends.asy import pathops
+from geoverify.frontends.asy.textmetrics import label_box
+
+__all__ = ["coords_of", "scaling"]
+
+
+def coords_of(pic, dotsize_of):
+    """Sizing coordinates ``(xs, ys)``: lists of ``(user, truesize)``."""
+    xs, ys = [], []
+    for it in pic.items:
+        if it.kind in ("draw", "fill", "filldraw", "unfill"):
+            w = 0.0
+            if it.kind in ("draw", "filldraw") and it.pen is not None:
+                w = 0.5 * (it.pen.width or 0.0)
+            for p in it.paths:
+                if not p.z:
+                    continue
+                x0, y0, x1, y1 = pathops.bbox(p)
+                xs += [(x0, -w), (x1, w)]
+                ys += [(y0, -w), (y1, w)]
+        elif it.kind == "dot":
+            r = 0.5 * dotsize_of(it.pen)
+            z = it.position
+            xs += [(z.real, -r), (z.real, r)]
+            ys += [(z.imag, -r), (z.imag, r)]
+        elif it.kind == "label":
+            bx0, by0, bx1, by1 = label_box(it.text, it.align, it.pen)
+            z = it.position
+            xs += [(z.real, bx0), (z.real, bx1)]
+            ys += [(z.imag, by0), (z.imag, by1)]
+    return xs, ys
+
+
+def _scale_for(coords, size):
+    if not coords or size <= 0:
+        return 0.0
+    umin = min(c[0] for c in coords)
+    umax = max(c[0] for c in coords)
+
+    def extent(s):
+        vals = [u * s + t for u, t in coords]
+        return max(vals) - min(vals)
+
+    if umax - umin <= 0:
+        return 0.0
+    if extent(0.0) >= size:
+        return 0.0
+    lo, hi = 0.0, size / (umax - umin)
+    # the extent at hi is at least size because true offsets add width
+    while extent(hi) < size:
+        hi *= 2.0
+        if hi > 1e300:
+            return 0.0
+    for _ in range(80):
+        mid = 0.5 * (lo + hi)
+        if extent(mid) <= size:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def scaling(pic, dotsize_of):
+    """``(sx, sy)`` of the picture's user -> canvas (bp) map."""
+    if pic.xsize == 0 and pic.ysize == 0 and pic.xunit == 0 and pic.yunit == 0:
+        return 1.0, 1.0
+    xs, ys = coords_of(pic, dotsize_of)
+    sx = pic.xunit if pic.xunit else (_scale_for(xs, pic.xsize) if pic.xsize else 0.0)
+    sy = pic.yunit if pic.yunit else (_scale_for(ys, pic.ysize) if pic.ysize else 0.0)
+    if sx == 0:
+        sx = sy
+        if sx == 0:
+            return 1.0, 1.0
+    elif sy == 0:
+        sy = sx
+    if pic.keep_aspect and (pic.xunit == 0 or pic.yunit == 0):
+        s = min(sx, sy)
+        return s, s
+    return sx, sy

@@ -1,0 +1,290 @@
+"""Hobby's algorithm as MetaFont and Asymptote implement it: guide -> path.
+
+The equations are those of *The METAFONTbook* (ch. 14) and John Hobby's
+"Smooth, easy to compute interpolating splines" (1986): on every run of open
+knots the turning angles ``theta_k`` satisfy mock-curvature continuity
+
+    A_k theta_{k-1} + (B_k + C_k) theta_k + D_k theta_{k+1} = -B_k psi_k - D_k psi_{k+1}
+
+with ``A = a_{k-1}/(b_k^2 d_{k-1})``, ``B = (3 - a_{k-1})/(b_k^2 d_{k-1})``,
+``C = (3 - b_{k+1})/(a_k^2 d_k)``, ``D = b_{k+1}/(a_k^2 d_k)`` where ``a``/``b``
+are reciprocal tensions; ends take a curl (default 1) or a given direction.
+Control points come from MetaFont's velocity function, capped at 4 and, for
+``tension atleast``, kept inside the tangent triangle.
+"""
+
+from __future__ import annotations
+
+import cmath
+import math
+
+import numpy as np
+
+from geoverify.frontends.asy.guides import Guide, Knot, Path
+
+__all__ = ["solve_guide", "velocity"]
+
+_SQ2 = math.sqrt(2.0)
+_C = 0.5 * (math.sqrt(5.0) - 1.0)
+_D = 0.5 * (3.0 - math.sqrt(5.0))
+
+
+def velocity(st: float, ct: float, sf: float, cf: float, tension: float) -> float:
+    """MetaFont's ``velocity``: control distance as a fraction of the chord."""
+    num = 2.0 + _SQ2 * (st - sf / 16.0) * (sf - st / 16.0) * (ct - cf)
+    den = 3.0 * (1.0 + _C * ct + _D * cf) * abs(tension)
+    if den <= 0 or num >= 4.0 * den:
+        return 4.0
+    return num / den
+
+
+def _norm(a: float) -> float:
+    while a > math.pi:
+        a -= 2 * math.pi
+    while a <= -math.pi:
+        a += 2 * math.pi
+    return a
+
+
+def _arg(z: complex) -> float:
+    return math.atan2(z.imag, z.real)
+
+
+def solve_guide(g: Guide) -> Path:
+    """Solve a guide into a path of cubic segments."""
+    knots = g.knots
+    n = len(knots)
+    if n == 0:
+        return Path([], [], [], False, [])
+    z = [k.z for k in knots]
+    cyclic = g.cyclic
+    if n == 1:
+        if cyclic and g.joins and g.joins[0].c1 is not None:
+            j = g.joins[0]
+            return Path(z, [j.c2], [j.c1], True, [False])
+        return Path(z, list(z), list(z), cyclic, [False] if cyclic else [])
+    nseg = n if cyclic else n - 1
+    joins = g.joins[:nseg]
+    pre = list(z)
+    post = list(z)
+    straight = [j.line for j in joins]
+    # Per-knot specs: ("open"), ("dir", angle), ("curl", c), ("explicit", ctrl)
+    left = [None] * n   # spec on the incoming side
+    right = [None] * n  # spec on the outgoing side
+    for i, k in enumerate(knots):
+        left[i] = ("dir", _arg(k.in_dir)) if k.in_dir is not None and k.in_dir != 0 else (
+            ("curl", k.in_curl) if k.in_curl is not None else None)
+        right[i] = ("dir", _arg(k.out_dir)) if k.out_dir is not None and k.out_dir != 0 else (
+            ("curl", k.out_curl) if k.out_curl is not None else None)
+    for s in range(nseg):
+        j = joins[s]
+        e = (s + 1) % n
+        if j.c1 is not None:
+            right[s] = ("explicit", j.c1)
+            left[e] = ("explicit", j.c2)
+    # A given spec on one side of a knot applies to the other side too (MetaFont).
+    for i in range(n):
+        lf, rt = left[i], right[i]
+        if lf is not None and lf[0] == "explicit" and (rt is None):
+            c = lf[1]
+            right[i] = ("dir", _arg(z[i] - c)) if c != z[i] else ("curl", 1.0)
+        elif rt is not None and rt[0] == "explicit" and lf is None:
+            c = rt[1]
+            left[i] = ("dir", _arg(c - z[i])) if c != z[i] else ("curl", 1.0)
+        elif lf is None and rt is not None:
+            left[i] = rt
+        elif rt is None and lf is not None:
+            right[i] = lf
+    if not cyclic:
+        if right[0] is None:
+            right[0] = ("curl", 1.0)
+        if left[n - 1] is None:
+            left[n - 1] = ("curl", 1.0)
+        left[0] = left[0] or ("curl", 1.0)
+        right[n - 1] = right[n - 1] or ("curl", 1.0)
+    # Explicit segments are done; collect the free runs between breakpoints.
+    for s in range(nseg):
+        j = joins[s]
+        if j.c1 is not None:
+            post[s] = j.c1
+            pre[(s + 1) % n] = j.c2
+    breaks = sorted(set(i for i in range(n) if right[i] is not None or left[i] is not None))
+    if not breaks:
+        _solve_cycle(z, joins, pre, post)
+        return Path(z, pre, post, cyclic, straight)
+    # Walk runs starting at each breakpoint whose outgoing segment is free.
+    for bi, s in enumerate(breaks):
+        if s >= nseg or joins[s].c1 is not None:
+            continue
+        if bi + 1 < len(breaks):
+            e = breaks[bi + 1]
+        elif cyclic:
+            e = breaks[0] + n
+        else:
+            continue
+        _solve_run(z, joins, s, e, right[s], left[e % n], pre, post, n)
+    return Path(z, pre, post, cyclic, straight)
+
+
+def _seg_params(z, joins, k, n):
+    a = z[k % n]
+    b = z[(k + 1) % n]
+    j = joins[k % n]
+    return b - a, j
+
+
+def _solve_run(z, joins, s, e, rspec, lspec, pre, post, n):
+    """Solve knots s..e (indices may exceed n for cyclic wrap)."""
+    m = e - s
+    chords = []
+    ds = []
+    for k in range(s, e):
+        c = z[(k + 1) % n] - z[k % n]
+        chords.append(c)
+        ds.append(abs(c))
+    # psi[k] for k = 1..m-1 (local index): turning angle at interior knot.
+    psi = [0.0] * (m + 1)
+    for k in range(1, m):
+        if ds[k - 1] == 0 or ds[k] == 0:
+            psi[k] = 0.0
+        else:
+            psi[k] = _norm(_arg(chords[k]) - _arg(chords[k - 1]))
+    tout = [abs(joins[(s + k) % n].t_out) for k in range(m)]
+    tin = [abs(joins[(s + k) % n].t_in) for k in range(m)]
+    # Reciprocal tensions: alpha[k] out of local knot k, beta[k+1] into local knot k+1.
+    alpha = [1.0 / t for t in tout]
+    beta = [1.0 / t for t in tin]  # beta[k] belongs to knot k+1
+    N = m + 1
+    lo = [0.0] * N
+    di = [0.0] * N
+    up = [0.0] * N
+    rhs = [0.0] * N
+    # first row
+    if rspec[0] == "dir":
+        di[0] = 1.0
+        rhs[0] = _norm(rspec[1] - _arg(chords[0])) if ds[0] else 0.0
+    else:
+        gam = rspec[1]
+        a0, b1 = alpha[0], beta[0]
+        chi = gam * a0 * a0 / (b1 * b1) if b1 else 0.0
+        c0 = a0 * chi + 3.0 - b1
+        d0 = (3.0 - a0) * chi + b1
+        di[0] = c0
+        up[0] = d0
+        rhs[0] = -d0 * psi[1]
+    for k in range(1, m):
+        dkm, dk = ds[k - 1], ds[k]
+        am1, bk = alpha[k - 1], beta[k - 1]
+        ak, bk1 = alpha[k], beta[k]
+        if dkm == 0 or dk == 0:
+            di[k] = 1.0
+            continue
+        A = am1 / (bk * bk * dkm)
+        B = (3.0 - am1) / (bk * bk * dkm)
+        C = (3.0 - bk1) / (ak * ak * dk)
+        D = bk1 / (ak * ak * dk)
+        lo[k] = A
+        di[k] = B + C
+        up[k] = D
+        rhs[k] = -B * psi[k] - D * psi[k + 1]
+    # last row (unknown theta_m = -phi_m)
+    if lspec[0] == "dir":
+        di[m] = 1.0
+        rhs[m] = -(_norm(_arg(chords[m - 1]) - lspec[1])) if ds[m - 1] else 0.0
+    else:
+        gam = lspec[1]
+        a, b = alpha[m - 1], beta[m - 1]
+        chi = gam * b * b / (a * a) if a else 0.0
+        lo[m] = -(chi * (3.0 - b) + a)
+        di[m] = -(3.0 - a + chi * b)
+        rhs[m] = 0.0
+    theta = _thomas(lo, di, up, rhs)
+    for k in range(m):
+        i0 = (s + k) % n
+        i1 = (s + k + 1) % n
+        d = ds[k]
+        if d == 0:
+            post[i0] = z[i0]
+            pre[i1] = z[i1]
+            continue
+        th = theta[k]
+        ph = -theta[k + 1] - (psi[k + 1] if k + 1 < m else 0.0)
+        j = joins[i0]
+        _controls(z[i0], z[i1], th, ph, j.t_out, j.t_in, j.atleast, pre, post, i0, i1)
+
+
+def _controls(z0, z1, th, ph, t_out, t_in, atleast, pre, post, i0, i1):
+    st, ct = math.sin(th), math.cos(th)
+    sf, cf = math.sin(ph), math.cos(ph)
+    rr = velocity(st, ct, sf, cf, t_out)
+    ss = velocity(sf, cf, st, ct, t_in)
+    if atleast:
+        if (st >= 0 and sf >= 0) or (st <= 0 and sf <= 0):
+            sine = abs(st) * cf + abs(sf) * ct
+            if sine > 0:
+                sine *= 1.00024414062
+                if abs(sf) < rr * sine:
+                    rr = abs(sf) / sine
+                if abs(st) < ss * sine:
+                    ss = abs(st) / sine
+    ch = z1 - z0
+    post[i0] = z0 + rr * ch * complex(ct, st)
+    pre[i1] = z1 - ss * ch * complex(cf, -sf)
+
+
+def _thomas(lo, di, up, rhs):
+    n = len(di)
+    c = [0.0] * n
+    d = [0.0] * n
+    c[0] = up[0] / di[0] if di[0] else 0.0
+    d[0] = rhs[0] / di[0] if di[0] else 0.0
+    for i in range(1, n):
+        den = di[i] - lo[i] * c[i - 1]
+        if den == 0:
+            den = 1e-300
+        c[i] = up[i] / den
+        d[i] = (rhs[i] - lo[i] * d[i - 1]) / den
+    x = [0.0] * n
+    x[-1] = d[-1]
+    for i in range(n - 2, -1, -1):
+        x[i] = d[i] - c[i] * x[i + 1]
+    return x
+
+
+def _solve_cycle(z, joins, pre, post):
+    n = len(z)
+    chords = [z[(k + 1) % n] - z[k] for k in range(n)]
+    ds = [abs(c) for c in chords]
+    psi = [_norm(_arg(chords[k]) - _arg(chords[k - 1])) if ds[k] and ds[k - 1] else 0.0 for k in range(n)]
+    M = np.zeros((n, n))
+    r = np.zeros(n)
+    for k in range(n):
+        jm, jk = joins[k - 1], joins[k]
+        am1, bk = 1.0 / abs(jm.t_out), 1.0 / abs(jm.t_in)
+        ak, bk1 = 1.0 / abs(jk.t_out), 1.0 / abs(jk.t_in)
+        dkm, dk = ds[k - 1], ds[k]
+        if dkm == 0 or dk == 0:
+            M[k, k] = 1.0
+            continue
+        A = am1 / (bk * bk * dkm)
+        B = (3.0 - am1) / (bk * bk * dkm)
+        C = (3.0 - bk1) / (ak * ak * dk)
+        D = bk1 / (ak * ak * dk)
+        M[k, (k - 1) % n] += A
+        M[k, k] += B + C
+        M[k, (k + 1) % n] += D
+        r[k] = -B * psi[k] - D * psi[(k + 1) % n]
+    try:
+        theta = np.linalg.solve(M, r)
+    except np.linalg.LinAlgError:
+        theta = np.zeros(n)
+    for k in range(n):
+        k1 = (k + 1) % n
+        if ds[k] == 0:
+            post[k] = z[k]
+            pre[k1] = z[k1]
+            continue
+        th = float(theta[k])
+        ph = -float(theta[k1]) - psi[k1]
+        j = joins[k]
+        _controls(z[k], z[k1], th, ph, j.t_out, j.t_in, j.atleast, pre, post, k, k1)

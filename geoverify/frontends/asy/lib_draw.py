@@ -1,0 +1,388 @@
+"""Asymptote's drawing builtins: draw, fill, filldraw, unfill, clip, dot, label, size, pictures, arrows.
+
+Asymptote matches these functions' arguments by type (``draw(p, red, Arrow)``
+and ``draw(p, Arrow, red)`` are the same call); so do these implementations.
+"""
+
+from __future__ import annotations
+
+from geoverify.frontends.asy.guides import Guide, Path
+from geoverify.frontends.asy.lib_core import P, R, is_num
+from geoverify.frontends.asy.picture import ArrowSpec, DrawItem, LabelSpec, Picture
+from geoverify.frontends.asy.values import AsyArray, NoMatch, Pen
+
+__all__ = ["install", "FillType"]
+
+
+class FillType:
+    __slots__ = ("name", "pen")
+
+    def __init__(self, name, pen=None):
+        self.name = name
+        self.pen = pen
+
+    def __call__(self, *a, **k):
+        pen = next((x for x in a if isinstance(x, Pen)), None)
+        return FillType(self.name, pen)
+
+
+class Ignored:
+    """A value of a type that only changes decoration (margins, bars, markers)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+    def __call__(self, *a, **k):
+        return self
+
+
+def _as_paths(v):
+    if isinstance(v, Path):
+        return [v]
+    if isinstance(v, Guide):
+        return [v.solve()]
+    if isinstance(v, complex) or is_num(v):
+        return [Path.point_path(complex(v))]
+    if isinstance(v, list) and all(isinstance(x, (Path, Guide)) for x in v):
+        return [x.solve() for x in v]
+    return None
+
+
+def install(I):
+    b = I.builtin
+    g = I.globals.vars
+    g["currentpicture"] = I.pic
+    for name, where in (("Arrow", ("end",)), ("EndArrow", ("end",)), ("Arrows", ("start", "end")),
+                        ("BeginArrow", ("start",)), ("MidArrow", ("mid",)), ("ArcArrow", ("end",)),
+                        ("EndArcArrow", ("end",)), ("ArcArrows", ("start", "end")), ("BeginArcArrow", ("start",)),
+                        ("MidArcArrow", ("mid",))):
+        g[name] = ArrowSpec(name, where, None, "Arc" in name)
+    g["None"] = ArrowSpec("None", ())
+    g["NoArrow"] = ArrowSpec("None", ())
+    for name in ("Bar", "Bars", "BeginBar", "EndBar", "NoMargin", "Margin", "Margins", "PenMargin", "PenMargins",
+                 "DotMargin", "DotMargins", "TrueMargin", "BeginMargin", "EndMargin", "BeginPenMargin", "EndPenMargin",
+                 "BeginDotMargin", "EndDotMargin", "DefaultHead", "SimpleHead", "HookHead", "TeXHead", "Blank",
+                 "nomarker", "dotframe", "NoAlign", "Center", "TrueMargin", "Draw", "RadialShade"):
+        g[name] = Ignored(name)
+    for name in ("Fill", "NoFill", "UnFill", "FillDraw"):
+        g[name] = FillType(name)
+
+    def split_args(args, kw):
+        out = {"pic": None, "label": None, "paths": None, "pens": [], "arrow": None, "align": None, "fill": None,
+               "position": None, "extra": []}
+        for a in args:
+            if isinstance(a, Picture) and out["pic"] is None and out["paths"] is None:
+                out["pic"] = a
+            elif isinstance(a, (str, LabelSpec)) and out["label"] is None and out["paths"] is None:
+                out["label"] = a
+            elif isinstance(a, Pen):
+                out["pens"].append(a)
+            elif isinstance(a, ArrowSpec):
+                out["arrow"] = a
+            elif isinstance(a, FillType):
+                out["fill"] = a
+            elif isinstance(a, Ignored):
+                pass
+            elif out["paths"] is None and _as_paths(a) is not None:
+                out["paths"] = a
+            elif isinstance(a, complex) or is_num(a):
+                out["align"] = complex(a)
+            else:
+                out["extra"].append(a)
+        for k, v in kw.items():
+            if k in ("p", "pen", "fillpen", "drawpen", "q"):
+                out["pens"].append(v) if isinstance(v, Pen) else None
+            elif k == "arrow":
+                out["arrow"] = v if isinstance(v, ArrowSpec) else None
+            elif k == "pic":
+                out["pic"] = v
+            elif k == "align":
+                out["align"] = complex(v) if isinstance(v, (complex, int, float)) else None
+            elif k in ("L", "s"):
+                out["label"] = v
+            elif k == "filltype":
+                out["fill"] = v
+            elif k in ("g", "z", "position"):
+                out["paths"] = v
+        return out
+
+    def pen_of(pens, idx=0):
+        p = pens[idx] if len(pens) > idx else Pen()
+        return I.defaultpen + p
+
+    def record(pic, item):
+        I.budget.step()
+        (pic or I.pic).add(item)
+        I.budget.check_primitives(len((pic or I.pic).items))
+
+    def draw(*args, **kw):
+        a = split_args(args, kw)
+        paths = _as_paths(a["paths"]) if a["paths"] is not None else None
+        if paths is None:
+            raise NoMatch()
+        pen = pen_of(a["pens"])
+        record(a["pic"], DrawItem("draw", paths, pen, None, a["arrow"], location=I.current_loc))
+        if a["label"] is not None and paths:
+            from geoverify.frontends.asy import pathops
+
+            L = a["label"]
+            text = L.text if isinstance(L, LabelSpec) else L
+            p0 = paths[0]
+            pos = pathops.point(p0, pathops.arctime(p0, 0.5 * pathops.arclength(p0)))
+            align = (L.align if isinstance(L, LabelSpec) and L.align is not None else a["align"]) or 0j
+            record(a["pic"], DrawItem("label", [], pen, text=text, position=pos, align=align, location=I.current_loc))
+
+    b("draw", draw)
+
+    def fill(*args, **kw):
+        a = split_args(args, kw)
+        paths = _as_paths(a["paths"]) if a["paths"] is not None else None
+        if paths is None:
+            raise NoMatch()
+        pen = pen_of(a["pens"])
+        record(a["pic"], DrawItem("fill", paths, None, pen, location=I.current_loc))
+
+    b("fill", fill)
+
+    def filldraw(*args, **kw):
+        a = split_args(args, kw)
+        paths = _as_paths(a["paths"]) if a["paths"] is not None else None
+        if paths is None:
+            raise NoMatch()
+        fp = pen_of(a["pens"], 0)
+        dp = pen_of(a["pens"], 1) if len(a["pens"]) > 1 else I.defaultpen
+        record(a["pic"], DrawItem("filldraw", paths, dp, fp, a["arrow"], location=I.current_loc))
+
+    b("filldraw", filldraw)
+
+    def unfill(*args, **kw):
+        a = split_args(args, kw)
+        paths = _as_paths(a["paths"]) if a["paths"] is not None else None
+        if paths is None:
+            raise NoMatch()
+        record(a["pic"], DrawItem("unfill", paths, None, Pen((1.0, 1.0, 1.0)), location=I.current_loc))
+
+    b("unfill", unfill)
+
+    def clip(*args, **kw):
+        a = split_args(args, kw)
+        paths = _as_paths(a["paths"]) if a["paths"] is not None else None
+        if paths is None:
+            raise NoMatch()
+        record(a["pic"], DrawItem("clip", paths, location=I.current_loc))
+
+    b("clip", clip)
+
+    def dot(*args, **kw):
+        a = split_args(args, kw)
+        v = a["paths"]
+        pen = pen_of(a["pens"])
+        pts = []
+        if isinstance(v, complex) or is_num(v):
+            pts = [complex(v)]
+        elif isinstance(v, list) and all(isinstance(x, complex) or is_num(x) for x in v):
+            pts = [complex(x) for x in v]
+        elif v is not None:
+            for p in _as_paths(v) or []:
+                pts.extend(p.z)
+        else:
+            raise NoMatch()
+        for z in pts:
+            record(a["pic"], DrawItem("dot", [], pen, position=z, location=I.current_loc))
+        if a["label"] is not None and len(pts) == 1:
+            L = a["label"]
+            text = L.text if isinstance(L, LabelSpec) else L
+            align = a["align"] if a["align"] is not None else (L.align if isinstance(L, LabelSpec) and L.align is not None else 0j)
+            record(a["pic"], DrawItem("label", [], pen, text=text, position=pts[0], align=align or 0j,
+                                      location=I.current_loc))
+
+    b("dot", dot)
+
+    def label(*args, **kw):
+        args = list(args)
+        pic = None
+        if args and isinstance(args[0], Picture):
+            pic = args.pop(0)
+        pic = kw.pop("pic", pic)
+        if not args and "L" not in kw and "s" not in kw:
+            raise NoMatch()
+        L = kw.pop("L", None) or kw.pop("s", None) or args.pop(0)
+        if isinstance(L, LabelSpec):
+            text, pos, align, pens = L.text, L.position, L.align, [L.pen] if L.pen else []
+        elif isinstance(L, str):
+            text, pos, align, pens = L, None, None, []
+        elif is_num(L):
+            text, pos, align, pens = str(L), None, None, []
+        else:
+            raise NoMatch()
+        path_pos = None
+        for x in args:
+            if isinstance(x, complex) or (is_num(x) and pos is not None and align is None):
+                if pos is None:
+                    pos = complex(x)
+                elif align is None:
+                    align = complex(x)
+            elif is_num(x) and pos is None:
+                pos = complex(x)
+            elif isinstance(x, (Path, Guide)) and pos is None:
+                path_pos = x.solve()
+            elif isinstance(x, Pen):
+                pens.append(x)
+            elif isinstance(x, LabelSpec):
+                pass
+        if "position" in kw:
+            pos = P(kw["position"])
+        if "align" in kw:
+            al = kw["align"]
+            align = complex(al) if isinstance(al, (complex, int, float)) else align
+        if "p" in kw and isinstance(kw["p"], Pen):
+            pens.append(kw["p"])
+        if path_pos is not None:
+            from geoverify.frontends.asy import pathops
+
+            rel = L.relpos if isinstance(L, LabelSpec) and L.relpos is not None else 0.5
+            pos = pathops.point(path_pos, pathops.arctime(path_pos, rel * pathops.arclength(path_pos)))
+        if pos is None:
+            pos = 0j
+        pen = I.defaultpen
+        for p in pens:
+            pen = pen + p
+        record(pic, DrawItem("label", [], pen, text=text, position=pos, align=align or 0j, location=I.current_loc))
+
+    b("label", label)
+
+    def Label(*args, **kw):
+        text = ""
+        pos = None
+        align = None
+        pen = None
+        relpos = None
+        for x in args:
+            if isinstance(x, str) and not text:
+                text = x
+            elif isinstance(x, LabelSpec):
+                text = x.text
+            elif isinstance(x, complex):
+                if pos is None and align is None and len([y for y in args if isinstance(y, complex)]) > 1:
+                    pos = x
+                else:
+                    align = x
+            elif is_num(x):
+                relpos = float(x)
+            elif isinstance(x, Pen):
+                pen = x
+        if "align" in kw and isinstance(kw["align"], (complex, int, float)):
+            align = complex(kw["align"])
+        if "position" in kw:
+            v = kw["position"]
+            if isinstance(v, complex):
+                pos = v
+            elif is_num(v):
+                relpos = float(v)
+        if "p" in kw and isinstance(kw["p"], Pen):
+            pen = kw["p"]
+        return LabelSpec(text, pos, align, pen, relpos)
+
+    b("Label", Label)
+
+    def size(*args, **kw):
+        args = list(args)
+        pic = I.pic
+        if args and isinstance(args[0], Picture):
+            pic = args.pop(0)
+        nums = [float(x) for x in args if is_num(x)]
+        bools = [x for x in args if isinstance(x, bool)]
+        if not nums:
+            raise NoMatch()
+        pic.xsize = nums[0]
+        pic.ysize = nums[1] if len(nums) > 1 else nums[0]
+        if len(nums) >= 4:
+            pass
+        if bools:
+            pic.keep_aspect = bools[0]
+        if "keepAspect" in kw:
+            pic.keep_aspect = bool(kw["keepAspect"])
+
+    b("size", size)
+
+    def unitsize(*args, **kw):
+        args = list(args)
+        pic = I.pic
+        if args and isinstance(args[0], Picture):
+            pic = args.pop(0)
+        nums = [float(x) for x in args if is_num(x)]
+        if not nums:
+            raise NoMatch()
+        pic.xunit = nums[0]
+        pic.yunit = nums[1] if len(nums) > 1 else nums[0]
+
+    b("unitsize", unitsize)
+
+    def defaultpen(*args):
+        if len(args) == 1 and isinstance(args[0], Pen):
+            I.defaultpen = I.defaultpen + args[0]
+            return None
+        if not args:
+            return I.defaultpen
+        if len(args) == 1 and is_num(args[0]):
+            I.defaultpen = I.defaultpen + Pen(width=float(args[0]))
+            return None
+        raise NoMatch()
+
+    b("defaultpen", defaultpen)
+
+    def add(*args, **kw):
+        pics = [x for x in args if isinstance(x, Picture)]
+        if not pics:
+            raise NoMatch()
+        shift = next((x for x in args if isinstance(x, complex)), None)
+        from geoverify.frontends.asy.values import Transform
+
+        t = Transform(shift.real, shift.imag) if shift is not None else None
+        if len(pics) == 2:
+            pics[0].merge(pics[1], t)
+        else:
+            I.pic.merge(pics[0], t)
+
+    b("add", add)
+    b("attach", add)
+    b("picture", lambda: Picture())
+    b("shipout", lambda *a, **k: None)
+    b("erase", lambda *a, **k: I.pic.items.clear() if not a else a[0].items.clear())
+    b("newpage", lambda *a, **k: None)
+    b("legend", lambda *a, **k: Picture())
+    b("bbox", lambda *a, **k: Picture())
+    b("layer", lambda *a, **k: None)
+    b("fixedscaling", lambda *a, **k: None)
+    b("minipage", lambda s, *a, **k: s)
+    b("graphic", lambda *a, **k: "")
+    b("TeXify", lambda s: s)
+    b("math", lambda s: "$" + s + "$" if isinstance(s, str) else _nm())
+    b("baseline", lambda s, *a: s)
+
+    def labelxy(which):
+        def w(*args, **kw):
+            args = list(args)
+            if args and isinstance(args[0], Picture):
+                args.pop(0)
+            text = args[0] if args and isinstance(args[0], (str, LabelSpec)) else None
+            nums = [x for x in args if is_num(x)]
+            if text is None:
+                if not nums:
+                    raise NoMatch()
+                text = str(nums[0])
+            t = text.text if isinstance(text, LabelSpec) else text
+            v = float(nums[0]) if nums else 0.0
+            pos = complex(v, 0) if which == "x" else complex(0, v)
+            align = next((x for x in args if isinstance(x, complex)), -1j if which == "x" else -1 + 0j)
+            record(None, DrawItem("label", [], I.defaultpen, text=t, position=pos, align=align, location=I.current_loc))
+        return w
+
+    b("labelx", labelxy("x"))
+    b("labely", labelxy("y"))
+
+
+def _nm():
+    raise NoMatch()

@@ -1,0 +1,103 @@
+"""Asymptote pictures: what the drawing commands record, in user coordinates.
+
+A picture keeps every drawing command until the end of the run; only then is
+the user -> canvas scaling known (``size``/``unitsize`` fitting, see
+:mod:`geoverify.frontends.asy.fitting`), exactly as Asymptote defers it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from geoverify.errors import SourceLocation
+
+__all__ = ["ArrowSpec", "LabelSpec", "DrawItem", "Picture"]
+
+
+class ArrowSpec:
+    """An arrowbar value: ``Arrow``, ``Arrows``, ``BeginArrow``, ``MidArrow`` ...
+
+    ``where`` is a tuple of ``"end"``, ``"start"``, ``"mid"``; ``size`` in bp or
+    None for Asymptote's default (``arrowfactor * linewidth``).
+    """
+
+    __slots__ = ("name", "where", "size", "arc")
+
+    def __init__(self, name, where, size=None, arc=False):
+        self.name = name
+        self.where = where
+        self.size = size
+        self.arc = arc
+
+    def __call__(self, *args, **kw):
+        size = kw.get("size")
+        for a in args:
+            if isinstance(a, (int, float)) and not isinstance(a, bool):
+                size = float(a)
+        return ArrowSpec(self.name, self.where, size, self.arc)
+
+
+class LabelSpec:
+    """An Asymptote ``Label``: text with optional position, alignment and pen."""
+
+    __slots__ = ("text", "position", "align", "pen", "relpos")
+
+    def __init__(self, text="", position=None, align=None, pen=None, relpos=None):
+        self.text = text
+        self.position = position
+        self.align = align
+        self.pen = pen
+        self.relpos = relpos
+
+
+@dataclass(slots=True)
+class DrawItem:
+    """One recorded drawing command.
+
+    ``kind`` is ``"draw"``, ``"fill"``, ``"filldraw"``, ``"unfill"``, ``"clip"``,
+    ``"dot"`` or ``"label"``. Paths and positions are in the picture's user
+    coordinates; label alignments and dot sizes are in bp.
+    """
+
+    kind: str
+    paths: list = field(default_factory=list)
+    pen: object = None
+    fillpen: object = None
+    arrow: object = None
+    text: str = ""
+    position: complex = 0j
+    align: complex = 0j
+    location: SourceLocation | None = None
+    name: str | None = None
+
+
+class Picture:
+    """A picture and its sizing requests."""
+
+    __slots__ = ("items", "xsize", "ysize", "keep_aspect", "xunit", "yunit")
+
+    def __init__(self):
+        self.items: list[DrawItem] = []
+        self.xsize = 0.0
+        self.ysize = 0.0
+        self.keep_aspect = True
+        self.xunit = 0.0
+        self.yunit = 0.0
+
+    def add(self, item: DrawItem) -> None:
+        self.items.append(item)
+
+    def merge(self, other: "Picture", t=None) -> None:
+        """``add(pic)``: append another picture's items, mapped by transform ``t``."""
+        for it in other.items:
+            if t is None or t.is_identity():
+                self.items.append(it)
+                continue
+            self.items.append(DrawItem(it.kind, [p.transformed(t) for p in it.paths], it.pen, it.fillpen,
+                                       it.arrow, it.text, t.apply(it.position), it.align, it.location, it.name))
+
+    def copy(self) -> "Picture":
+        p = Picture()
+        p.items = list(self.items)
+        p.xsize, p.ysize, p.keep_aspect, p.xunit, p.yunit = self.xsize, self.ysize, self.keep_aspect, self.xunit, self.yunit
+        return p
