@@ -19,7 +19,7 @@ from geoverify.families.emit_svg import to_svg
 from geoverify.families.emit_tikz import to_tikz
 from geoverify.families.mutations import Mutation
 
-__all__ = ["TaskPackage", "write_package", "compile_error", "variant_texts", "op", "all_of", "any_of", "hard", "soft", "EXT", "emit"]
+__all__ = ["TaskPackage", "write_package", "compile_error", "variant_texts", "task_ir", "labels_soft", "layout_soft", "op", "all_of", "any_of", "hard", "soft", "EXT", "emit"]
 
 EXT = {"svg": "svg", "tikz": "tex", "asy": "asy"}
 _EMIT = {"svg": to_svg, "tikz": to_tikz, "asy": to_asy}
@@ -136,3 +136,23 @@ def compile_error(ir: dict, formats=("svg", "tikz", "asy")) -> Mutation:
     return Mutation("compile-error", "syntax break in the emitted code (does not compile or parse)", None,
                     {p["id"]: "fail" for p in ir["predicates"]}, code=break_code, expect_T=False, formats=tuple(formats),
                     operator="break_code")
+
+
+def task_ir(task_id: str, discipline: str, family_label: str, title: str, prompt: str, frames: list, objects: list,
+            predicates: list, source: str = "geoverify bundled task set (generated)", tolerances: dict | None = None) -> dict:
+    """A task.json dictionary (without references and variants)."""
+    out = {"schema_version": "1.0", "id": task_id, "title": title, "discipline": discipline, "family": family_label,
+           "source": source, "prompt": prompt, "frames": frames, "objects": objects, "predicates": predicates}
+    if tolerances:
+        out["tolerances"] = tolerances
+    return out
+
+
+def labels_soft(pid: str, weight: float, objects, code: str = "LABELS") -> dict:
+    """Soft predicate: every listed object carries its label."""
+    return soft(pid, weight, code, "Are the named objects labelled unambiguously?",
+                all_of(*[op("label_bound", object=o) for o in objects]), ["labels"])
+
+
+def layout_soft(pid: str, weight: float) -> dict:
+    return soft(pid, weight, "LAYOUT", "Does the layout avoid label collisions?", op("labels_readable"), ["layout"])

@@ -17,6 +17,7 @@ FAMILIES: dict[str, Callable] = {}
 # Modules that register families, in build order.
 FAMILY_MODULES = (
     "geoverify.families.rouche",
+    "geoverify.families.euclid",
 )
 
 

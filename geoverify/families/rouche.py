@@ -104,8 +104,8 @@ def figure(p: RoucheParams, *, f_factor=1.0, g_extra=(), turns=1.0, n_zeros=None
     for pan, ext in (("z", 1.4 * R), ("w", 1.2 * wmax)):
         c.segment(f"{pan}.xaxis", (-ext, 0), (ext, 0), pan, axis, arrow_end=True)
         c.segment(f"{pan}.yaxis", (0, -ext), (0, ext), pan, axis, arrow_end=True)
-    c.circle("C", (0, 0), R, "z", Style("blue", 1.3))
-    c.arc("C.direction", (0, 0), R, 100, 115, "z", Style("blue", 1.3), arrow_end=True)
+    c.circle("C", (0, 0), R, "z", Style("green", 1.3))
+    c.arc("C.direction", (0, 0), R, 100, 115, "z", Style("green", 1.3), arrow_end=True)
     zeros = np.roots(_fg_coeffs(p))
     zeros = zeros[np.argsort(np.angle(zeros))]
     for k, z in enumerate(zeros[: n if n_zeros is None else n_zeros]):
