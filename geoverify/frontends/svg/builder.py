@@ -148,49 +148,59 @@ class SceneBuilder:
 
     # -- set-up -----------------------------------------------------------
     def precheck_uses(self) -> None:
-        """Count ``<use>`` instantiations without drawing, and find cycles.
+        """Count ``<use>`` instantiations and drawn shapes without drawing; find cycles.
 
-        A ``<use>`` bomb (ten uses of ten uses of ... ) is refused in time
-        proportional to the document's size instead of after drawing
-        ``Limits.max_use_references`` copies. The count is an upper bound of what
-        the walk instantiates (hidden subtrees are counted too).
+        A ``<use>`` bomb (ten uses of ten uses of ...) or a few uses of a huge
+        group are refused in time proportional to the document's size, instead of
+        after drawing ``Limits.max_use_references`` copies or
+        ``Limits.max_primitives`` shapes. The counts are upper bounds of what the
+        walk draws (hidden subtrees are counted too).
         """
-        limit = self.budget.limits.max_use_references
-        max_depth = self.budget.limits.max_depth
-        memo: dict[int, int] = {}
+        limits = self.budget.limits
+        memo: dict[int, tuple[int, int]] = {}
         in_progress: set[int] = set()
 
-        def expand(node, depth) -> int:
-            # Instantiations caused by drawing ``node`` once (its own use included).
+        def expand(node, depth) -> tuple[int, int]:
+            # (use instantiations, shapes) caused by drawing ``node`` once.
             key = id(node)
             if key in memo:
                 return memo[key]
             if key in in_progress:
                 raise UnsafeInputError(f"<use> cycle through <{node.tag}> at line {node.line}",
                                        location=self.loc(node))
-            if depth > max_depth:
-                raise BudgetExceededError(f"<use> references nested deeper than {max_depth} levels (Limits.max_depth)",
-                                          location=self.loc(node))
+            if depth > limits.max_depth:
+                raise BudgetExceededError(
+                    f"<use> references nested deeper than {limits.max_depth} levels (Limits.max_depth)",
+                    location=self.loc(node))
             in_progress.add(key)
-            total = 0
+            uses = shapes = 0
             stack = [node]
             while stack:
                 n = stack.pop()
-                if n.tag == "use":
+                tag = n.tag
+                if tag == "use":
                     href = n.attrs.get("href", "")
                     target = self.ids.get(href[1:]) if href.startswith("#") else None
-                    total += 1 + (expand(target, depth + 1) if target is not None else 0)
-                    if total > limit:
+                    u, k = expand(target, depth + 1) if target is not None else (0, 0)
+                    uses += 1 + u
+                    shapes += k
+                    if uses > limits.max_use_references:
                         raise BudgetExceededError(
-                            f"more than {limit} <use> instantiations (Limits.max_use_references); a <use> bomb?",
-                            location=self.loc(n))
+                            f"more than {limits.max_use_references} <use> instantiations "
+                            "(Limits.max_use_references); a <use> bomb?", location=self.loc(n))
+                    if shapes > limits.max_primitives:
+                        raise BudgetExceededError(
+                            f"the <use> references would draw more than {limits.max_primitives} shapes "
+                            "(Limits.max_primitives)", location=self.loc(n))
                     continue
+                if tag in SHAPES or tag == "text":
+                    shapes += 1
                 for c in n.children:
                     if not isinstance(c, str) and c.tag not in _REFERENCED:
                         stack.append(c)
             in_progress.discard(key)
-            memo[key] = total
-            return total
+            memo[key] = (uses, shapes)
+            return uses, shapes
 
         expand(self.root, 0)
 
@@ -622,7 +632,7 @@ class SceneBuilder:
         if vb is not None:
             m = m @ viewbox_matrix(vb, vw, vh, symbol.attrs.get("preserveAspectRatio"))
             vp = (vb[2], vb[3])
-        clips = ctx.clips + self.viewport_region(ctx.m, 0.0, 0.0, vw, vh, inh.get("overflow", symbol.attrs.get("overflow")))
+        clips = ctx.clips + self.viewport_region(ctx.m, 0.0, 0.0, vw, vh, symbol.attrs.get("overflow"))
         inner = _Context(m, inh, ctx.opacity, clips, vp)
         self.active.add(id(symbol))
         self.budget.enter(self.loc(symbol))

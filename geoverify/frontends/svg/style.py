@@ -12,6 +12,7 @@ Colours are parsed with ``svgelements.Color`` (memoised) and normalised to
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 import svgelements
@@ -36,7 +37,8 @@ INHERITED = frozenset({
     "dominant-baseline", "color", "marker-start", "marker-mid", "marker-end",
 })
 _LOCAL = frozenset({"display", "opacity", "clip-path", "mask", "filter", "stop-color", "stop-opacity"})
-PRESENTATION = INHERITED | _LOCAL | {"marker"}
+PRESENTATION = INHERITED | _LOCAL | {"marker", "font"}
+_SHORTHAND_SIZE = re.compile(r"^(?:[+-]?(?:\d+\.?\d*|\.\d+)(?:px|pt|pc|em|ex|rem|mm|cm|in|%)|(?:xx?-)?(?:small|large)|medium|larger|smaller)$")
 
 # Initial values (SVG 1.1): fill black, stroke none; font-size 16 px (browser default).
 DEFAULT_INHERITED = {
@@ -93,6 +95,13 @@ def cascade(node, parent: dict, sheet: StyleSheet | None) -> tuple[dict, dict]:
         values.update(important)
     if not values:
         return parent, {}
+    if "font" in values:
+        # The CSS font shorthand: its size is the first token with a unit (before "/line-height").
+        for tok in values.pop("font").split():
+            size = tok.split("/")[0]
+            if _SHORTHAND_SIZE.match(size):
+                values.setdefault("font-size", size)
+                break
     if "marker" in values:
         m = values.pop("marker")
         for k in ("marker-start", "marker-mid", "marker-end"):

@@ -186,3 +186,11 @@ def test_every_error_is_a_geoverify_error():
     for text in ["<svg><g></svg>", "<!DOCTYPE x><svg/>"]:
         with pytest.raises(GeoverifyError):
             parse_svg(text)
+
+
+def test_few_uses_of_a_huge_group_refused_before_drawing():
+    group = '<g id="big">' + '<circle r="1"/>' * 5000 + "</g>"
+    body = "<defs>" + group + "</defs>" + '<use href="#big"/>' * 50  # 250,000 circles
+    with pytest.raises(BudgetExceededError) as e:
+        _timed(lambda: parse(body), 1.0)
+    assert "max_primitives" in str(e.value)
