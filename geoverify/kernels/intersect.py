@@ -34,6 +34,10 @@ def segment_intersections(coords_a, coords_b):
           a shared vertex is not counted twice. Two genuine crossings closer than
           that are also merged.
         - NaN input gives no points.
+
+        Between flattened curves a tangency may show as 0, 1 or 2 nearby points
+        (the chords cut or miss the other curve); decide tangency from distances
+        (:func:`~geoverify.kernels.point_polyline_distances`), not from this count alone.
     """
     pa = as_points(coords_a, "coords_a")
     pb = as_points(coords_b, "coords_b")
