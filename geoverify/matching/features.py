@@ -26,6 +26,8 @@ ATTACHED_LABEL_FORMATS = ("tikz", "asy")
 _FLATTEN_REL_TOL = 2e-4
 # Straight edges shorter than this fraction of the figure size take no part in intersections.
 _LONG_EDGE_REL = 0.02
+# Vertices of the polygon that stands for a drawn circle's outline.
+_CIRCLE_OUTLINE_SAMPLES = 256
 # A sampled curve counts as a circle when its fit residual is below this fraction of the radius.
 _ROUND_REL_RMS = 4e-3
 
@@ -202,8 +204,11 @@ def extract_features(scene: Scene) -> Features:
         if isinstance(prim, (Arrow, TextLabel)) or not prim.style.visible:
             continue
         if isinstance(prim, Circle):
-            pts = prim.subpaths()[0].controls[:, 0]
-            rounds.append(Round(prim.center, prim.radius, idx, True, 0.0, np.vstack([pts, pts[:1]])))
+            # The outline must follow the circle: the Bezier start points alone make a
+            # square, which puts points near the circle on the wrong side of it.
+            th = np.linspace(0.0, 2.0 * math.pi, _CIRCLE_OUTLINE_SAMPLES + 1)
+            pts = prim.center + prim.radius * np.column_stack([np.cos(th), np.sin(th)])
+            rounds.append(Round(prim.center, prim.radius, idx, True, 0.0, pts))
             continue
         if isinstance(prim, (Ellipse, Arc)) and abs(prim.rx - prim.ry) <= 1e-3 * max(prim.rx, prim.ry):
             r = 0.5 * (prim.rx + prim.ry)

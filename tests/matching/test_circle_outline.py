@@ -1,0 +1,21 @@
+"""A drawn circle's outline follows the circle (regression: it was the square of its Bezier start points)."""
+
+import numpy as np
+
+from geoverify.frontends.svg import parse_svg
+from geoverify.matching import extract_features
+
+
+def test_circle_outline_is_round():
+    scene = parse_svg('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">'
+                      '<circle cx="100" cy="100" r="50" fill="none" stroke="black"/></svg>')
+    rd = extract_features(scene).rounds[0]
+    d = np.hypot(*(rd.points - rd.center).T)
+    # every outline vertex is on the circle, and the outline is dense enough that a point at
+    # 0.9 r in a diagonal direction is inside the polygon (it was outside the square)
+    assert np.allclose(d, rd.radius, rtol=1e-9)
+    assert len(rd.points) >= 64
+    from geoverify.kernels import points_in_polygon
+
+    p = rd.center + 0.9 * rd.radius * np.array([np.cos(np.pi / 4), np.sin(np.pi / 4)])
+    assert bool(points_in_polygon(p[None], rd.points)[0])
