@@ -5,8 +5,8 @@ opacity, clip regions, viewport size) down the tree. ``<use>`` instantiates its
 target in place: a cycle (a ``<use>`` that reaches itself or one of its
 ancestors) raises :class:`~geoverify.errors.UnsafeInputError`, and more than
 ``Limits.max_use_references`` instantiations in total raise
-:class:`~geoverify.errors.BudgetExceededError` before any exponential blow-up
-can run.
+:class:`~geoverify.errors.BudgetExceededError`; :mod:`.usecheck` finds both
+before anything is drawn, so no exponential blow-up can run.
 
 Elements never loaded or interpreted: ``<image>`` (not even ``file://`` or
 ``data:``), ``<foreignObject>``, ``<script>``; masks, patterns and filters are
@@ -22,13 +22,15 @@ import numpy as np
 
 from geoverify.errors import BudgetExceededError, SourceLocation, UnsafeInputError, UnsupportedConstructError
 from geoverify.frontends.limits import Budget
+from geoverify.frontends.svg.clipping import clipped_by, fast_bbox, viewport_region
 from geoverify.frontends.svg.css import StyleSheet, parse_stylesheet
+from geoverify.frontends.svg.glyphs import glyph_info, glyph_use_ok
 from geoverify.frontends.svg.markers import analyse_marker, marker_primitives
-from geoverify.frontends.svg.pathdata import path_bbox
 from geoverify.frontends.svg.shapes import ellipse_primitive, path_primitive, shape_subpaths
 from geoverify.frontends.svg.style import build_style, cascade, parse_color, url_target
-from geoverify.frontends.svg.text import Glyph, GLYPH_ID, glyph_char, glyph_labels, text_geometry, text_label
+from geoverify.frontends.svg.text import Glyph, glyph_labels, text_geometry, text_label
 from geoverify.frontends.svg.units import parse_length
+from geoverify.frontends.svg.usecheck import REFERENCED, SHAPES, check_use_expansion
 from geoverify.frontends.svg.viewport import (
     IDENTITY,
     linear_scale,
@@ -38,17 +40,11 @@ from geoverify.frontends.svg.viewport import (
     viewbox_matrix,
 )
 from geoverify.scene.graph import Scene
-from geoverify.scene.primitives import BezierPath, Circle, Dot, Ellipse, Polyline, Primitive
+from geoverify.scene.primitives import Polyline, Primitive
 
 __all__ = ["SceneBuilder", "GRAPHICS", "SHAPES"]
 
-SHAPES = frozenset({"path", "line", "polyline", "polygon", "rect", "circle", "ellipse"})
 GRAPHICS = SHAPES | {"text", "use", "image", "g", "svg", "a", "switch", "foreignObject"}
-# Never drawn where they stand; used only by reference.
-_REFERENCED = frozenset({
-    "defs", "symbol", "marker", "clipPath", "mask", "pattern", "linearGradient", "radialGradient",
-    "filter", "style", "font", "font-face", "glyph", "missing-glyph", "cursor", "view", "stop",
-})
 # Not graphics at all.
 _SILENT = frozenset({"title", "desc", "metadata", "animate", "animateMotion", "animateTransform",
                      "animateColor", "set", "mpath", "script", "hkern", "vkern"})
@@ -62,35 +58,6 @@ class _Context:
     opacity: float         # product of opacity down the tree
     clips: tuple           # canvas clip rectangles (xmin, ymin, xmax, ymax) or None for an unknown region
     vp: tuple              # viewport (width, height) in user units
-
-
-class _Located:
-    """Adapter giving a primitive the ``line``/``column``/``tag`` of a node for diagnostics."""
-
-    def __init__(self, prim):
-        src = prim.source
-        self.line, self.column = (src.line, src.column) if src else (None, None)
-        self.tag = (src.construct or "<?>").strip("<>") if src else "?"
-
-
-def _fast_bbox(p) -> tuple[float, float, float, float]:
-    """Bounding box without building cubic outlines (circles and ellipses analytically)."""
-    if isinstance(p, (Circle, Dot)):
-        (x, y), r = p.center, p.radius
-        return (x - r, y - r, x + r, y + r)
-    if isinstance(p, Ellipse):
-        c, s = math.cos(p.rotation), math.sin(p.rotation)
-        hx = math.hypot(p.rx * c, p.ry * s)
-        hy = math.hypot(p.rx * s, p.ry * c)
-        return (p.center[0] - hx, p.center[1] - hy, p.center[0] + hx, p.center[1] + hy)
-    if isinstance(p, Polyline):
-        pts = p.points
-    elif isinstance(p, BezierPath):
-        pts = np.vstack([sp.controls.reshape(-1, 2) for sp in p.parts])
-    else:
-        return tuple(float(v) for v in p.bbox())
-    lo, hi = pts.min(axis=0), pts.max(axis=0)
-    return (float(lo[0]), float(lo[1]), float(hi[0]), float(hi[1]))
 
 
 class SceneBuilder:
@@ -148,61 +115,8 @@ class SceneBuilder:
 
     # -- set-up -----------------------------------------------------------
     def precheck_uses(self) -> None:
-        """Count ``<use>`` instantiations and drawn shapes without drawing; find cycles.
-
-        A ``<use>`` bomb (ten uses of ten uses of ...) or a few uses of a huge
-        group are refused in time proportional to the document's size, instead of
-        after drawing ``Limits.max_use_references`` copies or
-        ``Limits.max_primitives`` shapes. The counts are upper bounds of what the
-        walk draws (hidden subtrees are counted too).
-        """
-        limits = self.budget.limits
-        memo: dict[int, tuple[int, int]] = {}
-        in_progress: set[int] = set()
-
-        def expand(node, depth) -> tuple[int, int]:
-            # (use instantiations, shapes) caused by drawing ``node`` once.
-            key = id(node)
-            if key in memo:
-                return memo[key]
-            if key in in_progress:
-                raise UnsafeInputError(f"<use> cycle through <{node.tag}> at line {node.line}",
-                                       location=self.loc(node))
-            if depth > limits.max_depth:
-                raise BudgetExceededError(
-                    f"<use> references nested deeper than {limits.max_depth} levels (Limits.max_depth)",
-                    location=self.loc(node))
-            in_progress.add(key)
-            uses = shapes = 0
-            stack = [node]
-            while stack:
-                n = stack.pop()
-                tag = n.tag
-                if tag == "use":
-                    href = n.attrs.get("href", "")
-                    target = self.ids.get(href[1:]) if href.startswith("#") else None
-                    u, k = expand(target, depth + 1) if target is not None else (0, 0)
-                    uses += 1 + u
-                    shapes += k
-                    if uses > limits.max_use_references:
-                        raise BudgetExceededError(
-                            f"more than {limits.max_use_references} <use> instantiations "
-                            "(Limits.max_use_references); a <use> bomb?", location=self.loc(n))
-                    if shapes > limits.max_primitives:
-                        raise BudgetExceededError(
-                            f"the <use> references would draw more than {limits.max_primitives} shapes "
-                            "(Limits.max_primitives)", location=self.loc(n))
-                    continue
-                if tag in SHAPES or tag == "text":
-                    shapes += 1
-                for c in n.children:
-                    if not isinstance(c, str) and c.tag not in _REFERENCED:
-                        stack.append(c)
-            in_progress.discard(key)
-            memo[key] = (uses, shapes)
-            return uses, shapes
-
-        expand(self.root, 0)
+        """Refuse ``<use>`` cycles, bombs and oversized copies before drawing (see :mod:`.usecheck`)."""
+        check_use_expansion(self.root, self.ids, self.budget.limits, self.loc)
 
     # -- set-up: style sheet ------------------------------------------------
     def _stylesheet(self, root) -> StyleSheet | None:
@@ -313,7 +227,7 @@ class SceneBuilder:
 
     def render(self, node, parent: _Context) -> None:
         tag = node.tag
-        if tag in _REFERENCED or tag in _SILENT:
+        if tag in REFERENCED or tag in _SILENT:
             return
         if ":" in tag:
             return  # another namespace (sodipodi:namedview ...): not SVG, not drawn by browsers
@@ -390,11 +304,8 @@ class SceneBuilder:
 
     # -- elements ---------------------------------------------------------
     def _common(self, node, ctx, style) -> dict:
-        clipped = self._is_clipped_any(ctx)
-        return {"style": style, "source": self.loc(node), "clipped": clipped}
-
-    def _is_clipped_any(self, ctx) -> bool:
-        return bool(ctx.clips)
+        # "clipped" here means "under some clip region"; _add narrows it by geometry.
+        return {"style": style, "source": self.loc(node), "clipped": bool(ctx.clips)}
 
     def _style(self, ctx):
         scale = linear_scale(ctx.m)
@@ -412,34 +323,15 @@ class SceneBuilder:
         return ctx.inh.get("visibility", "visible") in ("hidden", "collapse")
 
     def _add(self, prim: Primitive, ctx) -> int | None:
-        box = _fast_bbox(prim)
+        box = fast_bbox(prim)
         if not all(math.isfinite(v) for v in box):
-            self.note("WARNING", _Located(prim), "non-finite coordinates; element not drawn")
+            self.scene.note("WARNING", "non-finite coordinates; element not drawn", prim.source.construct if prim.source else "", prim.source)
             return None
         if prim.clipped:
-            prim.clipped = self._clipped_by(box, ctx)
+            prim.clipped = clipped_by(box, ctx.clips)
         idx = self.scene.add(prim)
         self.budget.check_primitives(idx + 1)
         return idx
-
-    def _clipped_by(self, box, ctx) -> bool:
-        for region in ctx.clips:
-            if region is None:
-                return True
-            tol = 1e-6 * max(1.0, abs(region[2] - region[0]), abs(region[3] - region[1]))
-            if box[0] < region[0] - tol or box[1] < region[1] - tol or box[2] > region[2] + tol or box[3] > region[3] + tol:
-                return True
-        return False
-
-    def viewport_region(self, m, x, y, w, h, overflow=None):
-        """Clip region of a viewport ``(x, y, w, h)`` in the user space of ``m``; None when not axis-aligned."""
-        if overflow in ("visible", "auto"):
-            return ()
-        if abs(m[0, 1]) > 1e-12 * abs(m[0, 0]) or abs(m[1, 0]) > 1e-12 * abs(m[1, 1]):
-            return (None,)
-        xs = (m[0, 0] * x + m[0, 2], m[0, 0] * (x + w) + m[0, 2])
-        ys = (m[1, 1] * y + m[1, 2], m[1, 1] * (y + h) + m[1, 2])
-        return ((min(xs), min(ys), max(xs), max(ys)),)
 
     def _shape(self, node, ctx) -> None:
         hidden = self._hidden(ctx)
@@ -632,7 +524,7 @@ class SceneBuilder:
         if vb is not None:
             m = m @ viewbox_matrix(vb, vw, vh, symbol.attrs.get("preserveAspectRatio"))
             vp = (vb[2], vb[3])
-        clips = ctx.clips + self.viewport_region(ctx.m, 0.0, 0.0, vw, vh, symbol.attrs.get("overflow"))
+        clips = ctx.clips + viewport_region(ctx.m, 0.0, 0.0, vw, vh, symbol.attrs.get("overflow"))
         inner = _Context(m, inh, ctx.opacity, clips, vp)
         self.active.add(id(symbol))
         self.budget.enter(self.loc(symbol))
@@ -659,7 +551,7 @@ class SceneBuilder:
             vp = (vb[2], vb[3])
         elif x or y:
             m = m @ translate(x, y)
-        clips = ctx.clips + self.viewport_region(ctx.m, x, y, vw, vh, a.get("overflow"))
+        clips = ctx.clips + viewport_region(ctx.m, x, y, vw, vh, a.get("overflow"))
         inner = replace(ctx, m=m, vp=vp, clips=clips)
         if use is not None:
             inh, local = cascade(node, ctx.inh, self.sheet)
@@ -677,11 +569,11 @@ class SceneBuilder:
             return None
         info = self._glyphs.get(id(target))
         if info is None:
-            info = self._glyph_info(target, node)
+            info = glyph_info(target, self.dvisvgm)
             self._glyphs[id(target)] = info
         if info is False:
             return None
-        if not self._glyph_use_ok(node, target):
+        if not glyph_use_ok(node):
             return None
         inh, local = cascade(node, ctx.inh, self.sheet)
         if local.get("display", "").strip() == "none" or inh.get("visibility", "visible") in ("hidden", "collapse"):
@@ -711,47 +603,5 @@ class SceneBuilder:
             hit = (inh, build_style({**inh, "stroke": "none"}, opacity, 1.0, self.paint))
             self._styles[key] = hit
         style = hit[1]
-        clipped = self._clipped_by(tuple(box), ctx)
+        clipped = clipped_by(tuple(box), ctx.clips)
         return Glyph(char, box, origin, {"style": style, "source": self.loc(node), "clipped": clipped})
-
-    def _glyph_use_ok(self, node, target) -> bool:
-        # A use that paints a stroke draws an outline, not a character.
-        s = node.attrs.get("stroke")
-        return s is None or s == "none"
-
-    def _glyph_info(self, target, use):
-        """``(char, user-space bbox)`` of a glyph definition, or False."""
-        path = None
-        tid = target.attrs.get("id", "")
-        in_defs = False
-        p = target.parent
-        while p is not None:
-            if p.tag in ("defs", "font"):
-                in_defs = True
-                break
-            p = p.parent
-        if not in_defs:
-            return False
-        if target.tag == "path":
-            if GLYPH_ID.match(tid) or self.dvisvgm:
-                path = target
-        elif target.tag == "symbol" and "viewBox" not in target.attrs:
-            kids = target.elements()
-            if len(kids) == 1 and kids[0].tag == "path":
-                path = kids[0]
-        if path is None:
-            return False
-        for n in (target, path):
-            a = n.attrs
-            if any(k in a for k in ("stroke", "class", "transform", "marker-start", "marker-end")):
-                return False
-            if a.get("fill") == "none" or "stroke" in a.get("style", ""):
-                return False
-        box = path_bbox(path.attrs.get("d", ""))
-        if box is None:
-            return False
-        x0, y0, x1, y1 = box
-        # Glyphs are small (TeX: under 10 units at 10 pt); a large reusable path is a drawing.
-        if max(x1 - x0, y1 - y0) > 40.0:
-            return False
-        return glyph_char(tid), (float(x0), float(y0), float(x1), float(y1))

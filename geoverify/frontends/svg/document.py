@@ -15,6 +15,7 @@ import numpy as np
 from geoverify.errors import BudgetExceededError, FigureFormatError, SourceLocation
 from geoverify.frontends.limits import DEFAULT_LIMITS, Budget, Limits
 from geoverify.frontends.svg.builder import SceneBuilder
+from geoverify.frontends.svg.clipping import viewport_region
 from geoverify.frontends.svg.style import DEFAULT_INHERITED, cascade
 from geoverify.frontends.svg.units import PX_TO_BP, parse_length
 from geoverify.frontends.svg.viewport import parse_viewbox, viewbox_matrix
@@ -116,7 +117,7 @@ def parse_svg(text: str, *, filename: str | None = None, limits: Limits | None =
     ctx = builder.root_context(m, vp)
     ctx.inh = inh
     # The outermost viewport cuts whatever lies outside the canvas.
-    ctx.clips = builder.viewport_region(np.diag([PX_TO_BP, PX_TO_BP, 1.0]), 0.0, 0.0, *size)
+    ctx.clips = viewport_region(np.diag([PX_TO_BP, PX_TO_BP, 1.0]), 0.0, 0.0, *size)
     if "opacity" in local:
         try:
             ctx.opacity = min(1.0, max(0.0, float(local["opacity"])))
