@@ -18,6 +18,7 @@ FAMILIES: dict[str, Callable] = {}
 FAMILY_MODULES = (
     "geoverify.families.rouche",
     "geoverify.families.euclid",
+    "geoverify.families.analytic",
 )
 
 
