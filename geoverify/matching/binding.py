@@ -28,6 +28,7 @@ __all__ = ["BoundObject", "Binding", "bind", "coverage"]
 # Preference among point features when a label is near several (smaller wins).
 _KIND_WEIGHT = {PointKind.DOT: 0.6, PointKind.VERTEX: 1.0, PointKind.INTERSECTION: 1.15, PointKind.ANCHOR: 0.5}
 _KIND_WEIGHT_ARRAY = np.array([_KIND_WEIGHT[k] for k in range(len(_KIND_WEIGHT))])
+_ALL_KINDS = (PointKind.DOT, PointKind.VERTEX, PointKind.INTERSECTION, PointKind.ANCHOR)
 # A second candidate within this factor of the best one makes a label binding ambiguous.
 _AMBIGUITY_RATIO = 1.35
 # Fraction of a segment that must be covered by drawn strokes for it to count as drawn.
@@ -153,6 +154,11 @@ def _point_near(feats: Features, xy: np.ndarray, radius: float, kinds=None):
         return None, math.inf, False
     d = np.hypot(*(feats.points - xy).T)
     score = d * _KIND_WEIGHT_ARRAY[feats.point_kind]
+    if kinds is None:
+        # Explicit markers first: a label near a dot names the dot, not a corner or a crossing.
+        markers = np.isin(feats.point_kind, (PointKind.DOT, PointKind.ANCHOR)) & (d <= radius)
+        if markers.any():
+            kinds = (PointKind.DOT, PointKind.ANCHOR)
     if kinds is not None:
         score = np.where(np.isin(feats.point_kind, kinds), score, np.inf)
     order = np.argsort(score)
@@ -304,7 +310,7 @@ class _Binder:
         s = transform_scale(m)
         if g.kind == "point":
             xy = transform_points(m, g.points[0])
-            idx, d, _ = _point_near(self.f, xy, math.inf)
+            idx, d, _ = _point_near(self.f, xy, math.inf, kinds=_ALL_KINDS)
             return (d if idx is not None else math.inf), idx
         if g.kind == "circle":
             c = transform_points(m, g.points[0])
@@ -440,7 +446,7 @@ class _Binder:
         if fit is not None and g is not None:
             xy = transform_points(fit.matrix, g.points[0])
             tol = self.tol.distance * self.f.scale
-            idx, d, _ = _point_near(self.f, xy, tol)
+            idx, d, _ = _point_near(self.f, xy, tol, kinds=_ALL_KINDS)
             b.point = xy
             b.status = "bound"
             b.via = "frame"

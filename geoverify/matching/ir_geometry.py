@@ -8,7 +8,6 @@ to compare what is drawn with what should be drawn.
 
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass
 
@@ -16,6 +15,7 @@ import numpy as np
 
 from geoverify.errors import IRValidationError
 from geoverify.ir import IRObject, Task
+from geoverify.matching.expressions import NotRational, compile_function, rational_coefficients
 
 __all__ = ["KnownGeometry", "known_geometry", "sample_known", "function_of", "zeros_and_poles"]
 
@@ -46,41 +46,34 @@ class KnownGeometry:
     closed: bool = False
 
 
-@functools.lru_cache(maxsize=256)
 def function_of(expression: str, variable: str):
-    """Compile a sympy expression of one (complex) variable to a numpy function."""
-    import sympy
-
-    try:
-        sym = sympy.Symbol(variable)
-        expr = sympy.sympify(expression.replace("^", "**"), locals={variable: sym, "I": sympy.I, "i": sympy.I})
-    except (sympy.SympifyError, SyntaxError, TypeError) as exc:
-        raise IRValidationError(f"cannot parse function {expression!r}: {exc}") from None
-    return sympy.lambdify(sym, expr, modules="numpy"), expr, sym
+    """A numpy function of the IR expression (see :mod:`geoverify.matching.expressions`)."""
+    return compile_function(expression, variable)
 
 
 def zeros_and_poles(expression: str, variable: str = "z") -> tuple[np.ndarray, np.ndarray]:
     """Zeros and poles (with multiplicity, as repeated entries) of a rational function.
 
+    Common factors of numerator and denominator cancel.
+
     Returns
     -------
     zeros, poles : (K,) complex128
     """
-    import sympy
-
-    _, expr, sym = function_of(expression, variable)
-    num, den = sympy.fraction(sympy.together(expr))
-    out = []
-    for poly_expr in (num, den):
-        if poly_expr.free_symbols - {sym}:
-            raise IRValidationError(f"{expression!r} has symbols other than {variable!r}")
-        try:
-            poly = sympy.Poly(poly_expr, sym)
-        except sympy.PolynomialError:
-            raise IRValidationError(f"zeros/poles are computed for rational functions only; got {expression!r}") from None
-        coeffs = [complex(c) for c in poly.all_coeffs()]
-        out.append(np.roots(coeffs) if len(coeffs) > 1 else np.zeros(0, dtype=complex))
-    return out[0], out[1]
+    try:
+        num, den = rational_coefficients(expression, variable)
+    except NotRational as exc:
+        raise IRValidationError(f"zeros and poles are computed for rational functions only: {exc}") from None
+    zeros = np.roots(num[::-1]) if len(num) > 1 else np.zeros(0, dtype=complex)
+    poles = np.roots(den[::-1]) if len(den) > 1 else np.zeros(0, dtype=complex)
+    zeros, poles = list(zeros), list(poles)
+    for z in list(zeros):
+        for k, p in enumerate(poles):
+            if abs(z - p) <= 1e-7 * (1 + abs(z)):
+                zeros.remove(z)
+                del poles[k]
+                break
+    return np.asarray(zeros, dtype=complex), np.asarray(poles, dtype=complex)
 
 
 def _resolve_point(task: Task, ref, memo: dict) -> np.ndarray | None:
@@ -142,12 +135,12 @@ def _compute(task: Task, obj: IRObject, memo: dict) -> KnownGeometry | None:
         var = d.get("variable", "t")
         ts = np.linspace(a, b, _CURVE_SAMPLES)
         if "z" in d:
-            f, _, _ = function_of(d["z"], var)
+            f = function_of(d["z"], var)
             z = np.asarray(f(ts.astype(complex)), dtype=complex) * np.ones_like(ts)
             xy = _as_xy(z)
         else:
-            fx, _, _ = function_of(d["x"], var)
-            fy, _, _ = function_of(d["y"], var)
+            fx = function_of(d["x"], var)
+            fy = function_of(d["y"], var)
             xy = np.column_stack([np.real(fx(ts) * np.ones_like(ts)), np.real(fy(ts) * np.ones_like(ts))])
         closed = bool(d.get("closed", np.allclose(xy[0], xy[-1], atol=1e-9 * (1 + np.abs(xy).max()))))
         return KnownGeometry("curve", xy, closed=closed)
@@ -156,7 +149,7 @@ def _compute(task: Task, obj: IRObject, memo: dict) -> KnownGeometry | None:
         if src is None:
             return None
         pts = _sample(src)
-        f, _, _ = function_of(d["function"], d.get("variable", "z"))
+        f = function_of(d["function"], d.get("variable", "z"))
         z = pts[:, 0] + 1j * pts[:, 1]
         w = np.asarray(f(z), dtype=complex) * np.ones_like(z)
         return KnownGeometry("curve", _as_xy(w), closed=src.closed or src.kind == "circle")
