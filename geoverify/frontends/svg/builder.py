@@ -26,6 +26,7 @@ from geoverify.frontends.svg.clipping import clipped_by, fast_bbox, viewport_reg
 from geoverify.frontends.svg.css import StyleSheet, parse_stylesheet
 from geoverify.frontends.svg.glyphs import glyph_info, glyph_use_ok
 from geoverify.frontends.svg.markers import analyse_marker, marker_primitives
+from geoverify.frontends.svg.mathjax import is_mathjax, mathjax_label
 from geoverify.frontends.svg.shapes import ellipse_primitive, path_primitive, shape_subpaths
 from geoverify.frontends.svg.style import build_style, cascade, parse_color, url_target
 from geoverify.frontends.svg.text import Glyph, glyph_labels, text_geometry, text_label
@@ -58,6 +59,16 @@ class _Context:
     opacity: float         # product of opacity down the tree
     clips: tuple           # canvas clip rectangles (xmin, ymin, xmax, ymax) or None for an unknown region
     vp: tuple              # viewport (width, height) in user units
+    name: str | None = None  # <title> of the nearest titled group
+
+
+def _title(node) -> str | None:
+    for c in node.children:
+        if not isinstance(c, str) and c.tag == "title":
+            text = c.text_content().strip()
+            if text:
+                return text
+    return None
 
 
 class SceneBuilder:
@@ -240,7 +251,7 @@ class SceneBuilder:
         op = local.get("opacity")
         clip = local.get("clip-path")
         if inh is not parent.inh or tf is not None or op is not None or clip is not None:
-            ctx = _Context(parent.m if tf is None else parent.m @ tf, inh, parent.opacity, parent.clips, parent.vp)
+            ctx = _Context(parent.m if tf is None else parent.m @ tf, inh, parent.opacity, parent.clips, parent.vp, parent.name)
             if op is not None:
                 try:
                     ctx.opacity *= min(1.0, max(0.0, float(op.strip().rstrip("%")) / (100.0 if op.strip().endswith("%") else 1.0)))
@@ -248,6 +259,10 @@ class SceneBuilder:
                     pass
             if clip is not None and clip.strip() != "none":
                 ctx.clips = parent.clips + (self._clip_region(node, clip, ctx),)
+        if tag in ("g", "a", "svg", "switch"):
+            title = _title(node)
+            if title is not None:
+                ctx = replace(ctx, name=title)
         for prop in ("mask", "filter"):
             val = local.get(prop)
             if val and val.strip() != "none":
@@ -262,7 +277,12 @@ class SceneBuilder:
         self.active.add(ident)
         self.budget.enter(self.loc(node))
         try:
-            if tag in ("g", "a"):
+            if tag == "g" and is_mathjax(node):
+                if not self._hidden(ctx):
+                    label = mathjax_label(node, ctx.m, self.ids, **self._common(node, ctx, self._style(ctx)))
+                    if label is not None:
+                        self._add(label, ctx)
+            elif tag in ("g", "a"):
                 self.render_children(node, ctx)
             elif tag == "switch":
                 for c in node.elements():
@@ -305,7 +325,9 @@ class SceneBuilder:
     # -- elements ---------------------------------------------------------
     def _common(self, node, ctx, style) -> dict:
         # "clipped" here means "under some clip region"; _add narrows it by geometry.
-        return {"style": style, "source": self.loc(node), "clipped": bool(ctx.clips)}
+        # Name: the element's <title> (Penrose writes object names there), its group's, else its id.
+        name = _title(node) or ctx.name or node.attrs.get("id")
+        return {"style": style, "source": self.loc(node), "clipped": bool(ctx.clips), "name": name}
 
     def _style(self, ctx):
         scale = linear_scale(ctx.m)
@@ -382,7 +404,8 @@ class SceneBuilder:
             sw = parse_length(ctx.inh.get("stroke-width", "1"), default=1.0)
             mstyle = replace(style, stroke=None, stroke_width=0.0, fill=style.stroke or style.fill or "#000000")
             extra = marker_primitives(canvas, markers, ctx.m, sw, idx,
-                                      {"style": mstyle, "source": common["source"], "clipped": prim.clipped})
+                                      {"style": mstyle, "source": common["source"], "clipped": prim.clipped,
+                                       "name": prim.name})
             for p in extra:
                 self._add(p, ctx)
 
@@ -525,7 +548,7 @@ class SceneBuilder:
             m = m @ viewbox_matrix(vb, vw, vh, symbol.attrs.get("preserveAspectRatio"))
             vp = (vb[2], vb[3])
         clips = ctx.clips + viewport_region(ctx.m, 0.0, 0.0, vw, vh, symbol.attrs.get("overflow"))
-        inner = _Context(m, inh, ctx.opacity, clips, vp)
+        inner = _Context(m, inh, ctx.opacity, clips, vp, ctx.name)
         self.active.add(id(symbol))
         self.budget.enter(self.loc(symbol))
         try:
