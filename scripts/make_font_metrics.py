@@ -24,7 +24,8 @@ import struct
 import subprocess
 from pathlib import Path
 
-FONTS = ["cmr10", "cmmi10", "cmsy10", "cmr7", "cmmi7", "cmsy7", "cmr5", "cmmi5", "cmbx10", "cmex10"]
+FONTS = ["cmr10", "cmmi10", "cmsy10", "cmr7", "cmmi7", "cmsy7", "cmr5", "cmmi5", "cmbx10", "cmex10", "cmtt10", "cmss10",
+         "cmti10", "cmmib10"]
 
 
 def _fix(word: int) -> float:

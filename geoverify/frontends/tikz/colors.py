@@ -40,6 +40,42 @@ BASE_COLORS: dict[str, tuple[float, float, float]] = {
     "PineGreen": (0.0, 0.75, 0.16), "Dark": (0, 0, 0), "RawSienna": (0.55, 0.0, 0.0),
 }
 
+# svgnames (xcolor option) most used in figures; others resolve to black with a note
+SVG_COLORS = {
+    "DarkBlue": (0, 0, 0.545), "DarkRed": (0.545, 0, 0), "DarkGreen": (0, 0.392, 0), "DarkOrange": (1, 0.549, 0),
+    "DarkViolet": (0.58, 0, 0.827), "DarkCyan": (0, 0.545, 0.545), "DarkMagenta": (0.545, 0, 0.545),
+    "DarkGray": (0.663, 0.663, 0.663), "DarkGrey": (0.663, 0.663, 0.663), "DarkSlateGray": (0.184, 0.31, 0.31),
+    "DarkOliveGreen": (0.333, 0.42, 0.184), "DarkGoldenrod": (0.722, 0.525, 0.043), "DarkKhaki": (0.741, 0.718, 0.42),
+    "DarkSalmon": (0.914, 0.588, 0.478), "DarkSeaGreen": (0.561, 0.737, 0.561), "DarkTurquoise": (0, 0.808, 0.82),
+    "DarkSlateBlue": (0.282, 0.239, 0.545), "DeepSkyBlue": (0, 0.749, 1), "DodgerBlue": (0.118, 0.565, 1),
+    "SteelBlue": (0.275, 0.51, 0.706), "LightBlue": (0.678, 0.847, 0.902), "LightGray": (0.827, 0.827, 0.827),
+    "LightGrey": (0.827, 0.827, 0.827), "LightGreen": (0.565, 0.933, 0.565), "LightCoral": (0.941, 0.502, 0.502),
+    "LightYellow": (1, 1, 0.878), "LightSkyBlue": (0.529, 0.808, 0.98), "LightSteelBlue": (0.69, 0.769, 0.871),
+    "Crimson": (0.863, 0.078, 0.235), "Gold": (1, 0.843, 0), "Indigo": (0.294, 0, 0.51), "Navy": (0, 0, 0.502),
+    "Teal": (0, 0.502, 0.502), "Tomato": (1, 0.388, 0.278), "Coral": (1, 0.498, 0.314), "Silver": (0.753, 0.753, 0.753),
+    "SlateGray": (0.439, 0.502, 0.565), "SlateBlue": (0.416, 0.353, 0.804), "MediumBlue": (0, 0, 0.804),
+    "MediumPurple": (0.576, 0.439, 0.859), "MediumSeaGreen": (0.235, 0.702, 0.443), "Firebrick": (0.698, 0.133, 0.133),
+    "FireBrick": (0.698, 0.133, 0.133), "Chocolate": (0.824, 0.412, 0.118), "OrangeRed": (1, 0.271, 0),
+    "Khaki": (0.941, 0.902, 0.549), "Lime": (0, 1, 0), "Olive": (0.502, 0.502, 0), "Beige": (0.961, 0.961, 0.863),
+    "Ivory": (1, 1, 0.941), "Wheat": (0.961, 0.871, 0.702), "AliceBlue": (0.941, 0.973, 1),
+    "Azure": (0.941, 1, 1), "Lavender": (0.902, 0.902, 0.98), "MintCream": (0.961, 1, 0.98),
+    "HoneyDew": (0.941, 1, 0.941), "Honeydew": (0.941, 1, 0.941), "WhiteSmoke": (0.961, 0.961, 0.961),
+    "Gainsboro": (0.863, 0.863, 0.863), "DimGray": (0.412, 0.412, 0.412), "Grey": (0.502, 0.502, 0.502),
+    "Pink": (1, 0.753, 0.796), "HotPink": (1, 0.412, 0.706), "DeepPink": (1, 0.078, 0.576),
+    "ForestGreen": (0.133, 0.545, 0.133), "SeaGreen": (0.18, 0.545, 0.341), "LimeGreen": (0.196, 0.804, 0.196),
+    "SkyBlue": (0.529, 0.808, 0.922), "CornflowerBlue": (0.392, 0.584, 0.929), "CadetBlue": (0.373, 0.62, 0.627),
+    "MidnightBlue": (0.098, 0.098, 0.439), "RoyalBlue": (0.255, 0.412, 0.882), "PowderBlue": (0.69, 0.878, 0.902),
+    "Turquoise": (0.251, 0.878, 0.816), "Aqua": (0, 1, 1), "Aquamarine": (0.498, 1, 0.831),
+    "Orchid": (0.855, 0.439, 0.839), "Plum": (0.867, 0.627, 0.867), "Violet": (0.933, 0.51, 0.933),
+    "Purple": (0.502, 0, 0.502), "Maroon": (0.502, 0, 0), "Brown": (0.647, 0.165, 0.165),
+    "SaddleBrown": (0.545, 0.271, 0.075), "Sienna": (0.627, 0.322, 0.176), "Peru": (0.804, 0.522, 0.247),
+    "Tan": (0.824, 0.706, 0.549), "Goldenrod": (0.855, 0.647, 0.125), "Salmon": (0.98, 0.502, 0.447),
+    "Orange": (1, 0.647, 0), "Yellow": (1, 1, 0), "YellowGreen": (0.604, 0.804, 0.196), "Green": (0, 0.502, 0),
+    "Blue": (0, 0, 1), "Red": (1, 0, 0), "Black": (0, 0, 0), "White": (1, 1, 1), "Gray": (0.502, 0.502, 0.502),
+    "Cyan": (0, 1, 1), "Magenta": (1, 0, 1), "SpringGreen": (0, 1, 0.498), "MediumVioletRed": (0.78, 0.082, 0.522),
+    "PaleGreen": (0.596, 0.984, 0.596), "PaleVioletRed": (0.859, 0.439, 0.576), "RebeccaPurple": (0.4, 0.2, 0.6),
+}
+
 
 def to_hex(rgb) -> str:
     r, g, b = (min(255, max(0, int(round(255 * float(c))))) for c in rgb)
@@ -89,6 +125,8 @@ def parse_color(spec: str, defined: dict | None = None) -> tuple[float, float, f
             return defined[name]
         if name in BASE_COLORS:
             return BASE_COLORS[name]
+        if name in SVG_COLORS:
+            return SVG_COLORS[name]
         if name == ".":
             return defined.get(".", (0, 0, 0)) if defined else (0, 0, 0)
         return None

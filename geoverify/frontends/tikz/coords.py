@@ -107,8 +107,8 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
         Apply only the linear part of the transformation (``+``/``++`` coordinates).
     """
     s = text.strip()
-    if s.startswith("[") :  # coordinate options: ([xshift=1cm]A)
-        close = _top_index(s, "]")
+    if s.startswith("["):  # coordinate options: ([xshift=1cm]A)
+        close = _matching(s, 0, "[", "]")
         opts = s[1:close]
         st = dict(st)
         interp.apply_options(st, opts)
@@ -134,6 +134,18 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
     if k >= 0:
         return CoordResult(_polar(interp, s[:k], s[k + 1:], st, relative))
     return _named(interp, s)
+
+
+def _matching(s: str, i: int, open_: str, close: str) -> int:
+    depth = 0
+    for j in range(i, len(s)):
+        if s[j] == open_:
+            depth += 1
+        elif s[j] == close:
+            depth -= 1
+            if depth == 0:
+                return j
+    raise FigureSyntaxError(f"'{open_}' is never closed in coordinate '({s})'")
 
 
 def _paren_inner(s: str) -> str:

@@ -183,9 +183,17 @@ def _next_arg(text: str, i: int) -> tuple[str, int]:
     return text[i], i + 1
 
 
-def _set(text: str, line: _Line, size: float, math: bool, raise_: float = 0.0, bold: bool = False) -> None:
-    """Append the glyphs of ``text`` to ``line``."""
-    rfont = "cmbx10" if bold else "cmr10"
+_FAMILY_FONT = {"rm": "cmr10", "bf": "cmbx10", "tt": "cmtt10", "sf": "cmss10", "it": "cmti10"}
+_FAMILY_SWITCH = {"\\ttfamily": "tt", "\\tt": "tt", "\\sffamily": "sf", "\\sf": "sf", "\\bfseries": "bf",
+                  "\\bf": "bf", "\\itshape": "it", "\\it": "it", "\\rmfamily": "rm", "\\em": "it"}
+_FAMILY_WRAPPER = {"\\texttt": "tt", "\\textsf": "sf", "\\textbf": "bf", "\\textit": "it", "\\emph": "it",
+                   "\\mathtt": "tt", "\\mathsf": "sf", "\\mathbf": "bf", "\\textrm": "rm", "\\mathrm": "rm"}
+
+
+def _set(text: str, line: _Line, size: float, math: bool, raise_: float = 0.0, bold=False) -> None:
+    """Append the glyphs of ``text`` to ``line``; ``bold`` is a family ("rm", "bf", "tt", "sf", "it")."""
+    family = bold if isinstance(bold, str) else ("bf" if bold else "rm")
+    rfont = _FAMILY_FONT.get(family, "cmr10")
     i = 0
     n = len(text)
     while i < n:
@@ -246,9 +254,13 @@ def _set(text: str, line: _Line, size: float, math: bool, raise_: float = 0.0, b
                 line.h = max(line.h, raise_ + axis + 0.2 * size + a.d + a.h)
                 line.d = max(line.d, -raise_ - axis + 0.2 * size + b.h + b.d)
                 line.last = None
+            elif cs in _FAMILY_SWITCH:
+                family = _FAMILY_SWITCH[cs]
+                bold = family
+                rfont = _FAMILY_FONT[family]
             elif cs in _WRAPPERS:
                 arg, i = _next_arg(text, i)
-                sub_bold = bold or cs in ("\\textbf", "\\mathbf", "\\boldsymbol", "\\bm")
+                sub_bold = _FAMILY_WRAPPER.get(cs, family)
                 sub_math = math and cs not in ("\\text", "\\textbf", "\\textit", "\\textrm", "\\mbox",
                                                "\\mathrm", "\\operatorname", "\\textup", "\\textnormal",
                                                "\\texttt", "\\textsf", "\\emph", "\\hbox", "\\mathbf")
@@ -337,7 +349,7 @@ def _split_lines(text: str) -> list[str]:
     return out
 
 
-def measure(text: str, size: float = 10.0, bold: bool = False) -> tuple[TextBox, list[float]]:
+def measure(text: str, size: float = 10.0, bold=False) -> tuple[TextBox, list[float]]:
     """Size of ``text`` typeset at ``size`` points.
 
     Returns

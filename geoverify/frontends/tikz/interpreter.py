@@ -218,6 +218,8 @@ class Interpreter:
 
     def number(self, text: str, st: dict | None) -> MathResult:
         text = text.strip()
+        if "{}" in text:  # "\r{}" ends a control word in TeX; the empty group is nothing
+            text = text.replace("{}", "")
         if self.let_vars:
             text = self.subst_let(text)
         env = self.env
@@ -888,7 +890,7 @@ class Interpreter:
                     if stop_at_semicolon:
                         raise FigureSyntaxError("unbalanced braces: '}' inside a path", location=self.location(tok[1]),
                                                 context=self.source.context(tok[1]))
-            elif t == "\\foreach":
+            elif t == "\\foreach" and depth == 0:
                 out.extend(self.foreach(tok, reader, statement_level=False))
                 continue
             elif len(t) > 1 and t[0] == "\\" and reader.expand(tok):
@@ -940,6 +942,7 @@ class Interpreter:
             self.apply_options(st, every)
         from geoverify.frontends.tikz.paths import PathWalker
         walker = PathWalker(self, st, loc)
+        first = len(self.scene.primitives)
         try:
             walker.run(tree)
         except (FigureSyntaxError, UnsupportedConstructError) as err:
@@ -950,7 +953,11 @@ class Interpreter:
             self.note("UNSUPPORTED", f"{err.message}; the rest of the statement is skipped", cmd, err.location)
         finally:
             self.let_vars = {}
+        # TikZ draws the path first and the nodes met on it afterwards
+        node_prims = self.scene.primitives[first:]
+        del self.scene.primitives[first:]
         self.finish_path(walker, st, loc, clip)
+        self.scene.primitives.extend(node_prims)
 
     def finish_path(self, walker, st, loc, clip: bool) -> None:
         do_draw = st["draw"] is not None
@@ -1121,11 +1128,12 @@ class Interpreter:
             if tnode is None:
                 from geoverify.frontends.tikz.coords import evaluate_coordinate
                 try:
-                    p = evaluate_coordinate(self, target, nst).point
+                    base = evaluate_coordinate(self, target, nst).point
                 except GeoverifyError:
                     raise FigureSyntaxError(f"positioning: no node named '{target}'", location=loc) from None
+                p = (base[0] + sx, base[1] + sy)
             else:
-                if nst.get("on_grid"):
+                if nst.get("on_grid") or nst.get("on_grid_old"):
                     base = tnode.center
                 else:
                     ank = {"above": "north", "below": "south", "left": "west", "right": "east",
@@ -1133,7 +1141,7 @@ class Interpreter:
                            "below right": "south east"}[key]
                     base = tnode.anchor(ank) if "." not in target else self._named_point(target)
                 p = (base[0] + sx, base[1] + sy)
-            if nst.get("on_grid"):
+            if nst.get("on_grid") or nst.get("on_grid_old"):
                 anchor = "center"
         ang = math.degrees(math.atan2(m[1], m[0]))
         scl = math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) or 1.0

@@ -42,7 +42,7 @@ DEFAULTS = {
     "out": None, "in": None, "bend": None, "looseness_out": 1.0, "looseness_in": 1.0, "bend_angle": 30.0,
     "radius": None, "x_radius": None, "y_radius": None, "start_angle": None, "end_angle": None,
     "delta_angle": None, "step": (CM, CM), "domain": (-5.0, 5.0), "samples": 25, "samples_at": None,
-    "variable": "\\x", "smooth": False, "tension": 0.55, "closed_plot": False, "mark": None,
+    "variable": "\\x", "smooth": False, "tension": 0.5, "closed_plot": False, "mark": None,
     "rounded_corners": 0.0, "shorten_start": 0.0, "shorten_end": 0.0, "double": False,
     "edge_kind": None, "in_looseness": None,
 }
@@ -445,8 +445,11 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             for cs, size in FONT_SIZES.items():
                 if cs in val:
                     st["font_size"] = size
-            if "\\bfseries" in val or "\\bf" in val:
-                st["bold"] = True
+            for cs, fam in (("\\bfseries", "bf"), ("\\bf", "bf"), ("\\ttfamily", "tt"), ("\\tt", "tt"),
+                            ("\\sffamily", "sf"), ("\\sf", "sf"), ("\\itshape", "it"), ("\\rmfamily", "rm")):
+                if re.search(re.escape(cs) + r"(?![A-Za-z])", val):
+                    st["bold"] = fam
+                    break
             m = re.search(r"\\fontsize\{([^}]*)\}", val)
             if m:
                 st["font_size"] = _dim(ctx, m.group(1), st)
@@ -458,7 +461,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k in _PLACEMENT:
             dx, dy, anchor = _PLACEMENT[k]
             st["anchor"] = anchor
-            m = re.match(r"^(.*?)\bof\s+(.+)$", val, re.S)
+            m = re.match(r"^(.*?)(?<![A-Za-z])of\s+(.+)$", val, re.S)
             if m:  # positioning library: right=of A, below=1cm of B, above right=1cm and 2cm of C
                 dist = m.group(1).strip()
                 target = m.group(2).strip()
@@ -480,6 +483,15 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 d = _dim(ctx, val, st)
                 st["node_shift"] = (dx * d, dy * d)
                 st["place_of"] = None
+        elif k.endswith(" of") and k[:-3] in _PLACEMENT:
+            # pre-positioning syntax "right of=A": centre to centre, node distance apart
+            dx, dy, _ = _PLACEMENT[k[:-3]]
+            dv, dh = st["node_distance"]
+            if dx and dy:
+                dv, dh = dv * math.sqrt(0.5), dh * math.sqrt(0.5)
+            st["place_of"] = (k[:-3], val.strip(), dh * dx, dv * dy)
+            st["on_grid_old"] = True
+            st["anchor"] = "center"
         elif k == "node distance":
             if " and " in val:
                 a, b = val.split(" and ")

@@ -564,7 +564,7 @@ class PathWalker:
         else:
             self.path.move_to(pts[0])
         if st["smooth"] and len(pts) > 2:
-            self._smooth(pts, st["tension"] if st.get("tension_set") else 0.55, st["closed_plot"])
+            self._smooth(pts, st["tension"], st["closed_plot"])
         else:
             for a, b in zip(pts, pts[1:]):
                 self.path.line(a, b)

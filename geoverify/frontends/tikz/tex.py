@@ -18,7 +18,7 @@ import bisect
 import re
 from dataclasses import dataclass, field
 
-from geoverify.errors import FigureSyntaxError, SourceLocation
+from geoverify.errors import BudgetExceededError, FigureSyntaxError, SourceLocation
 from geoverify.frontends.limits import Budget
 
 __all__ = ["Token", "Source", "Macro", "Definitions", "Reader", "tokenize", "detokenize",
@@ -249,9 +249,10 @@ class Reader:
             if top is not None and top[1] >= len(top[0]):
                 self._stack.pop()
             self._stack.append([list(tokens), 0])
-            if len(self._stack) > 10_000:
-                raise FigureSyntaxError("macro expansion nests too deeply (runaway recursion?)",
-                                        location=self.source.location(self.last_pos))
+            if len(self._stack) > 50 * self.budget.limits.max_depth:
+                raise BudgetExceededError(
+                    f"macro expansion nests deeper than {50 * self.budget.limits.max_depth} levels "
+                    "(50 x Limits.max_depth; runaway recursion?)", location=self.source.location(self.last_pos))
 
     def at_end(self) -> bool:
         return self.peek() is None

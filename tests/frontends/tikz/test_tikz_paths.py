@@ -1,0 +1,191 @@
+"""Path operations and coordinates: each construct's geometry pinned numerically (TeX points)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from geoverify.frontends.tikz import parse_tikz
+from geoverify.scene import Arc, BezierPath, Circle, Dot, Ellipse, Polyline
+
+from tikz_fixtures import CM, MM, close, only
+
+
+def test_circle_default_unit_is_one_centimetre():
+    c = only(parse_tikz(r"\draw (0,0) circle (1);"), Circle)
+    assert close(c.center, (0, 0)) and c.radius == pytest.approx(28.4528, abs=1e-4)
+
+
+@pytest.mark.parametrize("code, radius", [
+    (r"\draw (1,2) circle[radius=2pt];", 2.0),
+    (r"\draw (1,2) circle (5mm);", 5 * MM),
+    (r"\draw (1,2) circle [radius=0.5];", 0.5 * CM),
+])
+def test_circle_syntaxes(code, radius):
+    c = only(parse_tikz(code), Circle)
+    assert close(c.center, (CM, 2 * CM)) and c.radius == pytest.approx(radius)
+
+
+def test_ellipse_both_syntaxes():
+    for code in (r"\draw (0,0) ellipse (2 and 1);", r"\draw (0,0) ellipse [x radius=2, y radius=1];"):
+        e = only(parse_tikz(code), Ellipse)
+        assert (e.rx, e.ry) == pytest.approx((2 * CM, CM)) and e.rotation == pytest.approx(0)
+
+
+def test_line_polygon_and_cycle():
+    p = only(parse_tikz(r"\draw (0,0) -- (1,0) -- (1,1) -- cycle;"), Polyline)
+    assert p.closed_flag and close(p.points / CM, [(0, 0), (1, 0), (1, 1)])
+
+
+def test_units_mixed_with_plain_numbers():
+    p = only(parse_tikz(r"\draw (0,0) -- (1cm,2) -- (10pt,0pt);"), Polyline)
+    assert close(p.points, [(0, 0), (CM, 2 * CM), (10, 0)])
+
+
+def test_polar_and_relative_coordinates():
+    p = only(parse_tikz(r"\draw (30:2) -- ++(1,0) -- +(0,1) -- ++(0,-1);"), Polyline)
+    a = (2 * CM * math.cos(math.radians(30)), 2 * CM * math.sin(math.radians(30)))
+    b = (a[0] + CM, a[1])
+    assert close(p.points, [a, b, (b[0], b[1] + CM), (b[0], b[1] - CM)])
+
+
+def test_perpendicular_path_operations():
+    p = only(parse_tikz(r"\draw (0,0) |- (2,1) -| (3,3);"), Polyline)
+    assert close(p.points / CM, [(0, 0), (0, 1), (2, 1), (3, 1), (3, 3)])
+
+
+def test_rectangle():
+    p = only(parse_tikz(r"\draw (0,0) rectangle (2,1);"), Polyline)
+    assert p.closed_flag and close(p.points / CM, [(0, 0), (0, 1), (2, 1), (2, 0)])
+
+
+def test_arc_old_and_new_syntax():
+    for code in (r"\draw (1,0) arc (0:90:1);", r"\draw (1,0) arc[start angle=0, end angle=90, radius=1];",
+                 r"\draw (1,0) arc[start angle=0, delta angle=90, radius=1cm];"):
+        a = only(parse_tikz(code), Arc)
+        assert close(a.center, (0, 0)) and a.rx == pytest.approx(CM) and a.ry == pytest.approx(CM)
+        assert a.start == pytest.approx(0) and a.sweep == pytest.approx(math.pi / 2)
+
+
+def test_clockwise_elliptic_arc():
+    a = only(parse_tikz(r"\draw (0,1) arc (90:-90:2 and 1);"), Arc)
+    assert close(a.center, (0, 0)) and (a.rx, a.ry) == pytest.approx((2 * CM, CM))
+    assert a.start == pytest.approx(math.pi / 2) and a.sweep == pytest.approx(-math.pi)
+
+
+def test_controls_curve():
+    b = only(parse_tikz(r"\draw (0,0) .. controls (1,1) and (2,1) .. (3,0);"), BezierPath)
+    assert close(b.parts[0].controls[0] / CM, [(0, 0), (1, 1), (2, 1), (3, 0)])
+
+
+def test_relative_controls_refer_to_start_and_end():
+    b = only(parse_tikz(r"\draw (0,0) .. controls +(0,1) and +(0,1) .. (3,0);"), BezierPath)
+    assert close(b.parts[0].controls[0] / CM, [(0, 0), (0, 1), (3, 1), (3, 0)])
+
+
+def test_to_with_out_in_looseness():
+    b = only(parse_tikz(r"\draw (0,0) to[out=90, in=180, looseness=2] (4,0);"), BezierPath)
+    d = 0.3915 * 4 * 2  # cm
+    assert close(b.parts[0].controls[0] / CM, [(0, 0), (0, d), (4 - d, 0), (4, 0)], tol=1e-9)
+
+
+def test_to_bend_left():
+    b = only(parse_tikz(r"\draw (0,0) to[bend left=30] (2,0);"), BezierPath)
+    d = 0.3915 * 2
+    c30, s30 = math.cos(math.radians(30)), math.sin(math.radians(30))
+    assert close(b.parts[0].controls[0] / CM, [(0, 0), (d * c30, d * s30), (2 - d * c30, d * s30), (2, 0)])
+
+
+def test_straight_to_is_a_line():
+    p = only(parse_tikz(r"\draw (0,0) to (2,1);"), Polyline)
+    assert close(p.points / CM, [(0, 0), (2, 1)])
+
+
+def test_grid_lines_on_multiples_of_step():
+    sc = parse_tikz(r"\draw[step=0.5] (0,0) grid (1,1);")
+    lines = [p.points / CM for p in sc.primitives]
+    assert len(lines) == 6
+    xs = sorted({round(l[0, 0], 6) for l in lines if l[0, 0] == l[1, 0]})
+    assert xs == [0, 0.5, 1]
+
+
+def test_plot_expression_samples_domain():
+    p = only(parse_tikz(r"\draw[domain=0:2, samples=5] plot (\x, {\x*\x});"), Polyline)
+    assert close(p.points / CM, [(x, x * x) for x in (0, 0.5, 1, 1.5, 2)])
+
+
+def test_plot_coordinates_and_smooth_tension():
+    p = only(parse_tikz(r"\draw plot coordinates {(0,0) (1,1) (2,0)};"), Polyline)
+    assert close(p.points / CM, [(0, 0), (1, 1), (2, 0)])
+    b = only(parse_tikz(r"\draw plot[smooth] coordinates {(0,0) (1,1) (2,0)};"), BezierPath)
+    c = b.parts[0].controls / CM
+    t = 0.2775 * 0.5  # pgflibraryplothandlers: support = 0.2775 x tension (default 0.5)
+    assert close(c[0], [(0, 0), (0, 0), (1 - t * 2, 1), (1, 1)])
+
+
+def test_calc_partway_distance_rotation_projection():
+    sc = parse_tikz(r"""\coordinate (A) at (0,0); \coordinate (B) at (4,0); \coordinate (P) at (1,3);
+    \draw ($(A)!0.25!(B)$) -- ($(A)!1cm!(B)$) -- ($(A)!0.5!90:(B)$) -- ($(A)!(P)!(B)$) -- ($(A)+(1,2)$)
+          -- ($2*(P)-(B)$);""")
+    p = only(sc, Polyline)
+    assert close(p.points / CM, [(1, 0), (1, 0), (0, 2), (1, 0), (1, 2), (-2, 6)], tol=1e-9)
+
+
+def test_named_anchor_and_perpendicular_coordinates():
+    sc = parse_tikz(r"""\coordinate (A) at (1,2); \coordinate (B) at (3,5);
+    \draw (A |- B) -- (A -| B);""")
+    assert close(only(sc, Polyline).points / CM, [(1, 5), (3, 2)])
+
+
+def test_intersection_of_lines_and_named_paths():
+    sc = parse_tikz(r"""\draw[name path=a] (0,0) -- (2,2); \draw[name path=b] (0,2) -- (2,0);
+    \path[name intersections={of=a and b, by=X}];
+    \fill (X) circle (1pt); \fill (intersection of 0,0--1,1 and 0,1--1,0) circle (1pt);""")
+    dots = [p for p in sc.primitives if isinstance(p, Dot)]
+    assert close(dots[0].center / CM, (1, 1)) and close(dots[1].center / CM, (0.5, 0.5))
+
+
+def test_let_points_and_numbers():
+    sc = parse_tikz(r"""\coordinate (A) at (0,0); \coordinate (B) at (3,4);
+    \draw let \p1 = ($(B)-(A)$), \n1 = {veclen(\x1,\y1)} in (A) circle (\n1);""")
+    assert only(sc, Circle).radius == pytest.approx(5 * CM)
+
+
+def test_parabola_and_sine():
+    b = only(parse_tikz(r"\draw (0,0) parabola (2,4);"), BezierPath)
+    ctrl = b.parts[0].controls / CM
+    assert close(ctrl[-1][-1], (2, 4))
+    # a parabola y = x^2 through its vertex: the midpoint of the curve at x=1 has y=1
+    s = 0.5
+    mid = (1 - s) ** 3 * ctrl[-1][0] + 3 * (1 - s) ** 2 * s * ctrl[-1][1] + 3 * (1 - s) * s * s * ctrl[-1][2] + s ** 3 * ctrl[-1][3]
+    assert mid == pytest.approx((1, 1))
+    b = only(parse_tikz(r"\draw (0,0) sin (1,1);"), BezierPath)
+    assert close(b.parts[0].controls[0][-1] / CM, (1, 1))
+
+
+def test_filled_small_circle_is_a_dot():
+    d = only(parse_tikz(r"\fill (1,1) circle (2pt);"), Dot)
+    assert close(d.center, (CM, CM)) and d.radius == pytest.approx(2.0) and d.style.fill == "#000000"
+
+
+def test_several_subpaths_and_mixed_path():
+    sc = parse_tikz(r"\draw (0,0) -- (1,0) (0,1) circle (0.5) (2,0) -- (3,0) arc (0:90:1) -- (2,2);")
+    kinds = [type(p).__name__ for p in sc.primitives]
+    assert kinds == ["Polyline", "Circle", "BezierPath"]
+
+
+def test_clip_marks_but_keeps_geometry():
+    sc = parse_tikz(r"\begin{tikzpicture}\clip (0,0) rectangle (1,1); \draw (0,0) -- (2,2); \draw (0.2,0.2) -- (0.8,0.8);\end{tikzpicture}")
+    lines = [p for p in sc.primitives if isinstance(p, Polyline)]
+    assert [l.clipped for l in lines] == [True, False]
+    assert close(lines[0].points / CM, [(0, 0), (2, 2)])
+
+
+def test_every_primitive_has_a_source_location():
+    sc = parse_tikz("\\begin{tikzpicture}\n  \\draw (0,0) -- (1,1);\n  \\node at (0,0) {A};\n\\end{tikzpicture}",
+                    filename="f.tex")
+    for p in sc.primitives:
+        assert p.source is not None and p.source.file == "f.tex" and p.source.line in (2, 3)
+    assert sc.primitives[0].source.column == 3

@@ -1,0 +1,67 @@
+"""pgfmath: operators, functions, units and refusals (pgf manual, Mathematical expressions)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from geoverify.errors import FigureSyntaxError, UnsupportedConstructError
+from geoverify.frontends.tikz.pgfmath import UNITS_PT, evaluate, format_number
+
+
+@pytest.mark.parametrize("expr, value", [
+    ("1+2*3", 7.0), ("(1+2)*3", 9.0), ("2^3", 8.0), ("-2^2", 4.0), ("2^-1", 0.5),
+    ("sin(30)", 0.5), ("cos(60)", 0.5), ("tan(45)", 1.0), ("pi r", 180.0), ("deg(pi)", 180.0),
+    ("sqrt(16)", 4.0), ("exp(0)", 1.0), ("ln(e)", 1.0), ("veclen(3,4)", 5.0), ("atan2(1,1)", 45.0),
+    ("atan2(1,0)", 90.0), ("mod(-7,3)", -1.0), ("Mod(-7,3)", 2.0), ("min(3,1,2)", 1.0), ("max(3,1,2)", 3.0),
+    ("abs(-2.5)", 2.5), ("round(2.5)", 3.0), ("round(-2.5)", -3.0), ("int(-2.7)", -2.0), ("floor(-2.5)", -3.0),
+    ("3>2 ? 10 : 20", 10.0), ("1==2", 0.0), ("{2}*3", 6.0), ("1e2", 100.0), ("4!", 24.0),
+    ("asin(1)", 90.0), ("acos(0)", 90.0), ("atan(1)", 45.0), ("sign(-3)", -1.0),
+])
+def test_values(expr, value):
+    r = evaluate(expr)
+    assert r.value == pytest.approx(value, abs=1e-9)
+    assert not r.units
+
+
+@pytest.mark.parametrize("expr, points", [
+    ("1cm", 72.27 / 2.54), ("10mm", 72.27 / 2.54), ("1in", 72.27), ("72bp", 72.27), ("1pt", 1.0),
+    ("1cm+2pt", 72.27 / 2.54 + 2), ("2*3mm", 6 * 72.27 / 25.4), ("1em", 10.00002),
+])
+def test_units_are_points(expr, points):
+    r = evaluate(expr)
+    assert r.units
+    assert r.value == pytest.approx(points, rel=1e-12)
+
+
+def test_variables_and_juxtaposition():
+    env = {"\\x": 3.0}
+    assert evaluate("2*\\x", env).value == 6.0
+    assert evaluate("2\\x", env).value == 6.0
+    assert evaluate("\\x cm", env).value == pytest.approx(3 * UNITS_PT["cm"])
+    assert evaluate("cos(\\x r)", env).value == pytest.approx(math.cos(3.0))
+
+
+def test_undefined_macro_is_a_clear_error():
+    with pytest.raises(FigureSyntaxError, match="undefined control sequence \\\\y"):
+        evaluate("2*\\y", {})
+
+
+def test_random_functions_are_refused():
+    with pytest.raises(UnsupportedConstructError, match="random"):
+        evaluate("rnd")
+    with pytest.raises(UnsupportedConstructError):
+        evaluate("rand*2")
+
+
+def test_syntax_error_has_context():
+    with pytest.raises(FigureSyntaxError) as info:
+        evaluate("2*(3+")
+    assert "pgfmath" in str(info.value)
+
+
+def test_format_number_like_pgfmathresult():
+    assert format_number(2.0) == "2.0"
+    assert format_number(0.5) == "0.5"
+    assert format_number(-1.25) == "-1.25"

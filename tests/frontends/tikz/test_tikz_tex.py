@@ -1,0 +1,142 @@
+"""The TeX layer: macros, groups, styles, loops, and hostile input ending in clear errors."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from geoverify.errors import BudgetExceededError, FigureSyntaxError, GeoverifyError
+from geoverify.frontends.limits import Limits
+from geoverify.frontends.tikz import parse_tikz
+from geoverify.scene import Circle, Polyline, TextLabel
+
+from tikz_fixtures import CM, close, only
+
+
+def _circles(code):
+    return [p for p in parse_tikz(code).primitives if isinstance(p, Circle)]
+
+
+def test_def_with_parameters_and_delimiters():
+    code = r"""\def\r{2}\def\pt(#1,#2){(#1,#2)}
+    \def\ring#1#2{\draw #1 circle (#2);}
+    \ring{\pt(1,0)}{\r}"""
+    c = only(parse_tikz(code), Circle)
+    assert close(c.center, (CM, 0)) and c.radius == pytest.approx(2 * CM)
+
+
+def test_newcommand_with_optional_argument():
+    code = r"""\newcommand{\dotat}[2][3pt]{\fill (#2) circle (#1);}
+    \begin{tikzpicture}\dotat{0,0}\dotat[1pt]{1,0}\end{tikzpicture}"""
+    sc = parse_tikz(code)
+    radii = sorted(p.radius for p in sc.primitives)
+    assert radii == pytest.approx([1.0, 3.0])
+
+
+def test_let_copies_a_macro():
+    c = only(parse_tikz(r"\def\a{3}\let\b\a\def\a{1}\draw (0,0) circle (\b);"), Circle)
+    assert c.radius == pytest.approx(3 * CM)
+
+
+def test_groups_undo_local_definitions():
+    code = r"\def\r{1}{\def\r{2}\draw (0,0) circle (\r);}\draw (0,0) circle (\r);"
+    assert [c.radius / CM for c in _circles(code)] == pytest.approx([2, 1])
+
+
+def test_pgfmathsetmacro_and_pgfmathresult():
+    code = r"\pgfmathsetmacro{\r}{sqrt(4)/2}\pgfmathparse{3*\r}\draw (0,0) circle (\pgfmathresult);"
+    assert only(parse_tikz(code), Circle).radius == pytest.approx(3 * CM)
+
+
+def test_tikzset_style_with_argument_and_append():
+    code = r"""\tikzset{ring/.style={line width=#1}, ring/.default=2pt, big/.style={thick}, big/.append style={red}}
+    \draw[ring] (0,0) circle (1); \draw[ring=3pt] (0,0) circle (1); \draw[big] (0,0) circle (1);"""
+    cs = _circles(code)
+    assert [c.style.stroke_width for c in cs] == pytest.approx([2.0, 3.0, 0.8])
+    assert cs[2].style.stroke == "#ff0000"
+
+
+def test_old_tikzstyle():
+    c = only(parse_tikz(r"\tikzstyle{my}=[line width=5pt] \draw[my] (0,0) circle (1);"), Circle)
+    assert c.style.stroke_width == pytest.approx(5.0)
+
+
+@pytest.mark.parametrize("header, expected", [
+    (r"\x in {1,2,3}", [1, 2, 3]),
+    (r"\x in {1,...,4}", [1, 2, 3, 4]),
+    (r"\x in {0,0.5,...,2}", [0, 0.5, 1, 1.5, 2]),
+    (r"\x in {5,3,...,-1}", [5, 3, 1, -1]),
+    (r"\x [evaluate=\x as \y using \x*2] in {1,2}", [1, 2]),
+])
+def test_foreach_lists(header, expected):
+    sc = parse_tikz(r"\foreach %s {\draw (\x,0) circle (1);}" % header)
+    assert [c.center[0] / CM for c in sc.primitives] == pytest.approx(expected)
+
+
+def test_foreach_pairs_count_and_nesting():
+    sc = parse_tikz(r"""\foreach \x/\r [count=\i] in {0/1, 2/2} \foreach \y in {0,1}
+        \draw (\x,\y) circle (\r*\i);""")
+    got = [(c.center[0] / CM, c.center[1] / CM, c.radius / CM) for c in sc.primitives]
+    assert got == pytest.approx([(0, 0, 1), (0, 1, 1), (2, 0, 4), (2, 1, 4)])
+
+
+def test_foreach_inside_a_path():
+    p = only(parse_tikz(r"\draw (0,0) \foreach \x in {1,2,3} { -- (\x,\x*\x) };"), Polyline)
+    assert close(p.points / CM, [(0, 0), (1, 1), (2, 4), (3, 9)])
+
+
+def test_comments_and_letters_after_macros():
+    sc = parse_tikz("% a comment \\draw (9,9) circle (1);\n\\def\\r{1}\\draw (0,0) circle (\\r); % more")
+    assert len(sc.primitives) == 1
+
+
+def test_runaway_recursion_is_a_budget_error():
+    with pytest.raises(BudgetExceededError):
+        parse_tikz(r"\def\x{\x}\x", limits=Limits(max_steps=10_000))
+
+
+def test_expanding_macro_explosion_is_a_budget_error():
+    code = r"\def\a{\b\b}\def\b{\c\c}\def\c{\d\d}\def\d{\a\a}\draw (0,0) -- \a;"
+    with pytest.raises(BudgetExceededError):
+        parse_tikz(code, limits=Limits(max_steps=50_000))
+
+
+def test_huge_foreach_is_refused_quickly():
+    t0 = time.perf_counter()
+    with pytest.raises(BudgetExceededError):
+        parse_tikz(r"\foreach \i in {1,...,1000000000} {\draw (0,0) -- (1,1);}")
+    assert time.perf_counter() - t0 < 5
+
+
+def test_unbalanced_braces_carry_a_location():
+    with pytest.raises(FigureSyntaxError) as info:
+        parse_tikz("\\begin{tikzpicture}\n\\draw (0,0) node {abc;\n\\end{tikzpicture}")
+    assert info.value.location is not None and info.value.location.line is not None
+
+
+def test_unclosed_environment():
+    with pytest.raises(FigureSyntaxError, match="never ended"):
+        parse_tikz("\\begin{tikzpicture}\\draw (0,0) -- (1,1);")
+
+
+def test_undefined_macro_in_a_coordinate_is_reported_with_its_line():
+    sc = parse_tikz("\\draw (0,0) -- (1,1);\n\\draw (0,0) -- (\\nothere,1);")
+    bad = [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    assert bad and "undefined control sequence \\nothere" in bad[0].message and bad[0].location.line == 2
+    with pytest.raises(GeoverifyError, match="nothere"):
+        parse_tikz("\\draw (0,0) -- (\\nothere,1);", strict=True)
+
+
+def test_ten_megabyte_file_is_refused_by_size():
+    big = "\\draw (0,0) -- (1,1);\n" * 500_000
+    t0 = time.perf_counter()
+    with pytest.raises(BudgetExceededError, match="bytes"):
+        parse_tikz(big)
+    assert time.perf_counter() - t0 < 2
+
+
+def test_time_budget():
+    code = r"\foreach \i in {1,...,200000} {\draw (0,0) -- (1,1);}"
+    with pytest.raises(BudgetExceededError):
+        parse_tikz(code, limits=Limits(timeout=0.2, max_steps=10**9))
