@@ -322,17 +322,16 @@ class _Binder:
                     best, arg = res, rd
             return best, arg
         if g.kind == "curve":
-            # A quarter of the samples is plenty to score a hypothesis.
-            pred = transform_points(m, g.points[::4])
+            # Coarse copies are plenty to score a hypothesis; the final residual uses everything.
+            pred = transform_points(m, g.points[:: max(1, len(g.points) // 96)])
             best, arg = math.inf, None
             lo, hi = pred.min(axis=0), pred.max(axis=0)
             for cv in self.f.curves:
                 if len(cv.coords) < 2:
                     continue
-                clo, chi = cv.coords.min(axis=0), cv.coords.max(axis=0)
-                if np.any(clo > hi + tol) or np.any(chi < lo - tol):
+                if np.any(cv.lo > hi + tol) or np.any(cv.hi < lo - tol):
                     continue
-                res = _sym_hausdorff(pred, cv.coords)
+                res = _sym_hausdorff(pred, cv.coarse)
                 if res < best:
                     best, arg = res, cv
             return best, arg
@@ -383,16 +382,24 @@ class _Binder:
                                 continue
                         hypotheses.append(label_corr + _bbox_correspondences(g.points, coords, o.id))
             best = None
+            seen = set()
             for corr in hypotheses:
                 m, refl = fit_transform(corr, eq)
                 if m is None:
                     continue
                 tol = self.tol.distance * _predicted_size(self, objs, m)
+                # Many hypotheses give the same transform: score each transform once.
+                sig = tuple(np.round(m[:2].ravel() / max(tol, 1e-12), 1))
+                if sig in seen:
+                    continue
+                seen.add(sig)
                 res = {o.id: self._object_residual(o.id, m, tol)[0] for o in objs}
                 inl = [k for k, v in res.items() if v <= tol]
                 key = (len(inl), -sum(min(v, 10 * tol) for v in res.values()))
                 if best is None or key > best[0]:
                     best = (key, m, refl, res, inl, tol)
+                if len(inl) == len(objs) and all(v <= 0.1 * tol for v in res.values()):
+                    break  # every object explained almost exactly: no better hypothesis exists
             if best is None:
                 continue
             _, m, refl, res, inl, tol = best

@@ -24,6 +24,8 @@ ATTACHED_LABEL_FORMATS = ("tikz", "asy")
 
 # Relative flattening tolerance (fraction of the figure size).
 _FLATTEN_REL_TOL = 2e-4
+# Vertices kept in a curve's coarse copy.
+_COARSE_POINTS = 96
 # Straight edges shorter than this fraction of the figure size take no part in intersections.
 _LONG_EDGE_REL = 0.02
 # Vertices of the polygon that stands for a drawn circle's outline.
@@ -74,6 +76,18 @@ class Curve:
     closed: bool
     owner: int
     subpath: int
+    lo: np.ndarray = None
+    hi: np.ndarray = None
+    coarse: np.ndarray = None
+
+    def __post_init__(self):
+        if len(self.coords):
+            self.lo, self.hi = self.coords.min(axis=0), self.coords.max(axis=0)
+        else:
+            self.lo = self.hi = np.full(2, np.nan)
+        # At most ~_COARSE_POINTS vertices, for scoring many hypotheses cheaply.
+        step = max(1, len(self.coords) // _COARSE_POINTS)
+        self.coarse = self.coords if step == 1 else np.vstack([self.coords[::step], self.coords[-1:]])
 
 
 @dataclass(slots=True)
