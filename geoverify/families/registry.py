@@ -19,6 +19,7 @@ FAMILY_MODULES = (
     "geoverify.families.rouche",
     "geoverify.families.euclid",
     "geoverify.families.analytic",
+    "geoverify.families.topology",
 )
 
 
