@@ -358,33 +358,32 @@ def cached_path_data(d: str) -> tuple[tuple[RawSubpath, ...], str | None]:
     return tuple(subpaths), error
 
 
-_PAIRS = frozenset("MLCSQT")
+_ABS_COMMAND = re.compile(r"([MLHVCSQTZ])([^MLHVCSQTZ]*)")
 
 
 @lru_cache(maxsize=4096)
 def path_bbox(d: str) -> tuple[float, float, float, float] | None:
     """Bounding box of the control points of path data, ``(xmin, ymin, xmax, ymax)``.
 
-    Vectorised for absolute data without arcs (how dvisvgm writes glyph outlines):
-    every number is an x or a y by its position after its command letter. Other
-    data goes through :func:`parse_path_data`. None when nothing is drawn.
+    Absolute data without arcs (how dvisvgm writes glyph outlines) is read
+    without building segments: after ``H`` numbers are x, after ``V`` y, after
+    any other command they alternate x, y. Other data goes through
+    :func:`parse_path_data`. None when nothing is drawn.
     """
     if _OTHER.search(d) is None and not any(c in d for c in "mlhvcsqtaAz"):
-        toks = _TOKEN.findall(d)
-        if toks and toks[0] == "M":
-            letters = np.array([t in _LETTERS for t in toks])
-            cmd_idx = np.cumsum(letters) - 1
-            starts = np.flatnonzero(letters)
-            cmds = np.array([toks[i] for i in starts])
-            num_mask = ~letters
-            nums = np.array([t for t, is_l in zip(toks, letters) if not is_l], dtype=np.float64)
-            owner = cmds[cmd_idx[num_mask]]
-            pos = np.flatnonzero(num_mask) - starts[cmd_idx[num_mask]] - 1
-            is_x = np.where(owner == "H", True, np.where(owner == "V", False, pos % 2 == 0))
-            ok = np.isin(owner, list(_PAIRS | {"H", "V"}))
-            if ok.all() and is_x.any() and (~is_x).any():
-                xs, ys = nums[is_x], nums[~is_x]
-                return float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max())
+        xs: list[float] = []
+        ys: list[float] = []
+        for cmd, args in _ABS_COMMAND.findall(d):
+            nums = [float(v) for v in _NUMBER.findall(args)]
+            if cmd == "H":
+                xs += nums
+            elif cmd == "V":
+                ys += nums
+            elif cmd != "Z":
+                xs += nums[0::2]
+                ys += nums[1::2]
+        if xs and ys and math.isfinite(sum(xs) + sum(ys)):
+            return min(xs), min(ys), max(xs), max(ys)
     subpaths, _ = cached_path_data(d)
     if not subpaths:
         return None

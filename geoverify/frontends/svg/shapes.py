@@ -100,9 +100,13 @@ def shape_subpaths(node, vp, fs) -> tuple[list[RawSubpath], str | None]:
         return list(subpaths), error
     if tag == "line":
         x1, y1, x2, y2 = _lengths(node, ("x1", "y1", "x2", "y2"), vp, fs)
+        if not math.isfinite(x1 + y1 + x2 + y2):
+            return [], "non-finite coordinates"
         return [_line_subpath([(x1, y1), (x2, y2)], False)], None
     if tag in ("polyline", "polygon"):
         nums = parse_number_list(node.attrs.get("points", ""))
+        if not math.isfinite(sum(nums)):
+            return [], "non-finite coordinates"
         error = "odd number of coordinates in points" if len(nums) % 2 else None
         pts = list(zip(nums[0:len(nums) - 1:2], nums[1::2]))
         if len(pts) < 2:
@@ -110,6 +114,8 @@ def shape_subpaths(node, vp, fs) -> tuple[list[RawSubpath], str | None]:
         return [_line_subpath(pts, tag == "polygon")], error
     if tag == "rect":
         x, y, w, h = _lengths(node, ("x", "y", "width", "height"), vp, fs)
+        if not math.isfinite(x + y + w + h):
+            return [], "non-finite coordinates"
         if w <= 0 or h <= 0:
             return [], None
         a = node.attrs
@@ -167,9 +173,7 @@ def ellipse_primitive(m, cx, cy, rx, ry, **common):
 
 
 def _to_canvas(m, arr):
-    # Overflowing input (1e999) is filtered by the caller; do not warn on the way.
-    with np.errstate(invalid="ignore", over="ignore"):
-        return arr @ m[:2, :2].T + m[:2, 2]
+    return arr @ m[:2, :2].T + m[:2, 2]
 
 
 def _as_circle(ctrl: np.ndarray):

@@ -65,3 +65,9 @@ def test_non_finite_geometry_is_skipped_with_a_warning():
 def test_non_finite_radius_and_path():
     s = parse('<circle cx="5" cy="5" r="1e400"/><path d="M0 0 L1e999 5" stroke="black"/>')
     assert len(s) == 0 and len([d for d in s.diagnostics if d.code == "WARNING"]) == 2
+
+
+def test_non_finite_basic_shapes():
+    s = parse('<line x1="0" y1="0" x2="1e999" y2="1" stroke="black"/><polygon points="0 0 1e999 1 2 2" stroke="black"/>'
+              '<rect x="1e999" width="5" height="5"/>')
+    assert len(s) == 0 and len([d for d in s.diagnostics if d.code == "WARNING"]) == 3

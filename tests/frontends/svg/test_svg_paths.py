@@ -180,3 +180,16 @@ def test_path_must_start_with_moveto():
 def test_exponent_numbers():
     p = only(_path("M1e1 1E1 L2e+1 1e1 L2.0e1,3e1"), Polyline)
     assert np.allclose(p.points, [to_canvas(10, 10), to_canvas(20, 10), to_canvas(20, 30)])
+
+
+@pytest.mark.parametrize("d", [
+    "M6.6-6.7H.5L.3-4.5H.6C.7-6.1 .9-6.4 2.4-6.4V0Z",
+    "M0 0Q5 -3 10 0T20 0S25 5 30 0L30 10Z",
+    "m1 1h5v5z",              # relative: goes through the full parser
+    "M0 0A5 5 0 0 1 10 0",    # arc: idem
+])
+def test_path_bbox_matches_parsed_control_points(d):
+    from geoverify.frontends.svg.pathdata import path_bbox
+
+    pts = np.vstack([sp.array().reshape(-1, 2) for sp in parse_path_data(d)[0]])
+    assert np.allclose(path_bbox(d), [pts[:, 0].min(), pts[:, 1].min(), pts[:, 0].max(), pts[:, 1].max()])
