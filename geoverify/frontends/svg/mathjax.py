@@ -5,7 +5,7 @@ carries its Unicode code point in ``data-c``, inside groups that place it with
 translations and scales; its units are 1/1000 em with y up (the formula sits
 under ``scale(1,-1)``). The label's text is the characters in document order,
 NFKC-normalised so mathematical italic letters read as plain letters
-("𝑥" -> "x"); its box is the exact union of the glyph outlines (and of
+("𝑥" -> "x"); its box is the union of the glyph outlines' control points (and of
 rules such as fraction bars); its anchor is the box centre on the formula's
 baseline; its font size is 1000 MathJax units mapped to the canvas.
 """

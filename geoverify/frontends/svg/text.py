@@ -13,7 +13,8 @@ Glyph runs: dvisvgm (``--no-fonts``, and Asymptote's SVG output) draws each
 character as ``<use href="#g1-65">`` of an outline in ``<defs>``; svgo-optimised
 TeX output uses ``<symbol>``s with one unpainted path. Such uses are collected
 per parent element and split into labels where the gap between glyphs exceeds
-their height (a gap over 0.2 em inside a label is a word space); the box is the exact union of the glyph outlines and the text is
+their height (a gap over 0.2 em inside a label is a word space); the box is the union of the glyph outlines' control points (tight for TeX
+glyphs, whose extremes are on-curve points) and the text is
 decoded from dvisvgm's ``g<font>-<code>`` ids (character codes of the TeX font,
 exact for letters and digits of the Computer Modern text and math fonts); glyphs
 without a code read as U+FFFD.

@@ -184,7 +184,7 @@ def test_exponent_numbers():
 
 @pytest.mark.parametrize("d", [
     "M6.6-6.7H.5L.3-4.5H.6C.7-6.1 .9-6.4 2.4-6.4V0Z",
-    "M0 0Q5 -3 10 0T20 0S25 5 30 0L30 10Z",
+    "M0 0C5 -3 10 0 10 0S25 5 30 0L30 10Z",
     "m1 1h5v5z",              # relative: goes through the full parser
     "M0 0A5 5 0 0 1 10 0",    # arc: idem
 ])
