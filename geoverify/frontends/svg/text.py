@@ -1,23 +1,26 @@
 """Text: ``<text>``/``<tspan>`` elements and runs of TeX glyphs drawn with ``<use>``.
 
-``<text>``: the characters of the element and its ``tspan`` children are joined
-(white space collapsed unless ``xml:space="preserve"``; a space is inserted where
-a positioned ``tspan`` starts more than 0.2 em after the estimated end of the
-previous text, which is how dvisvgm writes word gaps). The label's anchor is the visual centre of the first line on its
-baseline: the text position moved by half the estimated width for
-``text-anchor`` start/end, and moved to the baseline for ``dominant-baseline``
-middle/central/hanging. The box is estimated: advance widths from a small table of
-typical proportional-font widths (:func:`advance`), ascent 0.75 em, descent 0.25 em. ``font_size`` is in canvas units.
+``<text>``: the characters of the element and its ``tspan`` children are
+joined (white space collapsed unless ``xml:space="preserve"``; a space is
+inserted where a positioned ``tspan`` starts more than 0.2 em after the
+estimated end of the previous text, which is how dvisvgm writes word gaps).
+The label's anchor is the visual centre of the first line on its baseline: the
+text position moved by half the estimated width for ``text-anchor`` start/end,
+and moved to the baseline for ``dominant-baseline`` middle/central/hanging.
+The box is estimated: advance widths from a small table of typical
+proportional-font widths (:func:`advance`), ascent 0.75 em, descent 0.25 em.
+``font_size`` is in canvas units.
 
 Glyph runs: dvisvgm (``--no-fonts``, and Asymptote's SVG output) draws each
-character as ``<use href="#g1-65">`` of an outline in ``<defs>``; svgo-optimised
-TeX output uses ``<symbol>``s with one unpainted path. Such uses are collected
-per parent element and split into labels where the gap between glyphs exceeds
-their height (a gap over 0.2 em inside a label is a word space); the box is the union of the glyph outlines' control points (tight for TeX
-glyphs, whose extremes are on-curve points) and the text is
-decoded from dvisvgm's ``g<font>-<code>`` ids (character codes of the TeX font,
-exact for letters and digits of the Computer Modern text and math fonts); glyphs
-without a code read as U+FFFD.
+character as ``<use href="#g1-65">`` of an outline in ``<defs>``;
+svgo-optimised TeX output uses ``<symbol>``s with one unpainted path. Such uses
+are collected per parent element and split into labels where the gap between
+glyphs exceeds their height (a gap over 0.2 em inside a label is a word
+space). The box is the union of the glyph outlines' control points (tight for
+TeX glyphs, whose extremes are on-curve points). The text is decoded from
+dvisvgm's ``g<font>-<code>`` ids (character codes of the TeX font, exact for
+letters and digits of the Computer Modern text and math fonts); glyphs without
+a code read as U+FFFD.
 """
 
 from __future__ import annotations
