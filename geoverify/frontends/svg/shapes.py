@@ -4,7 +4,8 @@ Rules (documented for the matching stage):
 
 - ``<line>``, ``<polyline>``, ``<polygon>``, ``<rect>`` and paths made of one
   subpath of straight commands become a :class:`Polyline` (``closed_flag`` for
-  ``Z``/polygon/rect); a rounded ``<rect>`` becomes a :class:`BezierPath`.
+  ``Z``/polygon/rect, and when the last vertex repeats the first); a rounded
+  ``<rect>`` becomes a :class:`BezierPath`; several subpaths a BezierPath.
 - ``<circle>`` becomes a :class:`Circle`, ``<ellipse>`` an :class:`Ellipse` (a
   Circle when the radii are equal). Under a transform that is not a similarity
   the image is still exactly an ellipse; its axes and rotation come from the
@@ -233,9 +234,12 @@ def path_primitive(raws: list[RawSubpath], m: np.ndarray, **common):
         sp, cs = raws[0], canvas[0]
         if all(sp.straight):
             pts = cs.vertices()
-            if sp.closed and len(pts) > 2 and np.array_equal(pts[0], pts[-1]):
+            closed = sp.closed
+            if len(pts) > 3 and np.array_equal(pts[0], pts[-1]):
+                # Returning to the start vertex closes the outline even without Z.
                 pts = pts[:-1]
-            return Polyline(points=pts, closed_flag=sp.closed, **common), canvas
+                closed = True
+            return Polyline(points=pts, closed_flag=closed, **common), canvas
         one = _single_ellipse_arcs(sp)
         if one is not None and is_similarity(m):
             arc, total = one

@@ -114,3 +114,10 @@ def test_percentage_lengths():
     c = only(parse('<circle cx="50%" cy="25%" r="10%" stroke="black" fill="none"/>'), Circle)
     assert np.allclose(c.center, to_canvas(50, 25))
     assert c.radius == pytest.approx(7.5)
+
+
+def test_polyline_returning_to_start_is_closed():
+    p = only(parse('<polyline points="0,0 10,0 10,10 0,0" stroke="black" fill="none"/>'), Polyline)
+    assert p.closed_flag and len(p.points) == 3
+    p = only(parse('<polyline points="0,0 10,0 0,0" stroke="black" fill="none"/>'), Polyline)
+    assert not p.closed_flag  # a segment drawn there and back is not a polygon
