@@ -103,10 +103,14 @@ def relation_graph(scene: Scene, tolerance: float | None = None, label_margin: f
             d = float(np.hypot(*(dot.center - lab.anchor)))
             if d < best:
                 best, arg = d, j
-        for j, pts in outlines.items():
-            d = _segment_distance(lab.anchor, pts)
-            if d < best:
-                best, arg = d, j
+        if arg is None or best > margin + lab.font_size:
+            # No dot near: the label names an outline. (A dot near a label wins over
+            # outlines, as a label beside a marked point names the point.)
+            best, arg = float("inf"), None
+            for j, pts in outlines.items():
+                d = _segment_distance(lab.anchor, pts)
+                if d < best:
+                    best, arg = d, j
         if arg is not None and best <= margin + lab.font_size:
             g.add_edge(i, arg, relation="label-near", distance=best)
     return g
