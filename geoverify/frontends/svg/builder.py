@@ -603,16 +603,22 @@ class SceneBuilder:
             return _SKIP
         self._count_use(node)
         self.budget.step(1)
+        # Plain float arithmetic: glyph uses are numerous and numpy's per-call cost dominates here.
         m = ctx.m
         tf = parse_transform(node.attrs.get("transform"))
         if tf is not None:
             m = m @ tf
-        m = self._use_matrix(node, replace(ctx, m=m))
-        char, box_user = info
-        x0, y0, x1, y1 = box_user
-        corners = np.array([[x0, y0], [x1, y0], [x0, y1], [x1, y1]]) @ m[:2, :2].T + m[:2, 2]
-        box = np.array([corners[:, 0].min(), corners[:, 1].min(), corners[:, 0].max(), corners[:, 1].max()])
-        origin = m[:2, 2].copy()
+        a, c, e = m[0, 0], m[0, 1], m[0, 2]
+        b, d, f = m[1, 0], m[1, 1], m[1, 2]
+        w, h = ctx.vp
+        fs = ctx.inh.get("font-size", 16.0)
+        ux = parse_length(node.attrs.get("x"), reference=w, font_size=fs, default=0.0)
+        uy = parse_length(node.attrs.get("y"), reference=h, font_size=fs, default=0.0)
+        char, (x0, y0, x1, y1) = info
+        xs = [a * (x + ux) + c * (y + uy) + e for x in (x0, x1) for y in (y0, y1)]
+        ys = [b * (x + ux) + d * (y + uy) + f for x in (x0, x1) for y in (y0, y1)]
+        box = np.array([min(xs), min(ys), max(xs), max(ys)])
+        origin = np.array([a * ux + c * uy + e, b * ux + d * uy + f])
         opacity = ctx.opacity
         op = local.get("opacity")
         if op is not None:
@@ -626,5 +632,5 @@ class SceneBuilder:
             hit = (inh, build_style({**inh, "stroke": "none"}, opacity, 1.0, self.paint))
             self._styles[key] = hit
         style = hit[1]
-        clipped = clipped_by(tuple(box), ctx.clips)
+        clipped = clipped_by((min(xs), min(ys), max(xs), max(ys)), ctx.clips)
         return Glyph(char, box, origin, {"style": style, "source": self.loc(node), "clipped": clipped})
