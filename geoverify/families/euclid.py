@@ -118,7 +118,7 @@ def _circ_ortho(task_id, A, B, C):
 @family("circumcircle-orthocentre")
 def circumcircle_orthocentre():
     return [_circ_ortho("circumcircle-orthocentre", (0, 0), (6, 0), (1.8, 4.2)),
-            _circ_ortho("circumcircle-orthocentre-b", (0, 0), (6.0, 0), (4.2, 3.9))]
+            _circ_ortho("circumcircle-orthocentre-b", (0, 0), (6.0, 0), (4.6, 4.4))]
 
 
 # ---------------------------------------------------------------- tangents from an external point

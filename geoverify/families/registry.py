@@ -20,6 +20,7 @@ FAMILY_MODULES = (
     "geoverify.families.euclid",
     "geoverify.families.analytic",
     "geoverify.families.topology",
+    "geoverify.families.diagrams",
 )
 
 
