@@ -111,6 +111,7 @@ class Binding:
     objects: dict[str, BoundObject]
     frames: dict[str, FrameFit]
     known: dict
+    frame_sizes: dict = field(default_factory=dict)
 
     def __getitem__(self, oid: str) -> BoundObject:
         return self.objects[oid]
@@ -121,6 +122,11 @@ class Binding:
 
     def frame_size(self, frame: str) -> float:
         """Canvas size of a frame: diagonal of the bounding box of its drawn objects."""
+        if frame not in self.frame_sizes:
+            self.frame_sizes[frame] = self._frame_size(frame)
+        return self.frame_sizes[frame]
+
+    def _frame_size(self, frame: str) -> float:
         pts = []
         for o in self.task.objects_in(frame):
             b = self.objects.get(o.id)
@@ -152,14 +158,15 @@ def _point_near(feats: Features, xy: np.ndarray, radius: float, kinds=None):
     """Best point feature within ``radius`` of ``xy``: (index, distance, ambiguous)."""
     if len(feats.points) == 0:
         return None, math.inf, False
-    d = np.hypot(*(feats.points - xy).T)
+    diff = feats.points - xy
+    d = np.sqrt(diff[:, 0] ** 2 + diff[:, 1] ** 2)
     score = d * _KIND_WEIGHT_ARRAY[feats.point_kind]
     if kinds is None:
         # Explicit markers first: a label near a dot names the dot, not a corner or a crossing.
-        markers = np.isin(feats.point_kind, (PointKind.DOT, PointKind.ANCHOR)) & (d <= radius)
-        if markers.any():
-            kinds = (PointKind.DOT, PointKind.ANCHOR)
-    if kinds is not None:
+        marker = (feats.point_kind == PointKind.DOT) | (feats.point_kind == PointKind.ANCHOR)
+        if np.any(marker & (d <= radius)):
+            score = np.where(marker, score, np.inf)
+    elif kinds is not _ALL_KINDS:
         score = np.where(np.isin(feats.point_kind, kinds), score, np.inf)
     order = np.argsort(score)
     best = order[0]
@@ -398,8 +405,8 @@ class _Binder:
                 key = (len(inl), -sum(min(v, 10 * tol) for v in res.values()))
                 if best is None or key > best[0]:
                     best = (key, m, refl, res, inl, tol)
-                if len(inl) == len(objs) and all(v <= 0.1 * tol for v in res.values()):
-                    break  # every object explained almost exactly: no better hypothesis exists
+                if len(inl) == len(objs):
+                    break  # every object explained: no hypothesis has more inliers; refining does the rest
             if best is None:
                 continue
             _, m, refl, res, inl, tol = best
