@@ -118,7 +118,7 @@ def _glyph(font: str, code: int, size: float):
     c = f["chars"].get(str(code)) if f else None
     if c is None:
         return 0.5 * size, 0.7 * size, 0.0, 0.0
-    return c[0] * size, c[1] * size, c[2] * size, c[3] * size
+    return c[0] * size, c[1] * size, c[2] * size, c[3] * size  # size is this font's size in pt
 
 
 def _kern(font: str, a: int, b: int, size: float) -> float:
@@ -190,7 +190,16 @@ _FAMILY_WRAPPER = {"\\texttt": "tt", "\\textsf": "sf", "\\textbf": "bf", "\\text
                    "\\mathtt": "tt", "\\mathsf": "sf", "\\mathbf": "bf", "\\textrm": "rm", "\\mathrm": "rm"}
 
 
-def _set(text: str, line: _Line, size: float, math: bool, raise_: float = 0.0, bold=False) -> None:
+_SCRIPT_FONTS = {("cmr10", 1): "cmr7", ("cmmi10", 1): "cmmi7", ("cmsy10", 1): "cmsy7",
+                 ("cmr10", 2): "cmr5", ("cmmi10", 2): "cmmi5", ("cmsy10", 2): "cmsy7"}
+
+
+def _f(font: str, lvl: int) -> str:
+    """The font TeX uses for ``font`` at script level ``lvl`` (7 pt and 5 pt designs)."""
+    return _SCRIPT_FONTS.get((font, min(lvl, 2)), font) if lvl else font
+
+
+def _set(text: str, line: _Line, size: float, math: bool, raise_: float = 0.0, bold=False, lvl: int = 0) -> None:
     """Append the glyphs of ``text`` to ``line``; ``bold`` is a family ("rm", "bf", "tt", "sf", "it")."""
     family = bold if isinstance(bold, str) else ("bf" if bold else "rm")
     rfont = _FAMILY_FONT.get(family, "cmr10")
@@ -201,19 +210,21 @@ def _set(text: str, line: _Line, size: float, math: bool, raise_: float = 0.0, b
         if ch == "$":
             j = text.find("$", i + 1)
             j = n if j < 0 else j
-            _set(text[i + 1:j], line, size, not math, raise_, bold)
+            _set(text[i + 1:j], line, size, not math, raise_, bold, lvl)
             i = j + 1
             continue
         if ch == "{":
             inner, i = _read_group(text, i)
-            _set(inner, line, size, math, raise_, bold)
+            _set(inner, line, size, math, raise_, bold, lvl)
             continue
         if ch in "^_" and math:
             arg, i = _next_arg(text, i + 1)
             sub = _Line()
-            _set(arg, sub, size * 0.7, True, 0.0, bold)
-            shift = 0.363 * size if ch == "^" else -0.15 * size
-            line.w += sub.w
+            ssize = size * (0.7 if lvl == 0 else 5 / 7)
+            _set(arg, sub, ssize, True, 0.0, bold, lvl + 1)
+            # cmsy10 sup1 = 0.413 em, sub1 = 0.15 em; \scriptspace = 0.5 pt
+            shift = 0.413 * size if ch == "^" else -0.15 * size
+            line.w += sub.w + 0.05 * size
             line.h = max(line.h, sub.h + raise_ + shift)
             line.d = max(line.d, sub.d - raise_ - shift)
             line.last = None
@@ -230,6 +241,7 @@ def _set(text: str, line: _Line, size: float, math: bool, raise_: float = 0.0, b
                 line.space(_SPACES[cs] * size)
             elif cs in _SYMBOLS:
                 font, code, cls = _SYMBOLS[cs]
+                font = _f(font, lvl)
                 if cs in ("\\ldots", "\\dots", "\\cdots"):
                     for _ in range(3):
                         line.glyph(font, code, size, raise_)
@@ -265,7 +277,7 @@ def _set(text: str, line: _Line, size: float, math: bool, raise_: float = 0.0, b
                                                "\\mathrm", "\\operatorname", "\\textup", "\\textnormal",
                                                "\\texttt", "\\textsf", "\\emph", "\\hbox", "\\mathbf")
                 before_h = line.h
-                _set(arg, line, size, sub_math, raise_, sub_bold)
+                _set(arg, line, size, sub_math, raise_, sub_bold, lvl)
                 if cs in _ACCENT_HEIGHT:
                     line.h = max(line.h, before_h, line.h + _ACCENT_HEIGHT[cs] * size / 10)
             elif cs in ("\\textcolor",):
@@ -280,7 +292,7 @@ def _set(text: str, line: _Line, size: float, math: bool, raise_: float = 0.0, b
                 continue  # line breaks are split before _set
             else:
                 line.approx = True
-                line.glyph("cmmi10" if math else rfont, ord("x"), size, raise_)
+                line.glyph(_f("cmmi10", lvl) if math else rfont, ord("x"), size, raise_)
             continue
         if ch == " " or ch == "~":
             if not math:
@@ -290,32 +302,32 @@ def _set(text: str, line: _Line, size: float, math: bool, raise_: float = 0.0, b
         if math:
             code = ord(ch)
             if ch.isalpha():
-                line.glyph("cmmi10", code, size, raise_, italic=False)
+                line.glyph(_f("cmmi10", lvl), code, size, raise_, italic=False)
             elif ch == "-":
                 line.space(4 / 18 * size)
-                line.glyph("cmsy10", 0, size, raise_)
+                line.glyph(_f("cmsy10", lvl), 0, size, raise_)
                 line.space(4 / 18 * size)
             elif ch == "'":
-                line.glyph("cmsy10", 48, size * 0.7, raise_ + 0.3 * size)
+                line.glyph(_f("cmsy10", lvl), 48, size * 0.7, raise_ + 0.3 * size)
             elif ch in "+*":
                 line.space(4 / 18 * size)
-                line.glyph("cmr10" if ch == "+" else "cmsy10", code if ch == "+" else 3, size, raise_)
+                line.glyph(_f("cmr10", lvl) if ch == "+" else "cmsy10", code if ch == "+" else 3, size, raise_)
                 line.space(4 / 18 * size)
             elif ch in "=<>":
                 line.space(5 / 18 * size)
-                line.glyph("cmr10" if ch == "=" else "cmmi10", code if ch == "=" else (60 if ch == "<" else 62), size, raise_)
+                line.glyph(_f("cmr10", lvl) if ch == "=" else "cmmi10", code if ch == "=" else (60 if ch == "<" else 62), size, raise_)
                 line.space(5 / 18 * size)
             elif ch in ",;":
-                line.glyph("cmmi10" if ch == "," else "cmr10", 59 if ch == "," else code, size, raise_)
+                line.glyph(_f("cmmi10", lvl) if ch == "," else "cmr10", 59 if ch == "," else code, size, raise_)
                 line.space(3 / 18 * size)
             elif ch == ".":
-                line.glyph("cmmi10", 58, size, raise_)
+                line.glyph(_f("cmmi10", lvl), 58, size, raise_)
             elif ch == "|":
-                line.glyph("cmsy10", 106, size, raise_)
+                line.glyph(_f("cmsy10", lvl), 106, size, raise_)
             elif ch == "&":
                 pass
             else:
-                line.glyph("cmr10", code, size, raise_)
+                line.glyph(_f("cmr10", lvl), code, size, raise_)
         else:
             code = ord(ch)
             if code > 127:

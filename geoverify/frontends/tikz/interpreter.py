@@ -1151,11 +1151,8 @@ class Interpreter:
                 a2 += 180
             ang += a2
         if nst.get("auto") and tangent is not None and anchor is None and (tangent[0] or tangent[1]):
-            side = -1 if nst.get("swap") else 1
-            if nst.get("auto") == "right":
-                side = -side
-            nx, ny = -tangent[1] * side, tangent[0] * side
-            anchor = _auto_anchor(nx, ny)
+            swap = bool(nst.get("swap")) != (nst.get("auto") == "right")
+            anchor = _auto_anchor(tangent[0], tangent[1], swap)
         # the anchor offset in the node's own frame (centre at the origin, unrotated)
         local_anchor = (0.0, 0.0)
         if anchor not in (None, "center"):
@@ -1243,13 +1240,9 @@ class Interpreter:
                 ang = self.number(pos_word, nst).value
             except GeoverifyError:
                 ang = 90.0
-        compass = {0.0: "east", 90.0: "north", 180.0: "west", 270.0: "south", 45.0: "north east",
-                   135.0: "north west", 225.0: "south west", 315.0: "south east"}
         a_norm = ang % 360.0
-        if node.shape == "rectangle" and a_norm in compass:
-            at = node.anchor(compass[a_norm])
-        else:
-            at = node.border_at_angle(a_norm - node.angle)
+        # tikz: the label sits at the node's numeric anchor <angle> (a border point)
+        at = node.border_at_angle(a_norm - node.angle)
         dist = nst["pin_distance"] if pin else nst["label_distance"]
         c, s = math.cos(math.radians(a_norm)), math.sin(math.radians(a_norm))
         target = (at[0] + dist * c, at[1] + dist * s)
@@ -1263,16 +1256,12 @@ class Interpreter:
         lst["node_ctm"] = lst["ctm"]
         lst["ctm"] = G.IDENTITY
         lst["anchor"] = _opposite_anchor(a_norm)
-        self.place_node(lst, None, target, text, loc)
+        pnode = self.place_node(lst, None, target, text, loc)
         if text and pin:
-            # the pin edge (every pin edge = help lines): from the node's border to the pin node
-            lbl = self.scene.primitives[-1]
+            # the pin edge (every pin edge = help lines) joins the two nodes' borders
             import numpy as np
-            b = lbl.box
-            pc = ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
-            tmp = Node(None, "rectangle", pc, (b[2] - b[0]) / 2 + 3.333, (b[3] - b[1]) / 2 + 3.333, 0.0)
-            start = node.border_toward(pc)
-            end = tmp.border_toward(node.center)
+            start = node.border_toward(pnode.center)
+            end = pnode.border_toward(node.center)
             self.scene.add(Polyline(points=np.array([start, end]), style=Style(stroke="#808080", stroke_width=0.2),
                                     source=SourceLocation(loc.line, loc.column, loc.file, "pin"), panel=self.panel))
         # the label's TextLabel is attached to the point on the main node
@@ -1305,24 +1294,32 @@ def strip_braces_text(s: str) -> str:
     return s
 
 
-def _auto_anchor(nx: float, ny: float) -> str:
-    """Anchor of an ``auto``-placed node whose outward normal is (nx, ny)."""
-    ang = math.degrees(math.atan2(ny, nx)) % 360
-    names = ["west", "south west", "south", "south east", "east", "north east", "north", "north west"]
-    # the anchor is on the side facing the path: opposite the normal
-    k = int(((ang + 22.5) % 360) // 45)
-    return names[k]
+def _auto_anchor(tx: float, ty: float, swap: bool) -> str:
+    """Anchor of an ``auto`` node for path direction (tx, ty) (tikz.code.tex, \\tikz@auto@anchor)."""
+    n = math.hypot(tx, ty) or 1.0
+    x, y = tx / n, ty / n
+    e = 0.05
+    if not swap:
+        if x > e:
+            return "south east" if y > e else "south west" if y < -e else "south"
+        if x < -e:
+            return "north east" if y > e else "north west" if y < -e else "north"
+        return "east" if y > 0 else "west"
+    if x > e:
+        return "north west" if y > e else "north east" if y < -e else "north"
+    if x < -e:
+        return "south west" if y > e else "south east" if y < -e else "south"
+    return "west" if y > 0 else "east"
 
 
 def _opposite_anchor(ang: float) -> str:
-    a = ang % 360
-    if abs(a - 0) < 1e-9 or abs(a - 360) < 1e-9:
-        return "west"
-    table = {90.0: "south", 180.0: "east", 270.0: "north", 45.0: "south west", 135.0: "south east",
-             225.0: "north east", 315.0: "north west"}
-    if a in table:
-        return table[a]
-    return str((a + 180.0) % 360)
+    """Anchor of a label or pin at angle ``ang`` (tikz.code.tex, \\tikz@compute@direction)."""
+    a = int(math.floor(ang)) % 360
+    for limit, name in ((4, "west"), (87, "south west"), (94, "south"), (177, "south east"), (184, "east"),
+                        (267, "north east"), (274, "north"), (357, "north west")):
+        if a < limit:
+            return name
+    return "west"
 
 
 def _detokenize_with_offsets(tokens) -> tuple[str, list]:

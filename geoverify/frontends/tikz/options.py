@@ -465,18 +465,16 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             if m:  # positioning library: right=of A, below=1cm of B, above right=1cm and 2cm of C
                 dist = m.group(1).strip()
                 target = m.group(2).strip()
+                # tikzlibrarypositioning: a diagonal placement shifts by the full distance
+                # along both axes (measured between the facing anchors)
                 if dist:
                     if " and " in dist:
                         a, b = dist.split(" and ")
                         dv, dh = _dim(ctx, a, st, CM), _dim(ctx, b, st, CM)
                     else:
                         dv = dh = _dim(ctx, dist, st, CM)
-                        if dx and dy:
-                            dv = dh = dv * math.sqrt(0.5)
                 else:
                     dv, dh = st["node_distance"]
-                    if dx and dy and not st.get("node_distance_pair"):
-                        dv = dh = dv * math.sqrt(0.5)
                 st["place_of"] = (k, target, dh * dx, dv * dy)
                 st["node_shift"] = (0.0, 0.0)
             else:

@@ -26,6 +26,25 @@ _LOOSE = 0.3915  # tikzlibrarytopaths: control distance = 0.3915 * |target - sta
 _PLOT_TENSION = 0.2775  # pgflibraryplothandlers: support = 0.2775 * tension * (p[i+1] - p[i-1])
 
 
+def _pgf_distance(dx: float, dy: float) -> float:
+    """Length of (dx, dy) as tikzlibrarytopaths computes it (\\tikz@to@compute@distance@main).
+
+    pgf divides by the larger normalised component scaled to 1/255 steps, which
+    makes the result up to ~0.5 % longer than the Euclidean length; reproducing
+    it keeps ``to`` curves on TeX's own control points.
+    """
+    ax, ay = abs(dx), abs(dy)
+    n = math.hypot(ax, ay)
+    if n == 0:
+        return 0.0
+    nx, ny = ax / n, ay / n
+    big, comp = (nx, ax) if nx > ny else (ny, ay)
+    count = int(big * 65536) // 255
+    if count == 0:
+        return comp
+    return 256.0 * comp / count
+
+
 def _text(tok) -> str:
     return str(tok)
 
@@ -352,11 +371,18 @@ class PathWalker:
         self.path.move_to(p)
         self._advance(p, None, plus)
 
-    def _to_controls(self, st, start_c, tgt_c):
-        """Control points of a curved ``to`` (out/in/bend/looseness), or None for a line."""
+    def _to_controls(self, st, start_c, tgt_c, from_node=None, to_node=None):
+        """Start, controls and end of a curved ``to`` (tikzlibrarytopaths), or None for a line.
+
+        With ``out``/``in`` the curve leaves a node at its anchor ``out`` and enters the
+        target at its anchor ``in``; with ``bend`` (relative angles) the border points are
+        found in the directions rotated by out/in from the line joining the centres, and the
+        angles are measured from the line joining those border points. Control distances
+        are 0.3915 x looseness x the distance between the two (border) points.
+        """
         out_a, in_a = st["out"], st["in"]
         bend = st.get("bend")
-        relative = False
+        relative = bool(st.get("relative_to"))
         if bend is not None:
             b = st.get("bend_value", st["bend_angle"])
             out_a = b if bend == "left" else -b
@@ -368,31 +394,50 @@ class PathWalker:
             out_a = 45.0
         if in_a is None:
             in_a = 135.0
-        dx, dy = tgt_c[0] - start_c[0], tgt_c[1] - start_c[1]
-        if relative or st.get("relative_to"):
-            base = math.degrees(math.atan2(dy, dx))
-            out_a += base
-            in_a += base
-        d = math.hypot(dx, dy) * _LOOSE
         lo, li = st["looseness_out"], st["looseness_in"]
         m = st["ctm"]
-        vo = G.apply_linear(m, (d * lo * math.cos(math.radians(out_a)), d * lo * math.sin(math.radians(out_a))))
-        vi = G.apply_linear(m, (d * li * math.cos(math.radians(in_a)), d * li * math.sin(math.radians(in_a))))
-        # the distance was measured on canvas points; pgf then scales the shift by the transform
         sc = math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) or 1.0
-        vo = (vo[0] / sc, vo[1] / sc)
-        vi = (vi[0] / sc, vi[1] / sc)
-        return (start_c[0] + vo[0], start_c[1] + vo[1]), (tgt_c[0] + vi[0], tgt_c[1] + vi[1])
+
+        def rot(v, deg):
+            c, s_ = math.cos(math.radians(deg)), math.sin(math.radians(deg))
+            return (c * v[0] - s_ * v[1], s_ * v[0] + c * v[1])
+
+        if relative:
+            first = start_c
+            if from_node is not None:
+                v = rot((tgt_c[0] - start_c[0], tgt_c[1] - start_c[1]), out_a)
+                first = from_node.border_toward((start_c[0] + v[0], start_c[1] + v[1]))
+            second = tgt_c
+            if to_node is not None:
+                v = rot((start_c[0] - tgt_c[0], start_c[1] - tgt_c[1]), 180 + in_a)
+                second = to_node.border_toward((tgt_c[0] + v[0], tgt_c[1] + v[1]))
+            dx, dy = second[0] - first[0], second[1] - first[1]
+            n = math.hypot(dx, dy) or 1.0
+            u = (dx / n, dy / n)
+            d = _pgf_distance(dx, dy) * _LOOSE
+            vo = rot(u, out_a)
+            vi = rot(u, in_a)
+            c1 = (first[0] + d * lo * vo[0], first[1] + d * lo * vo[1])
+            c2 = (second[0] + d * li * vi[0], second[1] + d * li * vi[1])
+            return c1, c2
+        first = from_node.border_at_angle(out_a - from_node.angle) if from_node is not None else start_c
+        second = to_node.border_at_angle(in_a - to_node.angle) if to_node is not None else tgt_c
+        d = _pgf_distance(second[0] - first[0], second[1] - first[1]) * _LOOSE
+        # the shifts ([shift=({out}:d)]) are transformed by the picture's linear map
+        vo = G.apply_linear(m, (d * lo * math.cos(math.radians(out_a)) / sc, d * lo * math.sin(math.radians(out_a)) / sc))
+        vi = G.apply_linear(m, (d * li * math.cos(math.radians(in_a)) / sc, d * li * math.sin(math.radians(in_a)) / sc))
+        return (first[0] + vo[0], first[1] + vo[1]), (second[0] + vi[0], second[1] + vi[1])
 
     def _to_path(self, st, target_tree, builder: PathBuilder, from_pt, from_node):
         p, node, plus, cyc = self._target(target_tree)
         start_c = from_node.center if from_node is not None else from_pt
         tgt_c = node.center if node is not None else p
-        ctrl = self._to_controls(st, start_c, tgt_c)
+        ctrl = self._to_controls(st, start_c, tgt_c, from_node, node)
         if ctrl is None:
             s = from_node.border_toward(tgt_c) if from_node is not None else from_pt
             e = node.border_toward(start_c) if node is not None else p
-            builder.move_to(s) if builder.current is None or from_node is not None else None
+            if builder.current is None or from_node is not None:
+                builder.move_to(s)
             builder.line(s, e)
         else:
             c1, c2 = ctrl

@@ -85,15 +85,32 @@ def test_relative_controls_refer_to_start_and_end():
     assert close(b.parts[0].controls[0] / CM, [(0, 0), (0, 1), (3, 1), (3, 0)])
 
 
+def _pgf_length(dx):
+    # tikzlibrarytopaths measures a horizontal distance as 256 dx / (65536 // 255)
+    return 256 * dx / (65536 // 255)
+
+
 def test_to_with_out_in_looseness():
     b = only(parse_tikz(r"\draw (0,0) to[out=90, in=180, looseness=2] (4,0);"), BezierPath)
-    d = 0.3915 * 4 * 2  # cm
+    d = 0.3915 * _pgf_length(4) * 2  # cm
     assert close(b.parts[0].controls[0] / CM, [(0, 0), (0, d), (4 - d, 0), (4, 0)], tol=1e-9)
+
+
+def test_to_between_nodes_leaves_at_the_out_anchor():
+    sc = parse_tikz(r"""\node[draw, minimum size=1cm, inner sep=0pt] (A) at (0,0) {};
+    \node[draw, minimum size=1cm, inner sep=0pt] (B) at (4,0) {};
+    \draw (A) to[out=90, in=90] (B);""")
+    b = [p for p in sc.primitives if isinstance(p, BezierPath)][0]
+    c = b.parts[0].controls[0]
+    top = 0.5 * CM + 0.2  # half size + outer sep (0.5 x 0.4pt)
+    assert close(c[0], (0, top)) and close(c[3], (4 * CM, top))
+    d = 0.3915 * _pgf_length(4 * CM)
+    assert close(c[1], (0, top + d)) and close(c[2], (4 * CM, top + d))
 
 
 def test_to_bend_left():
     b = only(parse_tikz(r"\draw (0,0) to[bend left=30] (2,0);"), BezierPath)
-    d = 0.3915 * 2
+    d = 0.3915 * _pgf_length(2)
     c30, s30 = math.cos(math.radians(30)), math.sin(math.radians(30))
     assert close(b.parts[0].controls[0] / CM, [(0, 0), (d * c30, d * s30), (2 - d * c30, d * s30), (2, 0)])
 
