@@ -316,6 +316,23 @@ class Interpreter:
                         reader.get()
                         body = reader.read_group_body(nxt[1])
                         self.statements(Reader(body, self.defs, self.budget, self.source), end_env=None)
+                    elif nxt is not None and nxt[0].startswith("\\") and len(nxt[0]) > 1 \
+                            and not self.defs.get(nxt[0]):
+                        # "\tikz \draw ...;" or "\tikz \node ...;": one statement
+                        body = []
+                        depth = 0
+                        while True:
+                            t2 = reader.get()
+                            if t2 is None:
+                                break
+                            body.append(t2)
+                            if t2[0] == "{":
+                                depth += 1
+                            elif t2[0] == "}":
+                                depth -= 1
+                            elif t2[0] == ";" and depth == 0:
+                                break
+                        self.statements(Reader(body, self.defs, self.budget, self.source), end_env=None)
                     else:
                         self.path_statement(("\\path", tok[1]), reader, inline_tikz=True)
                 finally:

@@ -90,6 +90,13 @@ class PathWalker:
         res = evaluate_coordinate(self.interp, text, st)
         return res.point, res.node, ""
 
+    def _here(self):
+        """The current point; a path without one starts at the origin, as pgf does."""
+        if self.cur is None:
+            self.cur = G.apply(self.st["ctm"], (0.0, 0.0))
+            self.ref = self.cur
+        return self.cur
+
     def _advance(self, p, node, plus):
         self.cur = node.center if node is not None else p
         self.cur_node = node
@@ -122,8 +129,7 @@ class PathWalker:
 
     def _start_point(self, toward):
         """Start of a new segment from the current point (border of a node reference)."""
-        if self.cur is None:
-            raise FigureSyntaxError("a path operation needs a current point; the path must start with a coordinate")
+        self._here()
         if self.cur_node is not None:
             s = self.cur_node.border_toward(toward)
             self.path.move_to(s)
@@ -173,7 +179,7 @@ class PathWalker:
         nodes = [c for c in item.children[:-1] if isinstance(c, Tree) and c.data == "node"]
         p, node, plus, _ = self._target(item.children[-1])
         tgt_c = node.center if node is not None else p
-        cur_c = self.cur_node.center if self.cur_node is not None else self.cur
+        cur_c = self.cur_node.center if self.cur_node is not None else self._here()
         corner = (cur_c[0], tgt_c[1]) if hv else (tgt_c[0], cur_c[1])
         start = self._start_point(corner)
         end = node.border_toward(corner) if node is not None else p
@@ -196,7 +202,7 @@ class PathWalker:
         c1_tree = ch[0]
         c2_tree = ch[1] if len(ch) == 3 else ch[0]
         target = ch[-1]
-        cur_c = self.cur_node.center if self.cur_node is not None else self.cur
+        cur_c = self.cur_node.center if self.cur_node is not None else self._here()
         # control points: "+" is relative to the start (first) and to the end (second)
         c1, _, plus1 = self.coord(c1_tree)
         if plus1:
@@ -227,7 +233,7 @@ class PathWalker:
         nodes = [c for c in item.children[:-1] if isinstance(c, Tree) and c.data == "node"]
         p, node, plus = self.coord(item.children[-1])
         q = node.center if node is not None else p
-        a = self.cur
+        a = self._here()
         inv = G.invert(self.st["ctm"])
         la, lq = G.apply(inv, a), G.apply(inv, q)
         m = self.st["ctm"]
@@ -289,9 +295,7 @@ class PathWalker:
 
     def _arc(self, st, u, v, a0, a1):
         t0, t1 = math.radians(a0), math.radians(a1)
-        start = self._start_point(self.cur) if self.cur_node is not None else self.cur
-        if start is None:
-            raise FigureSyntaxError("'arc' needs a current point")
+        start = self._start_point(self.cur) if self.cur_node is not None else self._here()
         center = (start[0] - u[0] * math.cos(t0) - v[0] * math.sin(t0),
                   start[1] - u[1] * math.cos(t0) - v[1] * math.sin(t0))
         if self.path.current is None:
@@ -341,7 +345,7 @@ class PathWalker:
             self.interp.apply_options(st, _text(opts[0]))
         p, node, plus = self.coord(item.children[-1], st)
         inv = G.invert(st["ctm"])
-        a, b = G.apply(inv, self.cur), G.apply(inv, p)
+        a, b = G.apply(inv, self._here()), G.apply(inv, p)
         sx, sy = st["step"]
         x0, x1 = sorted((a[0], b[0]))
         y0, y1 = sorted((a[1], b[1]))
@@ -454,8 +458,7 @@ class PathWalker:
         if opts:
             self.interp.apply_options(st, _text(opts[0]))
         nodes = [c for c in item.children if isinstance(c, Tree) and c.data == "node"]
-        if self.cur is None:
-            raise FigureSyntaxError("'to' needs a current point")
+        self._here()
         if self.path.current is None and self.cur_node is None:
             self.path.move_to(self.cur)
         p, node, plus, cyc = self._to_path(st, item.children[-1], self.path, self.cur, self.cur_node)
@@ -473,7 +476,7 @@ class PathWalker:
         if opts:
             self.interp.apply_options(st, _text(opts[0]))
         builder = PathBuilder()
-        builder.move_to(self.cur)
+        builder.move_to(self._here())
         saved = (self.path, self.last_op)
         self.path = builder
         try:
@@ -492,7 +495,7 @@ class PathWalker:
         if opts:
             st = dict(st)
             self.interp.apply_options(st, _text(opts[0]))
-        start = self._start_point(self.cur)
+        start = self._start_point(self._here())
         if len(ch) == 2:
             bend, _, _ = self.coord(ch[0])
             bend_plus = str(ch[0].children[0]) if len(ch[0].children) == 2 else ""
@@ -708,7 +711,10 @@ class PathWalker:
             seg = self.path.last_segment()
             if seg is not None:
                 tangent = segment_tangent(seg, 1.0)
-        self.interp.place_node(nst, name, p, text, self.loc, tangent=tangent)
+        node = self.interp.place_node(nst, name, p, text, self.loc, tangent=tangent)
+        if self.cur is None or at is not None and self.path.is_empty():
+            # "\node (a) at (0,0) {A} edge (b)": later operations start at this node
+            self.cur, self.cur_node, self.ref = node.center, (node if node.shape != "coordinate" else None), node.center
 
     def _place_inline(self, nodes, default_pos, st=None):
         for n in nodes:
