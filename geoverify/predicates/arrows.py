@@ -14,12 +14,11 @@ __all__ = ["traversal_direction", "arrow_between", "arrows_on"]
 
 def arrows_on(ctx: Context, oid: str, poly: np.ndarray, tol: float):
     """Arrows carried by the object's primitives or with their tip on its outline."""
-    prims = set(ctx.obj(oid).primitives)
     out = []
     for i, a in ctx.scene.arrows:
-        if a.carrier is not None and a.carrier in prims:
-            out.append((i, a))
-            continue
+        # The tip must be on the object's outline: a primitive that only touches the
+        # object (a second vector from the same origin) is among its primitives but
+        # its arrow says nothing about this object's direction.
         d = point_polyline_distances(a.tip[None], poly, np.array([0, len(poly)]))[0, 0]
         if d <= tol:
             out.append((i, a))

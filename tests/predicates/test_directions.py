@@ -52,3 +52,25 @@ def test_parallel():
             p.anchor = np.array([104.0, 64.0])
     v = run(s, OBJS, {"par": {"op": "parallel", "a": "AB", "b": "CD"}})
     assert v["par"].verdict == "fail"
+
+
+def test_arrow_of_another_vector_from_the_same_origin_is_not_counted():
+    """Two vectors from O: the arrow of OF does not count against the direction of OE (regression)."""
+    from geoverify.scene import Arrow
+
+    s = Scene(unit="bp", source_format="svg")
+    o, e1, e2 = np.array([0.0, 0.0]), np.array([100.0, 0.0]), np.array([0.0, 100.0])
+    i1 = s.add(Polyline(points=[o, e1]))
+    s.add(Arrow(tip=e1, direction=e1 - o, position="end", carrier=i1))
+    i2 = s.add(Polyline(points=[o, e2]))
+    s.add(Arrow(tip=e2, direction=e2 - o, position="end", carrier=i2))
+    for n, p in zip(("O", "E", "F"), (o, e1, e2)):
+        point_label(s, n, p, (-8, -8))
+    objs = [{"id": "O", "type": "point", "labels": ["O"], "coords": [0, 0]},
+            {"id": "E", "type": "point", "labels": ["E"], "coords": [1, 0]},
+            {"id": "F", "type": "point", "labels": ["F"], "coords": [0, 1]},
+            {"id": "v1", "type": "segment", "through": ["O", "E"]}, {"id": "v2", "type": "segment", "through": ["O", "F"]}]
+    v = run(s, objs, {"a": {"op": "traversal_direction", "curve": "v1", "orientation": "forward"},
+                      "b": {"op": "traversal_direction", "curve": "v2", "orientation": "forward"}})
+    assert v["a"].verdict == "pass", v["a"].message
+    assert v["b"].verdict == "pass", v["b"].message
