@@ -158,29 +158,42 @@ def _point_near(feats: Features, xy: np.ndarray, radius: float, kinds=None):
     """Best point feature within ``radius`` of ``xy``: (index, distance, ambiguous)."""
     if len(feats.points) == 0:
         return None, math.inf, False
-    diff = feats.points - xy
-    d = np.sqrt(diff[:, 0] ** 2 + diff[:, 1] ** 2)
-    score = d * _KIND_WEIGHT_ARRAY[feats.point_kind]
+    # Only the nearest few features can win (weights are within a factor 2.3 of each other).
+    k = min(len(feats.points), 24)
+    dist, idx = feats.point_tree.query(xy, k=k, distance_upper_bound=radius * 2.5 if math.isfinite(radius) else np.inf)
+    dist, idx = np.atleast_1d(dist), np.atleast_1d(idx)
+    ok = np.isfinite(dist)
+    if not ok.any():
+        return None, math.inf, False
+    dist, idx = dist[ok], idx[ok]
+    kind = feats.point_kind[idx]
+    sub_best, sub_d, amb = _choose_point(feats, xy, radius, kinds, dist, idx, kind)
+    return sub_best, sub_d, amb
+
+
+def _choose_point(feats: Features, xy, radius, kinds, d, idx, point_kind):
+    score = d * _KIND_WEIGHT_ARRAY[point_kind]
     if kinds is None:
         # Explicit markers first: a label near a dot names the dot, not a corner or a crossing.
-        marker = (feats.point_kind == PointKind.DOT) | (feats.point_kind == PointKind.ANCHOR)
+        marker = (point_kind == PointKind.DOT) | (point_kind == PointKind.ANCHOR)
         if np.any(marker & (d <= radius)):
             score = np.where(marker, score, np.inf)
     elif kinds is not _ALL_KINDS:
-        score = np.where(np.isin(feats.point_kind, kinds), score, np.inf)
+        score = np.where(np.isin(point_kind, kinds), score, np.inf)
     order = np.argsort(score)
     best = order[0]
     if not np.isfinite(score[best]) or d[best] > radius:
         return None, math.inf, False
     ambiguous = False
+    pts = feats.points
     for j in order[1:6]:
         if not np.isfinite(score[j]) or d[j] > radius:
             break
-        far_apart = np.hypot(*(feats.points[j] - feats.points[best])) > 0.02 * feats.scale
+        far_apart = np.hypot(*(pts[idx[j]] - pts[idx[best]])) > 0.02 * feats.scale
         if far_apart and score[j] <= _AMBIGUITY_RATIO * max(score[best], 1e-9 * feats.scale):
             ambiguous = True
             break
-    return int(best), float(d[best]), ambiguous
+    return int(idx[best]), float(d[best]), ambiguous
 
 
 def _dist_to_round(xy: np.ndarray, rd: Round) -> float:

@@ -120,6 +120,16 @@ class Features:
     labels: list = field(default_factory=list)
     arrows: list = field(default_factory=list)
     attached_labels: bool = False
+    _tree: object = None
+
+    @property
+    def point_tree(self):
+        """A KD-tree over ``points`` (built on first use)."""
+        if self._tree is None:
+            from scipy.spatial import cKDTree
+
+            self._tree = cKDTree(self.points if len(self.points) else np.zeros((1, 2)))
+        return self._tree
 
 
 def _edge_intersections(edges: np.ndarray) -> np.ndarray:
