@@ -14,6 +14,7 @@ import numpy as np
 
 from geoverify.errors import BudgetExceededError, FigureFormatError, SourceLocation
 from geoverify.frontends.limits import DEFAULT_LIMITS, Budget, Limits
+from geoverify.frontends.svg.arrowheads import recognise_arrowheads
 from geoverify.frontends.svg.builder import SceneBuilder
 from geoverify.frontends.svg.clipping import viewport_region
 from geoverify.frontends.svg.style import DEFAULT_INHERITED, cascade
@@ -84,7 +85,9 @@ def parse_svg(text: str, *, filename: str | None = None, limits: Limits | None =
     Returns
     -------
     Scene
-        ``unit="bp"``, ``source_format="svg"``, y up.
+        ``unit="bp"``, ``source_format="svg"``, y up. Arrowheads drawn as
+        separate shapes at line ends also appear as :class:`Arrow` primitives
+        (see :mod:`.arrowheads`).
 
     Raises
     ------
@@ -138,4 +141,5 @@ def parse_svg(text: str, *, filename: str | None = None, limits: Limits | None =
     finally:
         if needed > old_limit:
             sys.setrecursionlimit(old_limit)
+    recognise_arrowheads(scene)
     return scene

@@ -19,8 +19,9 @@ glyphs exceeds their height (a gap over 0.2 em inside a label is a word
 space). The box is the union of the glyph outlines' control points (tight for
 TeX glyphs, whose extremes are on-curve points). The text is decoded from
 dvisvgm's ``g<font>-<code>`` ids (character codes of the TeX font, exact for
-letters and digits of the Computer Modern text and math fonts); glyphs without
-a code read as U+FFFD.
+letters and digits of the Computer Modern text and math fonts; a raised narrow
+code 48 is read as the prime of the symbol font, not a zero); glyphs without a
+code read as U+FFFD.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ __all__ = ["Glyph", "GLYPH_ID", "REPLACEMENT", "advance", "glyph_char", "glyph_l
 
 GLYPH_ID = re.compile(r"^g\d+-(\d+)$")
 REPLACEMENT = "\ufffd"
+PRIME = "\u2032"
 _ASCENT, _DESCENT, _ADVANCE = 0.75, 0.25, 0.5
 _WS = re.compile(r"\s+")
 
@@ -225,6 +227,10 @@ def glyph_labels(glyphs: list[Glyph]) -> list[TextLabel]:
             elif gap_x > 0.2 * max(run_height, h_g) / 0.7:
                 # Ink gap of more than 0.2 em (em ~ tallest glyph / 0.7): a word space.
                 g = Glyph(" " + g.char, g.box, g.origin, g.common, g.font_size)
+            if (g.char == "0" and g.box[1] - prev.box[1] > 0.3 * (prev.box[3] - prev.box[1])
+                    and g.box[2] - g.box[0] < 0.55 * h_g):
+                # Code 48 of TeX's symbol font is the prime; raised and narrow, it is not a zero.
+                g = Glyph(PRIME, g.box, g.origin, g.common, g.font_size)
         run.append(g)
         run_height = max(run_height, h_g)
     flush()

@@ -97,3 +97,11 @@ def test_dvisvgm_font_runs_merge_only_in_dvisvgm_documents():
 def test_css_font_shorthand_size():
     t = _label('<style>.l { font: italic 700 24px/1.2 "CMU Serif", serif }</style><text class="l" x="0" y="50">a</text>')
     assert t.font_size == pytest.approx(18)
+
+
+def test_raised_narrow_code_48_is_a_prime_not_a_zero():
+    s = parse("<defs><path id='g2-80' d='M0 0V-7H5V0Z'/><path id='g1-48' d='M0 -0.3L1.7 -3.9L0.4 -0.3Z'/>"
+              "<path id='g3-48' d='M0 0V-6.6H4V0Z'/></defs>"
+              "<use x='10' y='50' xlink:href='#g2-80'/><use x='15.5' y='47' xlink:href='#g1-48'/>"
+              "<use x='60' y='50' xlink:href='#g3-48'/><use x='64.5' y='50' xlink:href='#g3-48'/>")
+    assert sorted(p.text for p in s) == ["00", "P\u2032"]

@@ -1,0 +1,59 @@
+"""Arrowheads drawn as separate shapes next to line ends."""
+
+import numpy as np
+import pytest
+from svg_fixtures import parse, to_canvas
+
+from geoverify.scene import Arrow
+
+LINE = '<line x1="10" y1="50" x2="80" y2="50" stroke="black"/>'
+
+
+def _arrows(scene):
+    return [p for p in scene if isinstance(p, Arrow)]
+
+
+def test_polygon_head_at_line_end():
+    s = parse(LINE + '<polygon points="80,46 88,50 80,54" fill="black"/>')
+    a, = _arrows(s)
+    assert a.position == "end" and a.carrier == 0
+    assert np.allclose(a.tip, to_canvas(88, 50)) and np.allclose(a.direction, [1, 0])
+    assert a.source.construct == "<polygon>"
+
+
+def test_heads_at_both_ends_and_along_a_diagonal():
+    s = parse('<line x1="20" y1="80" x2="80" y2="20" stroke="black"/>'
+              '<polygon points="80,20 72,24.5 75.5,28" /><polygon points="20,80 28,75.5 24.5,72"/>')
+    by = {a.position: a for a in _arrows(s)}
+    d = np.array([1, 1]) / np.sqrt(2)
+    assert np.allclose(by["end"].tip, to_canvas(80, 20)) and np.allclose(by["end"].direction, d)
+    assert np.allclose(by["start"].tip, to_canvas(20, 80)) and np.allclose(by["start"].direction, -d)
+
+
+def test_tikz_to_tip_curved_barbs():
+    # The dvisvgm path of TikZ's default "to" tip at the end of a (2, 1) line.
+    s = parse('<path d="M-43.45 -29.28L12.83 -57.42" stroke="#000" fill="none"/>'
+              '<path d="M11.05 -58.31C11.40 -57.82 12.79 -57.51 13.10 -57.55C12.87 -57.33 12.29 -56.04 12.47 -55.46" '
+              'stroke="#000" fill="none" stroke-linecap="round"/>', viewbox="-72 -72 100 61", width="100pt", height="61pt")
+    a, = _arrows(s)
+    assert a.carrier == 0 and a.position == "end"
+    assert np.allclose(a.direction, np.array([2, 1]) / np.sqrt(5), atol=2e-3)
+
+
+@pytest.mark.parametrize("mark", [
+    '<polyline points="10,44 16,44 16,50" stroke="black" fill="none"/>',      # right-angle mark at a vertex
+    '<polygon points="10,50 16,50 16,44 10,44" stroke="black" fill="none"/>',  # square right-angle mark
+    '<line x1="80" y1="45" x2="80" y2="55" stroke="black"/>',                   # tick across the end
+    '<circle cx="80" cy="50" r="2"/>',                                          # dot at the end
+    '<polygon points="80,20 140,50 80,80"/>',                                   # too big for the line
+])
+def test_marks_that_are_not_arrowheads(mark):
+    s = parse('<line x1="10" y1="50" x2="10" y2="10" stroke="black"/>' + LINE + mark)
+    assert _arrows(s) == []
+
+
+def test_each_head_used_once():
+    s = parse(LINE + '<line x1="80" y1="50" x2="80" y2="90" stroke="black"/>'
+              '<polygon points="80,46 88,50 80,54"/>')
+    a, = _arrows(s)
+    assert a.carrier == 0
