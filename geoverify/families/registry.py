@@ -21,6 +21,8 @@ FAMILY_MODULES = (
     "geoverify.families.analytic",
     "geoverify.families.topology",
     "geoverify.families.diagrams",
+    "geoverify.families.linear",
+    "geoverify.families.complex_maps",
 )
 
 
