@@ -563,9 +563,11 @@ class _Binder:
         return np.asarray(pts), status
 
     def _bind_segment(self, obj, b):
+        """Segments, rays and lines: located by their two points, drawn when strokes cover
+        the stretch between them (a drawn line or ray shows at least that stretch)."""
         pts, status = self._line_points(obj)
         if pts is None:
-            b.note = "its end points are not located"
+            b.note = "the points that define it are not located"
             return
         b.points, b.point, b.status, b.via = pts, pts[0], status, "relation"
         tol = self.tol.distance * self.f.scale
@@ -576,21 +578,8 @@ class _Binder:
         if not b.drawn:
             b.note = f"only {frac:.0%} of it is drawn"
 
-    def _bind_ray(self, obj, b):
-        self._bind_segment(obj, b)
-
-    def _bind_line(self, obj, b):
-        pts, status = self._line_points(obj)
-        if pts is None:
-            b.note = "the points it passes through are not located"
-            return
-        b.points, b.point, b.status, b.via = pts, pts[0], status, "relation"
-        tol = self.tol.distance * self.f.scale
-        # A drawn line shows at least the stretch between its two defining points.
-        frac, owners = coverage(self.f, pts[0], pts[1], tol)
-        b.drawn = frac >= _COVERAGE
-        b.primitives = owners
-        b.residual = 1.0 - frac
+    _bind_ray = _bind_segment
+    _bind_line = _bind_segment
 
     def _bind_polygon(self, obj, b):
         pts = []
