@@ -27,6 +27,7 @@ draw(A--B--C--cycle);
 draw(circle((1,1),0.5));
 dot(A); label("$A$", A, SW);
 label("text", (2,2));
+draw((0,-1)--(3,-1), Arrow);
 """
 
 
@@ -61,6 +62,11 @@ def _check_tikz_scene(scene, expect_text):
     texts = sorted(p.text for p in scene if isinstance(p, TextLabel))
     assert texts == expect_text
     assert scene.diagnostics == [] or not scene.partial
+    arrow, = [p for p in scene if isinstance(p, Arrow)]
+    carrier = scene.primitives[arrow.carrier]
+    assert isinstance(carrier, Polyline) and arrow.position == "end"
+    assert np.allclose(arrow.direction, np.array([2, 1]) / np.sqrt(5), atol=1e-3)
+    assert np.hypot(*(arrow.tip - carrier.points[-1])) < 0.5  # TikZ stops the line just short of the tip
 
 
 @pytest.mark.toolchain
@@ -68,9 +74,8 @@ def test_dvisvgm_glyph_paths(tikz_dvi):
     _run(["dvisvgm", "--no-fonts", "fig.dvi", "-o", "nofonts.svg"], tikz_dvi)
     scene = parse_svg((tikz_dvi / "nofonts.svg").read_text(), filename="nofonts.svg")
     _check_tikz_scene(scene, ["A1", "Text xy"])
-    # The arrow head is drawn as a path next to the line end, not as an SVG marker.
+    # The arrow head is drawn as a path next to the line end (not an SVG marker) and recognised.
     assert any(isinstance(p, BezierPath) for p in scene)
-    assert not any(isinstance(p, Arrow) for p in scene)
 
 
 @pytest.mark.toolchain
@@ -89,9 +94,13 @@ def test_asymptote_svg(tmp_path):
     scene = parse_svg((tmp_path / "fig.svg").read_text(), filename="fig.svg")
     texts = sorted(p.text for p in scene if isinstance(p, TextLabel))
     assert texts == ["A", "text"]
-    tri = [p for p in scene if isinstance(p, Polyline) and p.closed_flag]
-    assert len(tri) == 1 and len(tri[0].points) == 3
+    # The triangle, and the arrowhead drawn twice (filled, then stroked).
+    tri = sorted((p for p in scene if isinstance(p, Polyline) and p.closed_flag), key=lambda p: -np.ptp(p.points[:, 0]))
+    assert len(tri) == 3 and all(len(t.points) == 3 for t in tri)
     assert len([p for p in scene if isinstance(p, Circle)]) == 1
     dot, = [p for p in scene if isinstance(p, Dot)]
-    # size(5cm) fits the 3-unit wide triangle into 5 cm: the dot sits on vertex A.
+    # The dot sits on vertex A (lowest-left corner of the triangle).
     assert np.allclose(dot.center, tri[0].points[np.argmin(tri[0].points[:, 0] + tri[0].points[:, 1])], atol=1e-3)
+    arrow, = [p for p in scene if isinstance(p, Arrow)]
+    assert np.allclose(arrow.direction, [1, 0], atol=1e-6)
+    assert arrow.tip[0] == pytest.approx(max(p[0] for p in tri[0].points), abs=1e-2)  # x = 3, like vertex B
