@@ -20,6 +20,7 @@ from geoverify.kernels import directed_hausdorff, point_polyline_distances
 from geoverify.matching.features import Curve, Features, PointKind, Round, extract_features
 from geoverify.matching.frames import Correspondence, FrameFit, fit_transform, transform_points, transform_scale
 from geoverify.matching.ir_geometry import KnownGeometry, known_geometry, sample_known
+from geoverify.matching.style import style_matches
 from geoverify.matching.text import normalize_text
 from geoverify.scene import Scene
 
@@ -496,6 +497,7 @@ class _Binder:
                 b.note = f"label {labs[0][1].text!r} is not near any drawn circle"
                 return
             cands = near
+        cands = self._prefer_style(obj, cands)
         if not cands:
             b.note = "no circle is drawn"
             return
@@ -608,6 +610,7 @@ class _Binder:
         if labs:
             near = [c for c in cands if min(_dist_to_curve(lab.anchor, c.coords) for _, lab in labs) <= self.margin * 1.5]
             cands = near or cands
+        cands = self._prefer_style(obj, cands)
         if not cands:
             b.note = "no curve is drawn"
             return
@@ -626,6 +629,14 @@ class _Binder:
             b.status = "bound"
         b.drawn, b.via = True, "geometry" if g is not None else "label"
         b.curve, b.closed, b.primitives = best.coords, best.closed or _is_closed(best.coords, self.f.scale), [best.owner]
+
+    def _prefer_style(self, obj: IRObject, cands: list) -> list:
+        """Candidates whose style agrees with the object's style hint, when any does."""
+        hint = obj.get("style_hint")
+        if not hint or len(cands) < 2:
+            return cands
+        keep = [c for c in cands if style_matches(self.scene.primitives[c.owner].style, hint)]
+        return keep or cands
 
     _bind_parametric_curve = _bind_curve
     _bind_image_curve = _bind_curve
