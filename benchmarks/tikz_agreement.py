@@ -221,19 +221,29 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
         span = np.array([boxes[:, 2].max() - boxes[:, 0].min(), boxes[:, 3].max() - boxes[:, 1].min()])
     size = float(np.hypot(*span)) or 1.0
     tol = tol_fraction * size
-    # translation: start from the lower-left corners, then ICP (translation only)
+    # translation: several starts (corners and centres of the outlines' boxes, text runs),
+    # each refined by ICP (translation only); keep the one with the best 90th percentile
     if len(a) and len(b):
-        t = b.min(axis=0) - a.min(axis=0)
         tree_b = cKDTree(b)
-        for _ in range(8):
-            d, idx = tree_b.query(a + t)
-            near = d < max(5 * tol, np.percentile(d, 60))
-            if near.sum() < 3:
-                break
-            shift = np.median(b[idx[near]] - (a[near] + t), axis=0)
-            t = t + shift
-            if np.hypot(*shift) < 1e-3 * tol:
-                break
+        starts = [b.min(axis=0) - a.min(axis=0), b.max(axis=0) - a.max(axis=0),
+                  (b.min(axis=0) + b.max(axis=0)) / 2 - (a.min(axis=0) + a.max(axis=0)) / 2]
+        best = None
+        for t in starts:
+            for _ in range(10):
+                d, idx = tree_b.query(a + t)
+                near = d < max(5 * tol, np.percentile(d, 60))
+                if near.sum() < 3:
+                    break
+                shift = np.median(b[idx[near]] - (a[near] + t), axis=0)
+                t = t + shift
+                if np.hypot(*shift) < 1e-3 * tol:
+                    break
+            d1 = tree_b.query(a + t)[0]
+            d2 = cKDTree(a + t).query(b)[0]
+            score = max(np.percentile(d1, 90), np.percentile(d2, 90))
+            if best is None or score < best[0]:
+                best = (score, t)
+        t = best[1]
     else:
         ta = np.array([[(x.box[0] + x.box[2]) / 2, x.box[1]] for x in na_text]) * BP_PER_PT
         tb = np.array([[(x.box[0] + x.box[2]) / 2, x.box[1]] for x in nb_text])

@@ -195,7 +195,7 @@ def _named(interp, s: str) -> CoordResult:
     if node is not None:
         if node.shape == "coordinate":
             return CoordResult(node.center)
-        return CoordResult(node.center, node)
+        return CoordResult(node.ref_point, node)
     k = s.rfind(".")
     if k > 0:
         name, anchor = s[:k].strip(), s[k + 1:].strip()
@@ -230,7 +230,7 @@ def _explicit_cs(interp, kind, body, st, relative):
             return CoordResult(node.anchor(kv["anchor"]))
         if "angle" in kv:
             return CoordResult(node.border_at_angle(interp.number(kv["angle"], st).value))
-        return CoordResult(node.center, node)
+        return CoordResult(node.ref_point, node)
     raise FigureSyntaxError(f"coordinate system '{kind} cs' is not interpreted")
 
 

@@ -302,7 +302,8 @@ def _set(text: str, line: _Line, size: float, math: bool, raise_: float = 0.0, b
         if math:
             code = ord(ch)
             if ch.isalpha():
-                line.glyph(_f("cmmi10", lvl), code, size, raise_, italic=False)
+                # TeX adds a math letter's italic correction unless a subscript follows
+                line.glyph(_f("cmmi10", lvl), code, size, raise_, italic=text[i + 1:i + 2] != "_")
             elif ch == "-":
                 line.space(4 / 18 * size)
                 line.glyph(_f("cmsy10", lvl), 0, size, raise_)
@@ -377,9 +378,11 @@ def measure(text: str, size: float = 10.0, bold=False) -> tuple[TextBox, list[fl
     approx = False
     first_h = 0.0
     last_d = 0.0
+    # small sizes are set in TeX's 7 pt / 5 pt math designs (text stays cmr10 scaled)
+    lvl = 2 if size < 6.0 else 1 if size < 7.5 else 0
     for k, src in enumerate(lines):
         ln = _Line()
-        _set(src.strip(), ln, size, False, 0.0, bold)
+        _set(src.strip(), ln, size, False, 0.0, bold, lvl)
         widths.append(ln.w)
         approx |= ln.approx
         if k == 0:

@@ -74,6 +74,7 @@ class Node:
     angle: float = 0.0
     scale: float = 1.0
     extra: dict = field(default_factory=dict)
+    origin_dy: float = 0.0  # tikz-cd's asymmetrical rectangle: centre anchor raised to the math axis
 
     # -- local frame -----------------------------------------------------
     def _to_canvas(self, x: float, y: float) -> tuple[float, float]:
@@ -95,6 +96,13 @@ class Node:
         if self.shape == "coordinate" or (dx == 0 and dy == 0):
             return (0.0, 0.0)
         o = self.outer if outer else 0.0
+        if self.origin_dy and self.shape == "rectangle":
+            oy = self.origin_dy
+            hw, hh = self.half_w + o, self.half_h + o
+            tx = hw / abs(dx) if dx else math.inf
+            ty = ((hh - oy) / dy if dy > 0 else (hh + oy) / -dy) if dy else math.inf
+            t = min(tx, ty)
+            return (dx * t, oy + dy * t)
         if self.shape == "circle":
             r = self.half_w + o
             n = math.hypot(dx, dy)
@@ -116,7 +124,7 @@ class Node:
         if self.shape == "coordinate":
             return self.center
         if name in ("center", ""):
-            return self.center
+            return self._to_canvas(0.0, self.origin_dy) if self.origin_dy else self.center
         base_y = -(self.text_height - self.text_depth) / 2.0
         hw, hh, o = self.half_w, self.half_h, self.outer
         if name in ("base", "mid", "base west", "base east", "mid west", "mid east", "text"):
@@ -154,13 +162,19 @@ class Node:
         x, y = self._border_local(dx, dy)
         return self._to_canvas(x, y)
 
+    @property
+    def ref_point(self) -> tuple[float, float]:
+        """The point a bare ``(name)`` refers to: the centre anchor."""
+        return self.anchor("center") if self.origin_dy else self.center
+
     def border_toward(self, p) -> tuple[float, float]:
         """Border point (outer sep included) on the ray from the centre to canvas point ``p``."""
         if self.shape == "coordinate":
             return self.center
-        vx, vy = p[0] - self.center[0], p[1] - self.center[1]
+        o = self.anchor("center")
+        vx, vy = p[0] - o[0], p[1] - o[1]
         if math.hypot(vx, vy) < 1e-9:
-            return self.center
+            return o
         lx, ly = self._dir_local(vx, vy)
         x, y = self._border_local(lx, ly)
         return self._to_canvas(x / self.scale * self.scale, y)

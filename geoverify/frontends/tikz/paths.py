@@ -98,7 +98,7 @@ class PathWalker:
         return self.cur
 
     def _advance(self, p, node, plus):
-        self.cur = node.center if node is not None else p
+        self.cur = node.ref_point if node is not None else p
         self.cur_node = node
         if plus != "+":
             self.ref = self.cur
@@ -161,9 +161,9 @@ class PathWalker:
             self.ref = self.cur
             self._place_inline(nodes, 0.5)
             return
-        toward = node.center if node is not None else p
+        toward = node.ref_point if node is not None else p
         start = self._start_point(toward)
-        from_pt = self.cur_node.center if self.cur_node is not None else start
+        from_pt = self.cur_node.ref_point if self.cur_node is not None else start
         end = node.border_toward(from_pt) if node is not None else p
         self.path.line(start, end)
         self.last_op = [self.path.current.segs[-1]]
@@ -178,8 +178,8 @@ class PathWalker:
     def _corner(self, item, hv: bool):
         nodes = [c for c in item.children[:-1] if isinstance(c, Tree) and c.data == "node"]
         p, node, plus, _ = self._target(item.children[-1])
-        tgt_c = node.center if node is not None else p
-        cur_c = self.cur_node.center if self.cur_node is not None else self._here()
+        tgt_c = node.ref_point if node is not None else p
+        cur_c = self.cur_node.ref_point if self.cur_node is not None else self._here()
         corner = (cur_c[0], tgt_c[1]) if hv else (tgt_c[0], cur_c[1])
         start = self._start_point(corner)
         end = node.border_toward(corner) if node is not None else p
@@ -202,7 +202,7 @@ class PathWalker:
         c1_tree = ch[0]
         c2_tree = ch[1] if len(ch) == 3 else ch[0]
         target = ch[-1]
-        cur_c = self.cur_node.center if self.cur_node is not None else self._here()
+        cur_c = self.cur_node.ref_point if self.cur_node is not None else self._here()
         # control points: "+" is relative to the start (first) and to the end (second)
         c1, _, plus1 = self.coord(c1_tree)
         if plus1:
@@ -210,7 +210,7 @@ class PathWalker:
                                       self.st, relative=True).point
             c1 = (cur_c[0] + rel[0], cur_c[1] + rel[1])
         p, node, plus, cyc = self._target(target)
-        tgt_c = node.center if node is not None else p
+        tgt_c = node.ref_point if node is not None else p
         if len(ch) == 3:
             c2, _, plus2 = self.coord(c2_tree)
             if plus2:
@@ -232,7 +232,7 @@ class PathWalker:
     def op_rectangle(self, item):
         nodes = [c for c in item.children[:-1] if isinstance(c, Tree) and c.data == "node"]
         p, node, plus = self.coord(item.children[-1])
-        q = node.center if node is not None else p
+        q = node.ref_point if node is not None else p
         a = self._here()
         inv = G.invert(self.st["ctm"])
         la, lq = G.apply(inv, a), G.apply(inv, q)
@@ -434,8 +434,8 @@ class PathWalker:
 
     def _to_path(self, st, target_tree, builder: PathBuilder, from_pt, from_node):
         p, node, plus, cyc = self._target(target_tree)
-        start_c = from_node.center if from_node is not None else from_pt
-        tgt_c = node.center if node is not None else p
+        start_c = from_node.ref_point if from_node is not None else from_pt
+        tgt_c = node.ref_point if node is not None else p
         ctrl = self._to_controls(st, start_c, tgt_c, from_node, node)
         if ctrl is None:
             s = from_node.border_toward(tgt_c) if from_node is not None else from_pt
@@ -714,7 +714,7 @@ class PathWalker:
         node = self.interp.place_node(nst, name, p, text, self.loc, tangent=tangent)
         if self.cur is None or at is not None and self.path.is_empty():
             # "\node (a) at (0,0) {A} edge (b)": later operations start at this node
-            self.cur, self.cur_node, self.ref = node.center, (node if node.shape != "coordinate" else None), node.center
+            self.cur, self.cur_node, self.ref = node.ref_point, (node if node.shape != "coordinate" else None), node.ref_point
 
     def _place_inline(self, nodes, default_pos, st=None):
         for n in nodes:
