@@ -42,7 +42,7 @@ def tex_to_unicode(text: str) -> str:
     s = re.sub(r"\\mathbb\{(\w)\}", lambda m: _BLACKBOARD.get(m.group(1), m.group(1)), s)
     s = re.sub(r"\\(?:mathrm|operatorname|text|mathit|mathbf)\{([^{}]*)\}", r"\1", s)
     s = re.sub(r"\\(?:,|;|quad|qquad)", " ", s)
-    s = re.sub(r"\\(sin|cos|tan|log|exp|det|ker|dim|id)(?![A-Za-z])", r"\1 ", s)
+    s = re.sub(r"\\(sin|cos|tan|log|exp|det|ker|dim|id|lim)(?![A-Za-z])", r"\1 ", s)
     s = re.sub(r"\\(?:left|right)(?![A-Za-z])", "", s)
     for cmd in sorted(_SYMBOLS, key=len, reverse=True):
         s = re.sub(re.escape(cmd) + r"(?![A-Za-z])", _SYMBOLS[cmd], s)

@@ -23,6 +23,7 @@ FAMILY_MODULES = (
     "geoverify.families.diagrams",
     "geoverify.families.linear",
     "geoverify.families.complex_maps",
+    "geoverify.families.curves",
 )
 
 

@@ -14,6 +14,7 @@ import math
 import numpy as np
 
 from geoverify.families.construction import Construction, Style
+from geoverify.families.emit_svg import tex_to_unicode
 
 __all__ = ["Scaffold"]
 
@@ -90,7 +91,12 @@ class Scaffold:
         """A free text, and its IR text object (matched by normalised content)."""
         self.c.text(oid, tex, at, self.frame, size=size)
         if ir_text is not None:
-            self.objects.append({"id": oid, "type": "text", "text": ir_text, **({"alternatives": list(alternatives)} if alternatives else {})})
+            alts = list(alternatives)
+            # The Unicode spelling SVG uses (\kappa -> κ) is an accepted form of the same text.
+            uni = tex_to_unicode(ir_text)
+            if uni != ir_text and uni not in alts:
+                alts.append(uni)
+            self.objects.append({"id": oid, "type": "text", "text": ir_text, **({"alternatives": alts} if alts else {})})
 
     # -- finishing --------------------------------------------------
     def finish(self, labelled=None, unlabelled=(), marker=True) -> Construction:
