@@ -112,19 +112,27 @@ def check(source, task, *, format: str | None = None, limits: Limits | None = No
             from geoverify.gate import rendered_scene, run_gate
 
             g = run_gate(text, fmt, dialect=dialect)
-            gate_info = g.to_dict()
+            # The rendered SVG and PNG stay out of the report (they can be megabytes).
+            gate_info = {k: v for k, v in g.to_dict().items() if k not in ("svg", "png")}
             parts = dict(g.parts)
             if g.T is None:
                 parts = None  # toolchain unavailable: fall back to the native gate, said in the report
             elif not g.T:
                 return _gate_failed(task, filename, fmt, g.error_code or "TECH_COMPILE", g.log_excerpt, parts, gate_info)
         t0 = time.perf_counter()
+        agreement = None
         if scene == "rendered" and gate_info is not None and gate_info.get("T"):
             sc = rendered_scene(g)
             used = "rendered"
         else:
             sc = parse_figure(text, format=fmt, filename=filename, limits=limits, **opts)
             used = "native"
+            if gate_info is not None and gate_info.get("T") and fmt != "svg":
+                # Flag where the native interpretation and what the toolchain drew disagree.
+                from geoverify.evaluation.agreement import compare_scenes
+
+                agreement = compare_scenes(sc, rendered_scene(g)).to_dict()
+                gate_info["scene_agreement"] = agreement
         timings["parse"] = time.perf_counter() - t0
     except GeoverifyError as exc:
         code = exc.code if exc.code.startswith("TECH_") else ("TECH_FORMAT" if isinstance(exc, FigureFormatError) else "TECH_COMPILE")

@@ -107,6 +107,9 @@ class Report:
         ]
         if self.tech_error:
             lines.append(f"  technical gate: {self.tech_error['code']}: {self.tech_error['message'].splitlines()[0]}")
+        agreement = (self.gate or {}).get("scene_agreement")
+        if agreement and not agreement["agree"]:
+            lines.append(f"  native and rendered scenes disagree: {'; '.join(agreement['problems'][:3])}")
         for r in self.results:
             p = r.predicate
             kind = "hard" if p.kind == "hard" else f"soft w={p.weight:g}"

@@ -1,0 +1,171 @@
+"""One unit of work of a run: verify one model output, return its result record.
+
+:func:`verify_job` runs in worker processes (local pool or Dask workers), so it
+takes a small picklable :class:`Job`, never raises, and returns a plain dict:
+the record that the run's parent appends to the results file. Records hold no
+absolute paths, host names or clocks except ``elapsed``, so two runs of the same
+work (local or on a cluster) give the same records up to ``elapsed``.
+"""
+
+from __future__ import annotations
+
+import time
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+
+from geoverify import __version__
+from geoverify.evaluation.results import RESULT_SCHEMA_VERSION
+
+__all__ = ["Job", "verify_job", "VOLATILE_FIELDS", "MODES", "ENGINE_ERROR"]
+
+#: Record fields that may differ between two runs of the same work.
+VOLATILE_FIELDS = ("elapsed",)
+#: Verification modes: native gate and scene; real gate; real gate and its rendered scene.
+MODES = ("native", "gate", "gate+rendered")
+#: Error code of an output the engine itself failed on (a geoverify bug, not the model's fault).
+ENGINE_ERROR = "ENGINE_ERROR"
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """Everything a worker needs to verify one output (paths are absolute strings)."""
+
+    key: str
+    task: str
+    task_dir: str
+    task_hash: str
+    discipline: str
+    family: str
+    model: str
+    rollout: int
+    path: str
+    rel: str
+    ext: str
+    output_sha256: str
+    mode: str = "native"
+
+
+# Tasks loaded by this process, so a worker parses each task.json once.
+_TASKS: dict[tuple[str, str], object] = {}
+
+
+def _task(job: Job):
+    from geoverify.ir import load_task
+
+    k = (job.task_dir, job.task_hash)
+    t = _TASKS.get(k)
+    if t is None:
+        t = _TASKS[k] = load_task(job.task_dir)
+    return t
+
+
+def _base(job: Job) -> dict:
+    return {
+        "schema_version": RESULT_SCHEMA_VERSION,
+        "key": job.key,
+        "engine_version": __version__,
+        "mode": job.mode,
+        "task": job.task,
+        "task_hash": job.task_hash,
+        "discipline": job.discipline,
+        "family": job.family,
+        "model": job.model,
+        "rollout": job.rollout,
+        "output": job.rel,
+        "output_sha256": job.output_sha256,
+    }
+
+
+def _failed_record(rec: dict, task, code: str, message: str, fmt: str | None, how: str | None) -> dict:
+    rec.update({
+        "format": fmt, "extracted": how, "scene_used": "none",
+        "T": 0, "T_parts": {"format_correct": code not in ("TECH_FORMAT", "TECH_NO_OUTPUT"), "compilable": False,
+                            "rendered": False, "non_empty": False},
+        "H_math": 0, "S": 0.0, "S_raw": 0.0, "D": 0, "R": 0.0,
+        "tech_error": {"code": code, "message": message[:500]},
+        "error_codes": [code],
+        "predicates": {p.id: "fail" for p in task.predicates} if task is not None else {},
+        "partial": False,
+    })
+    return rec
+
+
+def verify_job(job: Job) -> dict:
+    """Verify one output; the record of what was found (never raises).
+
+    Raw responses (``.txt``, ``.md``) go through
+    :func:`geoverify.frontends.extract.extract_figure` first; a response without
+    figure code is ``T = 0`` with ``TECH_NO_OUTPUT``, a cut-off one ``TECH_FORMAT``.
+    An exception inside the engine gives a record with ``engine_error`` set and the
+    output counted as failed: a rerun with the same engine would fail the same way,
+    and a fixed engine (new version) redoes it because the version is in the key.
+    """
+    from geoverify.errors import GeoverifyError
+    from geoverify.evaluation.taskset import FIGURE_EXTENSIONS
+
+    t0 = time.perf_counter()
+    rec = _base(job)
+    task = None
+    try:
+        task = _task(job)
+        gate = job.mode != "native"
+        scene = "rendered" if job.mode == "gate+rendered" else "native"
+        how = None
+        if job.ext in FIGURE_EXTENSIONS:
+            source, fmt = Path(job.path), FIGURE_EXTENSIONS[job.ext]
+        else:
+            raw = Path(job.path).read_bytes().decode("utf-8", errors="replace")
+            try:
+                from geoverify.frontends.extract import extract_figure
+            except ImportError:
+                return _done(_failed_record(rec, task, "TECH_FORMAT", "raw responses need geoverify.frontends.extract, "
+                                            "which is not installed", None, None), t0)
+            try:
+                fig = extract_figure(raw)
+            except GeoverifyError as exc:
+                return _done(_failed_record(rec, task, exc.code if exc.code.startswith("TECH_") else "TECH_FORMAT",
+                                            str(exc), None, None), t0)
+            source, fmt, how = fig.text, fig.fmt, fig.how
+        from geoverify.evaluation.check import check
+
+        report = check(source, task, format=fmt, gate=gate, scene=scene)
+        rec.update(_from_report(report, fmt, how))
+    except Exception as exc:  # noqa: BLE001 - a worker must always answer with a record
+        rec = _failed_record(_base(job), task, ENGINE_ERROR, f"{type(exc).__name__}: {exc}", None, None)
+        rec["engine_error"] = traceback.format_exc(limit=8)[-2000:]
+    return _done(rec, t0)
+
+
+def _done(rec: dict, t0: float) -> dict:
+    rec["elapsed"] = round(time.perf_counter() - t0, 6)
+    return rec
+
+
+def _from_report(report, fmt: str, how: str | None) -> dict:
+    s = report.scores
+    preds = {}
+    codes = []
+    for r in report.results:
+        preds[r.predicate.id] = r.verdict.verdict
+        if not r.verdict.passed:
+            codes.append(r.predicate.error_code or "PREDICATE_FAILED")
+    out = {
+        "format": report.format if report.format != "unknown" else fmt,
+        "extracted": how,
+        "scene_used": report.scene_used,
+        "T": s.T, "T_parts": {k: bool(v) for k, v in report.T_parts.items()},
+        "H_math": s.H_math, "S": s.S, "S_raw": s.S_raw, "D": s.D, "R": s.R,
+        "predicates": preds,
+        "partial": bool(report.partial),
+    }
+    if report.tech_error:
+        code = report.tech_error.get("code", "TECH_COMPILE")
+        out["tech_error"] = {"code": code, "message": str(report.tech_error.get("message", ""))[:500]}
+        out["error_codes"] = [code]
+    else:
+        out["tech_error"] = None
+        out["error_codes"] = sorted(set(codes))
+    if report.gate is not None:
+        out["gate"] = {"T": report.gate.get("T"), "error_code": report.gate.get("error_code")}
+    return out
