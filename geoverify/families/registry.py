@@ -24,6 +24,7 @@ FAMILY_MODULES = (
     "geoverify.families.linear",
     "geoverify.families.complex_maps",
     "geoverify.families.curves",
+    "geoverify.families.quotients",
 )
 
 
