@@ -14,7 +14,7 @@ import numpy as np
 __all__ = [
     "IDENTITY", "compose", "apply", "apply_linear", "invert", "translation", "rotation", "scaling",
     "ellipse_axes", "ellipse_arc", "cubic_point", "cubic_tangent", "sample_cubics", "point_at_fraction",
-    "line_intersection", "segments_intersections",
+    "line_intersection", "segments_intersections", "pgf_veclen",
 ]
 
 Affine = tuple
@@ -232,3 +232,22 @@ def segments_intersections(pa: np.ndarray, pb: np.ndarray) -> list[tuple[float, 
                 out.append((float(x), float(y), float(sa), float(sb)))
     out.sort(key=lambda o: o[2])
     return out
+
+
+def pgf_veclen(dx: float, dy: float) -> float:
+    """Length of (dx, dy) as pgf computes it (tikzlibrarytopaths' to-distance, the circle shape's radius).
+
+    pgf divides by the larger normalised component scaled to 1/255 steps, which
+    makes the result up to ~0.5 % longer than the Euclidean length; reproducing
+    it keeps ``to`` curves on TeX's own control points.
+    """
+    ax, ay = abs(dx), abs(dy)
+    n = math.hypot(ax, ay)
+    if n == 0:
+        return 0.0
+    nx, ny = ax / n, ay / n
+    big, comp = (nx, ax) if nx > ny else (ny, ay)
+    count = int(big * 65536) // 255
+    if count == 0:
+        return comp
+    return 256.0 * comp / count

@@ -1121,7 +1121,7 @@ class Interpreter:
             hw = max(w / 2 + ixs, nst["min_width"] / 2)
             hh = max((h + dpt) / 2 + iys, nst["min_height"] / 2)
         elif shape_eff == "circle":
-            r = max(math.hypot(w / 2 + ixs, (h + dpt) / 2 + iys), nst["min_width"] / 2, nst["min_height"] / 2)
+            r = max(G.pgf_veclen(w / 2 + ixs, (h + dpt) / 2 + iys), nst["min_width"] / 2, nst["min_height"] / 2)
             hw = hh = r
         elif shape_eff == "ellipse":
             a = max(math.sqrt(2) * (w / 2 + ixs), nst["min_width"] / 2)

@@ -26,25 +26,6 @@ _LOOSE = 0.3915  # tikzlibrarytopaths: control distance = 0.3915 * |target - sta
 _PLOT_TENSION = 0.2775  # pgflibraryplothandlers: support = 0.2775 * tension * (p[i+1] - p[i-1])
 
 
-def _pgf_distance(dx: float, dy: float) -> float:
-    """Length of (dx, dy) as tikzlibrarytopaths computes it (\\tikz@to@compute@distance@main).
-
-    pgf divides by the larger normalised component scaled to 1/255 steps, which
-    makes the result up to ~0.5 % longer than the Euclidean length; reproducing
-    it keeps ``to`` curves on TeX's own control points.
-    """
-    ax, ay = abs(dx), abs(dy)
-    n = math.hypot(ax, ay)
-    if n == 0:
-        return 0.0
-    nx, ny = ax / n, ay / n
-    big, comp = (nx, ax) if nx > ny else (ny, ay)
-    count = int(big * 65536) // 255
-    if count == 0:
-        return comp
-    return 256.0 * comp / count
-
-
 def _text(tok) -> str:
     return str(tok)
 
@@ -418,7 +399,7 @@ class PathWalker:
             dx, dy = second[0] - first[0], second[1] - first[1]
             n = math.hypot(dx, dy) or 1.0
             u = (dx / n, dy / n)
-            d = _pgf_distance(dx, dy) * _LOOSE
+            d = G.pgf_veclen(dx, dy) * _LOOSE
             vo = rot(u, out_a)
             vi = rot(u, in_a)
             c1 = (first[0] + d * lo * vo[0], first[1] + d * lo * vo[1])
@@ -426,7 +407,7 @@ class PathWalker:
             return c1, c2
         first = from_node.border_at_angle(out_a - from_node.angle) if from_node is not None else start_c
         second = to_node.border_at_angle(in_a - to_node.angle) if to_node is not None else tgt_c
-        d = _pgf_distance(second[0] - first[0], second[1] - first[1]) * _LOOSE
+        d = G.pgf_veclen(second[0] - first[0], second[1] - first[1]) * _LOOSE
         # the shifts ([shift=({out}:d)]) are transformed by the picture's linear map
         vo = G.apply_linear(m, (d * lo * math.cos(math.radians(out_a)) / sc, d * lo * math.sin(math.radians(out_a)) / sc))
         vi = G.apply_linear(m, (d * li * math.cos(math.radians(in_a)) / sc, d * li * math.sin(math.radians(in_a)) / sc))

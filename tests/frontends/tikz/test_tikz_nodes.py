@@ -1,0 +1,135 @@
+"""Nodes as boxes: text size from TFM metrics, anchors, borders, placement, labels and pins."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from geoverify.frontends.tikz import parse_tikz
+from geoverify.frontends.tikz.fonts import measure, metrics_available
+from geoverify.frontends.tikz.geometry import pgf_veclen
+from geoverify.scene import Arrow, Circle, Dot, Ellipse, Polyline, TextLabel
+
+from tikz_fixtures import CM, close, only
+
+INNER = 0.3333 * 10.00002  # inner sep .3333em at 10 pt
+OUTER = 0.2                # outer sep .5 x 0.4 pt
+
+
+def test_metrics_table_is_shipped():
+    assert metrics_available()
+    box, _ = measure("A")
+    assert box.width == pytest.approx(7.50002, abs=1e-4) and box.height == pytest.approx(6.83332, abs=1e-4)
+
+
+def test_math_text_uses_math_italic_and_scripts():
+    box, _ = measure("$x_1$")
+    # cmmi10 x (5.7164) + cmr7 one (4.0 x 7 pt design) + \scriptspace 0.5 pt
+    assert box.width == pytest.approx(5.7164 + 0.569 * 7 + 0.5, abs=0.02)
+    assert box.depth == pytest.approx(1.5, abs=1e-6)
+
+
+def test_node_text_label_anchor_and_box():
+    lab = only(parse_tikz(r"\node at (1,2) {A};"), TextLabel)
+    w, h = 7.50002, 6.83332
+    assert close(lab.anchor, (CM, 2 * CM))
+    assert close(lab.box, (CM - w / 2, 2 * CM - h / 2, CM + w / 2, 2 * CM + h / 2), tol=1e-4)
+
+
+def test_drawn_rectangle_node_outline():
+    sc = parse_tikz(r"\node[draw] at (0,0) {A};")
+    rect = only(sc, Polyline)
+    hw, hh = 7.50002 / 2 + INNER, 6.83332 / 2 + INNER
+    assert rect.closed_flag and close(rect.points, [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)], tol=1e-4)
+
+
+def test_line_between_nodes_ends_on_borders():
+    sc = parse_tikz(r"\node[draw] (A) at (0,0) {A}; \node[draw,circle] (B) at (3,0) {B}; \draw (A) -- (B);")
+    line = [p for p in sc.primitives if isinstance(p, Polyline) and not p.closed_flag][0]
+    hw = 7.50002 / 2 + INNER + OUTER
+    box_b, _ = measure("B")
+    r = pgf_veclen(box_b.width / 2 + INNER, (box_b.height + box_b.depth) / 2 + INNER) + OUTER
+    assert close(line.points, [(hw, 0), (3 * CM - r, 0)], tol=1e-4)
+
+
+def test_anchors_and_numeric_angles():
+    sc = parse_tikz(r"""\node[draw, minimum width=2cm, minimum height=1cm, inner sep=0pt] (A) at (0,0) {};
+    \coordinate (n) at (A.north); \coordinate (se) at (A.south east); \coordinate (a) at (A.45);
+    \draw (n) -- (se) -- (a);""")
+    line = [p for p in sc.primitives if isinstance(p, Polyline) and not p.closed_flag][0]
+    hw, hh = CM + OUTER, 0.5 * CM + OUTER
+    assert close(line.points, [(0, hh), (hw, -hh), (hh, hh)], tol=1e-6)
+
+
+def test_placement_above_right_and_shift():
+    lab = only(parse_tikz(r"\node[above right] at (0,0) {A};"), TextLabel)
+    assert close(lab.anchor, (0, 0))
+    assert lab.box[0] == pytest.approx(INNER + OUTER, abs=1e-4)
+    assert lab.box[1] == pytest.approx(INNER + OUTER, abs=1e-4)
+    lab = only(parse_tikz(r"\node[above=5pt] at (0,0) {A};"), TextLabel)
+    assert lab.box[1] == pytest.approx(5 + INNER + OUTER, abs=1e-4)
+
+
+def test_positioning_library_right_of():
+    sc = parse_tikz(r"""\node[draw] (A) at (0,0) {A}; \node[draw, right=of A] (B) {A};""")
+    rects = [p for p in sc.primitives if isinstance(p, Polyline)]
+    a_east = rects[0].points[:, 0].max() + OUTER
+    b_west = rects[1].points[:, 0].min() - OUTER
+    assert b_west - a_east == pytest.approx(CM)  # node distance 1cm between borders
+
+
+def test_node_on_path_midway_and_pos():
+    sc = parse_tikz(r"\draw (0,0) -- node[pos=0.25] {a} (4,0) node[midway, above] {b};")
+    a, b = [p for p in sc.primitives if isinstance(p, TextLabel)]
+    assert close(a.anchor, (CM, 0)) and close(b.anchor, (2 * CM, 0))
+
+
+def test_node_at_end_of_path():
+    lab = only(parse_tikz(r"\draw (0,0) -- (2,1) node[right] {P};"), TextLabel)
+    assert close(lab.anchor, (2 * CM, CM))
+
+
+def test_label_and_pin_attach_to_the_node_border():
+    sc = parse_tikz(r"\node[draw, label=above:$L$, pin=right:P] (A) at (0,0) {A};")
+    labels = {p.text: p for p in sc.primitives if isinstance(p, TextLabel)}
+    hh = 6.83332 / 2 + INNER + OUTER
+    hw = 7.50002 / 2 + INNER + OUTER
+    assert close(labels["$L$"].anchor, (0, hh), tol=1e-6)
+    assert close(labels["P"].anchor, (hw, 0), tol=1e-6)
+    pin_edge = [p for p in sc.primitives if isinstance(p, Polyline) and p.source.construct == "pin"]
+    assert len(pin_edge) == 1
+
+
+def test_small_filled_circle_node_is_a_dot():
+    d = only(parse_tikz(r"\node[circle, fill, inner sep=1.5pt] at (1,0) {};"), Dot)
+    # pgf's circle: radius = veclen(w/2 + inner xsep, (h+d)/2 + inner ysep), pgf's own length approximation
+    assert close(d.center, (CM, 0)) and d.radius == pytest.approx(pgf_veclen(1.5, 1.5))
+    assert d.radius == pytest.approx(1.5 * math.sqrt(2), rel=5e-3)
+
+
+def test_ellipse_node():
+    e = only(parse_tikz(r"\node[draw, ellipse, minimum width=2cm, minimum height=1cm, inner sep=0pt] at (0,0) {};"),
+             Ellipse)
+    assert (e.rx, e.ry) == pytest.approx((CM, 0.5 * CM))
+
+
+def test_rotated_node_outline():
+    rect = only(parse_tikz(r"\node[draw, rotate=90, minimum width=2cm, minimum height=1cm, inner sep=0pt] at (0,0) {};"),
+                Polyline)
+    xs, ys = rect.points[:, 0], rect.points[:, 1]
+    assert xs.max() == pytest.approx(0.5 * CM) and ys.max() == pytest.approx(CM)
+
+
+def test_sloped_node_is_rotated_with_the_path():
+    lab = only(parse_tikz(r"\draw (0,0) -- node[sloped] {slope} (2,2);"), TextLabel)
+    bw, bh = lab.box[2] - lab.box[0], lab.box[3] - lab.box[1]
+    assert bw == pytest.approx(bh)  # a 45 degree text box has a square bounding box
+
+
+def test_font_size_keys():
+    small = only(parse_tikz(r"\node[font=\small] at (0,0) {A};"), TextLabel)
+    assert small.font_size == pytest.approx(9.0)
+    assert small.box[2] - small.box[0] == pytest.approx(0.9 * 7.50002, abs=1e-4)
+    tt = only(parse_tikz(r"\node[font=\ttfamily] at (0,0) {AB};"), TextLabel)
+    assert tt.box[2] - tt.box[0] == pytest.approx(2 * 5.25, abs=1e-3)  # cmtt10 is fixed-width 0.525 em
