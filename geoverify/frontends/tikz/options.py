@@ -368,7 +368,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k in ("draw opacity", "fill opacity", "text opacity"):
             st[k.replace(" ", "_")] = ctx.number(val, st).value
         elif k == "dash pattern":
-            nums = re.findall(r"(on|off)\s+([^\s]+(?:\s*[a-z]{2})?)", val)
+            nums = re.findall(r"(on|off)\s+([-+\d.]+\s*(?:pt|cm|mm|in|bp|ex|em|sp|pc)?(?![A-Za-z])|\S+)", val)
             st["dash"] = tuple(_dim(ctx, v, st) for _, v in nums) or None
         elif k == "dash":
             st["dash"] = DASHES.get(val, st["dash"])
