@@ -1,0 +1,808 @@
+"""Relation mining: a Gold IR draft from a reference figure.
+
+The miner reads a scene (any source language), finds its labelled points
+(labels that are one capital letter with optional primes or subscripts), the
+straight strokes and circles drawn through or about them, and the relations
+that hold among those objects *exactly* in the drawing. "Exactly" is a
+mining tolerance ten times tighter than the checking one: a reference drawn
+from computed coordinates shows its constructed relations to rounding error,
+while an accidental near-relation (two segments of almost the same length) is
+left out and reported in the draft's notes instead.
+
+Guards against coincidences:
+
+- two labelled points closer than 1% of the figure are near-coincident: the
+  second takes no part in relations (noted);
+- relations implied by others are kept but marked (see
+  :mod:`geoverify.fidelity.relations`);
+- a tick-mark equality is only mined when the drawing also has the two lengths
+  equal (within the checking tolerance).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from geoverify.fidelity.marks import find_right_angle_marks, find_ticks
+from geoverify.fidelity.relations import Relation, sanitize_id, to_predicate
+from geoverify.ir import Tolerances, task_from_dict
+from geoverify.kernels import point_polyline_distances
+from geoverify.matching import Features, bind, coverage, extract_features
+from geoverify.matching.features import PointKind
+from geoverify.scene import Scene
+
+__all__ = ["POINT_LABEL", "MiningTolerances", "MinedFigure", "mine_scene", "point_name"]
+
+#: Normalised label texts that name a point: A, B', C1, D_a.
+POINT_LABEL = re.compile(r"^[A-Z](?:'{1,3}|[0-9]{1,2}|[a-z])?$")
+
+
+def point_name(norm: str) -> str | None:
+    """The point name of a normalised label text, or None when it does not name a point."""
+    s = norm.replace("^\\prime", "'").replace("^{\\prime}", "'").replace("_", "")
+    return s if POINT_LABEL.match(s) else None
+
+
+@dataclass(frozen=True, slots=True)
+class MiningTolerances:
+    """How exactly a relation must hold in the reference to be mined.
+
+    Parameters
+    ----------
+    distance : float
+        Incidence, fraction of the figure size.
+    angle_deg : float
+        Parallel, perpendicular, equal angles.
+    length_ratio : float
+        Equal lengths, midpoints.
+    coincide : float
+        Points nearer than this fraction of the figure size are near-coincident.
+    check : Tolerances
+        The checking tolerances; a relation between the two is a near-coincidence (noted, not mined).
+    """
+
+    distance: float = 1e-3
+    angle_deg: float = 0.15
+    length_ratio: float = 2e-3
+    coincide: float = 0.01
+    check: Tolerances = Tolerances()
+
+
+@dataclass(slots=True)
+class _Carrier:
+    """A maximal drawn straight piece through labelled points (sorted along ``u``)."""
+
+    pts: list
+    t: np.ndarray
+    p0: np.ndarray
+    u: np.ndarray
+    kind: str = "segment"
+    oid: str = ""
+
+
+@dataclass(slots=True)
+class _Round:
+    oid: str
+    center: str | None
+    through: list
+    c: np.ndarray
+    r: float
+    full: bool
+
+
+@dataclass(slots=True)
+class MinedFigure:
+    """What mining found in one figure.
+
+    Attributes
+    ----------
+    points : dict of str to (2,) float64
+        Labelled points (id -> canvas position).
+    objects : list of dict
+        Task.json objects (points, drawn and auxiliary segments, lines, rays, circles).
+    relations : list of Relation
+    notes : list of str
+        Near-coincidences, skipped labels, relations the vocabulary cannot express.
+    scale : float
+        Figure size (canvas units).
+    source_format : str
+    """
+
+    points: dict
+    objects: list
+    relations: list
+    notes: list = field(default_factory=list)
+    scale: float = 1.0
+    source_format: str = ""
+
+    def primary(self) -> list[Relation]:
+        return [r for r in self.relations if not r.implied]
+
+    def counts(self) -> dict:
+        """Relation type -> (primary, implied) counts."""
+        out: dict = {}
+        for r in self.relations:
+            p, i = out.get(r.type, (0, 0))
+            out[r.type] = (p + (not r.implied), i + r.implied)
+        return out
+
+    def to_task(self, task_id: str = "mined", prompt: str | None = None, source: str = "") -> dict:
+        """A task.json draft (validated by :func:`geoverify.ir.task_from_dict`)."""
+        objs = list(self.objects)
+        rels = list(self.relations)
+        if not objs:
+            objs = [{"id": "figure", "type": "text", "text": "", "description": "placeholder: no labelled point found"}]
+        preds = [to_predicate(r) for r in rels]
+        if not preds:
+            # The schema wants one predicate; an empty card would pass anything, so say so.
+            preds = [{"id": "mined.nothing", "kind": "soft", "weight": 1.0, "check": {"op": "labels_readable"},
+                      "question": "no relation was mined from the reference"}]
+        data = {
+            "schema_version": "1.0", "id": sanitize_id(task_id), "discipline": "geometry",
+            "family": "reference fidelity", "prompt": prompt or "Draw the figure of the reference diagram.",
+            "frames": [{"id": "main", "kind": "plane",
+                        "equivalences": ["translation", "uniform_scaling", "rotation", "reflection"]}],
+            "objects": objs, "predicates": preds,
+            "notes": "mined by geoverify.fidelity: 'rel.<type>.' predicates are relations the reference shows, "
+                     "'implied.<type>.' ones follow from them. " + " ".join(self.notes),
+        }
+        if source:
+            data["source"] = source
+        task_from_dict(data)  # a draft that does not validate is a bug here, not the user's problem
+        return data
+
+
+def mine_scene(scene: Scene, tolerances: MiningTolerances | None = None, features: Features | None = None) -> MinedFigure:
+    """Mine the labelled objects and the relations among them from a scene."""
+    return _Miner(scene, tolerances or MiningTolerances(), features).run()
+
+
+def _angle_between(u: np.ndarray, v: np.ndarray) -> float:
+    """Angle between two lines (unit directions), degrees in [0, 90]."""
+    c = abs(float(u @ v))
+    return math.degrees(math.acos(min(1.0, c)))
+
+
+def _seg_name(a: str, b: str) -> str:
+    return a + b if a <= b else b + a
+
+
+class _Miner:
+    def __init__(self, scene: Scene, tol: MiningTolerances, feats: Features | None):
+        self.scene = scene
+        self.tol = tol
+        self.f = feats if feats is not None else extract_features(scene)
+        self.s = self.f.scale
+        self.eps = tol.distance * self.s
+        self.notes: list[str] = []
+        self.pts: dict[str, np.ndarray] = {}
+        self.labels: dict[str, str] = {}
+        self.active: list[str] = []
+        self.objects: dict[str, dict] = {}
+        self.rels: dict[str, Relation] = {}
+        self.carriers: list[_Carrier] = []
+        self.rounds: list[_Round] = []
+
+    # ------------------------------------------------------------ helpers
+    def add(self, rel: Relation) -> Relation:
+        key = (rel.type, rel.key)
+        for old in self.rels.values():
+            if (old.type, old.key) == key:
+                return old
+        self.rels[f"{rel.type}|{rel.key}"] = rel
+        return rel
+
+    def seg(self, a: str, b: str, drawn: bool) -> str:
+        oid = _seg_name(a, b)
+        if oid not in self.objects:
+            first, second = sorted((a, b))
+            self.objects[oid] = {"id": oid, "type": "segment", "through": [first, second],
+                                 "description": "drawn" if drawn else "auxiliary: not drawn as such"}
+        elif drawn:
+            self.objects[oid]["description"] = "drawn"
+        return oid
+
+    def _on_drawing(self, xy: np.ndarray) -> bool:
+        if len(self.f.edges):
+            e0, e1 = self.f.edges[:, 0], self.f.edges[:, 1]
+            d = e1 - e0
+            L2 = np.maximum(np.einsum("ij,ij->i", d, d), 1e-300)
+            t = np.clip(np.einsum("ij,ij->i", xy - e0, d) / L2, 0, 1)
+            if float(np.hypot(*(e0 + t[:, None] * d - xy).T).min()) <= self.eps:
+                return True
+        for cv in self.f.curves:
+            if len(cv.coords) >= 2 and point_polyline_distances(xy[None], cv.coords, np.array([0, len(cv.coords)]))[0, 0] <= self.eps:
+                return True
+        return False
+
+    # ------------------------------------------------------------ points
+    def locate_points(self):
+        names: dict[str, str] = {}
+        for _, lab, norm in self.f.labels:
+            nm = point_name(norm)
+            if nm is not None:
+                names.setdefault(nm, lab.text)
+            elif norm and len(norm) <= 3 and norm[:1].isupper():
+                self.notes.append(f"label {lab.text!r} is not read as a point name.")
+        if not names:
+            return
+        objs = [{"id": sanitize_id(n), "type": "point", "labels": [n]} for n in sorted(names)]
+        task = task_from_dict({"schema_version": "1.0", "id": "locate", "discipline": "geometry", "prompt": "locate",
+                               "objects": objs, "predicates": [{"id": "p", "kind": "hard",
+                                                                 "check": {"op": "drawn", "object": objs[0]["id"]}}]})
+        binding = bind(task, self.scene, self.f)
+        snap_kinds = np.isin(self.f.point_kind, (PointKind.DOT, PointKind.VERTEX, PointKind.INTERSECTION))
+        for o in objs:
+            b = binding[o["id"]]
+            if b.status != "bound" or b.point is None:
+                self.notes.append(f"point {o['labels'][0]} is not located ({b.note or b.status}); left out.")
+                continue
+            xy = np.asarray(b.point, dtype=float)
+            if self.f.attached_labels and not self._on_drawing(xy) and snap_kinds.any():
+                # A label attached a little off its point (label("$A$", A + (0.1, 0))): take the point.
+                cand = self.f.points[snap_kinds]
+                d = np.hypot(*(cand - xy).T)
+                k = int(np.argmin(d))
+                if d[k] <= 0.015 * self.s and d[k] > 0:
+                    xy = cand[k].copy()
+            self.pts[o["id"]] = xy
+            self.labels[o["id"]] = o["labels"][0]
+        order = sorted(self.pts)
+        for i, a in enumerate(order):
+            near = [b for b in order[:i] if b in self.active
+                    and np.hypot(*(self.pts[a] - self.pts[b])) < self.tol.coincide * self.s]
+            if near:
+                self.notes.append(f"{a} nearly coincides with {near[0]}: it takes no part in relations.")
+            else:
+                self.active.append(a)
+        for a in order:
+            self.objects[a] = {"id": a, "type": "point", "labels": [self.labels[a]],
+                               "coords": [round(float(v), 4) for v in self.pts[a]]}
+
+    # ------------------------------------------------------------ straight strokes
+    def find_carriers(self):
+        ids = self.active
+        n = len(ids)
+        if n < 2:
+            return
+        X = np.array([self.pts[i] for i in ids])
+        covtol = 2.0 * self.eps
+        on: dict = {}
+        covered = []
+        for i in range(n):
+            for j in range(i + 1, n):
+                frac, _ = coverage(self.f, X[i], X[j], covtol)
+                if frac < 0.98:
+                    continue
+                d = X[j] - X[i]
+                L = float(np.hypot(*d))
+                u = d / L
+                rel = X - X[i]
+                t = rel @ u
+                off = np.abs(rel[:, 0] * u[1] - rel[:, 1] * u[0])
+                inside = (off <= self.eps) & (t >= -self.eps) & (t <= L + self.eps)
+                on[(i, j)] = frozenset(np.nonzero(inside)[0].tolist())
+                covered.append((i, j))
+        for (i, j) in covered:
+            members = on[(i, j)]
+            if any(k != (i, j) and {i, j} <= on[k] and len(on[k]) >= len(members) and on[k] != members
+                   for k in covered):
+                continue
+            ends = {i, j}
+            if any(k != (i, j) and on[k] == members and set(k) != ends and
+                   np.hypot(*(X[k[1]] - X[k[0]])) > np.hypot(*(X[j] - X[i])) for k in covered):
+                continue
+            if any(c.pts and set(c.pts) == {ids[m] for m in members} for c in self.carriers):
+                continue
+            u = (X[j] - X[i]) / np.hypot(*(X[j] - X[i]))
+            if u[0] < -1e-12 or (abs(u[0]) <= 1e-12 and u[1] < 0):
+                u = -u
+            mem = sorted(members, key=lambda m: float((X[m] - X[i]) @ u))
+            p0 = X[mem[0]]
+            t = np.array([float((X[m] - p0) @ u) for m in mem])
+            self.carriers.append(_Carrier([ids[m] for m in mem], t, p0, u))
+        self._near_incidences(X)
+        for c in self.carriers:
+            a, b = c.pts[0], c.pts[-1]
+            ext = 0.04 * self.s
+            before = coverage(self.f, self.pts[a], self.pts[a] - ext * c.u, covtol)[0] >= 0.9
+            after = coverage(self.f, self.pts[b], self.pts[b] + ext * c.u, covtol)[0] >= 0.9
+            if before and after:
+                c.kind, c.oid = "line", f"line_{_seg_name(a, b)}"
+                self.objects[c.oid] = {"id": c.oid, "type": "line", "through": sorted([a, b]), "description": "drawn"}
+            elif before or after:
+                origin, other = (a, b) if after else (b, a)
+                c.kind, c.oid = "ray", f"ray_{origin}{other}"
+                self.objects[c.oid] = {"id": c.oid, "type": "ray", "through": [origin, other], "description": "drawn"}
+            else:
+                c.oid = self.seg(a, b, True)
+
+    def _near_incidences(self, X: np.ndarray):
+        """Note labelled points that are near a carrier but not on it (not mined)."""
+        check = self.tol.check.distance * self.s
+        for c in self.carriers:
+            L = c.t[-1]
+            for k, pid in enumerate(self.active):
+                if pid in c.pts:
+                    continue
+                rel = X[k] - c.p0
+                t = float(rel @ c.u)
+                off = abs(rel[0] * c.u[1] - rel[1] * c.u[0])
+                if 0 < t < L and self.eps < off <= check:
+                    self.notes.append(f"{pid} is near {c.pts[0]}{c.pts[-1]} (off by {off / self.s:.2%} of the figure) "
+                                      "but not on it: not mined.")
+
+    def carrier_relations(self):
+        for c in self.carriers:
+            name = f"{c.pts[0]}{c.pts[-1]}"
+            if len(c.pts) == 2 and c.kind == "segment":
+                self.add(Relation("segment", c.oid, {"op": "drawn", "object": c.oid}, f"segment {c.oid} is drawn",
+                                  (c.oid,), tuple(c.pts)))
+                continue
+            if c.kind != "segment":
+                self.add(Relation(c.kind, c.oid, {"op": "drawn", "object": c.oid}, f"{c.kind} {name} is drawn",
+                                  (c.oid,), tuple(c.pts)))
+            elem = []
+            for a, b in zip(c.pts[:-1], c.pts[1:]):
+                sid = self.seg(a, b, True)
+                r = Relation("segment", sid, {"op": "drawn", "object": sid}, f"segment {sid} is drawn", (sid,), (a, b))
+                if c.kind != "segment":
+                    r.implied_by.append(f"rel.{c.kind}.{c.oid}")
+                elem.append(self.add(r).id)
+            if c.kind == "segment" and len(c.pts) > 2:
+                self.add(Relation("segment", c.oid, {"op": "drawn", "object": c.oid}, f"segment {c.oid} is drawn",
+                                  (c.oid,), tuple(c.pts), implied_by=elem))
+            between = []
+            for p in c.pts[1:-1]:
+                rtype = "betweenness" if c.kind == "segment" else "incidence"
+                txt = f"{p} lies between {c.pts[0]} and {c.pts[-1]}" if c.kind == "segment" else f"{p} lies on {c.kind} {name}"
+                r = self.add(Relation(rtype, f"{p}|{c.oid}", {"op": "point_on", "point": p, "on": c.oid}, txt,
+                                      (p, c.oid), (p, *c.pts)))
+                between.append(r)
+            if len(c.pts) >= 3:
+                self.add(Relation("collinear", "".join(c.pts), {"op": "collinear", "points": list(c.pts)},
+                                  f"{', '.join(c.pts)} are collinear", (), tuple(c.pts),
+                                  implied_by=[r.id for r in between]))
+
+    # ------------------------------------------------------------ directions
+    def direction_relations(self, marks_done: dict):
+        cs = self.carriers
+        n = len(cs)
+        if n < 2:
+            return
+        strict, check = self.tol.angle_deg, self.tol.check.angle_deg
+        parent = list(range(n))
+
+        def find(i):
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        same_line: set = set()
+        for i in range(n):
+            for j in range(i + 1, n):
+                ang = _angle_between(cs[i].u, cs[j].u)
+                if ang <= strict:
+                    rel = self.pts[cs[j].pts[0]] - cs[i].p0
+                    if abs(rel[0] * cs[i].u[1] - rel[1] * cs[i].u[0]) <= self.eps:
+                        same_line.add((i, j))
+                        pts = sorted(set(cs[i].pts) | set(cs[j].pts), key=lambda p: float((self.pts[p] - cs[i].p0) @ cs[i].u))
+                        self.add(Relation("collinear", "".join(pts), {"op": "collinear", "points": pts},
+                                          f"{', '.join(pts)} are collinear", (), tuple(pts)))
+                        continue
+                    parent[find(j)] = find(i)
+                elif ang <= check:
+                    self.notes.append(f"{cs[i].oid} and {cs[j].oid} are nearly parallel ({ang:.2f} degrees): not mined.")
+                elif strict < 90 - ang <= check:
+                    self.notes.append(f"{cs[i].oid} and {cs[j].oid} are nearly perpendicular ({ang:.2f} degrees): not mined.")
+        classes: dict = {}
+        for i in range(n):
+            classes.setdefault(find(i), []).append(i)
+        groups = [g for g in classes.values()]
+        for g in groups:
+            if len(g) < 2:
+                continue
+            first = g[0]
+            prim = {}
+            for j in g[1:]:
+                if (first, j) in same_line:
+                    continue
+                r = self._parallel(first, j)
+                prim[j] = r.id
+            for a_i, a in enumerate(g[1:]):
+                for b in g[2 + a_i:]:
+                    if (a, b) in same_line:
+                        continue
+                    r = self._parallel(a, b)
+                    r.implied_by = [v for k, v in prim.items() if k in (a, b)] or ["parallel class"]
+        for x in range(len(groups)):
+            for y in range(x + 1, len(groups)):
+                gx, gy = groups[x], groups[y]
+                ang = _angle_between(cs[gx[0]].u, cs[gy[0]].u)
+                if 90 - ang > strict:
+                    continue
+                pairs = [(min(i, j), max(i, j)) for i in gx for j in gy]
+                marked = [p for p in pairs if p in marks_done]
+                if marked:
+                    primary_id = marks_done[marked[0]]
+                else:
+                    shared = [p for p in pairs if set(cs[p[0]].pts) & set(cs[p[1]].pts)]
+                    primary = (shared or pairs)[0]
+                    primary_id = self._perpendicular(*primary).id
+                for p in pairs:
+                    r = self._perpendicular(*p)
+                    if r.id != primary_id and not r.implied:
+                        r.implied_by = [primary_id]
+
+    def _parallel(self, i: int, j: int) -> Relation:
+        a, b = sorted((self.carriers[i].oid, self.carriers[j].oid))
+        ang = _angle_between(self.carriers[i].u, self.carriers[j].u)
+        return self.add(Relation("parallel", f"{a}|{b}", {"op": "parallel", "a": a, "b": b},
+                                 f"{a} is parallel to {b}", (a, b),
+                                 tuple(dict.fromkeys(self.carriers[i].pts + self.carriers[j].pts)), residual=ang))
+
+    def _perpendicular(self, i: int, j: int) -> Relation:
+        a, b = sorted((self.carriers[i].oid, self.carriers[j].oid))
+        ang = _angle_between(self.carriers[i].u, self.carriers[j].u)
+        return self.add(Relation("perpendicular", f"{a}|{b}", {"op": "perpendicular", "a": a, "b": b},
+                                 f"{a} is perpendicular to {b}", (a, b),
+                                 tuple(dict.fromkeys(self.carriers[i].pts + self.carriers[j].pts)), residual=90 - ang))
+
+    def _carriers_at(self, v: np.ndarray, tol: float):
+        """``(carrier index, position of v along it)`` of carriers passing within ``tol`` of ``v``."""
+        out = []
+        for k, c in enumerate(self.carriers):
+            rel = v - c.p0
+            t = float(rel @ c.u)
+            if abs(rel[0] * c.u[1] - rel[1] * c.u[0]) <= tol and -tol <= t <= c.t[-1] + tol:
+                out.append((k, t))
+        return out
+
+    def right_angle_marks(self) -> dict:
+        """Mine right-angle marks; returns ``{(i, j): relation id}`` of the carrier pairs they mark."""
+        done = {}
+        for m in find_right_angle_marks(self.scene, self.s):
+            tol = max(self.eps, 0.15 * m.size)
+            legs = []
+            for d in (m.d1, m.d2):
+                best = None
+                for k, t in self._carriers_at(m.vertex, tol):
+                    c = self.carriers[k]
+                    if _angle_between(c.u, d) > 4.0:
+                        continue
+                    sign = 1.0 if float(c.u @ d) > 0 else -1.0
+                    # A labelled point on the marked side of the vertex names the leg.
+                    ahead = [(sign * (tp - t), p) for p, tp in zip(c.pts, c.t) if sign * (tp - t) > tol]
+                    if ahead:
+                        best = (k, min(ahead)[1])
+                        break
+                legs.append(best)
+            if None in legs:
+                continue
+            (k1, q1), (k2, q2) = legs
+            if k1 == k2:
+                continue
+            vertex = next((p for p in self.active if np.hypot(*(self.pts[p] - m.vertex)) <= tol), None)
+            pair = (min(k1, k2), max(k1, k2))
+            if vertex is not None:
+                a, b = sorted((q1, q2))
+                rel = Relation("right_angle_mark", f"{vertex}|{a}|{b}",
+                               {"op": "angle_value", "vertex": vertex, "from": a, "to": b, "degrees": 90},
+                               f"angle {a}{vertex}{b} is marked as a right angle", (vertex, a, b), (vertex, a, b))
+            else:
+                a, b = sorted((self.carriers[k1].oid, self.carriers[k2].oid))
+                rel = Relation("right_angle_mark", f"{a}|{b}", {"op": "perpendicular", "a": a, "b": b},
+                               f"the angle between {a} and {b} is marked as a right angle", (a, b),
+                               tuple(dict.fromkeys(self.carriers[k1].pts + self.carriers[k2].pts)))
+            done[pair] = self.add(rel).id
+        return done
+
+    # ------------------------------------------------------------ lengths
+    def elementary_segments(self) -> list[tuple[str, str, str]]:
+        out = []
+        for c in self.carriers:
+            for a, b in zip(c.pts[:-1], c.pts[1:]):
+                out.append((_seg_name(a, b), a, b))
+        return list(dict.fromkeys(out))
+
+    def length(self, a: str, b: str) -> float:
+        return float(np.hypot(*(self.pts[a] - self.pts[b])))
+
+    def tick_relations(self) -> list[tuple[str, str, str]]:
+        """Equal-length tick marks; returns the segment pairs they equate with the relation id."""
+        segs = self.elementary_segments()
+        counts: dict[str, int] = {}
+        for tk in find_ticks(self.scene, self.s):
+            for sid, a, b in segs:
+                pa, pb = self.pts[a], self.pts[b]
+                L = self.length(a, b)
+                if L <= 2 * tk.length:
+                    continue
+                u = (pb - pa) / L
+                rel = tk.mid - pa
+                t = float(rel @ u) / L
+                off = abs(rel[0] * u[1] - rel[1] * u[0])
+                if 0.25 <= t <= 0.75 and off <= 0.3 * tk.length and _angle_between(u, tk.direction) >= 45:
+                    counts[sid] = counts.get(sid, 0) + 1
+                    break
+        by_count: dict[int, list] = {}
+        for sid, n in counts.items():
+            by_count.setdefault(n, []).append(sid)
+        out = []
+        for n, sids in sorted(by_count.items()):
+            sids.sort()
+            for other in sids[1:]:
+                la = self._seg_len(sids[0])
+                lb = self._seg_len(other)
+                ratio = abs(la - lb) / max(la, lb)
+                if ratio > self.tol.check.length_ratio:
+                    self.notes.append(f"tick marks say {sids[0]} = {other} but the lengths differ by {ratio:.1%}: not mined.")
+                    continue
+                r = self.add(Relation("tick_marks", f"{sids[0]}|{other}", {"op": "equal_length", "a": sids[0], "b": other},
+                                      f"{sids[0]} and {other} carry {n} tick mark{'s' if n > 1 else ''} each (equal lengths)",
+                                      (sids[0], other), tuple(self.objects[sids[0]]["through"] + self.objects[other]["through"]),
+                                      residual=ratio))
+                out.append((sids[0], other, r.id))
+        return out
+
+    def _seg_len(self, sid: str) -> float:
+        a, b = self.objects[sid]["through"]
+        return self.length(a, b)
+
+    def midpoints(self) -> list[tuple[str, str, str]]:
+        out = []
+        for c in self.carriers:
+            for i in range(1, len(c.pts) - 1):
+                for a in range(i):
+                    for b in range(i + 1, len(c.pts)):
+                        la, lb = c.t[i] - c.t[a], c.t[b] - c.t[i]
+                        if abs(la - lb) > self.tol.length_ratio * max(la, lb):
+                            continue
+                        m, pa, pb = c.pts[i], c.pts[a], c.pts[b]
+                        sid = self.seg(pa, pb, True)
+                        r = self.add(Relation("midpoint", f"{m}|{sid}", {"op": "midpoint", "point": m, "segment": sid},
+                                              f"{m} is the midpoint of {sid}", (m, sid), (m, pa, pb),
+                                              residual=abs(la - lb) / max(la, lb)))
+                        out.append((_seg_name(pa, m), _seg_name(m, pb), r.id))
+        return out
+
+    def equal_lengths(self, explained: list[tuple[str, str, str]]):
+        segs = [(sid, self.length(a, b)) for sid, a, b in self.elementary_segments()]
+        segs = [s for s in segs if s[0] in self.objects]
+        segs.sort(key=lambda s: s[1])
+        strict, check = self.tol.length_ratio, self.tol.check.length_ratio
+        classes, cur = [], []
+        for s in segs:
+            if cur and (s[1] - cur[-1][1]) > strict * s[1]:
+                if len(cur) > 1:
+                    classes.append(cur)
+                if (s[1] - cur[-1][1]) <= check * s[1]:
+                    self.notes.append(f"{cur[-1][0]} and {s[0]} have nearly equal lengths "
+                                      f"({(s[1] - cur[-1][1]) / s[1]:.2%} apart): not mined.")
+                cur = []
+            cur.append(s)
+        if len(cur) > 1:
+            classes.append(cur)
+        why = {}
+        for a, b, rid in explained:
+            why.setdefault(frozenset((a, b)), []).append(rid)
+        for cls in classes:
+            names = [s[0] for s in cls]
+            parent = {n: n for n in names}
+
+            def find(x):
+                while parent[x] != x:
+                    x = parent[x]
+                return x
+
+            for pair in why:
+                a, b = tuple(pair)
+                if a in parent and b in parent:
+                    parent[find(b)] = find(a)
+            comps: dict = {}
+            for nm in names:
+                comps.setdefault(find(nm), []).append(nm)
+            reps = [c[0] for c in comps.values()]
+            for comp in comps.values():
+                ids = sorted({rid for p, rids in why.items() if p <= set(comp) for rid in rids})
+                for other in comp[1:]:
+                    self._equal(comp[0], other).implied_by = ids or ["marks"]
+            for other in reps[1:]:
+                self._equal(reps[0], other)
+
+    def _equal(self, a: str, b: str) -> Relation:
+        a, b = sorted((a, b))
+        la, lb = self._seg_len(a), self._seg_len(b)
+        return self.add(Relation("equal_length", f"{a}|{b}", {"op": "equal_length", "a": a, "b": b},
+                                 f"{a} and {b} have equal length", (a, b),
+                                 tuple(self.objects[a]["through"] + self.objects[b]["through"]),
+                                 residual=abs(la - lb) / max(la, lb)))
+
+    # ------------------------------------------------------------ circles
+    def find_circles(self):
+        seen = []
+        for rd in self.f.rounds:
+            if rd.radius < 0.02 * self.s:
+                continue
+            if any(np.hypot(*(rd.center - c)) <= self.eps and abs(rd.radius - r) <= self.eps for c, r in seen):
+                continue
+            seen.append((rd.center, rd.radius))
+            center = next((p for p in self.active if np.hypot(*(self.pts[p] - rd.center)) <= self.eps), None)
+            through = []
+            for p in self.active:
+                if p == center:
+                    continue
+                xy = self.pts[p]
+                if rd.full:
+                    d = abs(float(np.hypot(*(xy - rd.center))) - rd.radius)
+                else:
+                    d = float(point_polyline_distances(xy[None], rd.points, np.array([0, len(rd.points)]))[0, 0])
+                if d <= self.eps:
+                    through.append(p)
+                elif d <= self.tol.check.distance * self.s and (rd.full or d < 0.05 * self.s):
+                    self.notes.append(f"{p} is near a drawn circle (off by {d / self.s:.2%} of the figure) but not on it: not mined.")
+            if not through and (center is None or (not rd.full and rd.radius < 0.15 * self.s)):
+                continue  # unlabelled circle, or an angle mark
+            base = f"circle_{center}" if center else "circle_" + "".join(through[:3])
+            oid, k = base, 2
+            while oid in self.objects:
+                oid, k = f"{base}_{k}", k + 1
+            obj = {"id": oid, "type": "circle" if rd.full else "arc", "description": "drawn"}
+            if center:
+                obj["center"] = center
+            if through:
+                obj["through"] = through[:3]
+            self.objects[oid] = obj
+            self.rounds.append(_Round(oid, center, through, rd.center, rd.radius, rd.full))
+
+    def circle_relations(self):
+        for c in self.rounds:
+            kind = "circle" if c.full else "arc"
+            desc = f"{kind} {c.oid}" + (f" about {c.center}" if c.center else "")
+            self.add(Relation("circle", c.oid, {"op": "drawn", "object": c.oid}, f"{desc} is drawn", (c.oid,),
+                              tuple(([c.center] if c.center else []) + c.through)))
+            inc = []
+            for p in c.through:
+                inc.append(self.add(Relation("incidence", f"{p}|{c.oid}", {"op": "point_on", "point": p, "on": c.oid},
+                                             f"{p} lies on {c.oid}", (p, c.oid), (p,))).id)
+            if len(c.through) >= 4:
+                self.add(Relation("concyclic", "".join(c.through), {"op": "concyclic", "points": list(c.through)},
+                                  f"{', '.join(c.through)} are concyclic", (), tuple(c.through), implied_by=inc))
+            if c.center and len(c.through) >= 2:
+                radii = [self.seg(c.center, p, False) for p in c.through]
+                for other in radii[1:]:
+                    self.add(Relation("centre", f"{c.center}|{radii[0]}|{other}",
+                                      {"op": "equal_length", "a": radii[0], "b": other},
+                                      f"{c.center} is the centre of {c.oid} ({radii[0]} = {other})", (radii[0], other),
+                                      (c.center, *c.through)))
+            elif c.center:
+                self.notes.append(f"{c.center} as centre of {c.oid} is not checkable: the vocabulary has no "
+                                  "centre operation and fewer than two labelled points lie on it.")
+
+    def tangencies(self):
+        tol = self.eps
+        for c in self.rounds:
+            for car in self.carriers:
+                rel = c.c - car.p0
+                t = float(rel @ car.u)
+                d = abs(rel[0] * car.u[1] - rel[1] * car.u[0])
+                if abs(d - c.r) <= tol and -tol <= t <= car.t[-1] + tol:
+                    a, b = sorted((car.oid, c.oid))
+                    self.add(Relation("tangent", f"{a}|{b}", {"op": "tangent", "a": car.oid, "b": c.oid},
+                                      f"{car.oid} is tangent to {c.oid}", (car.oid, c.oid), tuple(car.pts)))
+        for i, c1 in enumerate(self.rounds):
+            for c2 in self.rounds[i + 1:]:
+                d = float(np.hypot(*(c1.c - c2.c)))
+                if d <= tol:
+                    continue
+                if min(abs(d - (c1.r + c2.r)), abs(d - abs(c1.r - c2.r))) <= tol:
+                    self.add(Relation("tangent", f"{c1.oid}|{c2.oid}", {"op": "tangent", "a": c1.oid, "b": c2.oid},
+                                      f"{c1.oid} and {c2.oid} are tangent", (c1.oid, c2.oid), ()))
+
+    # ------------------------------------------------------------ intersections and angles
+    def intersections(self):
+        for p in self.active:
+            through = [c for c in self.carriers if p in c.pts]
+            inner = [c for c in through if p not in (c.pts[0], c.pts[-1])]
+            if len(through) < 2 or not inner:
+                continue
+            for c1 in inner:
+                for c2 in through:
+                    if c2 is c1 or _angle_between(c1.u, c2.u) <= self.tol.angle_deg:
+                        continue
+                    a, b = sorted((c1.oid, c2.oid))
+                    r = self.add(Relation("intersection", f"{p}|{a}|{b}",
+                                          {"all": [{"op": "point_on", "point": p, "on": a}, {"op": "point_on", "point": p, "on": b}]},
+                                          f"{p} is the intersection of {a} and {b}", (p, a, b), (p,)))
+                    for rr in self.rels.values():
+                        if rr.type in ("betweenness", "incidence") and rr.key in (f"{p}|{a}", f"{p}|{b}") and r.id not in rr.implied_by:
+                            rr.implied_by.append(r.id)
+
+    def angles(self):
+        strict = self.tol.angle_deg
+        measured = []
+        for v in self.active:
+            rays = []
+            for c in self.carriers:
+                if v not in c.pts:
+                    continue
+                k = c.pts.index(v)
+                for q in ([c.pts[k - 1]] if k > 0 else []) + ([c.pts[k + 1]] if k + 1 < len(c.pts) else []):
+                    d = self.pts[q] - self.pts[v]
+                    rays.append((math.degrees(math.atan2(d[1], d[0])) % 360.0, q))
+            if len(rays) < 2:
+                continue
+            rays.sort()
+            adj = []
+            for i in range(len(rays)):
+                a0, q0 = rays[i]
+                a1, q1 = rays[(i + 1) % len(rays)]
+                val = (a1 - a0) % 360.0
+                if len(rays) == 2 and val > 180:
+                    val, q0, q1 = 360 - val, q1, q0
+                adj.append((val, q0, q1))
+            for i in range(len(adj)):
+                v1, qa, qb = adj[i]
+                v2, qb2, qc = adj[(i + 1) % len(adj)]
+                if len(adj) < 3 or qb2 != qb or v1 + v2 >= 179 or abs(v1 - v2) > strict or v1 < 3:
+                    continue
+                self.add(Relation("angle_bisector", f"{v}|{qa}|{qb}|{qc}",
+                                  {"all": [{"op": "angle_value", "vertex": v, "from": qa, "to": qb, "degrees": round(v1, 3)},
+                                           {"op": "angle_value", "vertex": v, "from": qb, "to": qc, "degrees": round(v2, 3)}]},
+                                  f"{v}{qb} bisects angle {qa}{v}{qc} ({v1:.1f} degrees each side)", (v, qa, qb, qc),
+                                  (v, qa, qb, qc)))
+            for val, q0, q1 in adj:
+                if 3 <= val <= 177 and abs(val - 90) > self.tol.check.angle_deg:
+                    measured.append((val, v, *sorted((q0, q1))))
+        measured.sort()
+        cls, cur = [], []
+        for m in measured:
+            if cur and m[0] - cur[-1][0] > strict:
+                if len(cur) > 1:
+                    cls.append(cur)
+                cur = []
+            cur.append(m)
+        if len(cur) > 1:
+            cls.append(cur)
+        for group in cls:
+            first = group[0]
+            for m in group[1:]:
+                if (m[1], m[2], m[3]) == (first[1], first[2], first[3]):
+                    continue
+                vertical = m[1] == first[1]
+                r = self.add(Relation(
+                    "equal_angle", f"{first[2]}{first[1]}{first[3]}|{m[2]}{m[1]}{m[3]}",
+                    {"all": [{"op": "angle_value", "vertex": first[1], "from": first[2], "to": first[3], "degrees": round(first[0], 3)},
+                             {"op": "angle_value", "vertex": m[1], "from": m[2], "to": m[3], "degrees": round(m[0], 3)}]},
+                    f"angle {first[2]}{first[1]}{first[3]} equals angle {m[2]}{m[1]}{m[3]} ({first[0]:.1f} degrees)",
+                    (first[1], first[2], first[3], m[1], m[2], m[3]), (first[1], first[2], first[3], m[1], m[2], m[3])))
+                if vertical:
+                    # Two equal angles at one vertex: the halves of a bisected angle, or vertical angles.
+                    bis = [b.id for b in self.rels.values() if b.type == "angle_bisector" and b.objects[0] == m[1]
+                           and {first[2], first[3], m[2], m[3]} <= set(b.objects[1:])]
+                    r.implied_by = bis or [f"vertical angles at {m[1]}"]
+
+    # ------------------------------------------------------------ run
+    def run(self) -> MinedFigure:
+        self.locate_points()
+        self.find_carriers()
+        self.carrier_relations()
+        marks = self.right_angle_marks()
+        self.direction_relations(marks)
+        self.find_circles()
+        self.circle_relations()
+        self.tangencies()
+        explained = self.tick_relations() + self.midpoints()
+        self.equal_lengths(explained)
+        self.intersections()
+        self.angles()
+        objects = [o for o in self.objects.values()]
+        order = {"point": 0, "segment": 1, "line": 2, "ray": 3, "circle": 4, "arc": 4}
+        objects.sort(key=lambda o: (order.get(o["type"], 9), o["id"]))
+        return MinedFigure(points=dict(self.pts), objects=objects, relations=list(self.rels.values()),
+                           notes=self.notes, scale=self.s, source_format=self.scene.source_format)
