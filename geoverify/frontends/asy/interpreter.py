@@ -574,7 +574,12 @@ class Interpreter:
         self.unsupported(f"unknown name '{name}'", name, node)
 
     def e_var(self, node, env):
-        return self.lookup(str(node.children[0]), env, node)
+        name = str(node.children[0])
+        v = self.lookup(name, env, node)
+        if name == "defaultpen" and isinstance(v, Overloads):
+            # "defaultpen" used as a value is the current default pen
+            return self.defaultpen
+        return v
 
     def e_pair(self, node, env):
         a = self.eval(node.children[0], env)

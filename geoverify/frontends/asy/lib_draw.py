@@ -85,6 +85,9 @@ def install(I):
                 out["fill"] = a
             elif isinstance(a, Ignored):
                 pass
+            elif out["paths"] is None and isinstance(a, list) and a and all(
+                    isinstance(x, complex) or is_num(x) for x in a):
+                out["paths"] = a
             elif out["paths"] is None and _as_paths(a) is not None:
                 out["paths"] = a
             elif isinstance(a, complex) or is_num(a):

@@ -309,7 +309,7 @@ def _graph(I):
         g[name] = _Ticks(name)
     b("Relative", lambda x: float(x))
     b("pathticks", lambda *a, **k: Picture())
-    for name in ("NoZero", "NoZeroFormat", "OmitTick", "OmitFormat", "BottomTop", "LeftRight", "Bottom", "Top", "Left", "Right", "YZero", "XZero", "Linear", "Log",
+    for name in ("Crop", "NoCrop", "NoZero", "NoZeroFormat", "OmitTick", "OmitFormat", "BottomTop", "LeftRight", "Bottom", "Top", "Left", "Right", "YZero", "XZero", "Linear", "Log",
                  "Below", "Above", "Both", "EndPoint", "Broken", "Straight", "Spline", "Hermite", "operator_dots"):
         g[name] = _Ticks(name)
     g["ngraph"] = 100
@@ -322,13 +322,14 @@ def _graph(I):
         args = [a for a in args if not isinstance(a, Picture)]
         from geoverify.frontends.asy.values import AsyFunction, Builtin, Overloads
 
-        fns = [a for a in args if isinstance(a, (Overloads, AsyFunction, Builtin))]
+        fns = [a for a in args if isinstance(a, (Overloads, AsyFunction, Builtin))
+               and not (isinstance(a, Builtin) and a.name.startswith("operator"))]
         nums = [a for a in args if is_num(a)]
         join_line = True
         for a in args:
             if isinstance(a, _Ticks) and a.name in ("Spline", "Hermite"):
                 join_line = False
-            if callable(a) and getattr(a, "name", "") == "operator..":
+            if getattr(a, "name", "") == "operator..":
                 join_line = False
         n = int(kw.get("n", nums[2] if len(nums) > 2 else 100))
         if len(fns) >= 1 and len(nums) >= 2:

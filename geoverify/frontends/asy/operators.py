@@ -348,6 +348,11 @@ def attr(I, base, name, node):
 
 
 def set_attr(I, base, name, value, node):
+    from geoverify.frontends.asy.picture import LabelSpec
+
+    if isinstance(base, LabelSpec) and name in ("p", "align", "position", "s"):
+        setattr(base, {"p": "pen", "s": "text"}.get(name, name), value)
+        return value
     if isinstance(base, StructInstance):
         base.fields[name] = value
         return value

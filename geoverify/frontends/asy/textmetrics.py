@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["text_size", "label_box", "label_center_offset", "LABEL_PAD"]
+__all__ = ["text_size", "text_depth", "label_box", "label_center_offset", "LABEL_PAD"]
 
 LABEL_PAD = 1.51
 
@@ -125,7 +125,9 @@ def text_size(text: str, fontsize: float = 12.0) -> tuple[float, float]:
         return 0.0, 0.0
     w, h = _measure(_tokens(text), False, 1.0)
     s = fontsize / 12.0
-    return w * s, max(h, 0.0) * s
+    # Computer Modern's smaller design sizes are relatively wider (cmr10 vs cmr12).
+    wide = 1.0 + 0.013 * (12.0 - fontsize) if fontsize < 12.0 else 1.0
+    return w * s * wide, max(h, 0.0) * s
 
 
 def label_center_offset(text, align: complex, pen) -> tuple[complex, float, float]:
@@ -151,3 +153,36 @@ def label_box(text, align: complex, pen):
     off, w, h = label_center_offset(text, align, pen)
     return (off.real - w / 2 - LABEL_PAD, off.imag - h / 2 - LABEL_PAD,
             off.real + w / 2 + LABEL_PAD, off.imag + h / 2 + LABEL_PAD)
+
+
+_DEPTH = {c: 2.33 for c in "gjpqyQ,;"}
+_DEPTH.update({c: 3.0 for c in "()[]/|"})
+_MATH_DEPTH = dict(_DEPTH, f=2.33)
+
+
+def text_depth(text: str, fontsize: float = 12.0) -> float:
+    """Depth below the baseline of the typeset text, bp (descenders, subscripts, fractions)."""
+    if not text:
+        return 0.0
+    d = 0.0
+    math = False
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c == "$":
+            math = not math
+        elif c == "_":
+            d = max(d, 2.0)
+        elif text.startswith("\\frac", i) or text.startswith("\\dfrac", i):
+            d = max(d, 4.6)
+        elif c == "\\":
+            # skip a command name
+            j = i + 1
+            while j < len(text) and text[j].isalpha():
+                j += 1
+            i = max(j, i + 2) if j == i + 1 else j
+            continue
+        else:
+            d = max(d, (_MATH_DEPTH if math else _DEPTH).get(c, 0.0))
+        i += 1
+    return d * fontsize / 12.0

@@ -1,0 +1,432 @@
+#!/usr/bin/env python3
+"""Agreement of the native Asymptote front-end with the real ``asy`` on real figures.
+
+For every ``.asy`` file under the given corpus folders:
+
+1. interpret it natively with :func:`geoverify.frontends.asy.parse_asy` (timed:
+   median interpret time per figure and KB/s of source). Files under a ``math``
+   folder (AoPS / MATH dataset blocks) use the ``aops`` dialect;
+2. compile it with the real ``asy`` in a fresh temporary folder with a timeout
+   (``-safe -noglobalread -render=0 -keep -f svg``); AoPS blocks get
+   ``import aops_compat;`` with ``geoverify/gate/asy/aops_compat.asy`` beside
+   them. The kept DVI is converted again with ``dvisvgm --font-format=woff`` so
+   text stays ``<text>`` (asy's own SVG is the fallback). The SVG is read with
+   :func:`geoverify.frontends.svg.parse_svg`;
+3. align the native scene (bp, y up) to asy's by a similarity (scale and
+   translation fitted: bounding boxes first, then iterative closest point);
+4. compare stroked and filled geometry both ways (dots included; arrow heads
+   exempt near native arrow tips, where asy also shortens the path; clipped
+   native primitives only one way) and label positions (start of the text and baseline), within 0.5 % of the
+   figure's size (diagonal of asy's geometry).
+
+Blocks that do not compile with asy are not counted; 3D blocks (``import
+three`` and friends) are counted separately. Compiled SVGs are cached.
+
+Usage::
+
+    python benchmarks/asy_agreement.py ../shared/corpus/asy [--limit N] [--jobs 2]
+        [--timeout 60] [--json out.json] [--cache DIR] [--match TEXT]
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import hashlib
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import numpy as np
+
+TOL_FRACTION = 0.005
+ROOT = Path(__file__).resolve().parents[1]
+COMPAT = ROOT / "geoverify" / "gate" / "asy" / "aops_compat.asy"
+_THREE = re.compile(r"^\s*import\s+(three|graph3|solids|bsp|obj)\b", re.M)
+
+
+# -- compile ---------------------------------------------------------------------------
+
+def compile_svg(text: str, dialect: str, timeout: float) -> tuple[str | None, str]:
+    """asy's SVG of the figure, or (None, reason)."""
+    tmp = tempfile.mkdtemp(prefix="gv-asy-")
+    try:
+        src = text
+        if dialect == "aops":
+            shutil.copy(COMPAT, Path(tmp, "aops_compat.asy"))
+            src = "import aops_compat; " + text
+        Path(tmp, "figure.asy").write_text(src, encoding="utf-8")
+        env = dict(os.environ, HOME=tmp)
+        try:
+            r = subprocess.run(["asy", "-safe", "-noglobalread", "-render=0", "-keep", "-f", "svg", "-o", "figure",
+                                "figure.asy"], cwd=tmp, env=env, capture_output=True, timeout=timeout,
+                               stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            return None, "asy timeout"
+        svg = Path(tmp, "figure.svg")
+        if r.returncode != 0 or not svg.exists():
+            err = (r.stderr or r.stdout).decode("utf-8", "replace")
+            m = re.search(r"figure\.asy: \d+\.\d+: (.*)", err)
+            return None, "asy error: " + (m.group(1)[:60] if m else err.strip().splitlines()[-1][:60] if err.strip() else "?")
+        dvi = Path(tmp, "figure_.dvi")
+        if dvi.exists():
+            try:
+                subprocess.run(["dvisvgm", "--font-format=woff", "-o", "text.svg", "figure_.dvi"], cwd=tmp, env=env,
+                               capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
+            except subprocess.TimeoutExpired:
+                pass
+            t = Path(tmp, "text.svg")
+            if t.exists():
+                return t.read_text(encoding="utf-8"), "ok"
+        return svg.read_text(encoding="utf-8"), "ok"
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def cached_compile(text: str, dialect: str, cache: Path, timeout: float):
+    key = hashlib.sha256((dialect + "\0" + text + "\0" + COMPAT.read_text()).encode("utf-8", "replace")).hexdigest()[:24]
+    f = cache / f"{key}.json"
+    if f.exists():
+        try:
+            d = json.loads(f.read_text())
+            return d["svg"], d["reason"]
+        except (ValueError, KeyError):
+            pass
+    svg, reason = compile_svg(text, dialect, timeout)
+    cache.mkdir(parents=True, exist_ok=True)
+    tmpf = f.with_suffix(".tmp%d" % os.getpid())
+    tmpf.write_text(json.dumps({"svg": svg, "reason": reason}))
+    tmpf.replace(f)
+    return svg, reason
+
+
+_TEXT = re.compile(r"<text([^>]*)>(.*?)</text>", re.S)
+_TSPAN = re.compile(r"<tspan([^>]*)>(.*?)</tspan>", re.S)
+
+
+def split_tspans(svg: str) -> str:
+    """One ``<text>`` per positioned ``<tspan>`` (dvisvgm puts several lines in one element)."""
+    def fix(m):
+        attrs, body = m.group(1), m.group(2)
+        if "<tspan" not in body or not re.search(r"<tspan[^>]*\by=", body):
+            return m.group(0)
+        head = body.split("<tspan", 1)[0]
+        out = [f"<text{attrs}>{head}</text>"] if head.strip() else []
+        cls = re.search(r"class='[^']*'", attrs)
+        for t in _TSPAN.finditer(body):
+            out.append(f"<text {cls.group(0) if cls else ''}{t.group(1)}>{t.group(2)}</text>")
+        return "".join(out)
+    return _TEXT.sub(fix, svg)
+
+
+# -- compare ---------------------------------------------------------------------------
+
+def _sample_controls(c, spacing):
+    """Points along cubic segments ``c (K, 4, 2)``, at most ``spacing`` apart."""
+    out = []
+    for seg in c:
+        poly = np.hypot(*np.diff(seg, axis=0).T).sum()
+        n = int(min(max(np.ceil(poly / spacing), 1), 2000))
+        t = np.linspace(0, 1, n + 1)
+        s = 1 - t
+        w = np.stack([s ** 3, 3 * s * s * t, 3 * s * t * t, t ** 3], axis=1)
+        out.append(w @ seg)
+    return np.vstack(out) if out else np.zeros((0, 2))
+
+
+def _samples(scene, with_clipped=True, spacing=0.25):
+    """Outline samples ``(N, 2)`` of visible geometry and dots (as small circles)."""
+    from geoverify.scene.primitives import Arrow, Dot, TextLabel, arc_controls
+
+    pts = []
+    for p in scene.primitives:
+        if isinstance(p, (Arrow, TextLabel)):
+            continue
+        if p.clipped and not with_clipped:
+            continue
+        if isinstance(p, Dot):
+            if p.radius > 0:
+                pts.append(_sample_controls(arc_controls(p.center, p.radius, p.radius, 0.0, 2 * np.pi), spacing))
+            else:
+                pts.append(p.center[None])
+            continue
+        if not p.style.visible:
+            continue
+        for sp in p.subpaths():
+            pts.append(_sample_controls(sp.controls, spacing))
+    return np.vstack(pts) if pts else np.zeros((0, 2))
+
+
+def _extent_size(scene):
+    pts = _samples(scene, True, spacing=1e9)
+    if len(pts) == 0:
+        return 1.0
+    return float(np.hypot(*(pts.max(axis=0) - pts.min(axis=0)))) or 1.0
+
+
+def _labels(scene):
+    from geoverify.scene.primitives import TextLabel
+
+    return [p for p in scene.primitives if isinstance(p, TextLabel) and p.text.strip()]
+
+
+def _icp(a, b, tree_b, tol, s, t, fit_scale, iters=15):
+    for _ in range(iters):
+        q = s * a + t
+        d, idx = tree_b.query(q)
+        near = d < max(3 * tol, np.percentile(d, 60))
+        if near.sum() < 3:
+            break
+        x = a[near]
+        y = b[idx[near]]
+        if fit_scale:
+            xm, ym = x.mean(axis=0), y.mean(axis=0)
+            xc, yc = x - xm, y - ym
+            den = float((xc * xc).sum())
+            s_new = float((xc * yc).sum()) / den if den > 0 else s
+            if not 0.5 < s_new / s < 2.0:
+                break
+            t_new = ym - s_new * xm
+        else:
+            s_new = s
+            t_new = t + np.median(y - (s * x + t), axis=0)
+        moved = abs(s_new - s) * float(np.abs(a).max()) + float(np.hypot(*(t_new - t)))
+        s, t = s_new, t_new
+        if moved < 1e-4 * tol:
+            break
+    return s, t
+
+
+def _fits(a, b, tree_b, tol):
+    """Candidate similarities (scale s, translation t) mapping native samples a onto asy's b.
+
+    Both scenes are in bp, so the first candidate keeps s = 1 and fits the
+    translation (bounding-box centres, then iterative closest point); the second
+    also fits the scale (label-size estimates change asy's size() fitting).
+    """
+    t0 = (b.min(axis=0) + b.max(axis=0)) / 2 - (a.min(axis=0) + a.max(axis=0)) / 2
+    s1, t1 = _icp(a, b, tree_b, tol, 1.0, t0, False)
+    ea = a.max(axis=0) - a.min(axis=0)
+    eb = b.max(axis=0) - b.min(axis=0)
+    da, db = float(np.hypot(*ea)), float(np.hypot(*eb))
+    s = db / da if da > 0 else 1.0
+    tb = (b.min(axis=0) + b.max(axis=0)) / 2 - s * (a.min(axis=0) + a.max(axis=0)) / 2
+    s2, t2 = _icp(a, b, tree_b, tol, s, tb, False, 5)
+    s2, t2 = _icp(a, b, tree_b, tol, s2, t2, True)
+    return [(s1, t1), (s2, t2)]
+
+
+def _compare_geometry(native, a, a_all, b, tree_b, tips, s, t, tol):
+    from scipy.spatial import cKDTree
+
+    d_ab = np.zeros(1)
+    if len(a):
+        d_ab, _ = tree_b.query(s * a + t)
+        if len(tips):
+            d_ab = np.where(cKDTree(tips).query(a)[0] < 12.0, 0.0, d_ab)
+    d_ba, _ = cKDTree(s * a_all + t).query(b)
+    if len(tips):
+        d_ba = np.where(cKDTree(s * tips + t).query(b)[0] < 12.0 * s, 0.0, d_ba)
+    return max(float(d_ab.max()), float(d_ba.max())), float(d_ab.max()), float(d_ba.max())
+
+
+def align_and_compare(native, rendered, tol_fraction=TOL_FRACTION):
+    """(ok, cause, details) for one native scene against asy's rendering."""
+    from scipy.spatial import cKDTree
+    from geoverify.scene.primitives import Arrow
+
+    size = _extent_size(rendered)
+    tol = tol_fraction * size
+    spacing = max(tol / 4, 1e-3)
+    a_all = _samples(native, True, spacing)
+    a = _samples(native, False, spacing)
+    b = _samples(rendered, True, spacing)
+    la, lb = _labels(native), _labels(rendered)
+    if len(a_all) == 0 and len(b) == 0:
+        if bool(la) != bool(lb):
+            return False, "labels missing" if not la else "labels extra", {}
+        return True, "", {}
+    if len(a_all) == 0:
+        return False, "geometry missing", {}
+    if len(b) == 0:
+        return False, "geometry extra (asy draws nothing)", {}
+    tips = np.array([p.tip for p in native.primitives if isinstance(p, Arrow)]).reshape(-1, 2)
+    # asy shortens a path under its arrow head and draws the head: both ends are exempt
+    # near native arrow tips (radius: a generous arrow size in native units).
+    if len(tips):
+        tip_tree = cKDTree(tips)
+        a_free = tip_tree.query(a_all)[0] > 12.0
+    else:
+        a_free = np.ones(len(a_all), dtype=bool)
+    fit_a = a_all[a_free] if a_free.sum() >= 3 else a_all
+    tree_b = cKDTree(b)
+    best = None
+    for s, t in _fits(fit_a, b, tree_b, tol):
+        res = _compare_geometry(native, a, a_all, b, tree_b, tips, s, t, tol)
+        if best is None or res[0] < best[0]:
+            best = res + (s, t)
+    err, d_ab_max, d_ba_max, s, t = best
+    details = {"size": size, "tol": tol, "scale": s, "max_native_to_asy": d_ab_max, "max_asy_to_native": d_ba_max}
+    if err > tol:
+        details["worst"] = "native->asy" if d_ab_max > d_ba_max else "asy->native"
+        return False, "geometry mismatch", details
+    if la:
+        if not lb:
+            return False, "labels missing in asy output", details
+        from geoverify.frontends.asy.textmetrics import text_depth
+
+        # asy's text: where the first glyph starts and the baseline (the SVG front-end's
+        # anchor); its box width is an estimate, the start is exact.
+        cb = np.array([[p.box[0], p.anchor[1]] for p in lb])
+        worst = 0.0
+        for lab in la:
+            base = lab.box[1] + text_depth(lab.text, lab.font_size)
+            q = s * np.array([lab.box[0], base]) + t
+            worst = max(worst, float(np.min(np.hypot(*(cb - q).T))))
+        details["max_label"] = worst
+        if worst > tol:
+            return False, "label position mismatch", details
+    return True, "", details
+
+
+# -- one figure ----------------------------------------------------------------------------
+
+def subject_of(path: Path) -> str:
+    m = re.match(r"(train|test)_([a-z_]+?)_\d+", path.stem)
+    return m.group(2) if m else path.stem.split("__")[0]
+
+
+def process(args):
+    path, root, cache, timeout = args
+    from geoverify.errors import GeoverifyError
+    from geoverify.frontends.asy import parse_asy
+    from geoverify.frontends.svg import parse_svg
+
+    p = Path(path)
+    raw = p.read_bytes()
+    text = raw.decode("utf-8", "replace")
+    rel = p.relative_to(root) if p.is_relative_to(root) else p
+    source = rel.parts[0] if len(rel.parts) > 1 else Path(root).name
+    dialect = "aops" if "math" in p.parts[:-1] else "plain"
+    rec = {"file": str(p), "source": source, "subject": subject_of(p), "bytes": len(raw), "dialect": dialect,
+           "three": bool(_THREE.search(text))}
+    t0 = time.perf_counter()
+    native = None
+    try:
+        native = parse_asy(text, filename=str(p), dialect=dialect)
+        rec["native"] = "ok"
+    except GeoverifyError as err:
+        rec["native"] = f"{type(err).__name__}: {err.message[:80]}"
+    except Exception as err:  # a crash is a bug we want counted, not a stopped benchmark
+        rec["native"] = f"CRASH {type(err).__name__}: {str(err)[:80]}"
+    rec["seconds"] = time.perf_counter() - t0
+    svg, reason = cached_compile(text, dialect, Path(cache), timeout)
+    rec["compiled"] = svg is not None
+    rec["compile_reason"] = reason
+    if svg is None:
+        return rec
+    if native is None:
+        rec["ok"] = False
+        rec["cause"] = "native error: " + rec["native"].split(":")[0]
+        return rec
+    unsupported = sorted({d.construct for d in native.diagnostics if d.code == "UNSUPPORTED"})
+    rec["unsupported"] = unsupported[:10]
+    try:
+        rendered = parse_svg(split_tspans(svg))
+    except Exception as err:
+        rec["ok"] = False
+        rec["cause"] = f"asy SVG unreadable: {type(err).__name__}"
+        return rec
+    try:
+        ok, cause, det = align_and_compare(native, rendered)
+    except Exception as err:
+        ok, cause, det = False, f"compare crash {type(err).__name__}", {}
+    rec["ok"] = ok
+    rec["details"] = det
+    if not ok:
+        rec["cause"] = ("unsupported: " + unsupported[0]) if unsupported else cause
+    return rec
+
+
+def report(records) -> None:
+    def rate(rs):
+        comp = [r for r in rs if r.get("compiled")]
+        return sum(1 for r in comp if r.get("ok")), len(comp)
+
+    flat = [r for r in records if not r["three"]]
+    three = [r for r in records if r["three"]]
+    g, c = rate(flat)
+    print(f"files: {len(records)} ({len(three)} 3D); compiled with asy: {sum(r['compiled'] for r in records)}")
+    print(f"AGREEMENT (2D blocks that asy compiles): {g}/{c} = {100 * g / max(c, 1):.1f}%")
+    g3, c3 = rate(three)
+    print(f"3D blocks (separate, native reports 'unsupported: three'): {g3}/{c3}")
+    for key in ("source", "subject"):
+        print(f"\nper {key}:")
+        by = collections.defaultdict(list)
+        for r in flat:
+            by[r[key]].append(r)
+        for k, rs in sorted(by.items()):
+            g, c = rate(rs)
+            print(f"  {k:40s} {g:5d}/{c:<5d} {100 * g / max(c, 1):5.1f}%  ({len(rs)} files)")
+    causes = collections.Counter(r["cause"] for r in flat if r.get("compiled") and not r.get("ok"))
+    print("\nfailure causes (2D), by count:")
+    for cause, n in causes.most_common(30):
+        print(f"  {n:5d}  {cause}")
+    times = [r["seconds"] for r in records if r.get("native") == "ok"]
+    nbytes = sum(r["bytes"] for r in records if r.get("native") == "ok")
+    if times:
+        print(f"\nnative interpret time: median {1000 * statistics.median(times):.2f} ms per figure; "
+              f"{nbytes / 1000 / max(sum(times), 1e-9):.0f} KB/s of source overall "
+              f"({nbytes / 1000 / max(statistics.median(times) * len(times), 1e-9):.0f} KB/s at the median)")
+    crashes = [r for r in records if r.get("native", "").startswith("CRASH")]
+    if crashes:
+        print(f"native crashes: {len(crashes)}")
+        for r in crashes[:10]:
+            print("   ", r["file"], r["native"])
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("corpus", nargs="+", help="corpus folders (searched recursively for .asy)")
+    ap.add_argument("--limit", type=int, default=0, help="at most this many files per folder (0 = all)")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--timeout", type=float, default=60.0)
+    ap.add_argument("--cache", default=os.path.join(tempfile.gettempdir(), "geoverify-asy-agreement-cache"))
+    ap.add_argument("--json", help="write per-figure records here")
+    ap.add_argument("--match", help="only files whose path contains this text")
+    args = ap.parse_args(argv)
+    if not shutil.which("asy"):
+        print("asy is needed (scripts/install-toolchains.sh)", file=sys.stderr)
+        return 2
+    jobs = []
+    for root in args.corpus:
+        root = str(Path(root).resolve())
+        files = sorted(Path(root).rglob("*.asy"))
+        if args.match:
+            files = [f for f in files if args.match in str(f)]
+        if args.limit:
+            files = files[: args.limit]
+        jobs += [(str(f), root, args.cache, args.timeout) for f in files]
+    t0 = time.time()
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as ex:
+            records = list(ex.map(process, jobs, chunksize=4))
+    else:
+        records = [process(j) for j in jobs]
+    report(records)
+    print(f"\nwall time {time.time() - t0:.0f} s for {len(records)} files")
+    if args.json:
+        Path(args.json).write_text(json.dumps(records, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
