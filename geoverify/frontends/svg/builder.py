@@ -149,6 +149,16 @@ class SceneBuilder:
         from geoverify.frontends.svg.style import DEFAULT_INHERITED
         return _Context(m, DEFAULT_INHERITED, 1.0, (), vp)
 
+    def _cascade(self, node, parent_inh: dict):
+        """:func:`~.style.cascade` with the selector-matching work charged to the step budget."""
+        if not self.sheet:
+            return cascade(node, parent_inh, None)
+        work = [0]
+        out = cascade(node, parent_inh, self.sheet, work)
+        if work[0] > 1:
+            self.budget.step(work[0] - 1, self.loc(node))
+        return out
+
     # -- paint ------------------------------------------------------------
     def paint(self, value: str, color: str):
         """Resolve a paint value -> ``("#rrggbb" or None, alpha)``."""
@@ -182,7 +192,7 @@ class SceneBuilder:
             return None
         if not stops:
             return None
-        _, local = cascade(stops[0], {}, self.sheet)
+        _, local = self._cascade(stops[0], {})
         col, alpha = parse_color(local.get("stop-color", stops[0].attrs.get("stop-color", "black")))
         try:
             alpha *= float(local.get("stop-opacity", "1"))
@@ -243,7 +253,7 @@ class SceneBuilder:
         if ":" in tag:
             return  # another namespace (sodipodi:namedview ...): not SVG, not drawn by browsers
         self.budget.step(1)
-        inh, local = cascade(node, parent.inh, self.sheet)
+        inh, local = self._cascade(node, parent.inh)
         if local.get("display", "").strip() == "none" or node.attrs.get("display") == "none":
             return
         ctx = parent
@@ -532,7 +542,7 @@ class SceneBuilder:
             self.render(target, inner)
 
     def _symbol(self, symbol, use, ctx) -> None:
-        inh, local = cascade(symbol, ctx.inh, self.sheet)
+        inh, local = self._cascade(symbol, ctx.inh)
         if local.get("display", "").strip() == "none":
             return
         w, h = ctx.vp
@@ -577,7 +587,7 @@ class SceneBuilder:
         clips = ctx.clips + viewport_region(ctx.m, x, y, vw, vh, a.get("overflow"))
         inner = replace(ctx, m=m, vp=vp, clips=clips)
         if use is not None:
-            inh, local = cascade(node, ctx.inh, self.sheet)
+            inh, local = self._cascade(node, ctx.inh)
             inner.inh = inh
         self.render_children(node, inner)
 
@@ -598,7 +608,7 @@ class SceneBuilder:
             return None
         if not glyph_use_ok(node):
             return None
-        inh, local = cascade(node, ctx.inh, self.sheet)
+        inh, local = self._cascade(node, ctx.inh)
         if local.get("display", "").strip() == "none" or inh.get("visibility", "visible") in ("hidden", "collapse"):
             return _SKIP
         self._count_use(node)

@@ -85,25 +85,52 @@ class Rule:
     order: int
     declarations: tuple
 
-    def matches(self, node) -> bool:
+    def matches(self, node, work: list | None = None) -> bool:
+        """Whether the selector matches ``node``.
+
+        Parameters
+        ----------
+        node : Node
+        work : list of one int, optional
+            Incremented by the number of compound tests made (for budgets).
+        """
         first, _ = self.chain[0]
+        if work is not None:
+            work[0] += 1
         if not first.matches(node):
             return False
-        return _match_rest(self.chain, 1, node.parent)
+        if len(self.chain) == 1:
+            return True
+        # Memoised on (compound index, ancestor): at most len(chain) x depth tests,
+        # where naive backtracking over descendant combinators is combinatorial.
+        memo: dict = {}
+        return _match_rest(self.chain, 1, node.parent, memo, work)
 
 
-def _match_rest(chain, i, node) -> bool:
+def _match_rest(chain, i, node, memo, work) -> bool:
     if i >= len(chain):
         return True
-    compound, comb = chain[i]
-    prev_comb = chain[i - 1][1]
-    if prev_comb == ">":
-        return node is not None and compound.matches(node) and _match_rest(chain, i + 1, node.parent)
-    while node is not None:
-        if compound.matches(node) and _match_rest(chain, i + 1, node.parent):
-            return True
-        node = node.parent
-    return False
+    key = (i, id(node))
+    if key in memo:
+        return memo[key]
+    compound = chain[i][0]
+    result = False
+    if chain[i - 1][1] == ">":
+        if node is not None:
+            if work is not None:
+                work[0] += 1
+            result = compound.matches(node) and _match_rest(chain, i + 1, node.parent, memo, work)
+    else:
+        n = node
+        while n is not None:
+            if work is not None:
+                work[0] += 1
+            if compound.matches(n) and _match_rest(chain, i + 1, n.parent, memo, work):
+                result = True
+                break
+            n = n.parent
+    memo[key] = result
+    return result
 
 
 def _parse_selector(sel: str):
@@ -186,8 +213,11 @@ class StyleSheet:
     def __bool__(self) -> bool:
         return bool(self.rules)
 
-    def declarations(self, node) -> list[tuple[str, str, bool]]:
-        """Declarations that apply to ``node``, lowest priority first."""
+    def declarations(self, node, work: list | None = None) -> list[tuple[str, str, bool]]:
+        """Declarations that apply to ``node``, lowest priority first.
+
+        ``work`` (a one-element list) is incremented by the selector-matching work done.
+        """
         cands = list(self._by_key.get("*", ()))
         cands += self._by_key.get(node.tag, ())
         a = node.attrs
@@ -199,7 +229,7 @@ class StyleSheet:
                 cands += self._by_key.get("." + c, ())
         if not cands:
             return []
-        hits = [r for r in cands if r.matches(node)]
+        hits = [r for r in cands if r.matches(node, work)]
         hits.sort(key=lambda r: (r.specificity, r.order))
         out = []
         for r in hits:

@@ -63,7 +63,7 @@ def _font_size(value: str, parent: float) -> float:
     return parent if size is None or size < 0 else size
 
 
-def cascade(node, parent: dict, sheet: StyleSheet | None) -> tuple[dict, dict]:
+def cascade(node, parent: dict, sheet: StyleSheet | None, work: list | None = None) -> tuple[dict, dict]:
     """Computed style of ``node``.
 
     Parameters
@@ -72,6 +72,8 @@ def cascade(node, parent: dict, sheet: StyleSheet | None) -> tuple[dict, dict]:
     parent : dict
         The parent's inherited properties.
     sheet : StyleSheet or None
+    work : list of one int, optional
+        Incremented by the selector-matching work (charged to the step budget).
 
     Returns
     -------
@@ -85,7 +87,7 @@ def cascade(node, parent: dict, sheet: StyleSheet | None) -> tuple[dict, dict]:
     values = {k: v for k, v in attrs.items() if k in PRESENTATION}
     important = {}
     if sheet:
-        for name, value, imp in sheet.declarations(node):
+        for name, value, imp in sheet.declarations(node, work):
             (important if imp else values)[name] = value
     style = attrs.get("style")
     if style:

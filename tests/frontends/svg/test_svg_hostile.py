@@ -194,3 +194,18 @@ def test_few_uses_of_a_huge_group_refused_before_drawing():
     with pytest.raises(BudgetExceededError) as e:
         _timed(lambda: parse(body), 1.0)
     assert "max_primitives" in str(e.value)
+
+
+def test_pathological_css_selectors_end_within_the_step_budget():
+    sheet = "<style>" + "g g g g g g g g g g g g g g g g g g g g rect {fill:red}\n" * 2000 + "</style>"
+    body = sheet + "<g>" * 150 + '<rect width="1" height="1"/>' * 1000 + "</g>" * 150
+    with pytest.raises(BudgetExceededError) as e:
+        # 2e5 steps here; the default 2e6 ends the same way in a few seconds.
+        _timed(lambda: parse(body, limits=Limits(max_depth=400, max_steps=200_000)), 5.0)
+    assert "step budget" in str(e.value)
+
+
+def test_descendant_selector_matching_is_memoised():
+    sheet = "<style>g g g g g g g g g g rect { fill: #123456 }</style>"
+    s = _timed(lambda: parse(sheet + "<g>" * 150 + '<rect width="1" height="1"/>' + "</g>" * 150), 1.0)
+    assert s.primitives[0].style.fill == "#123456"
