@@ -209,3 +209,20 @@ def test_descendant_selector_matching_is_memoised():
     sheet = "<style>g g g g g g g g g g rect { fill: #123456 }</style>"
     s = _timed(lambda: parse(sheet + "<g>" * 150 + '<rect width="1" height="1"/>' + "</g>" * 150), 1.0)
     assert s.primitives[0].style.fill == "#123456"
+
+
+@pytest.mark.parametrize("body,drawn", [
+    ('<marker id="m"><path d="M0 0L5 5" stroke="black" marker-end="url(#m)"/></marker>'
+     '<path d="M0 0L50 50" stroke="black" marker-end="url(#m)"/>', None),
+    ('<clipPath id="c"><rect width="5" height="5" clip-path="url(#c)"/></clipPath>'
+     '<rect width="9" height="9" clip-path="url(#c)"/>', None),
+    # A gradient without stops paints nothing, as in browsers.
+    ('<linearGradient id="a" href="#b"/><linearGradient id="b" href="#a"/><rect width="9" height="9" fill="url(#a)"/>', 0),
+])
+def test_self_referencing_resources_end_cleanly(body, drawn):
+    try:
+        s = _timed(lambda: parse(body), 1.0)
+    except UnsafeInputError as e:
+        assert drawn is None and "itself" in str(e)
+    else:
+        assert drawn is None or len(s) == drawn
