@@ -97,8 +97,9 @@ def run_axis(interp, reader: Reader, env: str, tok) -> None:
     samples = int(_num(interp, kv["samples"], st)) if kv.get("samples") else 25
     # first pass: the plots' data, in data coordinates
     plots = _collect_plots(interp, body, domain, samples, st)
-    xs = np.concatenate([p[0][:, 0] for p in plots if len(p[0])]) if plots else np.array([0.0, 1.0])
-    ys = np.concatenate([p[0][:, 1] for p in plots if len(p[0])]) if plots else np.array([0.0, 1.0])
+    data = [p[0] for p in plots if len(p[0])]
+    xs = np.concatenate([d[:, 0] for d in data]) if data else np.array([0.0, 1.0])
+    ys = np.concatenate([d[:, 1] for d in data]) if data else np.array([0.0, 1.0])
     xs = xs[np.isfinite(xs)]
     ys = ys[np.isfinite(ys)]
     inferred = []

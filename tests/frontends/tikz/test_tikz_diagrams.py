@@ -1,0 +1,78 @@
+"""tikz-cd diagrams and pgfplots axes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from geoverify.frontends.tikz import parse_tikz
+from geoverify.frontends.tikz.fonts import measure
+from geoverify.scene import Arrow, Polyline, TextLabel
+
+from tikz_fixtures import CM, close, only
+
+EM, EX = 10.00002, 4.30554
+
+CD = r"""\begin{tikzcd}
+A \arrow[r, "f"] \arrow[d, "g"'] & B \arrow[d, "h"] \\
+C \arrow[r, "k"'] & D
+\end{tikzcd}"""
+
+
+def test_tikzcd_cells_and_separations():
+    sc = parse_tikz(CD)
+    cells = {p.text: p for p in sc.primitives if isinstance(p, TextLabel) and p.source.construct == "tikzcd cell"}
+    assert set(cells) == {"$A$", "$B$", "$C$", "$D$"}
+    a, b, c = cells["$A$"].anchor, cells["$B$"].anchor, cells["$C$"].anchor
+    w = {k: measure(k)[0].width for k in cells}
+    # column sep 2.4em between the columns' widest cells' borders (inner xsep 1ex)
+    left, right = max(w["$A$"], w["$C$"]) / 2, max(w["$B$"], w["$D$"]) / 2
+    assert b[0] - a[0] == pytest.approx(left + EX + 2.4 * EM + EX + right, abs=1e-6)
+    assert a[1] > c[1]
+
+
+def test_tikzcd_arrows_and_label_sides():
+    sc = parse_tikz(CD)
+    arrows = [p for p in sc.primitives if isinstance(p, Arrow)]
+    assert len(arrows) == 4
+    dirs = sorted(tuple(np.round(a.direction, 6)) for a in arrows)
+    assert dirs == [(0.0, -1.0), (0.0, -1.0), (1.0, 0.0), (1.0, 0.0)]
+    labels = {p.text: p for p in sc.primitives if isinstance(p, TextLabel) and p.source.construct != "tikzcd cell"}
+    f, k = labels["$f$"], labels["$k$"]
+    # "f" sits left of (above) its rightward arrow, "k"' is swapped below its arrow
+    assert f.box[1] >= f.anchor[1] - 1e-9 and k.box[3] <= k.anchor[1] + 1e-9
+    g = labels["$g$"]
+    assert g.box[2] <= g.anchor[0] + 1e-9  # swapped label of a downward arrow is on its left... west side
+
+
+def test_tikzcd_old_syntax_and_direction_macros():
+    sc = parse_tikz(r"\begin{tikzcd} X \arrow{r}{u} & Y \rar & Z \end{tikzcd}")
+    assert len([p for p in sc.primitives if isinstance(p, Arrow)]) == 2
+    assert any(isinstance(p, TextLabel) and p.text == "$u$" for p in sc.primitives)
+
+
+AXIS = r"""\begin{tikzpicture}
+\begin{axis}[xmin=0, xmax=2, ymin=0, ymax=4, width=4cm, height=2cm, scale only axis, axis lines=box]
+\addplot[domain=0:2, samples=3] {x^2};
+\draw (1,1) -- (2,2);
+\end{axis}
+\end{tikzpicture}"""
+
+
+def test_axis_maps_data_to_the_box_and_records_the_transform():
+    sc = parse_tikz(AXIS)
+    m = sc.panels[0].axis_transform
+    assert m is not None
+    assert close(m @ [2, 4, 1], [4 * CM, 2 * CM, 1]) and close(m @ [0, 0, 1], [0, 0, 1])
+    lines = [p for p in sc.primitives if isinstance(p, Polyline)]
+    box = [p for p in lines if p.closed_flag][0]
+    assert close(box.points, [(0, 0), (4 * CM, 0), (4 * CM, 2 * CM), (0, 2 * CM)])
+    plot = [p for p in lines if len(p.points) == 3][0]
+    assert close(plot.points, [(0, 0), (2 * CM, 0.5 * CM), (4 * CM, 2 * CM)])
+    seg = [p for p in lines if len(p.points) == 2][0]  # \draw inside the axis uses axis coordinates
+    assert close(seg.points, [(2 * CM, 0.5 * CM), (4 * CM, CM)])
+
+
+def test_axis_without_scale_only_axis_is_marked_approximate():
+    sc = parse_tikz(AXIS.replace("scale only axis,", ""))
+    assert any(d.code == "APPROXIMATED" for d in sc.diagnostics)
