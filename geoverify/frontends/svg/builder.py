@@ -41,7 +41,7 @@ from geoverify.frontends.svg.viewport import (
     viewbox_matrix,
 )
 from geoverify.scene.graph import Scene
-from geoverify.scene.primitives import Polyline, Primitive
+from geoverify.scene.primitives import Dot, Polyline, Primitive
 
 __all__ = ["SceneBuilder", "GRAPHICS", "SHAPES"]
 
@@ -400,6 +400,14 @@ class SceneBuilder:
         if error:
             self.note("WARNING", node, f"{error}; drawn up to the error, as browsers do")
         if not raws:
+            return
+        if (len(raws) == 1 and style.stroked and ctx.inh.get("stroke-linecap") == "round"
+                and len({tuple(seg) for seg in raws[0].controls}) == 1 and len(set(raws[0].controls[0])) <= 2):
+            # A zero-length stroke with round caps draws a disc: the hand-written SVG way to draw a dot.
+            x, y = raws[0].controls[0][:2]
+            center = ctx.m[:2, :2] @ np.array([x, y]) + ctx.m[:2, 2]
+            disc = replace(style, fill=style.stroke, stroke=None, stroke_width=0.0, dash=None)
+            self._add(Dot(center=center, radius=style.stroke_width / 2.0, **{**common, "style": disc}), ctx)
             return
         if style.fill is not None and all(len(r.controls) == 1 and r.straight[0] for r in raws):
             # Straight segments enclose no area: their fill paints nothing.

@@ -34,7 +34,7 @@ __all__ = [
 INHERITED = frozenset({
     "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-dasharray", "stroke-opacity",
     "visibility", "font-size", "font-family", "font-weight", "font-style", "text-anchor",
-    "dominant-baseline", "color", "marker-start", "marker-mid", "marker-end",
+    "dominant-baseline", "color", "marker-start", "marker-mid", "marker-end", "stroke-linecap",
 })
 _LOCAL = frozenset({"display", "opacity", "clip-path", "mask", "filter", "stop-color", "stop-opacity"})
 PRESENTATION = INHERITED | _LOCAL | {"marker", "font"}

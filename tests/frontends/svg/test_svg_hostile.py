@@ -196,6 +196,7 @@ def test_few_uses_of_a_huge_group_refused_before_drawing():
     assert "max_primitives" in str(e.value)
 
 
+@pytest.mark.slow
 def test_pathological_css_selectors_end_within_the_step_budget():
     sheet = "<style>" + "g g g g g g g g g g g g g g g g g g g g rect {fill:red}\n" * 2000 + "</style>"
     body = sheet + "<g>" * 150 + '<rect width="1" height="1"/>' * 1000 + "</g>" * 150

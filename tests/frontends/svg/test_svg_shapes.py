@@ -121,3 +121,13 @@ def test_polyline_returning_to_start_is_closed():
     assert p.closed_flag and len(p.points) == 3
     p = only(parse('<polyline points="0,0 10,0 0,0" stroke="black" fill="none"/>'), Polyline)
     assert not p.closed_flag  # a segment drawn there and back is not a polygon
+
+
+def test_zero_length_round_capped_stroke_is_a_dot():
+    s = parse('<path d="M10 10 h0" stroke="red" stroke-width="6" stroke-linecap="round"/>'
+              '<line x1="20" y1="20" x2="20" y2="20" stroke="black" stroke-width="4" stroke-linecap="round"/>'
+              '<path d="M30 30 h0" stroke="black" stroke-width="6"/>')
+    d1, d2 = [p for p in s if isinstance(p, Dot)]
+    assert np.allclose(d1.center, to_canvas(10, 10)) and d1.radius == pytest.approx(2.25) and d1.style.fill == "#ff0000"
+    assert d2.radius == pytest.approx(1.5)
+    assert len(s) == 3  # the butt-capped one draws nothing visible but stays a (degenerate) polyline
