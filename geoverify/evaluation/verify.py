@@ -112,8 +112,11 @@ def verify_job(job: Job) -> dict:
         gate = job.mode != "native"
         scene = "rendered" if job.mode == "gate+rendered" else "native"
         how = None
+        # Figures go to check() as bytes, never as str: a one-line str that names an
+        # existing file would be read as a path (an output saying "/etc/passwd"), and
+        # bytes keep the absolute path out of the record's messages.
         if job.ext in FIGURE_EXTENSIONS:
-            source, fmt = Path(job.path), FIGURE_EXTENSIONS[job.ext]
+            source, fmt = _text_bytes(Path(job.path).read_bytes()), FIGURE_EXTENSIONS[job.ext]
         else:
             raw = Path(job.path).read_bytes().decode("utf-8", errors="replace")
             try:
@@ -126,7 +129,7 @@ def verify_job(job: Job) -> dict:
             except GeoverifyError as exc:
                 return _done(_failed_record(rec, task, exc.code if exc.code.startswith("TECH_") else "TECH_FORMAT",
                                             str(exc), None, None), t0)
-            source, fmt, how = fig.text, fig.fmt, fig.how
+            source, fmt, how = fig.text.encode("utf-8", "surrogatepass"), fig.fmt, fig.how
         from geoverify.evaluation.check import check
 
         report = check(source, task, format=fmt, gate=gate, scene=scene)
@@ -135,6 +138,15 @@ def verify_job(job: Job) -> dict:
         rec = _failed_record(_base(job), task, ENGINE_ERROR, f"{type(exc).__name__}: {exc}", None, None)
         rec["engine_error"] = traceback.format_exc(limit=8)[-2000:]
     return _done(rec, t0)
+
+
+def _text_bytes(raw: bytes) -> bytes:
+    """UTF-8 bytes of a figure file (Latin-1 files are re-encoded, as ``read_source`` would read them)."""
+    try:
+        raw.decode("utf-8")
+        return raw
+    except UnicodeDecodeError:
+        return raw.decode("latin-1").encode("utf-8")
 
 
 def _done(rec: dict, t0: float) -> dict:

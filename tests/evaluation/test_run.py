@@ -122,6 +122,20 @@ def test_raw_responses_are_extracted(tmp_path, warm):
     assert recs[3]["T"] == 0 and recs[3]["error_codes"] == ["TECH_FORMAT"]
 
 
+def test_output_naming_a_file_is_code_not_a_path(tmp_path, warm):
+    tasks = write_mini_taskset(tmp_path / "t")
+    ref = tasks / "geometry" / "circ" / "reference.svg"
+    d = tmp_path / "o" / "circ" / "m"
+    d.mkdir(parents=True)
+    (d / "1.svg").write_text(str(ref))  # one line naming a passing figure: must not be read
+    (d / "2.svg").write_text(MINI_REFERENCE.replace("</svg>", ""))
+    recs = {r["rollout"]: r for r in run_taskset(tasks, tmp_path / "o", tmp_path / "r.jsonl", jobs=1,
+                                                 progress=False).records.values()}
+    assert recs[1]["T"] == 0 and recs[1]["D"] == 0
+    # Records name outputs relative to the outputs folder; no absolute path leaks into messages.
+    assert recs[2]["T"] == 0 and str(tmp_path) not in json.dumps(recs[2])
+
+
 def test_engine_failure_is_a_record_not_a_crash(tmp_path):
     job = Job(key="0" * 64, task="circ", task_dir=str(tmp_path / "nowhere"), task_hash="0" * 64, discipline="g",
               family="", model="m", rollout=1, path=str(tmp_path / "x.svg"), rel="circ/m/1.svg", ext="svg",
