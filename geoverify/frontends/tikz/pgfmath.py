@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from lark import Token, Tree
+from lark import Token
 from lark.exceptions import UnexpectedInput
 
 from geoverify.errors import FigureSyntaxError, SourceLocation, UnsupportedConstructError

@@ -28,7 +28,7 @@ from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.emit import emit_path
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pathbuild import PathBuilder
-from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
+from geoverify.frontends.tikz.tex import Reader, detokenize
 
 __all__ = ["run_axis"]
 

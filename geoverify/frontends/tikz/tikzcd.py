@@ -21,7 +21,7 @@ from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.emit import emit_path
 from geoverify.frontends.tikz.fonts import measure
 from geoverify.frontends.tikz.nodes import Node
-from geoverify.frontends.tikz.options import DEFAULTS, split_options
+from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pathbuild import PathBuilder, segment_point, segment_tangent
 from geoverify.frontends.tikz.pgfmath import EM_PT, EX_PT
 from geoverify.frontends.tikz.tex import detokenize

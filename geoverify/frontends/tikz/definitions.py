@@ -1,0 +1,255 @@
+"""TeX and TikZ definitions: ``\\def``, ``\\newcommand``, ``\\let``, ``\\pgfmathsetmacro``,
+``\\tikzset``, ``\\tikzstyle``, ``\\definecolor``, ``\\usetikzlibrary`` and friends.
+
+A mixin of :class:`~geoverify.frontends.tikz.interpreter.Interpreter`: the same
+commands are read in the preamble, in the document and inside pictures.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from geoverify.errors import GeoverifyError
+from geoverify.frontends.tikz.colors import parse_color
+from geoverify.frontends.tikz.pgfmath import format_number
+from geoverify.frontends.tikz.tex import Macro, Reader, detokenize, make_body, parse_param_text, tokenize
+
+__all__ = ["DefinitionsMixin", "DEF_COMMANDS", "HARMLESS", "LIBRARIES_INTERPRETED"]
+
+DEF_COMMANDS = {"\\def", "\\edef", "\\gdef", "\\xdef", "\\let", "\\newcommand", "\\renewcommand",
+                 "\\providecommand", "\\DeclareRobustCommand", "\\pgfmathsetmacro", "\\pgfmathtruncatemacro",
+                 "\\pgfmathparse", "\\pgfmathsetlengthmacro", "\\newlength", "\\setlength", "\\definecolor",
+                 "\\colorlet", "\\tikzset", "\\tikzstyle", "\\usetikzlibrary", "\\global", "\\pgfkeys",
+                 "\\pgfmathsetseed", "\\newcounter", "\\setcounter", "\\pgfplotsset", "\\usepgfplotslibrary",
+                 "\\tikzmath", "\\pgfmathdeclarefunction", "\\newif", "\\addtolength", "\\pgfmathsetlength",
+                 "\\pgfdeclarelayer", "\\pgfsetlayers", "\\tikzcdset", "\\long", "\\protected"}
+# commands with arguments that draw nothing (skipped silently); the value is the argument count
+HARMLESS = {"\\usepackage": 1, "\\documentclass": 1, "\\RequirePackage": 1, "\\pagestyle": 1,
+             "\\thispagestyle": 1, "\\title": 1, "\\author": 1, "\\date": 1, "\\maketitle": 0,
+             "\\centering": 0, "\\label": 1, "\\caption": 1, "\\ref": 1, "\\input": 1, "\\include": 1,
+             "\\selectcolormodel": 1, "\\PreviewEnvironment": 1, "\\setlength": 2, "\\pgfmathsetseed": 1,
+             "\\relax": 0, "\\par": 0, "\\noindent": 0, "\\hfill": 0, "\\vfill": 0, "\\small": 0,
+             "\\footnotesize": 0, "\\scriptsize": 0, "\\tiny": 0, "\\large": 0, "\\Large": 0, "\\LARGE": 0,
+             "\\huge": 0, "\\Huge": 0, "\\normalsize": 0, "\\sffamily": 0, "\\bfseries": 0,
+             "\\pgfdeclarelayer": 1, "\\pgfsetlayers": 1, "\\tikzexternalize": 0, "\\newpage": 0,
+             "\\clearpage": 0, "\\vspace": 1, "\\hspace": 1, "\\pgfsetxvec": 1, "\\pgfsetyvec": 1,
+             "\\geometry": 1, "\\usetkzobj": 1, "\\pgfrealjobname": 1, "\\makeatletter": 0,
+             "\\makeatother": 0, "\\begingroup": 0, "\\endgroup": 0, "\\fontsize": 2, "\\selectfont": 0,
+             "\\color": 1, "\\tikzcdset": 1, "\\pgfplotsset": 1, "\\usepgfplotslibrary": 1,
+             "\\DeclareMathOperator": 2, "\\newtheorem": 2, "\\pgfkeys": 1, "\\newcounter": 1,
+             "\\setcounter": 2, "\\stepcounter": 1, "\\addtocounter": 2, "\\newif": 1, "\\linewidth": 0,
+             "\\textwidth": 0, "\\newsavebox": 1, "\\addtolength": 2, "\\baselineskip": 0}
+LIBRARIES_INTERPRETED = {"calc", "positioning", "intersections", "arrows", "arrows.meta", "angles", "quotes",
+                          "decorations.markings", "shapes", "shapes.geometric", "backgrounds", "patterns",
+                          "fit", "through", "matrix", "cd", "babel", "shadows", "decorations.pathreplacing",
+                          "fadings", "shapes.misc", "shapes.symbols", "shapes.arrows", "topaths", "plotmarks",
+                          "decorations", "external", "math", "3d", "perspective", "bending", "spy",
+                          "fpu", "graphs", "automata", "trees", "mindmap", "chains", "scopes"}
+
+
+class DefinitionsMixin:
+    """Definition commands of the interpreter."""
+
+    def definition(self, tok, reader: Reader) -> None:
+        t = tok[0]
+        d = self.defs
+        if t in ("\\global", "\\long", "\\protected"):
+            reader.skip_spaces()
+            nxt = reader.get()
+            if nxt is not None and nxt[0] in DEF_COMMANDS:
+                self.definition(nxt, reader) if t != "\\global" else self._global_def(nxt, reader)
+            return
+        if t in ("\\def", "\\gdef", "\\edef", "\\xdef"):
+            reader.skip_spaces()
+            name = reader.get()
+            if name is None or not name[0].startswith("\\"):
+                raise reader.error(f"{t} must be followed by a control sequence")
+            params = []
+            while True:
+                nxt = reader.peek()
+                if nxt is None:
+                    raise reader.error(f"{t}{name[0]} has no body", tok[1])
+                if nxt[0] == "{":
+                    break
+                params.append(reader.get())
+            reader.get()
+            body = reader.read_group_body(nxt[1])
+            items, n = parse_param_text(params)
+            if t in ("\\edef", "\\xdef"):
+                body = self.expand_all(body)
+            d.set(name[0], Macro(items, make_body(body), None, n), global_=t in ("\\gdef", "\\xdef"))
+            return
+        if t == "\\let":
+            reader.skip_spaces()
+            name = reader.get()
+            reader.skip_spaces()
+            nxt = reader.get()
+            if nxt is not None and nxt[0] == "=":
+                reader.skip_spaces()
+                nxt = reader.get()
+            if name is None or nxt is None:
+                raise reader.error("\\let needs two tokens")
+            val = d.get(nxt[0])
+            if isinstance(val, Macro):
+                d.set(name[0], val)
+            elif nxt[0].startswith("\\"):
+                d.set(name[0], Macro([], [nxt], None, 0))
+            else:
+                d.set(name[0], Macro([], [nxt], None, 0))
+            return
+        if t in ("\\newcommand", "\\renewcommand", "\\providecommand", "\\DeclareRobustCommand"):
+            reader.skip_spaces()
+            if reader.peek() is not None and reader.peek()[0] == "*":
+                reader.get()
+            name_t = reader.read_arg()
+            if not name_t:
+                raise reader.error(f"{t} needs a command name")
+            name = name_t[0][0]
+            nargs_t = reader.read_optional()
+            nargs = int(detokenize(nargs_t).strip() or 0) if nargs_t is not None else 0
+            default = reader.read_optional()
+            body = reader.read_arg()
+            if t == "\\providecommand" and d.get(name) is not None:
+                return
+            params = list(range(1, nargs + 1))
+            d.set(name, Macro(params, make_body(body), default, nargs))
+            return
+        if t in ("\\pgfmathsetmacro", "\\pgfmathtruncatemacro", "\\pgfmathsetlengthmacro", "\\pgfmathparse"):
+            if t == "\\pgfmathparse":
+                name = "\\pgfmathresult"
+            else:
+                nt = reader.read_arg()
+                name = nt[0][0] if nt else None
+            expr = detokenize(self.expand_all(reader.read_arg()))
+            self.loc = self.location(tok[1], t)
+            r = self.number(expr, self.st)
+            v = r.value
+            if t == "\\pgfmathtruncatemacro":
+                text = str(int(math.trunc(v)))
+            elif t == "\\pgfmathsetlengthmacro":
+                text = format_number(v) + "pt"
+            else:
+                text = format_number(v) if not r.units else format_number(v)
+            if name:
+                d.set(name, Macro([], tokenize(text), None, 0))
+            return
+        if t in ("\\newlength",):
+            name = reader.read_arg()
+            if name:
+                d.set(name[0][0], Macro([], tokenize("0pt"), None, 0))
+            return
+        if t in ("\\setlength", "\\pgfmathsetlength", "\\addtolength"):
+            name = reader.read_arg()
+            val = detokenize(self.expand_all(reader.read_arg()))
+            if name and name[0][0].startswith("\\"):
+                try:
+                    v = self.number(val, self.st)
+                    v = v.value if v.units else v.value
+                    if t == "\\addtolength":
+                        old = d.get(name[0][0])
+                        if isinstance(old, Macro):
+                            v += self.number(detokenize(old.body), self.st).value
+                    d.set(name[0][0], Macro([], tokenize(format_number(v) + "pt"), None, 0))
+                except GeoverifyError:
+                    pass
+            return
+        if t == "\\definecolor":
+            name = detokenize(reader.read_arg()).strip()
+            model = detokenize(reader.read_arg()).strip()
+            spec = detokenize(reader.read_arg()).strip()
+            rgb = _color_model(model, spec)
+            if rgb is not None:
+                self.colors[name] = rgb
+            else:
+                self.note("UNSUPPORTED", f"colour model '{model}' of '{name}' is not interpreted", t)
+            return
+        if t == "\\colorlet":
+            name = detokenize(reader.read_arg()).strip()
+            spec = detokenize(reader.read_arg()).strip()
+            rgb = parse_color(spec, self.colors)
+            if rgb is not None:
+                self.colors[name] = rgb
+            return
+        if t == "\\tikzset":
+            body = detokenize(self.expand_styles(reader.read_arg()))
+            self.loc = self.location(tok[1], t)
+            self.apply_options(self.st, body)
+            return
+        if t == "\\tikzstyle":
+            reader.skip_spaces()
+            nxt = reader.peek()
+            if nxt is not None and nxt[0] == "{":
+                name = detokenize(reader.read_arg()).strip()
+            else:
+                parts = []
+                while reader.peek() is not None and reader.peek()[0] != "=":
+                    parts.append(reader.get())
+                name = detokenize(parts).strip()
+            reader.skip_spaces()
+            eq = reader.get()
+            append = False
+            if eq is not None and eq[0] == "+":
+                append = True
+                eq = reader.get()
+            opts = reader.read_optional() or []
+            self._define_style(name, detokenize(opts), append)
+            return
+        if t == "\\usetikzlibrary":
+            libs = [x.strip() for x in detokenize(reader.read_arg()).split(",") if x.strip()]
+            for lib in libs:
+                self.libraries.add(lib)
+                if lib not in LIBRARIES_INTERPRETED:
+                    self.note("NOTE", f"TikZ library '{lib}' is not interpreted; its keys will be reported",
+                              lib, self.location(tok[1], t))
+            return
+        if t == "\\pgfmathsetseed":
+            reader.read_arg()
+            return
+        if t == "\\tikzmath":
+            reader.read_arg()
+            self.note("UNSUPPORTED", "\\tikzmath blocks are not interpreted", t, self.location(tok[1], t))
+            return
+        if t == "\\pgfmathdeclarefunction":
+            reader.skip_spaces()
+            if reader.peek() is not None and reader.peek()[0] == "*":
+                reader.get()
+            reader.read_arg()
+            reader.read_arg()
+            reader.read_arg()
+            self.note("UNSUPPORTED", "\\pgfmathdeclarefunction is not interpreted", t, self.location(tok[1], t))
+            return
+        n = HARMLESS.get(t, 1)
+        for _ in range(n):
+            reader.read_optional()
+            reader.read_arg()
+
+    def _global_def(self, tok, reader):
+        before = dict(self.defs.table)
+        self.definition(tok, reader)
+        for k, v in self.defs.table.items():
+            if before.get(k) is not v:
+                self.defs.set(k, v, global_=True)
+
+
+def _color_model(model: str, spec: str):
+    try:
+        vals = [float(x) for x in re.split(r"[,\s]+", spec.strip()) if x]
+    except ValueError:
+        vals = []
+    if model == "rgb" and len(vals) == 3:
+        return tuple(vals)
+    if model == "RGB" and len(vals) == 3:
+        return tuple(v / 255 for v in vals)
+    if model == "HTML":
+        h = spec.strip().lstrip("#")
+        if len(h) == 6:
+            return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    if model == "gray" and len(vals) == 1:
+        return (vals[0],) * 3
+    if model == "cmyk" and len(vals) == 4:
+        c, m, y, k = vals
+        return ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
+    if model == "cmy" and len(vals) == 3:
+        return tuple(1 - v for v in vals)
+    return None

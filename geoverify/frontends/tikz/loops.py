@@ -1,0 +1,320 @@
+"""``\\foreach``: lists, ``...`` ranges, ``x/y`` pairs, ``count``, ``evaluate``,
+``remember``, nesting; at statement level (the body is run) and inside a path
+(the body is expanded into path tokens). A mixin of the interpreter.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from geoverify.errors import BudgetExceededError, FigureSyntaxError, GeoverifyError
+from geoverify.frontends.tikz.options import split_options
+from geoverify.frontends.tikz.pgfmath import format_number
+from geoverify.frontends.tikz.tex import Macro, Reader, detokenize, tokenize
+
+__all__ = ["LoopsMixin", "expand_list", "strip_braces_text"]
+
+
+def _fmt(v: float) -> str:
+    if v == int(v) and abs(v) < 1e15:
+        return str(int(v))
+    return repr(round(v, 10))
+
+
+def expand_list(interp, text: str) -> list[str]:
+    """Items of a ``\\foreach`` list, with ``...`` ranges expanded (``1,3,...,9``, ``a,...,e``)."""
+    items = [s.strip() for s in _split_commas(text)]
+    items = [s for s in items if s != ""]
+    out: list[str] = []
+    i = 0
+    limits = interp.budget.limits
+    while i < len(items):
+        it = items[i]
+        if it == "..." or it.startswith("...") and False:
+            if not out or i + 1 >= len(items):
+                raise FigureSyntaxError(f"'...' in a \\foreach list needs items on both sides: {{{text}}}")
+            end_t = items[i + 1]
+            start_t = out[-1]
+            prev_t = out[-2] if len(out) >= 2 and i >= 2 else None
+            if len(start_t) == 1 and start_t.isalpha() and len(end_t) == 1 and end_t.isalpha():
+                a, b = ord(start_t), ord(end_t)
+                step = (ord(start_t) - ord(prev_t)) if prev_t and len(prev_t) == 1 else (1 if b >= a else -1)
+                if step == 0:
+                    raise FigureSyntaxError(f"\\foreach range with a zero step in {{{text}}}")
+                k = a + step
+                while (k <= b if step > 0 else k >= b):
+                    out.append(chr(k))
+                    k += step
+                i += 2
+                continue
+            a = interp.number(start_t, None).value
+            b = interp.number(end_t, None).value
+            integer = all(re.fullmatch(r"-?\d+", t or "0") for t in (start_t, end_t, prev_t))
+            step = (a - interp.number(prev_t, None).value) if prev_t is not None else (1.0 if b >= a else -1.0)
+            if step == 0 or (b - a) * step < 0 and abs(b - a) > 1e-9:
+                i += 2
+                continue
+            count = int(math.floor((b - a) / step + 1e-9))
+            if count + len(out) > limits.max_array_size:
+                raise BudgetExceededError(
+                    f"\\foreach range {start_t},...,{end_t} has {count} items; Limits.max_array_size is "
+                    f"{limits.max_array_size}")
+            interp.budget.step(max(count, 1))
+            for k in range(1, count + 1):
+                v = a + k * step
+                out.append(str(int(round(v))) if integer else format_number(round(v, 10)))
+            if not out or abs(interp.number(out[-1], None).value - b) > 1e-9 * max(1, abs(b)):
+                if (b - a) * step >= 0 and abs(((b - a) / step) - round((b - a) / step)) > 1e-6:
+                    pass  # the end is not on the grid: pgf stops before it
+            # the end item itself is appended only when it is not already the last value
+            last = interp.number(out[-1], None).value
+            if abs(last - b) > 1e-9 * max(1, abs(b)) and abs(((b - a) / step) - round((b - a) / step)) < 1e-6:
+                out.append(end_t)
+            i += 2
+            continue
+        out.append(it)
+        i += 1
+    return out
+
+
+def _split_commas(text: str) -> list[str]:
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "{([":
+            depth += 1
+        elif ch in "})]":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(text[start:i])
+            start = i + 1
+    out.append(text[start:])
+    return out
+
+
+def strip_braces_text(s: str) -> str:
+    s = s.strip()
+    if len(s) >= 2 and s[0] == "{" and s[-1] == "}":
+        return s[1:-1]
+    return s
+
+
+class LoopsMixin:
+    """``\\foreach`` and path-token expansion."""
+
+    def _foreach_header(self, reader: Reader):
+        variables = []
+        opts = None
+        while True:
+            reader.skip_spaces()
+            nxt = reader.peek()
+            if nxt is None:
+                raise reader.error("\\foreach without 'in'")
+            if nxt[0] == "[":
+                opts = detokenize(reader.read_optional())
+                continue
+            if nxt[0].startswith("in") and not nxt[0].startswith("\\"):
+                reader.get()
+                if len(nxt[0]) > 2:
+                    reader.push([(nxt[0][2:], nxt[1] + 2)])
+                break
+            tok = reader.get()
+            if tok[0] == "/":
+                continue
+            if tok[0].startswith("\\"):
+                variables.append(tok[0])
+            else:
+                raise reader.error(f"unexpected '{tok[0]}' in \\foreach variables")
+        reader.skip_spaces()
+        nxt = reader.get()
+        if nxt is None:
+            raise reader.error("\\foreach list is missing")
+        if nxt[0] == "{":
+            list_tokens = reader.read_group_body(nxt[1])
+        else:
+            reader.push([nxt])
+            nxt2 = reader.get()
+            if reader.expand(nxt2):
+                reader.skip_spaces()
+                g = reader.get()
+                if g is None or g[0] != "{":
+                    list_tokens = [g] if g else []
+                    while reader.peek() is not None and reader.peek()[0] not in (" ",):
+                        list_tokens.append(reader.get())
+                else:
+                    list_tokens = reader.read_group_body(g[1])
+            else:
+                raise reader.error("\\foreach list must be in braces")
+        list_text = detokenize(self.expand_all(list_tokens))
+        return variables, opts, list_text
+
+    def foreach_iterations(self, variables, opts, list_text):
+        """Yield the macro bindings of each iteration, as dicts name -> text."""
+        items = expand_list(self, list_text)
+        self.budget.check_array(len(items))
+        count_var, count_from = None, 1
+        evaluates = []
+        remember = None
+        if opts:
+            for key, val in split_options(opts):
+                if key == "count" and val:
+                    m = re.match(r"\s*(\\\w+)(?:\s+from\s+(.+))?", val)
+                    if m:
+                        count_var = m.group(1)
+                        count_from = int(self.number(m.group(2), None).value) if m.group(2) else 1
+                elif key == "evaluate" and val:
+                    m = re.match(r"\s*(\\\w+)(?:\s+as\s+(\\\w+))?(?:\s+using\s+(.+))?$", val, re.S)
+                    if m:
+                        evaluates.append((m.group(1), m.group(2) or m.group(1), m.group(3)))
+                elif key == "remember" and val:
+                    m = re.match(r"\s*(\\\w+)\s+as\s+(\\\w+)(?:\s*\(initially\s+(.*)\))?", val, re.S)
+                    if m:
+                        remember = [m.group(1), m.group(2), m.group(3) or ""]
+                elif key in ("parse",):
+                    pass
+        for k, item in enumerate(items):
+            self.budget.step(1)
+            parts = item.split("/") if len(variables) > 1 else [item]
+            binding = {}
+            for i, var in enumerate(variables):
+                val = parts[i] if i < len(parts) else parts[-1]
+                binding[var] = strip_braces_text(val)
+            if count_var:
+                binding[count_var] = str(count_from + k)
+            for src, dst, expr in evaluates:
+                e = expr if expr else binding.get(src, src)
+                for var, val in binding.items():
+                    e = e.replace(var, "(" + val + ")") if var in e else e
+                try:
+                    binding[dst] = format_number(self.number(e, None).value)
+                except GeoverifyError:
+                    binding[dst] = e
+            if remember:
+                binding[remember[1]] = remember[2]
+            yield binding
+            if remember:
+                remember[2] = binding.get(remember[0], "")
+
+    def foreach(self, tok, reader: Reader, statement_level: bool) -> list | None:
+        """Run (statement level) or expand (inside a path: returns tokens) a ``\\foreach``."""
+        variables, opts, list_text = self._foreach_header(reader)
+        reader.skip_spaces()
+        nxt = reader.get()
+        if nxt is None:
+            raise reader.error("\\foreach body is missing", tok[1])
+        if nxt[0] == "{":
+            body = reader.read_group_body(nxt[1])
+        elif statement_level:
+            body = [nxt]
+            if nxt[0] == "\\foreach":
+                body += self._collect_foreach_tail(reader)
+            else:
+                depth = 0
+                while True:
+                    t = reader.get()
+                    if t is None:
+                        break
+                    body.append(t)
+                    if t[0] == "{":
+                        depth += 1
+                    elif t[0] == "}":
+                        depth -= 1
+                    elif t[0] == ";" and depth == 0:
+                        break
+        else:
+            body = [nxt]
+        out = []
+        for binding in self.foreach_iterations(variables, opts, list_text):
+            self.defs.begin_group()
+            try:
+                for var, val in binding.items():
+                    self.defs.set(var, Macro([], tokenize(val), None, 0))
+                if statement_level:
+                    saved = self.st
+                    self.st = dict(self.st)
+                    try:
+                        self.statements(Reader(list(body), self.defs, self.budget, self.source), None)
+                    finally:
+                        self.st = saved
+                else:
+                    out.extend(self.expand_path_tokens(Reader(list(body), self.defs, self.budget, self.source)))
+            finally:
+                self.defs.end_group()
+        return out
+
+    def _collect_foreach_tail(self, reader: Reader) -> list:
+        """Tokens of a nested ``\\foreach`` header and body (for a body that is itself a loop)."""
+        out = []
+        while True:
+            t = reader.get()
+            if t is None:
+                return out
+            out.append(t)
+            if t[0] == "{":
+                inner = reader.read_group_body(t[1])
+                out.extend(inner)
+                out.append(("}", t[1]))
+                # a group after 'in' is the list; the next group (or statement) is the body
+                if any(x[0].startswith("in") for x in out if not x[0].startswith("\\")):
+                    reader.skip_spaces()
+                    nxt = reader.peek()
+                    if nxt is not None and nxt[0] == "{":
+                        t2 = reader.get()
+                        out.append(t2)
+                        out.extend(reader.read_group_body(t2[1]))
+                        out.append(("}", t2[1]))
+                        return out
+                    if nxt is not None and nxt[0] == "\\foreach":
+                        out.append(reader.get())
+                        out.extend(self._collect_foreach_tail(reader))
+                        return out
+                    depth = 0
+                    while True:
+                        t3 = reader.get()
+                        if t3 is None:
+                            return out
+                        out.append(t3)
+                        if t3[0] == "{":
+                            depth += 1
+                        elif t3[0] == "}":
+                            depth -= 1
+                        elif t3[0] == ";" and depth == 0:
+                            return out
+
+    def expand_path_tokens(self, reader: Reader, stop_at_semicolon: bool = False) -> list:
+        """Tokens of a path with user macros and inline ``\\foreach`` expanded."""
+        out = []
+        depth = 0
+        while True:
+            tok = reader.get()
+            if tok is None:
+                if stop_at_semicolon:
+                    raise FigureSyntaxError("a path is not ended by ';'", location=self.loc,
+                                            context=self.source.context(self.loc_pos()))
+                return out
+            t = tok[0]
+            if t == ";" and depth == 0 and stop_at_semicolon:
+                return out
+            if t == "{":
+                depth += 1
+            elif t == "}":
+                depth -= 1
+                if depth < 0:
+                    if stop_at_semicolon:
+                        raise FigureSyntaxError("unbalanced braces: '}' inside a path", location=self.location(tok[1]),
+                                                context=self.source.context(tok[1]))
+            elif t == "\\foreach" and depth == 0:
+                out.extend(self.foreach(tok, reader, statement_level=False))
+                continue
+            elif len(t) > 1 and t[0] == "\\" and reader.expand(tok):
+                continue
+            elif t == "\\pgfextra":
+                self.note("UNSUPPORTED", "\\pgfextra is not interpreted", t, self.location(tok[1], t))
+                reader.read_arg()
+                continue
+            out.append(tok)
+            if len(out) > self.budget.limits.max_bytes:
+                raise BudgetExceededError("a path longer than Limits.max_bytes tokens")
+
+    def loc_pos(self) -> int:
+        return 0

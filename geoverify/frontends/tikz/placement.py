@@ -1,0 +1,338 @@
+"""Placing nodes: options, size from the text, anchor, position, labels and pins,
+and the scene primitives of a node (outline, dot, text); named-path intersections,
+pics and plot marks. A mixin of the interpreter.
+
+TikZ places a node in its own frame: shifted to its position, the picture's
+rotation and scaling dropped (unless ``transform shape``), then the node's own
+transformations; the anchor point of the shape lands on the position.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
+from geoverify.frontends.tikz import geometry as G
+from geoverify.frontends.tikz.colors import to_hex
+from geoverify.frontends.tikz.emit import path_style
+from geoverify.frontends.tikz.fonts import measure
+from geoverify.frontends.tikz.nodes import Node, direction_angle
+from geoverify.frontends.tikz.options import DEFAULTS, split_options
+from geoverify.frontends.tikz.loops import _split_commas
+from geoverify.frontends.tikz.tex import Macro, tokenize
+from geoverify.scene import Polyline, TextLabel
+from geoverify.scene.primitives import Style
+
+__all__ = ["NodePlacementMixin"]
+
+
+class NodePlacementMixin:
+    """Nodes, labels, pins, pics, plot marks and named-path intersections."""
+
+    def _path_polyline(self, name: str):
+        from geoverify.frontends.tikz.geometry import sample_cubics
+        from geoverify.frontends.tikz.pathbuild import segment_controls
+        path = self.named_paths.get(name.strip())
+        if path is None:
+            raise FigureSyntaxError(f"no path named '{name.strip()}' (give a path 'name path={name.strip()}' first)")
+        lines = []
+        for sp in path.subpaths:
+            if not sp.segs:
+                continue
+            ctrl = np.concatenate([segment_controls(s) for s in sp.segs])
+            straight = all(s[0] == "L" for s in sp.segs)
+            pts = np.vstack([ctrl[:, 0], ctrl[-1:, 3]]) if straight else sample_cubics(ctrl, 48)[0]
+            lines.append(pts)
+        return lines
+
+    def path_intersections(self, a: str, b: str) -> list:
+        from geoverify.frontends.tikz.geometry import segments_intersections
+        out = []
+        for pa in self._path_polyline(a):
+            for pb in self._path_polyline(b):
+                out.extend(segments_intersections(pa, pb))
+        return out
+
+    def name_intersections(self, spec: str, st: dict) -> None:
+        kv = dict(split_options(spec))
+        of = kv.get("of", "")
+        if " and " not in of:
+            raise FigureSyntaxError(f"name intersections needs of=<path> and <path>, got '{of}'")
+        a, b = of.split(" and ", 1)
+        pts = self.path_intersections(a, b)
+        prefix = kv.get("name", "intersection")
+        by = [x.strip() for x in _split_commas(kv.get("by", "")) if x.strip()]
+        for k, (x, y, _, _) in enumerate(pts, start=1):
+            self.nodes[f"{prefix}-{k}"] = Node(None, "coordinate", (x, y))
+            if k <= len(by):
+                nm = by[k - 1]
+                if nm.startswith("["):
+                    nm = nm[nm.index("]") + 1:].strip()
+                self.nodes[nm] = Node(nm, "coordinate", (x, y))
+        total = kv.get("total")
+        if total:
+            self.defs.set(total.strip(), Macro([], tokenize(str(len(pts))), None, 0))
+
+    def node_state(self, st: dict, opts: str) -> dict:
+        """State of a node on a path in state ``st`` with options ``opts``; transformations
+        in ``opts`` are collected separately (``node_ctm``) as TikZ applies them in the node's frame."""
+        nst = dict(st)
+        for k in ("draw", "fill", "anchor", "pos", "node_name", "at", "place_of", "text_width", "align",
+                  "outer_sep", "inner_xsep", "inner_ysep"):
+            nst[k] = DEFAULTS[k]
+        nst["shape"] = "rectangle"
+        nst["node_shift"] = (0.0, 0.0)
+        nst["labels"] = ()
+        nst["pins"] = ()
+        nst["sloped"] = False
+        nst["min_width"] = nst["min_height"] = 1.0
+        nst["arrow_start"] = nst["arrow_end"] = None
+        nst["markings"] = None
+        nst["name_path"] = None
+        outer_ctm = st["ctm"]
+        nst["ctm"] = G.IDENTITY
+        every = self.defs.get("style:every node")
+        if every:
+            self.apply_options(nst, every)
+        if opts:
+            self.apply_options(nst, opts)
+        nst["node_ctm"] = nst["ctm"]
+        nst["ctm"] = outer_ctm
+        return nst
+
+    def place_node(self, nst: dict, name, p, text: str, loc, tangent=None, record_label: bool = True):
+        """Build a node at canvas point ``p``; add its outline and text to the scene."""
+        shape = nst["shape"]
+        if shape not in ("rectangle", "circle", "ellipse", "coordinate"):
+            self.note("APPROXIMATED", f"node shape '{shape}' is measured as a rectangle", shape, loc)
+            shape_eff = "rectangle"
+        else:
+            shape_eff = shape
+        font = nst["font_size"]
+        text = text.strip()
+        if nst.get("node_contents"):
+            text = nst["node_contents"]
+        box, widths = measure(text, font, nst.get("bold", False)) if text else (None, [0.0])
+        w = box.width if box else 0.0
+        h = box.height if box else 0.0
+        dpt = box.depth if box else 0.0
+        if box is not None and box.approximate:
+            self.note("APPROXIMATED", f"text '{text[:40]}' has commands without font metrics; its box is estimated",
+                      "node text", loc)
+        if nst["text_width"] is not None:
+            w = nst["text_width"]
+        em = font
+        ixs = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * em
+        iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * em
+        outer = nst["outer_sep"] if nst["outer_sep"] is not None else 0.5 * nst["line_width"]
+        if shape_eff == "rectangle":
+            hw = max(w / 2 + ixs, nst["min_width"] / 2)
+            hh = max((h + dpt) / 2 + iys, nst["min_height"] / 2)
+        elif shape_eff == "circle":
+            r = max(G.pgf_veclen(w / 2 + ixs, (h + dpt) / 2 + iys), nst["min_width"] / 2, nst["min_height"] / 2)
+            hw = hh = r
+        elif shape_eff == "ellipse":
+            a = max(math.sqrt(2) * (w / 2 + ixs), nst["min_width"] / 2)
+            b = max(math.sqrt(2) * ((h + dpt) / 2 + iys), nst["min_height"] / 2)
+            hw, hh = a, b
+        else:
+            hw = hh = 0.0
+            outer = 0.0
+        node = Node(name, shape_eff, (0.0, 0.0), hw, hh, outer, h, dpt)
+        node.extra["inner_xsep"] = ixs
+        # frame: shift to the position, (outer linear part if transform shape), node's own transforms
+        m = nst.get("node_ctm", G.IDENTITY)
+        if nst.get("transform_shape"):
+            lin = nst["ctm"]
+            m = G.compose((lin[0], lin[1], lin[2], lin[3], 0.0, 0.0), m)
+        anchor = nst["anchor"]
+        place = nst.get("place_of")
+        if place is not None:
+            key, target, sx, sy = place
+            tnode = self.nodes.get(target.split(".")[0].strip()) if target else None
+            if tnode is None:
+                from geoverify.frontends.tikz.coords import evaluate_coordinate
+                try:
+                    base = evaluate_coordinate(self, target, nst).point
+                except GeoverifyError:
+                    raise FigureSyntaxError(f"positioning: no node named '{target}'", location=loc) from None
+                p = (base[0] + sx, base[1] + sy)
+            else:
+                if nst.get("on_grid") or nst.get("on_grid_old"):
+                    base = tnode.center
+                else:
+                    ank = {"above": "north", "below": "south", "left": "west", "right": "east",
+                           "above left": "north west", "above right": "north east", "below left": "south west",
+                           "below right": "south east"}[key]
+                    base = tnode.anchor(ank) if "." not in target else self._named_point(target)
+                p = (base[0] + sx, base[1] + sy)
+            if nst.get("on_grid") or nst.get("on_grid_old"):
+                anchor = "center"
+        ang = math.degrees(math.atan2(m[1], m[0]))
+        scl = math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) or 1.0
+        if nst.get("sloped") and tangent is not None and (tangent[0] or tangent[1]):
+            a2 = math.degrees(math.atan2(tangent[1], tangent[0]))
+            if a2 > 90 or a2 < -90:
+                a2 += 180
+            ang += a2
+        if nst.get("auto") and tangent is not None and anchor is None and (tangent[0] or tangent[1]):
+            swap = bool(nst.get("swap")) != (nst.get("auto") == "right")
+            anchor = _auto_anchor(tangent[0], tangent[1], swap)
+        # the anchor offset in the node's own frame (centre at the origin, unrotated)
+        local_anchor = (0.0, 0.0)
+        if anchor not in (None, "center"):
+            try:
+                local_anchor = node.anchor(anchor)
+            except KeyError:
+                self.note("UNSUPPORTED", f"unknown anchor '{anchor}'; the centre is used", "anchor", loc)
+        node.angle = ang
+        node.scale = scl
+        shift = nst["node_shift"]
+        tx, ty = m[4] + shift[0], m[5] + shift[1]
+        ca, sa = math.cos(math.radians(ang)), math.sin(math.radians(ang))
+        off = (scl * (-ca * local_anchor[0] + sa * local_anchor[1]), scl * (-sa * local_anchor[0] - ca * local_anchor[1]))
+        node.center = (p[0] + tx + off[0], p[1] + ty + off[1])
+        if name:
+            self.nodes[name] = node
+        self._emit_node(node, nst, text, w, widths, p, loc, name)
+        for lab in nst["labels"]:
+            self._label(node, lab, nst, loc, pin=False)
+        for pin in nst["pins"]:
+            self._label(node, pin, nst, loc, pin=True)
+        return node
+
+    def _named_point(self, target):
+        from geoverify.frontends.tikz.coords import evaluate_coordinate
+        return evaluate_coordinate(self, target, self.st).point
+
+    def _emit_node(self, node: Node, nst, text, w, widths, p, loc, name):
+        from geoverify.scene.primitives import Circle, Dot, Ellipse
+        common = {"source": SourceLocation(loc.line, loc.column, loc.file, "node"), "panel": self.panel,
+                  "name": name}
+        draw = nst["draw"] is not None
+        fill = nst["fill"] is not None
+        if node.shape != "coordinate" and (draw or fill):
+            style = path_style(nst, draw, fill)
+            if node.shape == "circle":
+                r = node.half_w * node.scale
+                if fill and not text and r <= 4.0:
+                    self.scene.add(Dot(center=node.center, radius=r, style=style, **common))
+                else:
+                    self.scene.add(Circle(center=node.center, radius=r, style=style, **common))
+            elif node.shape == "ellipse":
+                self.scene.add(Ellipse(center=node.center, rx=node.half_w * node.scale, ry=node.half_h * node.scale,
+                                       rotation=math.radians(node.angle), style=style, **common))
+            else:
+                self.scene.add(Polyline(points=np.array(node.outline_points()), closed_flag=True, style=style,
+                                        **common))
+        if text:
+            box = node.text_box(w)
+            color = nst.get("text") or nst["color"]
+            self.scene.add(TextLabel(text=text, anchor=p, box=box, font_size=nst["font_size"] * node.scale,
+                                     style=Style(stroke=None, stroke_width=0.0, fill=to_hex(color),
+                                                 opacity=nst["opacity"]), **common))
+
+    def _label(self, node: Node, spec: str, nst, loc, pin: bool):
+        spec = spec.strip()
+        opts = ""
+        if spec.startswith("["):
+            depth = 0
+            for i, ch in enumerate(spec):
+                if ch == "[":
+                    depth += 1
+                elif ch == "]":
+                    depth -= 1
+                    if depth == 0:
+                        opts = spec[1:i]
+                        spec = spec[i + 1:]
+                        break
+        # "angle:text": the position is before the first top-level colon (text may hold $a:b$)
+        pos_word, text = "above" if not pin else "above", spec
+        depth = 0
+        for i, ch in enumerate(spec):
+            if ch in "{$":
+                break
+            if ch == ":":
+                pos_word, text = spec[:i].strip(), spec[i + 1:]
+                break
+        text = text.strip()
+        if text.startswith("{") and text.endswith("}"):
+            text = text[1:-1]
+        ang = direction_angle(pos_word)
+        if ang is None:
+            try:
+                ang = self.number(pos_word, nst).value
+            except GeoverifyError:
+                ang = 90.0
+        a_norm = ang % 360.0
+        # tikz: the label sits at the node's numeric anchor <angle> (a border point)
+        at = node.border_at_angle(a_norm - node.angle)
+        dist = nst["pin_distance"] if pin else nst["label_distance"]
+        c, s = math.cos(math.radians(a_norm)), math.sin(math.radians(a_norm))
+        target = (at[0] + dist * c, at[1] + dist * s)
+        lst = self.node_state({**nst, "ctm": G.IDENTITY}, "")
+        lst["ctm"] = G.IDENTITY
+        every = self.defs.get("style:every label" if not pin else "style:every pin")
+        if every:
+            self.apply_options(lst, every)
+        if opts:
+            self.apply_options(lst, opts)
+        lst["node_ctm"] = lst["ctm"]
+        lst["ctm"] = G.IDENTITY
+        lst["anchor"] = _opposite_anchor(a_norm)
+        pnode = self.place_node(lst, None, target, text, loc)
+        if text and pin:
+            # the pin edge (every pin edge = help lines) joins the two nodes' borders
+            start = node.border_toward(pnode.center)
+            end = pnode.border_toward(node.center)
+            self.scene.add(Polyline(points=np.array([start, end]), style=Style(stroke="#808080", stroke_width=0.2),
+                                    source=SourceLocation(loc.line, loc.column, loc.file, "pin"), panel=self.panel))
+        # the label's TextLabel is attached to the point on the main node
+        if text and self.scene.primitives and isinstance(self.scene.primitives[-1 if not pin else -2], TextLabel):
+            lab = self.scene.primitives[-1 if not pin else -2]
+            lab.anchor = np.asarray(at, dtype=float)
+            lab.source = SourceLocation(loc.line, loc.column, loc.file, "pin" if pin else "label")
+
+    def pic(self, opts: str, body: str, st: dict, loc) -> None:
+        from geoverify.frontends.tikz.pics import draw_pic
+        draw_pic(self, opts, body, st, loc)
+
+    def plot_marks(self, pts, st, loc) -> None:
+        from geoverify.scene.primitives import Dot
+        mark = st.get("mark")
+        if mark in ("*", "o", "x", "+", "square*", "triangle*"):
+            style = path_style(st, True, mark.endswith("*"))
+            for p in pts:
+                self.scene.add(Dot(center=p, radius=2.0, style=style, source=loc, panel=self.panel))
+        else:
+            self.note("APPROXIMATED", f"plot mark '{mark}' not drawn", "mark", loc)
+
+
+def _auto_anchor(tx: float, ty: float, swap: bool) -> str:
+    """Anchor of an ``auto`` node for path direction (tx, ty) (tikz.code.tex, \\tikz@auto@anchor)."""
+    n = math.hypot(tx, ty) or 1.0
+    x, y = tx / n, ty / n
+    e = 0.05
+    if not swap:
+        if x > e:
+            return "south east" if y > e else "south west" if y < -e else "south"
+        if x < -e:
+            return "north east" if y > e else "north west" if y < -e else "north"
+        return "east" if y > 0 else "west"
+    if x > e:
+        return "north west" if y > e else "north east" if y < -e else "north"
+    if x < -e:
+        return "south west" if y > e else "south east" if y < -e else "south"
+    return "west" if y > 0 else "east"
+
+
+def _opposite_anchor(ang: float) -> str:
+    """Anchor of a label or pin at angle ``ang`` (tikz.code.tex, \\tikz@compute@direction)."""
+    a = int(math.floor(ang)) % 360
+    for limit, name in ((4, "west"), (87, "south west"), (94, "south"), (177, "south east"), (184, "east"),
+                        (267, "north east"), (274, "north"), (357, "north west")):
+        if a < limit:
+            return name
+    return "west"
