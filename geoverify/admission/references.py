@@ -21,6 +21,8 @@ from geoverify.ir import Task
 __all__ = ["reference_checks", "variant_checks", "policy_checks", "reference_scenes", "allowed_equivalences",
            "forbidden_equivalences", "forbidden_probe", "is_ir_symmetry", "about_centre", "FORBIDDEN_ROTATION_DEG"]
 
+#: A transform moving every IR object by less than this fraction of its frame is a symmetry.
+SYMMETRY_TOL = 0.05
 #: Rotation used as the forbidden-rotation probe: no symmetry angle of the usual figures (90, 120, 72, 60 ...).
 FORBIDDEN_ROTATION_DEG = 33.0
 
@@ -169,8 +171,13 @@ def _frame_samples(task: Task, frame: str) -> dict[str, np.ndarray]:
     return out
 
 
-def is_ir_symmetry(task: Task, linear: np.ndarray, frames=None) -> bool:
-    """True when the linear map (about the frame's centroid) maps every IR object of the frames onto itself."""
+def is_ir_symmetry(task: Task, linear: np.ndarray, frames=None, tol: float = SYMMETRY_TOL) -> bool:
+    """True when the linear map (about the frame's centroid) maps every IR object of the frames onto itself.
+
+    ``tol`` is a fraction of the frame's size: a map that moves no object by more
+    than that does not change the proposition (a reflection in a line 1 degree off
+    a symmetry axis is a symmetry followed by a 2-degree rotation).
+    """
     from geoverify.kernels import directed_hausdorff
 
     for f in frames or _plane_frames(task):
@@ -186,7 +193,7 @@ def is_ir_symmetry(task: Task, linear: np.ndarray, frames=None) -> bool:
                 d = float(np.hypot(*(q[0] - pts[0])))
             else:
                 d = max(directed_hausdorff(q, pts), directed_hausdorff(pts, q))
-            if d > 2e-3 * size:
+            if d > tol * size:
                 return False
     return True
 
