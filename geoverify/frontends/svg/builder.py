@@ -29,7 +29,7 @@ from geoverify.frontends.svg.markers import analyse_marker, marker_primitives
 from geoverify.frontends.svg.mathjax import is_mathjax, mathjax_label
 from geoverify.frontends.svg.shapes import ellipse_primitive, path_primitive, shape_subpaths
 from geoverify.frontends.svg.style import build_style, cascade, parse_color, url_target
-from geoverify.frontends.svg.text import Glyph, glyph_labels, text_geometry, text_label
+from geoverify.frontends.svg.text import FontMetrics, Glyph, glyph_labels, text_geometry, text_label
 from geoverify.frontends.svg.units import parse_length
 from geoverify.frontends.svg.usecheck import REFERENCED, SHAPES, check_use_expansion
 from geoverify.frontends.svg.viewport import (
@@ -98,6 +98,7 @@ class SceneBuilder:
         self.uses = 0
         self.active: set[int] = set()
         self.sheet = self._stylesheet(root)
+        self.fonts = FontMetrics.from_tree(root)
         self._markers: dict[int, object] = {}
         self._glyphs: dict[int, object] = {}
         self._clip_regions: dict[tuple, object] = {}
@@ -494,7 +495,7 @@ class SceneBuilder:
     def _text(self, node, ctx) -> None:
         if self._hidden(ctx):
             return
-        geo = text_geometry(node, ctx.inh, ctx.vp)
+        geo = text_geometry(node, ctx.inh, ctx.vp, self.fonts)
         if geo is None:
             return
         for c in node.elements():

@@ -34,7 +34,7 @@ import numpy as np
 from geoverify.frontends.svg.units import parse_length, parse_number_list
 from geoverify.scene.primitives import TextLabel
 
-__all__ = ["Glyph", "GLYPH_ID", "REPLACEMENT", "advance", "glyph_char", "glyph_labels", "text_geometry", "text_label"]
+__all__ = ["FontMetrics", "Glyph", "GLYPH_ID", "PRIME", "REPLACEMENT", "advance", "glyph_char", "glyph_labels", "text_geometry", "text_label"]
 
 GLYPH_ID = re.compile(r"^g\d+-(\d+)$")
 REPLACEMENT = "\ufffd"
@@ -82,19 +82,98 @@ def _first(value):
     return nums[0] if nums else None
 
 
-def text_geometry(node, inh: dict, vp) -> tuple[str, float, float, float, float] | None:
+class FontMetrics:
+    """Advance widths of the SVG fonts a document embeds (dvisvgm's default output).
+
+    Parameters
+    ----------
+    fonts : dict
+        ``family -> (units_per_em, default_advance, {character: advance})``.
+    """
+
+    __slots__ = ("fonts",)
+
+    def __init__(self, fonts: dict):
+        self.fonts = fonts
+
+    @classmethod
+    def from_tree(cls, root) -> "FontMetrics":
+        """Read every ``<font>`` element below ``root``."""
+        fonts = {}
+        stack = [root]
+        while stack:
+            n = stack.pop()
+            for c in n.children:
+                if isinstance(c, str):
+                    continue
+                if c.tag != "font":
+                    stack.append(c)
+                    continue
+                units, family, glyphs = 1000.0, c.attrs.get("id"), {}
+                default = _num(c.attrs.get("horiz-adv-x"), 0.0)
+                for g in c.elements():
+                    if g.tag == "font-face":
+                        units = _num(g.attrs.get("units-per-em"), 1000.0) or 1000.0
+                        family = g.attrs.get("font-family", family)
+                    elif g.tag == "glyph" and g.attrs.get("unicode"):
+                        glyphs[g.attrs["unicode"]] = _num(g.attrs.get("horiz-adv-x"), default)
+                if family:
+                    fonts[family.strip().strip("'\"")] = (units, default, glyphs)
+        return cls(fonts)
+
+    def __bool__(self) -> bool:
+        return bool(self.fonts)
+
+    def advance(self, text: str, family: str | None) -> float:
+        """Advance of ``text`` in em; the table estimate (:func:`advance`) for unknown fonts or glyphs."""
+        font = self.fonts.get((family or "").split(",")[0].strip().strip("'\"")) if family else None
+        if font is None:
+            return advance(text)
+        units, default, glyphs = font
+        total = 0.0
+        for ch in text:
+            w = glyphs.get(ch)
+            total += w / units if w else (default / units if default else advance(ch))
+        return total
+
+
+def _num(value, default):
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def text_geometry(node, inh: dict, vp, metrics: FontMetrics | None = None) -> tuple[str, float, float, float, float] | None:
     """Text, anchor and box of a ``<text>`` element, in its user space (y down).
+
+    Parameters
+    ----------
+    node : Node
+    inh : dict
+        Computed inherited style (font size in user units, anchor, baseline).
+    vp : (2,) tuple
+        Viewport size in user units.
+    metrics : FontMetrics, optional
+        Embedded font widths; the width table estimate is used otherwise.
 
     Returns
     -------
     (text, x_center, y_baseline, width, font_size) or None when the text is blank.
     """
     fs = float(inh.get("font-size", 16.0))
+    family = inh.get("font-family")
+    if metrics:
+        def adv(t):
+            return metrics.advance(t, family)
+    else:
+        adv = advance
     preserve = node.attrs.get("xml:space") == "preserve"
     x0 = _first(node.attrs.get("x"))
     y0 = _first(node.attrs.get("y"))
     chunks: list[str] = []
     pen = [None]  # estimated x of the pen, for word gaps between positioned tspans
+    positioned = [False]
 
     def walk(n, depth):
         nonlocal x0, y0
@@ -103,7 +182,7 @@ def text_geometry(node, inh: dict, vp) -> tuple[str, float, float, float, float]
                 t = c if preserve else _WS.sub(" ", c)
                 chunks.append(t)
                 if pen[0] is not None:
-                    pen[0] += advance(t) * fs
+                    pen[0] += adv(t) * fs
                 continue
             if c.tag not in ("tspan", "textPath", "a") or depth > 32:
                 continue
@@ -120,6 +199,7 @@ def text_geometry(node, inh: dict, vp) -> tuple[str, float, float, float, float]
                 if pen[0] is not None and cx - pen[0] > 0.2 * fs and chunks and not chunks[-1].endswith(" "):
                     chunks.append(" ")
                 pen[0] = cx
+                positioned[0] = True
             walk(c, depth + 1)
 
     pen[0] = x0
@@ -135,7 +215,10 @@ def text_geometry(node, inh: dict, vp) -> tuple[str, float, float, float, float]
     dy = _first(node.attrs.get("dy"))
     x += parse_length(dx, font_size=fs, default=0.0) if dx is not None else 0.0
     y += parse_length(dy, font_size=fs, default=0.0) if dy is not None else 0.0
-    width = advance(text) * fs
+    width = adv(text) * fs
+    if positioned[0] and x0 is not None and pen[0] is not None and pen[0] > x0:
+        # Positioned tspans: the text ends where the last one's characters end.
+        width = pen[0] - x0
     anchor = inh.get("text-anchor", "start")
     if anchor == "middle":
         cxc = x
@@ -189,6 +272,25 @@ class Glyph:
     font_size: float | None = None
 
 
+_ASCENDERS = frozenset("bdfhklt")
+_DESCENDERS = frozenset("gjpqy")
+
+
+def _ink_height(ch: str) -> float:
+    """Height of a character's ink in em, Computer Modern proportions (0.75 when unknown)."""
+    if ch.isupper():
+        return 0.683
+    if ch.isdigit():
+        return 0.644
+    if ch in _ASCENDERS:
+        return 0.694
+    if ch in _DESCENDERS:
+        return 0.625
+    if ch.islower():
+        return 0.431
+    return 0.75
+
+
 def glyph_labels(glyphs: list[Glyph]) -> list[TextLabel]:
     """Group consecutive glyphs (or dvisvgm's per-font ``<text>`` runs) into labels.
 
@@ -206,7 +308,10 @@ def glyph_labels(glyphs: list[Glyph]) -> list[TextLabel]:
         heights = boxes[:, 3] - boxes[:, 1]
         base = run[0].origin[1]
         sizes = [g.font_size for g in run if g.font_size is not None]
-        fs = max(sizes) if sizes else float(max(heights.max(), 1e-9)) / (_ASCENT + _DESCENT * 0.5)
+        if not sizes:
+            # Ink height over the character's height in em (Computer Modern proportions).
+            sizes = [float(h) / _ink_height(g.char.strip()[-1:] or "x") for g, h in zip(run, heights) if h > 0]
+        fs = max(sizes) if sizes else 10.0
         text = "".join(g.char for g in run)
         labels.append(TextLabel(text=text, anchor=np.array([(box[0] + box[2]) / 2.0, base]), box=box,
                                 font_size=fs, **run[0].common))

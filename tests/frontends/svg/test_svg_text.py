@@ -105,3 +105,19 @@ def test_raised_narrow_code_48_is_a_prime_not_a_zero():
               "<use x='10' y='50' xlink:href='#g2-80'/><use x='15.5' y='47' xlink:href='#g1-48'/>"
               "<use x='60' y='50' xlink:href='#g3-48'/><use x='64.5' y='50' xlink:href='#g3-48'/>")
     assert sorted(p.text for p in s) == ["00", "P\u2032"]
+
+
+def test_embedded_svg_font_widths_give_the_text_box():
+    s = parse("<defs><font id='cmr10' horiz-adv-x='0'><font-face font-family='cmr10' units-per-em='1000'/>"
+              "<glyph unicode='T' horiz-adv-x='722'/><glyph unicode='e' horiz-adv-x='444'/></font></defs>"
+              "<style>text.f1 {font-family:cmr10;font-size:10px}</style>"
+              "<text class='f1' x='10' y='50'>Te<tspan x='30'>e</tspan></text>")
+    t = only(s, TextLabel)
+    assert t.text == "Te e"  # the tspan starts 8.8 px after "Te" ends: a word space
+    # Width: from x = 10 to the end of the last "e" at 30 + 4.44 px.
+    assert t.box[2] - t.box[0] == pytest.approx(0.75 * 24.44)
+
+
+def test_glyph_run_font_size_from_ink_heights():
+    t = [p for p in parse(DVISVGM_GLYPHS) if isinstance(p, TextLabel)][0]
+    assert t.font_size == pytest.approx(0.75 * 7 / 0.683, rel=1e-6)  # a 7 px capital: about 10 px type
