@@ -28,7 +28,7 @@ from geoverify.frontends.svg.glyphs import glyph_info, glyph_use_ok
 from geoverify.frontends.svg.markers import analyse_marker, marker_primitives
 from geoverify.frontends.svg.mathjax import is_mathjax, mathjax_label
 from geoverify.frontends.svg.shapes import ellipse_primitive, path_primitive, shape_subpaths
-from geoverify.frontends.svg.style import build_style, cascade, parse_color, url_target
+from geoverify.frontends.svg.style import Painter, build_style, cascade, url_target
 from geoverify.frontends.svg.text import FontMetrics, Glyph, glyph_labels, text_geometry, text_label
 from geoverify.frontends.svg.units import parse_length
 from geoverify.frontends.svg.usecheck import REFERENCED, SHAPES, check_use_expansion
@@ -99,6 +99,7 @@ class SceneBuilder:
         self.active: set[int] = set()
         self.sheet = self._stylesheet(root)
         self.fonts = FontMetrics.from_tree(root)
+        self.paint = Painter(ids, lambda node: self._cascade(node, {})[1], self.unsupported)
         self._markers: dict[int, object] = {}
         self._glyphs: dict[int, object] = {}
         self._clip_regions: dict[tuple, object] = {}
@@ -159,47 +160,6 @@ class SceneBuilder:
         if work[0] > 1:
             self.budget.step(work[0] - 1, self.loc(node))
         return out
-
-    # -- paint ------------------------------------------------------------
-    def paint(self, value: str, color: str):
-        """Resolve a paint value -> ``("#rrggbb" or None, alpha)``."""
-        if value is None:
-            return None, 0.0
-        v = value.strip()
-        if v == "currentColor" or v == "currentcolor":
-            v = color if color and color.strip() not in ("currentColor", "currentcolor") else "black"
-        if v.startswith("url("):
-            ident, fallback = url_target(v)
-            target = self.ids.get(ident) if ident else None
-            if target is not None and target.tag in ("linearGradient", "radialGradient"):
-                stop = self._first_stop(target)
-                if stop is not None:
-                    return stop
-            if target is not None and target.tag == "pattern":
-                self.unsupported(target, "pattern fill drawn as its fallback colour (patterns are not interpreted)",
-                                 key=("pattern", ident))
-            return parse_color(fallback) if fallback else (None, 0.0)
-        return parse_color(v)
-
-    def _first_stop(self, grad, depth=0):
-        # Gradients are painted with their first stop colour: the matching stage only
-        # needs to know the shape is painted and roughly how.
-        stops = [c for c in grad.elements() if c.tag == "stop"]
-        if not stops and depth < 8:
-            ident, _ = url_target(f"url({grad.attrs.get('href', '')})") if grad.attrs.get("href") else (None, "")
-            ref = self.ids.get(ident) if ident else None
-            if ref is not None and ref is not grad:
-                return self._first_stop(ref, depth + 1)
-            return None
-        if not stops:
-            return None
-        _, local = self._cascade(stops[0], {})
-        col, alpha = parse_color(local.get("stop-color", stops[0].attrs.get("stop-color", "black")))
-        try:
-            alpha *= float(local.get("stop-opacity", "1"))
-        except ValueError:
-            pass
-        return col, alpha
 
     # -- walking ----------------------------------------------------------
     def render_children(self, node, ctx: _Context) -> None:

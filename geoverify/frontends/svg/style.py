@@ -22,6 +22,7 @@ from geoverify.frontends.svg.units import parse_length, parse_number_list
 from geoverify.scene.primitives import Style
 
 __all__ = [
+    "Painter",
     "INHERITED",
     "PRESENTATION",
     "DEFAULT_INHERITED",
@@ -209,3 +210,61 @@ def build_style(inh: dict, opacity: float, scale: float, paint, *, reference: fl
     alpha = max(s_alpha if stroke else 0.0, f_alpha if fill else 0.0)
     return Style(stroke=stroke, stroke_width=width if stroke else 0.0, dash=dash, fill=fill,
                  opacity=opacity * (alpha if (stroke or fill) else 1.0))
+
+
+class Painter:
+    """Resolves paint values (``fill``, ``stroke``) to ``("#rrggbb" or None, alpha)``.
+
+    ``currentColor`` takes the ``color`` property; ``url(#gradient)`` takes the
+    gradient's first stop colour (following ``href`` to inherited stops): the
+    matching stage only needs to know that a shape is painted and roughly how;
+    ``url(#pattern)`` takes the fallback colour and records ``UNSUPPORTED``; a
+    missing reference takes the fallback, else no paint.
+
+    Parameters
+    ----------
+    ids : dict of str to Node
+    local_style : callable
+        ``local_style(node) -> dict`` of non-inherited properties (for ``stop-color``).
+    unsupported : callable
+        ``unsupported(node, message, key=...)`` records a diagnostic.
+    """
+
+    __slots__ = ("ids", "local_style", "unsupported")
+
+    def __init__(self, ids, local_style, unsupported):
+        self.ids = ids
+        self.local_style = local_style
+        self.unsupported = unsupported
+
+    def __call__(self, value: str | None, color: str):
+        if value is None:
+            return None, 0.0
+        v = value.strip()
+        if v in ("currentColor", "currentcolor"):
+            v = color if color and color.strip() not in ("currentColor", "currentcolor") else "black"
+        if v.startswith("url("):
+            ident, fallback = url_target(v)
+            target = self.ids.get(ident) if ident else None
+            if target is not None and target.tag in ("linearGradient", "radialGradient"):
+                stop = self._first_stop(target)
+                if stop is not None:
+                    return stop
+            if target is not None and target.tag == "pattern":
+                self.unsupported(target, "pattern fill drawn as its fallback colour (patterns are not interpreted)",
+                                 key=("pattern", ident))
+            return parse_color(fallback) if fallback else (None, 0.0)
+        return parse_color(v)
+
+    def _first_stop(self, grad, depth=0):
+        stops = [c for c in grad.elements() if c.tag == "stop"]
+        if not stops:
+            href = grad.attrs.get("href", "")
+            ref = self.ids.get(href[1:]) if href.startswith("#") else None
+            if ref is not None and ref is not grad and depth < 8:
+                return self._first_stop(ref, depth + 1)
+            return None
+        local = self.local_style(stops[0])
+        col, alpha = parse_color(local.get("stop-color", stops[0].attrs.get("stop-color", "black")))
+        alpha *= _opacity(local.get("stop-opacity"))
+        return col, alpha
