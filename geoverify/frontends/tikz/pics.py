@@ -41,8 +41,8 @@ def draw_pic(interp, opts: str, body: str, st: dict, loc) -> None:
     rest = []
     for key, val in split_options(opts):
         if key == "angle radius" and val:
-            radius = interp.number(val, st)
-            radius = radius.value if radius.units else radius.value * UNITS_PT["cm"]
+            # \pgfmathsetmacro of the key: a plain number is in points
+            radius = interp.number(val, st).value
         elif key == "angle eccentricity" and val:
             ecc = interp.number(val, st).value
         elif key.startswith('"'):
@@ -66,7 +66,7 @@ def draw_pic(interp, opts: str, body: str, st: dict, loc) -> None:
             interp.scene.add(Arc(center=B, rx=radius, ry=radius, start=a1, sweep=sweep, style=style, source=source,
                                  panel=interp.panel))
         else:
-            s = radius / math.sqrt(2) if False else radius
+            s = radius
             u = (math.cos(a1), math.sin(a1))
             v = (math.cos(a2), math.sin(a2))
             p1 = (B[0] + s * u[0], B[1] + s * u[1])
@@ -75,6 +75,7 @@ def draw_pic(interp, opts: str, body: str, st: dict, loc) -> None:
             interp.scene.add(Polyline(points=np.array([p1, p2, p3]), style=style, source=source, panel=interp.panel))
     if label is not None:
         mid = a1 + sweep / 2
-        p = (B[0] + ecc * radius * math.cos(mid), B[1] + ecc * radius * math.sin(mid))
+        reach = ecc * radius * (1.4142136 if kind == "right angle" else 1.0)
+        p = (B[0] + reach * math.cos(mid), B[1] + reach * math.sin(mid))
         nst = interp.node_state(st, label[1])
         interp.place_node(nst, None, p, label[0], loc)

@@ -10,6 +10,7 @@ transformations; the anchor point of the shape lands on the position.
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 
@@ -110,6 +111,8 @@ class NodePlacementMixin:
             shape_eff = "rectangle"
         else:
             shape_eff = shape
+        if nst.get("fit"):
+            p = self._fit(nst, loc)
         font = nst["font_size"]
         text = text.strip()
         if nst.get("node_contents"):
@@ -202,6 +205,30 @@ class NodePlacementMixin:
         for pin in nst["pins"]:
             self._label(node, pin, nst, loc, pin=True)
         return node
+
+    def _fit(self, nst: dict, loc):
+        """``fit=(A) (B) ...``: the node covers the points (nodes count with their four
+        compass anchors); sets the minimum size and returns the centre (tikzlibraryfit)."""
+        from geoverify.frontends.tikz.coords import evaluate_coordinate
+        pts = []
+        for m in re.finditer(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)", nst["fit"]):
+            res = evaluate_coordinate(self, m.group(1), nst)
+            if res.node is not None:
+                pts += [res.node.anchor(a) for a in ("north", "south", "east", "west")]
+            else:
+                pts.append(res.point)
+        if not pts:
+            raise FigureSyntaxError(f"fit={nst['fit']} names no coordinates", location=loc)
+        xs = [q[0] for q in pts]
+        ys = [q[1] for q in pts]
+        em = nst["font_size"]
+        ixs = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * em
+        iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * em
+        nst["min_width"] = max(nst["min_width"], max(xs) - min(xs) + 2 * ixs)
+        nst["min_height"] = max(nst["min_height"], max(ys) - min(ys) + 2 * iys)
+        nst["anchor"] = "center"
+        nst["place_of"] = None
+        return ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
 
     def _named_point(self, target):
         from geoverify.frontends.tikz.coords import evaluate_coordinate

@@ -133,3 +133,31 @@ def test_font_size_keys():
     assert small.box[2] - small.box[0] == pytest.approx(0.9 * 7.50002, abs=1e-4)
     tt = only(parse_tikz(r"\node[font=\ttfamily] at (0,0) {AB};"), TextLabel)
     assert tt.box[2] - tt.box[0] == pytest.approx(2 * 5.25, abs=1e-3)  # cmtt10 is fixed-width 0.525 em
+
+
+def test_fit_covers_the_nodes():
+    sc = parse_tikz(r"""\coordinate (A) at (0,0); \coordinate (B) at (2,1);
+    \node[draw, fit=(A) (B), inner sep=0pt] {};""")
+    rect = only(sc, Polyline)
+    assert close(rect.points[[0, 2]] / CM, [(0, 0), (2, 1)])
+
+
+def test_pic_angle_and_right_angle():
+    from geoverify.scene import Arc
+    sc = parse_tikz(r"""\coordinate (A) at (1,0); \coordinate (B) at (0,0); \coordinate (C) at (0,1);
+    \draw pic[draw, angle radius=5mm, "$\alpha$"] {angle=A--B--C};
+    \draw pic[draw, angle radius=3mm] {right angle=A--B--C};""")
+    arc = only(sc, Arc)
+    assert close(arc.center, (0, 0)) and arc.rx == pytest.approx(0.5 * CM)
+    assert arc.start == pytest.approx(0) and arc.sweep == pytest.approx(math.pi / 2)
+    lab = only(sc, TextLabel)
+    r = 0.6 * 0.5 * CM  # angle eccentricity 0.6
+    assert close(lab.anchor, (r / math.sqrt(2), r / math.sqrt(2)))
+    mark = [p for p in sc.primitives if isinstance(p, Polyline)][0]
+    assert close(mark.points / CM, [(0.3, 0), (0.3, 0.3), (0, 0.3)])
+
+
+def test_three_dimensional_xyz_coordinates():
+    p = only(parse_tikz(r"\draw (0,0,0) -- (0,0,1);"), Polyline)
+    z = 0.385 * CM  # default z vector (-3.85mm, -3.85mm)
+    assert close(p.points[1], (-z, -z))
