@@ -31,6 +31,8 @@ def add_arguments(p):
                    help="verify the native front-end's scene or the toolchain's rendered one (implies --gate)")
     p.add_argument("--jobs", "-j", type=int, metavar="N", help="local worker processes (default: all cores)")
     p.add_argument("--dask", metavar="SCHEDULER_ADDRESS", help="run on an existing Dask cluster (tcp://host:port)")
+    p.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS",
+                   help="per-output limit; an output past it is recorded as ENGINE_TIMEOUT (0: none; default: 300)")
     p.add_argument("--scorecard", metavar="DIR",
                    help="write scorecard.json, .csv, .txt and .png (D-PSR bar chart) into DIR")
     p.add_argument("--rollouts", type=int, default=3, metavar="K", help="rollouts per question (default: 3)")
@@ -52,7 +54,7 @@ def run(args) -> int:
     if args.bootstrap < 0:
         raise InputError(f"--bootstrap must be 0 or more, got {args.bootstrap}")
     res = run_taskset(args.taskset, args.outputs, args.results, gate=args.gate, scene=args.scene,
-                      jobs=args.jobs, dask=args.dask, progress=not args.no_progress)
+                      jobs=args.jobs, dask=args.dask, progress=not args.no_progress, timeout=args.timeout)
     if not res.jobs:
         raise InputError(f"no model outputs under {args.outputs} for the {len(res.tasks)} task(s) of {args.taskset}; "
                          "expected <task-id>/<model>/<rollout>.<ext>"

@@ -25,7 +25,7 @@ from geoverify import __version__
 from geoverify.errors import InputError
 from geoverify.evaluation.results import ResultsFile, record_key
 from geoverify.evaluation.taskset import OutputScan, TaskEntry, load_taskset, scan_outputs
-from geoverify.evaluation.verify import MODES, Job, verify_job
+from geoverify.evaluation.verify import DEFAULT_TIMEOUT, MODES, Job, verify_job
 
 __all__ = ["RunResult", "run_taskset", "plan_jobs", "default_jobs"]
 
@@ -84,7 +84,7 @@ def _sha256_file(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def plan_jobs(tasks: list[TaskEntry], scan: OutputScan, mode: str) -> list[Job]:
+def plan_jobs(tasks: list[TaskEntry], scan: OutputScan, mode: str, timeout: float = DEFAULT_TIMEOUT) -> list[Job]:
     """One :class:`Job` per output found, with its record key."""
     by_id = {t.id: t for t in tasks}
     jobs = []
@@ -94,7 +94,7 @@ def plan_jobs(tasks: list[TaskEntry], scan: OutputScan, mode: str) -> list[Job]:
         jobs.append(Job(
             key=record_key(t.hash, digest, __version__, mode, o.rel), task=t.id, task_dir=str(t.dir),
             task_hash=t.hash, discipline=t.discipline, family=t.family, model=o.model, rollout=o.rollout,
-            path=str(o.path), rel=o.rel, ext=o.ext, output_sha256=digest, mode=mode,
+            path=str(o.path), rel=o.rel, ext=o.ext, output_sha256=digest, mode=mode, timeout=timeout,
         ))
     return jobs
 
@@ -108,7 +108,7 @@ def _mode(gate: bool, scene: str) -> str:
 
 
 def run_taskset(taskset, outputs, results, *, gate: bool = False, scene: str = "native", jobs: int | None = None,
-                dask: str | None = None, progress: bool = True) -> RunResult:
+                dask: str | None = None, progress: bool = True, timeout: float = DEFAULT_TIMEOUT) -> RunResult:
     """Verify every output under ``outputs`` against the tasks of ``taskset``.
 
     Parameters
@@ -129,6 +129,9 @@ def run_taskset(taskset, outputs, results, *, gate: bool = False, scene: str = "
         Address of a running Dask scheduler (``tcp://host:8786``); the work goes there instead.
     progress : bool
         Show a tqdm progress bar (rate, ETA) on stderr.
+    timeout : float
+        Seconds one output may take before it is recorded as ``ENGINE_TIMEOUT``
+        (0: no limit). Not part of the record key.
 
     Returns
     -------
@@ -148,11 +151,13 @@ def run_taskset(taskset, outputs, results, *, gate: bool = False, scene: str = "
 
         if importlib.util.find_spec("geoverify.gate") is None:
             raise InputError("--gate needs geoverify.gate (the real-toolchain gate), which is not installed")
+    if timeout < 0:
+        raise InputError(f"timeout must be 0 (none) or positive, got {timeout}")
     if jobs is not None and jobs < 1:
         raise InputError(f"jobs must be at least 1, got {jobs}")
     tasks = load_taskset(taskset)
     scan = scan_outputs(outputs, [t.id for t in tasks])
-    job_list = plan_jobs(tasks, scan, mode)
+    job_list = plan_jobs(tasks, scan, mode, timeout)
     out = RunResult(tasks=tasks, scan=scan, jobs=job_list, records={}, results_path=Path(results), mode=mode)
     t0 = time.perf_counter()
     with ResultsFile(results) as store:

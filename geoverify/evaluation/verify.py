@@ -9,6 +9,8 @@ work (local or on a cluster) give the same records up to ``elapsed``.
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
 import traceback
 from dataclasses import dataclass
@@ -17,7 +19,7 @@ from pathlib import Path
 from geoverify import __version__
 from geoverify.evaluation.results import RESULT_SCHEMA_VERSION
 
-__all__ = ["Job", "verify_job", "VOLATILE_FIELDS", "MODES", "ENGINE_ERROR"]
+__all__ = ["Job", "verify_job", "VOLATILE_FIELDS", "MODES", "ENGINE_ERROR", "ENGINE_TIMEOUT", "DEFAULT_TIMEOUT"]
 
 #: Record fields that may differ between two runs of the same work.
 VOLATILE_FIELDS = ("elapsed",)
@@ -25,6 +27,23 @@ VOLATILE_FIELDS = ("elapsed",)
 MODES = ("native", "gate", "gate+rendered")
 #: Error code of an output the engine itself failed on (a geoverify bug, not the model's fault).
 ENGINE_ERROR = "ENGINE_ERROR"
+#: Error code of an output whose verification ran past the per-output time limit.
+ENGINE_TIMEOUT = "ENGINE_TIMEOUT"
+#: Per-output wall-clock limit in seconds. Front-ends and the gate have their own
+#: (smaller) budgets; this only stops a run from hanging on one output.
+DEFAULT_TIMEOUT = 300.0
+
+
+class _OutputTimeout(Exception):
+    pass
+
+
+_ARMED = [False]
+
+
+def _on_alarm(signum, frame):
+    if _ARMED[0]:  # an alarm that lands after the output is done is ignored
+        raise _OutputTimeout()
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +63,7 @@ class Job:
     ext: str
     output_sha256: str
     mode: str = "native"
+    timeout: float = DEFAULT_TIMEOUT
 
 
 # Tasks loaded by this process, so a worker parses each task.json once.
@@ -107,6 +127,13 @@ def verify_job(job: Job) -> dict:
     t0 = time.perf_counter()
     rec = _base(job)
     task = None
+    # SIGALRM only works in a main thread: pool workers and inline runs; Dask worker
+    # threads go without the limit (the front-end and gate budgets still hold).
+    alarm = bool(job.timeout) and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    old = signal.signal(signal.SIGALRM, _on_alarm) if alarm else None
+    if alarm:
+        _ARMED[0] = True
+        signal.setitimer(signal.ITIMER_REAL, job.timeout)
     try:
         task = _task(job)
         gate = job.mode != "native"
@@ -134,9 +161,18 @@ def verify_job(job: Job) -> dict:
 
         report = check(source, task, format=fmt, gate=gate, scene=scene)
         rec.update(_from_report(report, fmt, how))
+    except _OutputTimeout:
+        rec = _failed_record(_base(job), task, ENGINE_TIMEOUT, f"verification took more than {job.timeout:g} s",
+                             None, None)
+        rec["engine_error"] = f"timeout after {job.timeout:g} s"
     except Exception as exc:  # noqa: BLE001 - a worker must always answer with a record
         rec = _failed_record(_base(job), task, ENGINE_ERROR, f"{type(exc).__name__}: {exc}", None, None)
         rec["engine_error"] = traceback.format_exc(limit=8)[-2000:]
+    finally:
+        _ARMED[0] = False
+        if alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old)
     return _done(rec, t0)
 
 

@@ -248,3 +248,24 @@ def test_dask_run_equals_local_run(tmp_path, warm):
     assert remote.executor.startswith("dask:") and remote.verified == len(local.jobs) == 12
     assert stable(remote.records) == stable(local.records)
 
+
+
+def test_an_output_past_the_time_limit_is_recorded_not_waited_for(tmp_path, monkeypatch, warm):
+    import sys
+
+    check_mod = sys.modules["geoverify.evaluation.check"]  # the package re-exports check() under that name
+
+    def slow_check(*a, **k):
+        time.sleep(5)
+
+    monkeypatch.setattr(check_mod, "check", slow_check)
+    tasks = write_mini_taskset(tmp_path / "t")
+    d = tmp_path / "o" / "circ" / "m"
+    d.mkdir(parents=True)
+    (d / "1.svg").write_text(MINI_REFERENCE)
+    t0 = time.monotonic()
+    res = run_taskset(tasks, tmp_path / "o", tmp_path / "r.jsonl", jobs=1, progress=False, timeout=0.2)
+    assert time.monotonic() - t0 < 4
+    (rec,) = res.records.values()
+    assert rec["error_codes"] == ["ENGINE_TIMEOUT"] and rec["D"] == 0 and "timeout" in rec["engine_error"]
+    validate_record(rec)
