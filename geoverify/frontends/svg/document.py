@@ -134,12 +134,15 @@ def parse_svg(text: str, *, filename: str | None = None, limits: Limits | None =
     if needed > old_limit:
         sys.setrecursionlimit(needed)
     try:
-        builder.render_children(root, ctx)
+        # Absurd transforms (scale(1e308)) overflow to inf; such primitives are dropped with a
+        # warning diagnostic, so numpy's own overflow warnings would only be noise.
+        with np.errstate(over="ignore", invalid="ignore"):
+            builder.render_children(root, ctx)
+            recognise_arrowheads(scene)
     except RecursionError:
         raise BudgetExceededError(
             f"SVG nesting too deep for the walker (Limits.max_depth={limits.max_depth})") from None
     finally:
         if needed > old_limit:
             sys.setrecursionlimit(old_limit)
-    recognise_arrowheads(scene)
     return scene

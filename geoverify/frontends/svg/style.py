@@ -12,6 +12,7 @@ Colours are parsed with ``svgelements.Color`` (memoised) and normalised to
 
 from __future__ import annotations
 
+import math
 import re
 from functools import lru_cache
 
@@ -195,7 +196,7 @@ def build_style(inh: dict, opacity: float, scale: float, paint, *, reference: fl
     f_alpha *= _opacity(inh.get("fill-opacity"))
     width = parse_length(inh.get("stroke-width", "1"), reference=reference,
                          font_size=inh.get("font-size", 16.0), default=1.0) * scale
-    if width <= 0 or s_alpha <= 0:
+    if not width > 0 or not math.isfinite(width) or s_alpha <= 0:
         stroke = None
     if f_alpha <= 0:
         fill = None

@@ -2,6 +2,8 @@
 
 import time
 
+import numpy as np
+
 import pytest
 from svg_fixtures import doc, parse
 
@@ -227,3 +229,15 @@ def test_self_referencing_resources_end_cleanly(body, drawn):
         assert drawn is None and "itself" in str(e)
     else:
         assert drawn is None or len(s) == drawn
+
+
+@pytest.mark.parametrize("attr", ['transform="scale(1e308)"', 'transform="matrix(1e200 0 0 1e200 0 0)"',
+                                  'stroke-width="1e400"', 'font-size="1e308"'])
+def test_absurd_numbers_neither_crash_nor_warn(attr):
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        s = parse(f'<g {attr}><circle cx="5" cy="5" r="3" stroke="black" fill="none"/>'
+                  '<path d="M0 0 C1 1 2 2 3 0" stroke="black"/><text x="1" y="1">a</text></g>')
+    assert all(np.isfinite(p.bbox()).all() for p in s)
