@@ -238,8 +238,14 @@ class SceneBuilder:
             val = local.get(prop)
             if val and val.strip() != "none":
                 ident, _ = url_target(val)
+                if prop == "filter" and ident is None:
+                    # CSS filter functions (blur, drop-shadow, brightness ...) change the look, not the geometry.
+                    self.note("APPROXIMATED", node, f"filter {val.strip()!r} not applied; the geometry is unaffected",
+                              key=("filter-function", val.strip()))
+                    continue
                 target = self.ids.get(ident) if ident else None
-                self.unsupported(target or node, f"{prop} {val.strip()!r} ignored; the geometry is drawn unmasked/unfiltered",
+                what = "unmasked" if prop == "mask" else "unfiltered"
+                self.unsupported(target or node, f"{prop} {val.strip()!r} ignored; the geometry is drawn {what}",
                                  key=(prop, ident or val))
         ident = id(node)
         if ident in self.active:

@@ -241,3 +241,8 @@ def test_absurd_numbers_neither_crash_nor_warn(attr):
         s = parse(f'<g {attr}><circle cx="5" cy="5" r="3" stroke="black" fill="none"/>'
                   '<path d="M0 0 C1 1 2 2 3 0" stroke="black"/><text x="1" y="1">a</text></g>')
     assert all(np.isfinite(p.bbox()).all() for p in s)
+
+
+def test_css_filter_functions_are_approximations_not_gaps():
+    s = parse('<circle cx="5" cy="5" r="4" style="filter: blur(2px)"/>')
+    assert not s.partial and [d.code for d in s.diagnostics] == ["APPROXIMATED"]
