@@ -44,7 +44,7 @@ def _str(text: str) -> str:
 
 def to_asy(c: Construction) -> str:
     """The construction as an Asymptote program (text)."""
-    out = [f"// {c.title}", "unitsize(1cm);", "defaultpen(fontsize(10pt));"]
+    out = [f"// {c.title}", "usepackage(\"amssymb\");", "unitsize(1cm);", "defaultpen(fontsize(10pt));"]
     texts, dots = [], []
     for it in c.items:
         pan = c.panels[it.panel]

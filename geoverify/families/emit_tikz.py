@@ -47,7 +47,7 @@ def _opts(st, arrows: str = "", fill: bool = False, mids=()) -> str:
 def to_tikz(c: Construction) -> str:
     """The construction as a standalone LaTeX document with one tikzpicture."""
     out = ["\\documentclass[tikz, border=4pt]{standalone}",
-           "\\usetikzlibrary{decorations.markings}"]
+           "\\usepackage{amssymb}", "\\usetikzlibrary{decorations.markings}"]
     used = sorted({it.style.color for it in c.items if hasattr(it, "style")}
                   | {it.style.fill for it in c.items if hasattr(it, "style") and it.style.fill}
                   | {it.color for it in c.items if isinstance(it, (Point, Text))})

@@ -1,0 +1,49 @@
+"""The families regenerate the bundled task set exactly (deterministic, and tasks/ is up to date)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from geoverify.families.package import write_package
+from geoverify.families.registry import FAMILIES, all_packages
+from geoverify.ir import load_task
+
+TASKS = Path(__file__).resolve().parents[2] / "tasks"
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory):
+    out = tmp_path_factory.mktemp("tasks")
+    pkgs = [p for p in all_packages() if p.id != "rouche-z3"]
+    return out, [write_package(p, out) for p in pkgs]
+
+
+def test_every_family_has_instances_and_mutations():
+    pkgs = all_packages()
+    assert {p.family_name for p in pkgs} == set(FAMILIES)
+    for p in pkgs:
+        assert len(p.mutations) >= 2, p.id
+        ops = {m.operator for m in p.mutations}
+        assert "break_code" in ops, f"{p.id} has no compile-error mutant"
+
+
+def test_generated_packages_load(generated):
+    _, folders = generated
+    for f in folders:
+        task = load_task(f)
+        assert task.references and task.variants
+
+
+def test_bundled_tasks_are_up_to_date(generated):
+    out, folders = generated
+    stale = []
+    for f in folders:
+        rel = f.relative_to(out)
+        for file in sorted(f.rglob("*")):
+            if file.is_file():
+                bundled = TASKS / rel / file.relative_to(f)
+                if not bundled.is_file() or bundled.read_bytes() != file.read_bytes():
+                    stale.append(str(rel / file.relative_to(f)))
+    assert not stale, f"run scripts/build_tasks.py: {stale[:5]}"
