@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from geoverify.errors import GeoverifyError, InputError
-from geoverify.fidelity.mine import MinedFigure, MiningTolerances, mine_scene
+from geoverify.fidelity.mine import MinedFigure, MiningTolerances, mine_scene, snap_point
 from geoverify.fidelity.relations import OBJECT_TYPES, RELATION_TYPES, parse_relation_id
 from geoverify.ir import Task, task_from_dict
 from geoverify.matching import Features, bind, extract_features
@@ -344,20 +344,26 @@ def check_task_in(task: dict, figure: Figure) -> tuple[list, dict]:
     ref_xy = {o["id"]: np.asarray(o["coords"], dtype=float) for o in task["objects"]
               if o["type"] == "point" and "coords" in o}
     how = {}
+    geo = {}
+    eps = MiningTolerances().distance * feats.scale
     for pid in ref_xy:
         b = binding[pid]
         how[pid] = "label" if b.status == "bound" and b.via == "label" else "missing"
+        if how[pid] == "label":
+            # The same reading of an attached label as mining's (a label beside a crossing names it).
+            xy = snap_point(feats, np.asarray(b.point, dtype=float), eps)
+            if xy is not b.point and not np.array_equal(xy, b.point):
+                geo[pid] = xy
     found = {p for p, h in how.items() if h == "label"}
     lost = [p for p in ref_xy if p not in found]
-    geo = {}
     if lost and len(found) >= 2:
         src = np.array([ref_xy[p] for p in sorted(found)])
-        dst = np.array([binding[p].point for p in sorted(found)])
+        dst = np.array([geo.get(p, binding[p].point) for p in sorted(found)])
         f = _similarity(src, dst)
         if f is not None:
             kinds = np.isin(feats.point_kind, (PointKind.DOT, PointKind.VERTEX, PointKind.INTERSECTION, PointKind.ANCHOR))
             cand = feats.points[kinds]
-            taken = np.array([binding[p].point for p in found])
+            taken = np.array([geo.get(p, binding[p].point) for p in found])
             radius = _GEOMETRY_MATCH_REL * feats.scale
             for p in lost:
                 if not len(cand):
@@ -371,21 +377,22 @@ def check_task_in(task: dict, figure: Figure) -> tuple[list, dict]:
                     continue  # that drawn point already belongs to a labelled one
                 geo[p] = cand[k].copy()
                 taken = np.vstack([taken, cand[k][None]]) if len(taken) else cand[k][None]
-    if lost:
-        # Rebind with every point the label lookup could not place unambiguously named by a
-        # synthetic label at its geometric match (or by nothing: then it is missing).
+    if lost or geo:
+        # Rebind with every point the label lookup could not place unambiguously (or placed
+        # beside its drawn point) named by a synthetic label at its match (or by nothing: missing).
         sc = copy.copy(scene)
         sc.primitives = list(scene.primitives)
         data = dict(base)
         objs = []
         for o in base["objects"]:
-            if o["type"] == "point" and o["id"] in lost:
+            if o["type"] == "point" and (o["id"] in lost or o["id"] in geo):
                 o = dict(o)
                 if o["id"] in geo:
                     tok = _TOKEN.format(len(objs))
                     sc.add(TextLabel(text=tok, anchor=geo[o["id"]], font_size=1.0))
                     o["labels"] = [tok]
-                    how[o["id"]] = "geometry"
+                    if o["id"] in lost:
+                        how[o["id"]] = "geometry"
                 else:
                     o["labels"] = []
             objs.append(o)

@@ -35,10 +35,12 @@ from geoverify.matching import Features, bind, coverage, extract_features
 from geoverify.matching.features import PointKind
 from geoverify.scene import Scene
 
-__all__ = ["POINT_LABEL", "MiningTolerances", "MinedFigure", "mine_scene", "point_name"]
+__all__ = ["POINT_LABEL", "MiningTolerances", "MinedFigure", "mine_scene", "point_name", "snap_point", "on_drawing"]
 
 #: Normalised label texts that name a point: A, B', C1, D_a.
 POINT_LABEL = re.compile(r"^[A-Z](?:'{1,3}|[0-9]{1,2}|[a-z])?$")
+# An attached label that is on no drawn stroke names the nearest drawn point within this fraction of the figure.
+_SNAP_REL = 0.05
 
 
 def point_name(norm: str) -> str | None:
@@ -92,6 +94,7 @@ class _Round:
     c: np.ndarray
     r: float
     full: bool
+    owner: int = -1
 
 
 @dataclass(slots=True)
@@ -110,6 +113,10 @@ class MinedFigure:
     scale : float
         Figure size (canvas units).
     source_format : str
+    circles : dict
+        Circle id -> ``(centre (2,), radius, scene index of the drawn primitive)``.
+    lines : dict
+        Segment, line or ray id -> labelled points on it, in order.
     """
 
     points: dict
@@ -118,6 +125,8 @@ class MinedFigure:
     notes: list = field(default_factory=list)
     scale: float = 1.0
     source_format: str = ""
+    circles: dict = field(default_factory=dict)
+    lines: dict = field(default_factory=dict)
 
     def primary(self) -> list[Relation]:
         return [r for r in self.relations if not r.implied]
@@ -154,6 +163,39 @@ class MinedFigure:
             data["source"] = source
         task_from_dict(data)  # a draft that does not validate is a bug here, not the user's problem
         return data
+
+
+def on_drawing(feats: Features, xy: np.ndarray, eps: float) -> bool:
+    """Whether ``xy`` lies within ``eps`` of a drawn stroke or curve."""
+    if len(feats.edges):
+        e0, e1 = feats.edges[:, 0], feats.edges[:, 1]
+        d = e1 - e0
+        L2 = np.maximum(np.einsum("ij,ij->i", d, d), 1e-300)
+        t = np.clip(np.einsum("ij,ij->i", xy - e0, d) / L2, 0, 1)
+        if float(np.hypot(*(e0 + t[:, None] * d - xy).T).min()) <= eps:
+            return True
+    for cv in feats.curves:
+        if len(cv.coords) >= 2 and point_polyline_distances(xy[None], cv.coords, np.array([0, len(cv.coords)]))[0, 0] <= eps:
+            return True
+    return False
+
+
+def snap_point(feats: Features, xy: np.ndarray, eps: float) -> np.ndarray:
+    """Where an attached label at ``xy`` puts its point.
+
+    A label on no drawn stroke (``label("$G$", (11,5))`` beside the crossing at (11,4))
+    names the nearest drawn point (dot, vertex, crossing) within ``_SNAP_REL`` of the
+    figure, as a reader (and the SVG label binding) would; otherwise ``xy`` itself.
+    """
+    if not feats.attached_labels or on_drawing(feats, xy, eps):
+        return xy
+    kinds = np.isin(feats.point_kind, (PointKind.DOT, PointKind.VERTEX, PointKind.INTERSECTION))
+    if not kinds.any():
+        return xy
+    cand = feats.points[kinds]
+    d = np.hypot(*(cand - xy).T)
+    k = int(np.argmin(d))
+    return cand[k].copy() if 0 < d[k] <= _SNAP_REL * feats.scale else xy
 
 
 def mine_scene(scene: Scene, tolerances: MiningTolerances | None = None, features: Features | None = None) -> MinedFigure:
@@ -206,19 +248,6 @@ class _Miner:
             self.objects[oid]["description"] = "drawn"
         return oid
 
-    def _on_drawing(self, xy: np.ndarray) -> bool:
-        if len(self.f.edges):
-            e0, e1 = self.f.edges[:, 0], self.f.edges[:, 1]
-            d = e1 - e0
-            L2 = np.maximum(np.einsum("ij,ij->i", d, d), 1e-300)
-            t = np.clip(np.einsum("ij,ij->i", xy - e0, d) / L2, 0, 1)
-            if float(np.hypot(*(e0 + t[:, None] * d - xy).T).min()) <= self.eps:
-                return True
-        for cv in self.f.curves:
-            if len(cv.coords) >= 2 and point_polyline_distances(xy[None], cv.coords, np.array([0, len(cv.coords)]))[0, 0] <= self.eps:
-                return True
-        return False
-
     # ------------------------------------------------------------ points
     def locate_points(self):
         names: dict[str, str] = {}
@@ -235,20 +264,12 @@ class _Miner:
                                "objects": objs, "predicates": [{"id": "p", "kind": "hard",
                                                                  "check": {"op": "drawn", "object": objs[0]["id"]}}]})
         binding = bind(task, self.scene, self.f)
-        snap_kinds = np.isin(self.f.point_kind, (PointKind.DOT, PointKind.VERTEX, PointKind.INTERSECTION))
         for o in objs:
             b = binding[o["id"]]
             if b.status != "bound" or b.point is None:
                 self.notes.append(f"point {o['labels'][0]} is not located ({b.note or b.status}); left out.")
                 continue
-            xy = np.asarray(b.point, dtype=float)
-            if self.f.attached_labels and not self._on_drawing(xy) and snap_kinds.any():
-                # A label attached a little off its point (label("$A$", A + (0.1, 0))): take the point.
-                cand = self.f.points[snap_kinds]
-                d = np.hypot(*(cand - xy).T)
-                k = int(np.argmin(d))
-                if d[k] <= 0.015 * self.s and d[k] > 0:
-                    xy = cand[k].copy()
+            xy = snap_point(self.f, np.asarray(b.point, dtype=float), self.eps)
             self.pts[o["id"]] = xy
             self.labels[o["id"]] = o["labels"][0]
         order = sorted(self.pts)
@@ -489,6 +510,11 @@ class _Miner:
                 continue
             vertex = next((p for p in self.active if np.hypot(*(self.pts[p] - m.vertex)) <= tol), None)
             pair = (min(k1, k2), max(k1, k2))
+            dev = 90.0 - _angle_between(self.carriers[k1].u, self.carriers[k2].u)
+            if dev > self.tol.check.angle_deg:
+                self.notes.append(f"a right-angle mark between {self.carriers[k1].oid} and {self.carriers[k2].oid} marks "
+                                  f"an angle of {90 - dev:.1f} degrees: not mined.")
+                continue
             if vertex is not None:
                 a, b = sorted((q1, q2))
                 rel = Relation("right_angle_mark", f"{vertex}|{a}|{b}",
@@ -658,7 +684,7 @@ class _Miner:
             if through:
                 obj["through"] = through[:3]
             self.objects[oid] = obj
-            self.rounds.append(_Round(oid, center, through, rd.center, rd.radius, rd.full))
+            self.rounds.append(_Round(oid, center, through, rd.center, rd.radius, rd.full, rd.owner))
 
     def circle_relations(self):
         for c in self.rounds:
@@ -805,4 +831,6 @@ class _Miner:
         order = {"point": 0, "segment": 1, "line": 2, "ray": 3, "circle": 4, "arc": 4}
         objects.sort(key=lambda o: (order.get(o["type"], 9), o["id"]))
         return MinedFigure(points=dict(self.pts), objects=objects, relations=list(self.rels.values()),
-                           notes=self.notes, scale=self.s, source_format=self.scene.source_format)
+                           notes=self.notes, scale=self.s, source_format=self.scene.source_format,
+                           circles={c.oid: (c.c, c.r, c.owner) for c in self.rounds},
+                           lines={c.oid: list(c.pts) for c in self.carriers})

@@ -1,0 +1,184 @@
+"""Scene -> TikZ or SVG code, to measure that fidelity scores do not depend on the language.
+
+The transcription writes what the scene draws, primitive by primitive: paths as
+cubic Bezier segments (straight pieces as ``--`` / ``L``), circles, dots and
+labels. Labels follow each language's convention: in TikZ a label is a node
+attached to its point (``\\node[anchor=north east] at (A) {$A$}``, so the front-end's
+anchor is the point, as in Asymptote); in SVG it is text placed where the
+reference's label box is, as a person writing SVG would place it.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from geoverify.matching import normalize_text
+from geoverify.scene import Arrow, Circle, Dot, Polyline, Scene, TextLabel
+
+__all__ = ["to_tikz", "to_svg"]
+
+
+def _f(x: float) -> str:
+    return f"{x:.5f}".rstrip("0").rstrip(".") if math.isfinite(x) else "0"
+
+
+def _rgb(colour: str | None) -> tuple[int, int, int] | None:
+    if not colour or not colour.startswith("#") or len(colour) != 7:
+        return None
+    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def _tikz_colour(colour: str | None) -> str:
+    rgb = _rgb(colour)
+    return "black" if rgb is None else "{rgb,255:red,%d;green,%d;blue,%d}" % rgb
+
+
+def _tikz_anchor(offset: np.ndarray, size: float) -> str:
+    """TikZ anchor of a node whose box centre is ``offset`` away from the point it labels."""
+    if np.hypot(*offset) < 0.15 * size:
+        return "center"
+    ang = math.degrees(math.atan2(offset[1], offset[0])) % 360
+    # The node sits in direction `ang` from the point, so its opposite side touches the point.
+    names = ["west", "south west", "south", "south east", "east", "north east", "north", "north west"]
+    return names[int(((ang + 22.5) % 360) // 45)]
+
+
+def _tikz_path(sp) -> str:
+    c = sp.controls
+    parts = [f"({_f(c[0, 0, 0])},{_f(c[0, 0, 1])})"]
+    straight = sp.is_straight()
+    for k in range(len(c)):
+        end = f"({_f(c[k, 3, 0])},{_f(c[k, 3, 1])})"
+        if sp.closed and k == len(c) - 1 and np.allclose(c[k, 3], c[0, 0]) and straight[k]:
+            parts.append("-- cycle")
+            break
+        if straight[k]:
+            parts.append(f"-- {end}")
+        else:
+            parts.append(f".. controls ({_f(c[k, 1, 0])},{_f(c[k, 1, 1])}) and ({_f(c[k, 2, 0])},{_f(c[k, 2, 1])}) .. {end}")
+    else:
+        if sp.closed:
+            parts.append("-- cycle")
+    return " ".join(parts)
+
+
+def to_tikz(scene: Scene) -> str:
+    """A standalone LaTeX document with one tikzpicture drawing ``scene`` (coordinates in bp)."""
+    lines = [r"\documentclass[tikz]{standalone}", r"\begin{document}", r"\begin{tikzpicture}[x=1bp,y=1bp]"]
+    for p in scene.primitives:
+        st = p.style
+        if isinstance(p, TextLabel):
+            off = p.center - p.anchor
+            anchor = _tikz_anchor(off, p.font_size)
+            lines.append(f"\\node[anchor={anchor},inner sep=1bp,font=\\fontsize{{{_f(p.font_size)}bp}}{{{_f(1.2 * p.font_size)}bp}}\\selectfont]"
+                         f" at ({_f(p.anchor[0])},{_f(p.anchor[1])}) {{{p.text}}};")
+            continue
+        if isinstance(p, Dot):
+            lines.append(f"\\fill[{_tikz_colour(st.fill or st.stroke)}] ({_f(p.center[0])},{_f(p.center[1])}) "
+                         f"circle[radius={_f(max(p.radius, 0.5))}];")
+            continue
+        if isinstance(p, Arrow) or not st.visible:
+            continue
+        opts = []
+        if st.stroked:
+            opts += [f"draw={_tikz_colour(st.stroke)}", f"line width={_f(st.stroke_width)}bp"]
+            if st.dash:
+                opts.append("dash pattern=" + " ".join(f"{'on' if i % 2 == 0 else 'off'} {_f(d)}bp" for i, d in enumerate(st.dash)))
+        if st.filled:
+            opts.append(f"fill={_tikz_colour(st.fill)}")
+        cmd = f"\\path[{','.join(opts)}]"
+        if isinstance(p, Circle):
+            lines.append(f"{cmd} ({_f(p.center[0])},{_f(p.center[1])}) circle[radius={_f(p.radius)}];")
+            continue
+        body = " ".join(_tikz_path(sp) for sp in p.subpaths())
+        if body:
+            lines.append(f"{cmd} {body};")
+    lines += [r"\end{tikzpicture}", r"\end{document}", ""]
+    return "\n".join(lines)
+
+
+def _geometry_bbox(scene: Scene) -> tuple[float, float, float, float]:
+    boxes = []
+    for p in scene.primitives:
+        if isinstance(p, TextLabel):
+            continue
+        try:
+            boxes.append(p.bbox())
+        except NotImplementedError:
+            continue
+    if not boxes:
+        return scene.bbox()
+    b = np.asarray(boxes)
+    return float(b[:, 0].min()), float(b[:, 1].min()), float(b[:, 2].max()), float(b[:, 3].max())
+
+
+def to_svg(scene: Scene, size: float = 300.0, margin: float = 20.0) -> str:
+    """An SVG document drawing ``scene`` (y flipped to SVG's downward axis; labels as plain text).
+
+    The geometry is scaled so that its larger side is ``size`` user units (a similarity:
+    fidelity does not change); fonts keep their size, and each label is put next to the
+    point it names, on the side the reference puts it, as a person writing SVG would.
+    """
+    gx0, gy0, gx1, gy1 = _geometry_bbox(scene)
+    k = size / max(gx1 - gx0, gy1 - gy0, 1e-9)
+    w, h = k * (gx1 - gx0) + 2 * margin, k * (gy1 - gy0) + 2 * margin
+
+    def X(x):
+        return _f(k * (x - gx0) + margin)
+
+    def Y(y):
+        return _f(k * (gy1 - y) + margin)
+
+    def R(r):
+        return _f(k * r)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(w)}" height="{_f(h)}" viewBox="0 0 {_f(w)} {_f(h)}">']
+    for p in scene.primitives:
+        st = p.style
+        if isinstance(p, TextLabel):
+            text = normalize_text(p.text).replace("&", "&amp;").replace("<", "&lt;")
+            off = p.center - p.anchor
+            n = float(np.hypot(*off))
+            fs = p.font_size
+            # Box centre one font size (at most) from the point, on the reference's side of it.
+            shift = off / n * min(0.8 * fs, n * k) if n > 1e-9 else np.zeros(2)
+            cx = k * (p.anchor[0] - gx0) + margin + shift[0]
+            cy = k * (gy1 - p.anchor[1]) + margin - shift[1]
+            out.append(f'<text x="{_f(cx)}" y="{_f(cy + 0.35 * fs)}" font-size="{_f(fs)}" text-anchor="middle">{text}</text>')
+            continue
+        if isinstance(p, Dot):
+            out.append(f'<circle cx="{X(p.center[0])}" cy="{Y(p.center[1])}" r="{_f(max(min(k * p.radius, 3.0), 1.5))}" '
+                       f'fill="{st.fill or st.stroke or "#000000"}"/>')
+            continue
+        if isinstance(p, Arrow) or not st.visible:
+            continue
+        paint = (f'stroke="{st.stroke}" stroke-width="{_f(max(st.stroke_width, 0.5))}"' if st.stroked else 'stroke="none"')
+        if st.stroked and st.dash:
+            paint += f' stroke-dasharray="{" ".join(_f(d) for d in st.dash)}"'
+        paint += f' fill="{st.fill}"' if st.filled else ' fill="none"'
+        if isinstance(p, Circle):
+            out.append(f'<circle cx="{X(p.center[0])}" cy="{Y(p.center[1])}" r="{R(p.radius)}" {paint}/>')
+            continue
+        if isinstance(p, Polyline):
+            pts = " ".join(f"{X(x)},{Y(y)}" for x, y in p.points)
+            tag = "polygon" if p.closed_flag else "polyline"
+            out.append(f'<{tag} points="{pts}" {paint}/>')
+            continue
+        d = []
+        for sp in p.subpaths():
+            c = sp.controls
+            d.append(f"M {X(c[0, 0, 0])} {Y(c[0, 0, 1])}")
+            straight = sp.is_straight()
+            for j in range(len(c)):
+                if straight[j]:
+                    d.append(f"L {X(c[j, 3, 0])} {Y(c[j, 3, 1])}")
+                else:
+                    d.append("C " + " ".join(f"{X(c[j, i, 0])} {Y(c[j, i, 1])}" for i in (1, 2, 3)))
+            if sp.closed:
+                d.append("Z")
+        if d:
+            out.append(f'<path d="{" ".join(d)}" {paint}/>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,141 @@
+"""The variants a reference is measured against: harmless ones and the five mutations.
+
+Harmless variants (every relation must survive, score 1.0): the same figure
+translated, uniformly scaled, restyled, and transcribed into TikZ and SVG.
+
+Mutations (score strictly lower, failing only relations that involve what was
+changed): a labelled point moved by 5% of the figure's size, a perpendicular
+tilted by 5 degrees, a circle's radius changed by 5%, two labels swapped, a
+segment removed. Each targets what the reference's mined relations say, so
+that it changes something those relations can see; a mutation with no target
+(no circle, no perpendicular) is not applicable.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from geoverify.fidelity import mutate
+from geoverify.fidelity.compare import Figure
+from geoverify.scene import Scene, similarity_matrix
+
+__all__ = ["Variant", "harmless_variants", "mutations", "HARMLESS", "MUTATIONS"]
+
+HARMLESS = ("self", "translated", "scaled", "restyled", "tikz", "svg")
+MUTATIONS = ("moved_point", "tilted_perpendicular", "circle_radius", "swapped_labels", "removed_segment")
+
+
+@dataclass(slots=True)
+class Variant:
+    """A variant of a reference: a scene, or code to parse (``fmt``), and what it touches."""
+
+    name: str
+    scene: Scene | None = None
+    code: str | None = None
+    fmt: str | None = None
+    touched: frozenset = frozenset()
+    description: str = ""
+
+
+def harmless_variants(ref: Figure) -> list[Variant]:
+    from geoverify.fidelity.transcribe import to_svg, to_tikz
+
+    sc = ref.scene
+    return [
+        Variant("self", code=ref.text, fmt=ref.fmt),
+        Variant("translated", sc.transformed(similarity_matrix(1.0, 0.0, 137.0 + 3 * ref.mined.scale, -59.0))),
+        Variant("scaled", sc.transformed(similarity_matrix(2.75))),
+        Variant("restyled", mutate.restyle(sc)),
+        Variant("tikz", code=to_tikz(sc), fmt="tikz"),
+        Variant("svg", code=to_svg(sc), fmt="svg"),
+    ]
+
+
+def _relation_count(ref: Figure) -> dict:
+    counts = {p: 0 for p in ref.mined.points}
+    for r in ref.mined.primary():
+        for p in set(r.points):
+            if p in counts:
+                counts[p] += 1
+    return counts
+
+
+def _line_of(ref: Figure, oid: str) -> list[str]:
+    return ref.mined.lines.get(oid) or next((o["through"] for o in ref.mined.objects if o["id"] == oid), [])
+
+
+def mutations(ref: Figure) -> list[Variant]:
+    """The applicable mutations of a reference (see the module docstring)."""
+    m = ref.mined
+    sc, s = ref.scene, m.scale
+    pts = m.points
+    counts = _relation_count(ref)
+    out = []
+    ranked = sorted((p for p in counts if counts[p] > 0), key=lambda p: (-counts[p], p))
+    if ranked:
+        p = ranked[0]
+        # Diagonal to a line through it, so that both its incidence and the lengths at it change.
+        base = 0.0
+        for pl in m.lines.values():
+            if p in pl and len(pl) >= 2:
+                d = pts[pl[-1]] - pts[pl[0]]
+                base = math.atan2(d[1], d[0])
+                break
+        ang = base + math.radians(45.0 if base else 37.0)
+        delta = 0.05 * s * np.array([math.cos(ang), math.sin(ang)])
+        out.append(Variant("moved_point", mutate.move_point(sc, pts[p], delta, name=p), touched=frozenset({p}),
+                           description=f"{p} moved by 5% of the figure"))
+    perp = [r for r in m.primary() if r.type in ("perpendicular", "right_angle_mark")]
+    if perp:
+        r = perp[0]
+        if r.check["op"] == "angle_value":
+            v, b = r.check["vertex"], r.check["to"]
+            pivot = pts[v]
+            line = next((pl for pl in m.lines.values() if v in pl and b in pl), [v, b])
+        else:
+            la, lb = _line_of(ref, r.check["a"]), _line_of(ref, r.check["b"])
+            pivot = _crossing(pts[la[0]], pts[la[-1]], pts[lb[0]], pts[lb[-1]])
+            line = lb
+        moving = {q: pts[q] for q in line if np.hypot(*(pts[q] - pivot)) > 1e-6 * s}
+        if moving:
+            out.append(Variant("tilted_perpendicular", mutate.rotate_points(sc, moving, pivot, 5.0),
+                               touched=frozenset(moving), description=f"{r.text}: tilted by 5 degrees"))
+    circ = [(oid, c) for oid, c in m.circles.items()
+            if any(r.type == "incidence" and oid in r.objects for r in m.primary())]
+    if circ:
+        oid, (c, rad, owner) = circ[0]
+        on = {p for r in m.relations if oid in r.objects for p in r.points}
+        mut = sc
+        # Every primitive that draws this circle (an outline and a filled sector both show it).
+        owners = {rd.owner for rd in ref.features.rounds
+                  if np.hypot(*(rd.center - c)) <= 1e-3 * s and abs(rd.radius - rad) <= 1e-3 * s} | {owner}
+        for o in sorted(owners):
+            mut = mutate.scale_round(mut, o, c, 1.05)
+        out.append(Variant("circle_radius", mut, touched=frozenset(on | {oid}),
+                           description=f"radius of {oid} changed by 5%"))
+    if len(ranked) >= 2:
+        a = ranked[0]
+        # The partner whose relations differ most from a's: the swap must change something.
+        rel_a = {r.id for r in m.primary() if a in r.points}
+        b = max((q for q in pts if q != a), key=lambda q: (len(rel_a ^ {r.id for r in m.primary() if q in r.points}), q))
+        out.append(Variant("swapped_labels", mutate.swap_labels(sc, a, b), touched=frozenset({a, b}),
+                           description=f"labels {a} and {b} swapped"))
+    segs = [r for r in m.primary() if r.type == "segment"]
+    if segs:
+        r = max(segs, key=lambda r: (sum(counts.get(p, 0) for p in r.points), r.id))
+        a, b = r.points[:2]
+        out.append(Variant("removed_segment", mutate.remove_segment(sc, pts[a], pts[b]),
+                           touched=frozenset({a, b, r.objects[0]}), description=f"segment {a}{b} removed"))
+    return out
+
+
+def _crossing(p1, p2, q1, q2) -> np.ndarray:
+    d1, d2 = p2 - p1, q2 - q1
+    den = d1[0] * d2[1] - d1[1] * d2[0]
+    if abs(den) < 1e-12:
+        return 0.5 * (q1 + q2)
+    t = ((q1 - p1)[0] * d2[1] - (q1 - p1)[1] * d2[0]) / den
+    return p1 + t * d1
