@@ -252,7 +252,8 @@ class SceneBuilder:
             raise UnsafeInputError(f"<use> cycle: <{tag}> at line {node.line} contains a reference to itself",
                                    location=self.loc(node))
         self.active.add(ident)
-        self.budget.enter(self.loc(node))
+        # The location is only needed for the error; building it for every element costs.
+        self.budget.enter(self.loc(node) if self.budget.depth >= self.budget.limits.max_depth else None)
         try:
             if tag == "g" and is_mathjax(node):
                 if not self._hidden(ctx):
@@ -308,14 +309,16 @@ class SceneBuilder:
 
     def _style(self, ctx):
         scale = linear_scale(ctx.m)
-        # Siblings share their inherited dict; the cached entry keeps it alive so its id stays unique.
-        key = (id(ctx.inh), ctx.opacity, scale, ctx.vp)
+        inh = ctx.inh
+        # Keyed by the values that decide the style: figures repeat a handful of styles.
+        key = (inh.get("fill"), inh.get("stroke"), inh.get("stroke-width"), inh.get("stroke-dasharray"),
+               inh.get("fill-opacity"), inh.get("stroke-opacity"), inh.get("color"), ctx.opacity, scale, ctx.vp)
         hit = self._styles.get(key)
         if hit is not None:
-            return hit[1]
+            return hit
         diag = math.hypot(*ctx.vp) / math.sqrt(2.0)
-        style = build_style(ctx.inh, ctx.opacity, scale, self.paint, reference=diag)
-        self._styles[key] = (ctx.inh, style)
+        style = build_style(inh, ctx.opacity, scale, self.paint, reference=diag)
+        self._styles[key] = style
         return style
 
     def _hidden(self, ctx) -> bool:
@@ -611,11 +614,10 @@ class SceneBuilder:
                 opacity *= float(op)
             except ValueError:
                 pass
-        key = (id(inh), opacity, "glyph")
-        hit = self._styles.get(key)
-        if hit is None:
-            hit = (inh, build_style({**inh, "stroke": "none"}, opacity, 1.0, self.paint))
-            self._styles[key] = hit
-        style = hit[1]
+        key = ("glyph", inh.get("fill"), inh.get("fill-opacity"), inh.get("color"), opacity)
+        style = self._styles.get(key)
+        if style is None:
+            style = build_style({**inh, "stroke": "none"}, opacity, 1.0, self.paint)
+            self._styles[key] = style
         clipped = clipped_by((min(xs), min(ys), max(xs), max(ys)), ctx.clips)
         return Glyph(char, box, origin, {"style": style, "source": self.loc(node), "clipped": clipped})

@@ -195,7 +195,7 @@ def _as_circle(ctrl: np.ndarray):
         return None
     # Consecutive ends a quarter turn apart.
     v = ends - center
-    cosang = (v * np.roll(v, -1, axis=0)).sum(axis=1) / (r * r)
+    cosang = (v * np.concatenate([v[1:], v[:1]])).sum(axis=1) / (r * r)
     if np.abs(cosang).max() > 2e-3:
         return None
     return center, r
