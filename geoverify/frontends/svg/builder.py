@@ -303,8 +303,8 @@ class SceneBuilder:
     # -- elements ---------------------------------------------------------
     def _common(self, node, ctx, style) -> dict:
         # "clipped" here means "under some clip region"; _add narrows it by geometry.
-        # Name: the element's <title> (Penrose writes object names there), its group's, else its id.
-        name = _title(node) or ctx.name or node.attrs.get("id")
+        # Name: the element's <title> (Penrose writes object names there), its id, else its group's title.
+        name = _title(node) or node.attrs.get("id") or ctx.name
         return {"style": style, "source": self.loc(node), "clipped": bool(ctx.clips), "name": name}
 
     def _style(self, ctx):

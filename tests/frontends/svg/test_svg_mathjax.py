@@ -30,8 +30,10 @@ def test_mathjax_formula_is_one_label_with_plain_text():
     assert t.style.fill == "#242985"
 
 
-def test_names_from_title_group_title_and_id():
-    s = parse('<g><title>tri</title><path d="M0 0L10 0L5 5Z" stroke="black"/>'
-              '<circle cx="5" cy="5" r="4" stroke="black" fill="none"><title>c1</title></circle></g>'
-              '<circle id="k" cx="50" cy="50" r="4" stroke="black" fill="none"/>')
-    assert [p.name for p in s] == ["tri", "c1", "k"]
+def test_names_from_title_id_and_group_title():
+    s = parse('<title>The figure</title><g><title>tri</title><path d="M0 0L10 0L5 5Z" stroke="black"/>'
+              '<circle cx="5" cy="5" r="4" stroke="black" fill="none"><title>c1</title></circle>'
+              '<circle id="k" cx="50" cy="50" r="4" stroke="black" fill="none"/></g>'
+              '<circle cx="50" cy="50" r="4" stroke="black" fill="none"/>')
+    # The document's own <title> names nothing; a group's names its unnamed members.
+    assert [p.name for p in s] == ["tri", "c1", "k", None]
