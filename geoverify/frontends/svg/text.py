@@ -326,7 +326,10 @@ def glyph_labels(glyphs: list[Glyph]) -> list[TextLabel]:
             gap_x = g.box[0] - prev.box[2]
             back_x = prev.box[0] - g.box[2]
             gap_y = max(g.box[1] - prev.box[3], prev.box[1] - g.box[3])
-            if gap_x > h or back_x > 0.5 * h or gap_y > 0.5 * h:
+            # Text runs know their font size: runs of one label touch or sit a word space
+            # apart, so split beyond half an em; outlines only know their ink height.
+            limit = 0.5 * max(prev.font_size, g.font_size) if prev.font_size and g.font_size else h
+            if gap_x > limit or back_x > 0.5 * h or gap_y > 0.5 * h:
                 flush()
                 run_height = 0.0
             elif gap_x > 0.2 * max(run_height, h_g) / 0.7:
