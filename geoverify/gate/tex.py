@@ -54,6 +54,7 @@ _OTF_NEEDED = re.compile(
     r"\\usepackage(?:\[[^\]]*\])?\{[^}]*\b(?:fontspec|unicode-math|polyglossia|luaotfload)\b"
     r"|\\setmainfont|\\setsansfont|\\setmonofont|\\newfontfamily|\\setmathfont"
 )
+_PGFPLOTS = re.compile(r"\\begin\s*\{(?:axis|semilogxaxis|semilogyaxis|loglogaxis|polaraxis)\}|\\addplot")
 _COMMENT = re.compile(r"(?<!\\)%.*")
 
 WRAPPER_HEAD = (
@@ -106,7 +107,8 @@ def prepare_document(text: str) -> PreparedDocument | None:
 
     A full document must hold ``\\begin{document}`` and ``\\end{document}``; a bare
     picture is wrapped in ``standalone`` with what precedes the picture (package and
-    library lines) in the preamble.
+    library lines) in the preamble; ``pgfplots`` is loaded for a bare picture that
+    uses an ``axis`` environment or ``\\addplot`` without loading it.
     """
     body = _strip_comments(text)
     if _DOCCLASS.search(body):
@@ -121,6 +123,8 @@ def prepare_document(text: str) -> PreparedDocument | None:
     if not prefix.endswith("\n") and prefix:
         prefix += "\n"
     head = WRAPPER_HEAD
+    if _PGFPLOTS.search(body) and not re.search(r"\\usepackage(?:\[[^\]]*\])?\{[^}]*pgfplots", body):
+        head += "\\usepackage{pgfplots}\n\\pgfplotsset{compat=newest}\n"
     source = head + prefix + "\\begin{document}\n" + picture
     if not source.endswith("\n"):
         source += "\n"
