@@ -102,7 +102,8 @@ def variant_checks(task: Task) -> list[Check]:
         else:
             out.append(Check(f"variant.{rel}", PASS, f"{what} gets its declared verdicts"))
     if not task.variants:
-        out.append(Check("variant.present", NEEDS_EXPERT, "no wrong variants: no negative examples of the policy"))
+        out.append(Check("variant.present", PASS, "no wrong variants: negative examples come from the transform "
+                                                  "probes only", evidence=False))
     return out
 
 
