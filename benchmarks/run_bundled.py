@@ -16,8 +16,6 @@ also how many outputs the gate judged differently from the native check.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import resource
 import sys
 import tempfile

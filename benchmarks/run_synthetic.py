@@ -21,7 +21,6 @@ scorecard. It prints:
 from __future__ import annotations
 
 import argparse
-import os
 import resource
 import statistics
 import sys

@@ -130,9 +130,12 @@ def compile_svgs(text: str, timeout: float) -> tuple[list[str] | None, str]:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+def _cache_file(text: str, cache: Path) -> Path:
+    return cache / (hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:24] + ".json")
+
+
 def cached_compile(text: str, cache: Path, timeout: float):
-    key = hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:24]
-    f = cache / f"{key}.json"
+    f = _cache_file(text, cache)
     if f.exists():
         try:
             d = json.loads(f.read_text())
@@ -398,6 +401,8 @@ def main(argv=None) -> int:
     ap.add_argument("--cache", default=os.path.join(tempfile.gettempdir(), "geoverify-tikz-agreement-cache"))
     ap.add_argument("--json", help="write per-figure records here")
     ap.add_argument("--match", help="only files whose path contains this text")
+    ap.add_argument("--cached-only", action="store_true",
+                    help="skip files whose TeX output is not in the cache yet (quick reruns)")
     ap.add_argument("--per-source", type=int, default=0,
                     help="at most this many files per source folder, evenly spaced (0 = all)")
     args = ap.parse_args(argv)
@@ -420,6 +425,9 @@ def main(argv=None) -> int:
                 files += [fs[int(i * step)] for i in range(min(len(fs), args.per_source))]
         if args.limit:
             files = files[: args.limit]
+        if args.cached_only:
+            files = [f for f in files if _cache_file(f.read_text(encoding="utf-8", errors="replace"),
+                                                     Path(args.cache)).exists()]
         jobs += [(str(f), root, args.cache, args.timeout) for f in files]
     t0 = time.time()
     if args.jobs > 1:

@@ -129,9 +129,10 @@ def _kern(font: str, a: int, b: int, size: float) -> float:
 
 
 class _Line:
-    __slots__ = ("w", "h", "d", "last", "approx")
+    __slots__ = ("w", "h", "d", "last", "approx", "last_class")
 
     def __init__(self):
+        self.last_class = None
         self.w = 0.0
         self.h = 0.0
         self.d = 0.0
@@ -139,6 +140,7 @@ class _Line:
         self.approx = False
 
     def glyph(self, font, code, size, raise_=0.0, italic=False):
+        self.last_class = "o"
         w, h, d, ic = _glyph(font, code, size)
         if self.last is not None and self.last[0] == font:
             self.w += _kern(font, self.last[1], code, size)
@@ -150,6 +152,16 @@ class _Line:
     def space(self, w):
         self.w += w
         self.last = None
+
+
+def _pads(line: "_Line", rest: str, amount: float, lvl: int) -> tuple[float, float]:
+    """TeX's space around a binary/relation atom: none at the start or end of the
+    formula (a leading binary sign is an ordinary atom) and none in script styles."""
+    if lvl > 0:
+        return 0.0, 0.0
+    before = amount if line.w > 0 and line.last_class not in ("b", "r") else 0.0
+    after = amount if rest.strip() and before > 0 else 0.0
+    return before, after
 
 
 def _read_group(text: str, i: int) -> tuple[str, int]:
@@ -248,9 +260,12 @@ def _set(text: str, line: _Line, size: float, math: bool, raise_: float = 0.0, b
                         line.space(size / 6)
                     continue
                 pad = (4 / 18 if cls == "b" else 5 / 18 if cls == "r" else 0.0) * size if math else 0.0
-                line.space(pad)
+                left, right = _pads(line, text[i:], pad, lvl) if pad else (0.0, 0.0)
+                line.space(left)
                 line.glyph(font, code, size, raise_)
-                line.space(pad)
+                line.space(right)
+                line.last_class = cls if left else "o"
+                continue
             elif cs in _WORD_OPERATORS:
                 _set(cs[1:], line, size, False, raise_, bold)
                 line.space(size / 6)
@@ -305,19 +320,31 @@ def _set(text: str, line: _Line, size: float, math: bool, raise_: float = 0.0, b
                 # TeX adds a math letter's italic correction unless a subscript follows
                 line.glyph(_f("cmmi10", lvl), code, size, raise_, italic=text[i + 1:i + 2] != "_")
             elif ch == "-":
-                line.space(4 / 18 * size)
+                left, right = _pads(line, text[i + 1:], 4 / 18 * size, lvl)
+                line.space(left)
                 line.glyph(_f("cmsy10", lvl), 0, size, raise_)
-                line.space(4 / 18 * size)
+                line.space(right)
+                line.last_class = "b" if left else "o"
+                i += 1
+                continue
             elif ch == "'":
                 line.glyph(_f("cmsy10", lvl), 48, size * 0.7, raise_ + 0.3 * size)
             elif ch in "+*":
-                line.space(4 / 18 * size)
+                left, right = _pads(line, text[i + 1:], 4 / 18 * size, lvl)
+                line.space(left)
                 line.glyph(_f("cmr10", lvl) if ch == "+" else "cmsy10", code if ch == "+" else 3, size, raise_)
-                line.space(4 / 18 * size)
+                line.space(right)
+                line.last_class = "b" if left else "o"
+                i += 1
+                continue
             elif ch in "=<>":
-                line.space(5 / 18 * size)
+                left, right = _pads(line, text[i + 1:], 5 / 18 * size, lvl)
+                line.space(left)
                 line.glyph(_f("cmr10", lvl) if ch == "=" else "cmmi10", code if ch == "=" else (60 if ch == "<" else 62), size, raise_)
-                line.space(5 / 18 * size)
+                line.space(right)
+                line.last_class = "r"
+                i += 1
+                continue
             elif ch in ",;":
                 line.glyph(_f("cmmi10", lvl) if ch == "," else "cmr10", 59 if ch == "," else code, size, raise_)
                 line.space(3 / 18 * size)

@@ -606,6 +606,10 @@ def _decoration(ctx, st, val):
     """``decoration={markings, mark=at position 0.5 with {\\arrow{>}}}``."""
     pairs = split_options(val)
     marks = list(st.get("markings") or [])
+    kinds = [k for k, v in pairs if v is None]
+    if kinds and kinds[0] != "markings":
+        ctx.note("APPROXIMATED", f"decoration '{kinds[0]}' is not applied; the path is kept undecorated",
+                 "decoration")
     for key, v in pairs:
         if key == "mark" and v:
             m = re.match(r"\s*at\s+position\s+(.+?)\s+with\s*\{?(.*)\}?\s*$", v, re.S)

@@ -452,6 +452,10 @@ class PathWalker(PlotMixin):
     def op_edge(self, item):
         st = dict(self.st)
         st["arrow_start"], st["arrow_end"] = self.st["arrow_start"], self.st["arrow_end"]
+        st["draw"] = st["draw"] or "current"  # every edge/.style={draw}
+        every = self.interp.defs.get("style:every edge")
+        if every:
+            self.interp.apply_options(st, every)
         opts = [c for c in item.children if isinstance(c, Token) and str(c).startswith("[")]
         if opts:
             self.interp.apply_options(st, _text(opts[0]))

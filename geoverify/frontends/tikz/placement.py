@@ -106,13 +106,16 @@ class NodePlacementMixin:
     def place_node(self, nst: dict, name, p, text: str, loc, tangent=None, record_label: bool = True):
         """Build a node at canvas point ``p``; add its outline and text to the scene."""
         shape = nst["shape"]
-        if shape not in ("rectangle", "circle", "ellipse", "coordinate"):
+        if shape not in ("rectangle", "circle", "ellipse", "coordinate", "cross out", "strike out"):
             self.note("APPROXIMATED", f"node shape '{shape}' is measured as a rectangle", shape, loc)
             shape_eff = "rectangle"
         else:
             shape_eff = shape
         if nst.get("fit"):
             p = self._fit(nst, loc)
+        if "\\begin{tikzpicture}" in text or "\\tikz" in text:
+            self.note("UNSUPPORTED", "a picture inside node text is not interpreted (only its box is estimated)",
+                      "node text", loc)
         font = nst["font_size"]
         text = text.strip()
         if nst.get("node_contents"):
@@ -251,6 +254,11 @@ class NodePlacementMixin:
             elif node.shape == "ellipse":
                 self.scene.add(Ellipse(center=node.center, rx=node.half_w * node.scale, ry=node.half_h * node.scale,
                                        rotation=math.radians(node.angle), style=style, **common))
+            elif nst["shape"] in ("cross out", "strike out"):
+                c = node.outline_points()  # sw, se, ne, nw
+                self.scene.add(Polyline(points=np.array([c[0], c[2]]), style=style, **common))
+                if nst["shape"] == "cross out":
+                    self.scene.add(Polyline(points=np.array([c[3], c[1]]), style=style, **common))
             else:
                 self.scene.add(Polyline(points=np.array(node.outline_points()), closed_flag=True, style=style,
                                         **common))
