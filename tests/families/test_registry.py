@@ -16,7 +16,7 @@ TASKS = Path(__file__).resolve().parents[2] / "tasks"
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory):
     out = tmp_path_factory.mktemp("tasks")
-    pkgs = [p for p in all_packages() if p.id != "rouche-z3"]
+    pkgs = all_packages()
     return out, [write_package(p, out) for p in pkgs]
 
 

@@ -59,9 +59,6 @@ def test_bundled_set_size():
 @pytest.mark.parametrize("task_dir", _TASK_DIRS, ids=[d.name for d in _TASK_DIRS])
 def test_task_has_references_in_two_formats(task_dir):
     task = _task(task_dir)
-    if task.id == "rouche-z3" and len(task.references) == 1:
-        pytest.skip("rouche-z3 is still written by scripts/build_rouche.py (SVG only); "
-                    "scripts/build_tasks.py --include-rouche-z3 writes it in three formats")
     assert len({r.format for r in task.references}) >= 2, f"{task.id}: references in {[r.format for r in task.references]}"
     assert task.variants, f"{task.id} has no wrong variants"
 
