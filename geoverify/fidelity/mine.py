@@ -139,8 +139,11 @@ class MinedFigure:
             out[r.type] = (p + (not r.implied), i + r.implied)
         return out
 
-    def to_task(self, task_id: str = "mined", prompt: str | None = None, source: str = "") -> dict:
-        """A task.json draft (validated by :func:`geoverify.ir.task_from_dict`)."""
+    def to_task(self, task_id: str = "mined", prompt: str | None = None, source: str = "", dialect: str | None = None) -> dict:
+        """A task.json draft (validated by :func:`geoverify.ir.task_from_dict`).
+
+        ``dialect`` (Asymptote) is recorded so that ``geoverify check`` reads figures as mining did.
+        """
         objs = list(self.objects)
         rels = list(self.relations)
         if not objs:
@@ -161,6 +164,8 @@ class MinedFigure:
         }
         if source:
             data["source"] = source
+        if dialect:
+            data["dialect"] = dialect
         task_from_dict(data)  # a draft that does not validate is a bug here, not the user's problem
         return data
 
@@ -540,22 +545,32 @@ class _Miner:
         return float(np.hypot(*(self.pts[a] - self.pts[b])))
 
     def tick_relations(self) -> list[tuple[str, str, str]]:
-        """Equal-length tick marks; returns the segment pairs they equate with the relation id."""
-        segs = self.elementary_segments()
+        """Equal-length tick marks; returns the segment pairs they equate with the relation id.
+
+        A tick belongs to the stretch between two labelled points of one drawn line whose
+        middle it crosses (BM of B, D, M, C when the tick is halfway from B to M).
+        """
         counts: dict[str, int] = {}
         for tk in find_ticks(self.scene, self.s):
-            for sid, a, b in segs:
-                pa, pb = self.pts[a], self.pts[b]
-                L = self.length(a, b)
-                if L <= 2 * tk.length:
+            best = None
+            for c in self.carriers:
+                if _angle_between(c.u, tk.direction) < 45:
                     continue
-                u = (pb - pa) / L
-                rel = tk.mid - pa
-                t = float(rel @ u) / L
-                off = abs(rel[0] * u[1] - rel[1] * u[0])
-                if 0.25 <= t <= 0.75 and off <= 0.3 * tk.length and _angle_between(u, tk.direction) >= 45:
-                    counts[sid] = counts.get(sid, 0) + 1
-                    break
+                rel = tk.mid - c.p0
+                if abs(rel[0] * c.u[1] - rel[1] * c.u[0]) > 0.3 * tk.length:
+                    continue
+                t = float(rel @ c.u)
+                for i in range(len(c.pts)):
+                    for j in range(i + 1, len(c.pts)):
+                        L = c.t[j] - c.t[i]
+                        if L <= 2 * tk.length:
+                            continue
+                        off = abs((t - c.t[i]) / L - 0.5)
+                        if off <= 0.12 and (best is None or off < best[0]):
+                            best = (off, c.pts[i], c.pts[j])
+            if best is not None:
+                sid = self.seg(best[1], best[2], True)
+                counts[sid] = counts.get(sid, 0) + 1
         by_count: dict[int, list] = {}
         for sid, n in counts.items():
             by_count.setdefault(n, []).append(sid)
@@ -598,8 +613,10 @@ class _Miner:
         return out
 
     def equal_lengths(self, explained: list[tuple[str, str, str]]):
-        segs = [(sid, self.length(a, b)) for sid, a, b in self.elementary_segments()]
-        segs = [s for s in segs if s[0] in self.objects]
+        # Drawn segments: the pieces between consecutive points, whole drawn segments, and the
+        # stretches that ticks and midpoints name (BM of B, D, M, C).
+        segs = [(o["id"], self.length(*o["through"])) for o in self.objects.values()
+                if o["type"] == "segment" and o.get("description") == "drawn"]
         segs.sort(key=lambda s: s[1])
         strict, check = self.tol.length_ratio, self.tol.check.length_ratio
         classes, cur = [], []

@@ -1,0 +1,115 @@
+"""Scoring pins: harmless variants score 1.0, each mutation scores lower on the relations it breaks."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from geoverify.fidelity import mutate
+from geoverify.fidelity.compare import compare_figures, figure_from_scene, prepare_figure
+from geoverify.frontends.svg import parse_svg
+from geoverify.scene import similarity_matrix
+
+
+@pytest.fixture
+def ref(svg_reference):
+    return prepare_figure(svg_reference, format="svg", name="ref")
+
+
+def _score(ref, code=None, scene=None, fmt="svg"):
+    cand = prepare_figure(code, format=fmt, name="cand") if code is not None else figure_from_scene(scene, name="cand")
+    return compare_figures(ref, cand, text_metrics=False)
+
+
+def test_self_scores_one(ref, svg_reference):
+    s = _score(ref, svg_reference)
+    assert s.f1 == 1.0 and s.object_recall == 1.0 and s.label_recall == 1.0
+    assert not s.missing() and not s.extra()
+
+
+@pytest.mark.parametrize("matrix", [similarity_matrix(1.0, 0.0, 300.0, -120.0), similarity_matrix(0.4),
+                                    similarity_matrix(1.7, 0.6, 10, 10), similarity_matrix(1.0, 0.0, 0, 0, reflect=True)])
+def test_similar_figures_score_one(ref, matrix):
+    assert _score(ref, scene=ref.scene.transformed(matrix)).f1 == 1.0
+
+
+def test_restyled_scores_one(ref):
+    assert _score(ref, scene=mutate.restyle(ref.scene)).f1 == 1.0
+
+
+def test_moved_point_fails_its_relations(ref, make_svg):
+    # D moved 5% of the figure along BC: no longer the foot of the altitude.
+    s = _score(ref, make_svg(d=(140.0, 250.0)))
+    assert s.f1 < 1.0
+    failed = {c.type for c in s.missing() if not c.implied}
+    assert "right_angle_mark" in failed
+    assert all("D" in c.id for c in s.missing() if not c.implied)
+
+
+def test_tilted_perpendicular_message_says_the_angle(ref):
+    m = ref.mined
+    scene = mutate.rotate_points(ref.scene, {"A": m.points["A"]}, m.points["D"], 5.0)
+    s = _score(ref, scene=scene)
+    assert s.f1 < 1.0
+    msgs = [c.message for c in s.missing()]
+    assert any("angle ADM is 95.0 degrees; expected 90" in t or "angle ADM is 85.0 degrees; expected 90" in t for t in msgs), msgs
+
+
+def test_radius_changed(ref, make_svg):
+    s = _score(ref, make_svg(radius_factor=1.05))
+    assert s.f1 < 1.0
+    assert {c.type for c in s.missing() if not c.implied} >= {"incidence"}
+    assert all("circle_O" in c.id or c.type == "centre" for c in s.missing() if not c.implied)
+
+
+def test_swapped_labels(ref, make_svg):
+    s = _score(ref, make_svg(labels=["A", "B", "C", "M", "D", "O"]))
+    assert s.f1 < 1.0
+    assert any(c.type in ("midpoint", "right_angle_mark") for c in s.missing())
+    assert s.label_recall == 1.0  # every label is there, on the wrong point
+
+
+def test_removed_segment(ref, make_svg):
+    s = _score(ref, make_svg(drop_ad=True))
+    assert s.f1 < 1.0
+    assert any(c.id == "rel.segment.AD" for c in s.missing())
+    assert s.object_recall < 1.0
+
+
+def test_missing_label_is_matched_by_geometry(ref, make_svg):
+    s = _score(ref, make_svg(omit_label="M"))
+    assert s.points["M"] == "geometry"
+    assert s.label_recall == pytest.approx(5 / 6)
+    assert s.summary()["recall"] == 1.0
+
+
+def test_duplicated_label_is_resolved_by_geometry(ref, make_svg):
+    # Two labels "B": the one at B and one on M; M's own label is gone.
+    s = _score(ref, make_svg(labels=["A", "B", "C", "D", "B", "O"]))
+    assert s.points["M"] in ("geometry", "missing")
+    assert s.points["B"] in ("geometry", "label")
+
+
+def test_gate_failure_scores_zero(ref):
+    s = _score(ref, "<svg><g></svg>")
+    assert not s.T and s.f1 == 0.0
+    assert s.summary()["recall"] == 0.0
+
+
+def test_report_json_and_text(ref, make_svg):
+    s = _score(ref, make_svg(d=(140.0, 250.0)))
+    d = s.to_dict()
+    assert set(d) >= {"score", "relations", "per_type", "object_recall", "label_recall", "missing", "extra", "T"}
+    assert d["per_type"]["right_angle_mark"]["recall"] == 0.0
+    text = s.render_text()
+    assert "missing or wrong" in text and "fidelity F1" in text
+
+
+def test_asymptote_reference_against_svg_candidate(asy_scene, make_svg):
+    """A reference in one language, the candidate in another: the same construction scores 1.0."""
+    ref = figure_from_scene(asy_scene, name="asy")
+    s = compare_figures(ref, prepare_figure(make_svg(), format="svg"), text_metrics=False)
+    # The two constructions are similar triangles only up to their own coordinates: compare relations, not shapes.
+    assert s.summary()["recall"] == 1.0, [c.message for c in s.missing()]
