@@ -206,6 +206,53 @@ def _targets(s: _Subject) -> dict[str, list]:
     return {k: v for k, v in t.items() if v}
 
 
+def _shown_elsewhere(scene, p, skip: set, eps: float) -> bool:
+    """A vertex, control end point, arrow tip or circle centre of another primitive lies within ``eps`` of ``p``."""
+    from geoverify.scene import Arrow, Circle, TextLabel
+
+    for i, q in enumerate(scene.primitives):
+        if i in skip or isinstance(q, TextLabel):
+            continue
+        if isinstance(q, Arrow):
+            if np.hypot(*(q.tip - p)) <= eps:
+                return True
+            continue
+        if isinstance(q, Circle):
+            continue
+        for sp_ in q.subpaths():
+            ends = np.vstack([sp_.controls[:, 0], sp_.controls[-1:, 3]])
+            if np.min(np.hypot(*(ends - p).T)) <= eps:
+                return True
+    return False
+
+
+def _swap_is_symmetry(s: _Subject, a: str, c: str) -> bool:
+    """Exchanging a and c is an allowed transform of the IR (T1 and T2 mirror each other in OP)."""
+    from geoverify.matching.frames import Correspondence, fit_transform, transform_points
+
+    task = s.task
+    fr = task.objects[a].frame
+    if task.objects[c].frame != fr:
+        return False
+    swap = {a: c, c: a}
+    corr, pts = [], []
+    for o in task.objects_in(fr):
+        g, h = s.binding.known.get(o.id), s.binding.known.get(swap.get(o.id, o.id))
+        if g is None or h is None or g.kind not in ("point", "circle") or h.kind != g.kind:
+            continue
+        corr.append(Correspondence(g.points[0], h.points[0], g.radius, h.radius))
+        pts.append(g.points[0])
+    if len(corr) < 2:
+        return False
+    m, _ = fit_transform(corr, task.frames[fr].equivalences)
+    if m is None:
+        return False
+    pts = np.asarray(pts)
+    size = float(np.hypot(*(pts.max(axis=0) - pts.min(axis=0)))) or 1.0
+    worst = max(float(np.hypot(*(transform_points(m, k.ir) - k.canvas))) for k in corr)
+    return worst <= MIN_CHANGE * size
+
+
 def _expect_move(s: _Subject, oid: str, v: np.ndarray) -> list:
     p = s.b(oid).point
     q = p + v
@@ -295,7 +342,7 @@ def _apply_allowed(s: _Subject, ex):
     x0, y0, x1, y1 = s.scene.bbox()
     m = pt.about(((x0 + x1) / 2, (y0 + y1) / 2), angle=ex["angle"], scale=ex["scale"], reflect=ex["reflect"],
                  shift=(ex["tx"], ex["ty"]))
-    sc = s.scene.transformed(m)
+    sc = pt.upright_labels(s.scene, s.scene.transformed(m), ex["scale"])
     sc = pt.restyle(sc, ex["perm"], ex["width"])
     return pt.reorder(sc, ex["order"])
 
@@ -328,7 +375,7 @@ def _perturb_strategy(s: _Subject, st, targets: dict):
 
 def _apply_perturbation(s: _Subject, ex) -> tuple[object, list, str]:
     """(scene, expectations, description); expectations are (predicate ids, why) groups of which one must fail."""
-    from geoverify.scene import Arrow, TextLabel
+    from geoverify.scene import Arrow, Dot, TextLabel
 
     fam = ex["family"]
     sc = s.scene
@@ -336,7 +383,10 @@ def _apply_perturbation(s: _Subject, ex) -> tuple[object, list, str]:
         oid = ex["target"]
         v = ex["frac"] * s.size * np.array([math.cos(ex["theta"]), math.sin(ex["theta"])])
         b = s.b(oid)
-        return (pt.move_point(sc, b.point, v, b.labels), _expect_move(s, oid, v),
+        # Move what is drawn there (a dot's centre), not the frame's rounded prediction.
+        dots = [sc.primitives[i].center for i in b.primitives if isinstance(sc.primitives[i], Dot)]
+        at = dots[0] if dots else b.point
+        return (pt.move_point(sc, at, v, b.labels, eps=2e-3 * s.size), _expect_move(s, oid, v),
                 f"point {oid} moved by {ex['frac']:.1%} of the figure size at {math.degrees(ex['theta']):.0f} deg")
     if fam == "resize":
         oid = ex["target"]
@@ -350,7 +400,12 @@ def _apply_perturbation(s: _Subject, ex) -> tuple[object, list, str]:
         b = s.b(oid)
         prims = list(b.primitives) + list(b.labels)
         ops = ("drawn", "label_bound", "matches_geometry", "text_present", "arrow_between", "point_on", "midpoint")
-        return pt.delete_primitives(sc, prims), _expect_named(s, oid, ops), f"{oid} deleted (with its labels)"
+        if b.type == "point" and _shown_elsewhere(sc, b.point, set(prims), 0.01 * s.size):
+            # Its marker and label are gone but a path still ends or bends there: the point is still shown.
+            ops = ("label_bound",)
+        exp = [(g, w) for g, w in _expect_named(s, oid, ops)
+               if not any(l.op == "label_bound" and "text" in l.args for p in g for l in s.leaves[p])]
+        return pt.delete_primitives(sc, prims), exp, f"{oid} deleted (with its labels)"
     if fam == "relabel":
         oid = ex["target"]
         b = s.b(oid)
@@ -364,7 +419,8 @@ def _apply_perturbation(s: _Subject, ex) -> tuple[object, list, str]:
         preds = {p.id for p in s.task.predicates if {a, c} & p.objects()}
         same = ga.kind == gc.kind and ga.points.shape == gc.points.shape and np.allclose(ga.points, gc.points) \
             and (ga.radius or 0) == (gc.radius or 0)
-        exp = [] if same or not preds else [(preds, f"labels of {a} and {c} exchanged")]
+        harmless = same or _swap_is_symmetry(s, a, c)
+        exp = [] if harmless or not preds else [(preds, f"labels of {a} and {c} exchanged")]
         return pt.swap_labels(sc, s.b(a).labels, s.b(c).labels), exp, f"labels of {a} and {c} swapped"
     if fam == "reverse":
         oid = ex["target"]

@@ -13,7 +13,7 @@ import numpy as np
 
 from geoverify.scene import Arrow, BezierPath, Dot, Polyline, Scene, Style, Subpath, TextLabel, similarity_matrix
 
-__all__ = ["restyle", "reorder", "move_point", "map_primitives", "delete_primitives", "relabel", "swap_labels",
+__all__ = ["upright_labels", "restyle", "reorder", "move_point", "map_primitives", "delete_primitives", "relabel", "swap_labels",
            "reverse_arrows", "about"]
 
 _PALETTE = ["#e41a1c", "#377eb8", "#4daf4a", "#984ea3", "#ff7f00", "#a65628", "#000000", "#777777", "#f781bf",
@@ -26,6 +26,21 @@ def about(center, *, angle: float = 0.0, scale: float = 1.0, reflect: bool = Fal
     c = np.asarray(center, dtype=float)
     m[:2, 2] = c - m[:2, :2] @ c + np.asarray(shift, dtype=float)
     return m
+
+
+def upright_labels(before: Scene, after: Scene, scale: float) -> Scene:
+    """Label boxes of a rotated scene as a renderer draws them: upright, the original size times ``scale``.
+
+    :meth:`Scene.transformed` boxes the rotated rectangle, which grows a label by up
+    to 41%; real figures keep text upright when their coordinates are rotated.
+    """
+    out = copy.deepcopy(after)
+    for p0, p1 in zip(before.primitives, out.primitives):
+        if isinstance(p0, TextLabel) and isinstance(p1, TextLabel):
+            half = 0.5 * scale * np.array([p0.box[2] - p0.box[0], p0.box[3] - p0.box[1]])
+            c = p1.center
+            p1.box = np.array([c[0] - half[0], c[1] - half[1], c[0] + half[0], c[1] + half[1]])
+    return out
 
 
 def restyle(scene: Scene, perm, width_factor: float) -> Scene:

@@ -240,7 +240,10 @@ def policy_checks(task: Task, scenes=None) -> list[Check]:
     for name, sc in scenes:
         bad = {}
         for label, kw in probes:
-            rep = check_scene(sc.transformed(about_centre(sc, **kw)), task)
+            from geoverify.admission.perturbations import upright_labels
+
+            moved = upright_labels(sc, sc.transformed(about_centre(sc, **kw)), kw.get("scale", 1.0))
+            rep = check_scene(moved, task)
             if not rep.delivered:
                 bad[label] = _failing(rep)
         if bad:
