@@ -71,12 +71,21 @@ _TASKS: dict[tuple[str, str], object] = {}
 
 
 def _task(job: Job):
+    from geoverify.errors import IRValidationError
+    from geoverify.evaluation.taskset import task_hash
     from geoverify.ir import load_task
 
     k = (job.task_dir, job.task_hash)
     t = _TASKS.get(k)
     if t is None:
-        t = _TASKS[k] = load_task(job.task_dir)
+        t = load_task(job.task_dir)
+        # The key names the task as the parent hashed it; a task edited since then
+        # must not be judged under the old key (a rerun redoes it under the new one).
+        refs = [a.get("path") for a in t.raw.get("references", []) if isinstance(a, dict) and a.get("path")]
+        root = Path(t.root or job.task_dir)
+        if task_hash(root, (root / "task.json").read_bytes(), refs) != job.task_hash:
+            raise IRValidationError(f"task {job.task!r} changed on disk during the run ({job.task_dir})")
+        _TASKS[k] = t
     return t
 
 

@@ -269,3 +269,17 @@ def test_an_output_past_the_time_limit_is_recorded_not_waited_for(tmp_path, monk
     (rec,) = res.records.values()
     assert rec["error_codes"] == ["ENGINE_TIMEOUT"] and rec["D"] == 0 and "timeout" in rec["engine_error"]
     validate_record(rec)
+
+
+def test_a_task_edited_during_the_run_is_not_judged_under_the_old_key(tmp_path, warm):
+    from geoverify.evaluation.run import plan_jobs
+    from geoverify.evaluation.taskset import load_taskset
+
+    tasks = write_mini_taskset(tmp_path / "t")
+    outs = write_mini_outputs(tmp_path / "o", models=("m",), seed=1)
+    entries = load_taskset(tasks)
+    (job,) = plan_jobs(entries, scan_outputs(outs, ["circ"]), "native")[:1]
+    ref = tasks / "geometry" / "circ" / "reference.svg"
+    ref.write_text(ref.read_text() + "<!-- edited -->\n")
+    rec = verify_job(job)
+    assert rec["error_codes"] == ["ENGINE_ERROR"] and "changed on disk" in rec["engine_error"]
