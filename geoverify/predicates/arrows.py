@@ -27,7 +27,7 @@ def arrows_on(ctx: Context, oid: str, poly: np.ndarray, tol: float):
 
 @operation("traversal_direction")
 def traversal_direction(ctx: Context, curve: str, orientation: str, point: str | None = None, **_) -> Verdict:
-    miss = ctx.missing(curve, need_drawn=True) or (ctx.missing(point) if point else None)
+    miss = ctx.missing(curve, need_drawn=True) or (ctx.missing(point, allow_predicted=True) if point else None)
     if miss:
         return miss
     poly = region_polyline(ctx, curve)

@@ -81,7 +81,7 @@ class Context:
             return normalize_text(o.labels[0]) or oid
         return oid
 
-    def missing(self, *oids: str, need_drawn: bool = False) -> Verdict | None:
+    def missing(self, *oids: str, need_drawn: bool = False, allow_predicted: bool = False) -> Verdict | None:
         """A fail/indeterminate verdict when some object is not located (or not drawn), else None."""
         for oid in oids:
             b = self.obj(oid)
@@ -90,7 +90,8 @@ class Context:
                                objects=[oid], primitives=b.primitives)
             # A point placed only by the frame's prediction shows nothing: checking it would compare
             # the IR with itself.
-            predicted_only = b.type == "point" and b.via == "frame" and not b.drawn
+            # (Unless the point is only a reference location, like the centre a curve winds about.)
+            predicted_only = b.type == "point" and b.via == "frame" and not b.drawn and not allow_predicted
             if b.status != "bound" or (need_drawn and not b.drawn) or predicted_only:
                 why = b.note or "not found in the figure"
                 verdict = INDETERMINATE if self.scene.partial else FAIL

@@ -65,7 +65,7 @@ def outside(ctx: Context, point: str, region: str, **_) -> Verdict:
 
 @operation("winding_number")
 def winding_number(ctx: Context, curve: str, point: str, value: int | None = None, **_) -> Verdict:
-    miss = ctx.missing(curve, need_drawn=True) or ctx.missing(point)
+    miss = ctx.missing(curve, need_drawn=True) or ctx.missing(point, allow_predicted=True)
     if miss:
         return miss
     poly = region_polyline(ctx, curve)

@@ -39,3 +39,23 @@ def test_point_located_only_by_the_frame_fails():
     assert v["on"].verdict == "fail", v["on"].message
     assert v["at"].verdict == "fail", v["at"].message
     assert "not located" in v["at"].message or "not drawn" in v["at"].message
+
+
+def test_winding_about_an_undrawn_origin_uses_the_frame():
+    """The origin a curve winds about need not be drawn: the frame locates it."""
+    import numpy as np
+
+    from geoverify.scene import Polyline, Scene, TextLabel
+    from geoverify.testing import run_checks
+
+    s = Scene()
+    t = np.linspace(0, 2 * np.pi, 400)
+    s.add(Polyline(points=np.column_stack([300 + 80 * np.cos(3 * t), 200 + 80 * np.sin(3 * t)])))
+    s.add(TextLabel(text="w", anchor=(395, 200)))
+    objs = [{"id": "O", "type": "point", "coords": [0, 0]},
+            {"id": "k", "type": "circle", "center": [0, 0], "radius": 2},
+            {"id": "img", "type": "image_curve", "of": "k", "function": "z**3", "labels": ["w"]}]
+    v = run_checks(s, objs, {"w": {"op": "winding_number", "curve": "img", "point": "O", "value": 3},
+                             "drawn": {"op": "matches_geometry", "object": "O"}})
+    assert v["w"].verdict == "pass", v["w"].message
+    assert v["drawn"].verdict == "fail"
