@@ -120,17 +120,18 @@ def plot_dpsr(card: dict, path) -> Path:
     vals = [m["metrics"]["D-PSR"]["value"] for m in card["models"]]
     lo = [v - (m["metrics"]["D-PSR"].get("ci") or [v, v])[0] for v, m in zip(vals, card["models"])]
     hi = [(m["metrics"]["D-PSR"].get("ci") or [v, v])[1] - v for v, m in zip(vals, card["models"])]
-    fig, ax = plt.subplots(figsize=(max(4.0, 1.1 * len(models) + 2), 3.6), dpi=120)
+    fig, ax = plt.subplots(figsize=(max(6.0, 1.1 * len(models) + 2), 4.0), dpi=120)
     xs = range(len(models))
     ax.bar(xs, vals, yerr=[lo, hi], capsize=5, color="#4C72B0", edgecolor="black", linewidth=0.6)
-    for x, v in zip(xs, vals):
-        ax.text(x, v + 1, f"{v:.1f}", ha="center", va="bottom", fontsize=8)
+    for x, v, h in zip(xs, vals, hi):
+        # Above the interval's upper end, so the number never sits on the error bar.
+        ax.text(x, min(v + h + 1.5, 101), f"{v:.1f}", ha="center", va="bottom", fontsize=8)
     ax.set_xticks(list(xs), models, rotation=20 if len(models) > 4 else 0, ha="right" if len(models) > 4 else "center")
-    ax.set_ylim(0, 105)
+    ax.set_ylim(0, 108)
     ax.set_ylabel("D-PSR (%)")
     conf = round(100 * card["bootstrap"]["confidence"])
-    ax.set_title(f"Strict delivery D-PSR, {card['taskset']['questions']} questions x {card['rollouts']} rollouts "
-                 f"({conf}% bootstrap CI)", fontsize=9)
+    ax.set_title(f"Strict delivery D-PSR ({card['mode']} verification)\n{card['taskset']['questions']} questions x "
+                 f"{card['rollouts']} rollouts, {conf}% bootstrap interval over questions", fontsize=9)
     ax.grid(axis="y", alpha=0.3)
     fig.tight_layout()
     out = Path(path)
