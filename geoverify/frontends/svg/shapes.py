@@ -16,7 +16,9 @@ Rules (documented for the matching stage):
   close the full turn, as long as the transform is a similarity.
 - A closed path of four (or eight) cubic quarter arcs that approximates a
   circle within 1e-3 of its radius (how TeX, dvisvgm, Asymptote and Inkscape
-  write circles) becomes a :class:`Circle`.
+  write circles) becomes a :class:`Circle`; four quarter arcs of an ellipse
+  (the affine image of that circle, TikZ's ``ellipse``) become an
+  :class:`Ellipse`.
 - **Dot rule**: a Circle whose fill is painted and whose canvas radius is at
   most :data:`DOT_MAX_RADIUS` (3 bp, about 1 mm) becomes a :class:`Dot` with
   that radius.
@@ -268,7 +270,36 @@ def path_primitive(raws: list[RawSubpath], m: np.ndarray, **common):
                 if style.fill is not None and r <= DOT_MAX_RADIUS:
                     return Dot(center=center, radius=r, **common), canvas
                 return Circle(center=center, radius=r, **common), canvas
+            conic = _as_affine_circle(ctrl) if ctrl is not None else None
+            if conic is not None:
+                center, a, b, rot = conic
+                return Ellipse(center=center, rx=a, ry=b, rotation=rot, **common), canvas
     return BezierPath(parts=canvas, **common), canvas
+
+
+def _as_affine_circle(ctrl):
+    """Centre, semi-axes and rotation when four cubics are an ellipse drawn as quarter arcs.
+
+    An ellipse is an affine image of a circle, and affine maps keep Bezier control
+    points: segment i runs from ``c + u_i`` to ``c + v_i`` with inner controls
+    ``c + u_i + k v_i`` and ``c + v_i + k u_i``, where (u, v) are conjugate
+    semi-diameters turned a quarter each segment and k = 4/3 tan(pi/8).
+    """
+    if ctrl is None or len(ctrl) != 4:
+        return None
+    ends = ctrl[:, 0]
+    c = ends.mean(axis=0)
+    u, v = ends[0] - c, ends[1] - c
+    size = max(math.hypot(*u), math.hypot(*v))
+    if size <= 0:
+        return None
+    frames = ((u, v), (v, -u), (-u, -v), (-v, u))
+    expected = np.array([[c + ui, c + ui + _QUARTER_K * vi, c + vi + _QUARTER_K * ui, c + vi] for ui, vi in frames])
+    if np.abs(expected - ctrl).max() > 1e-3 * size:
+        return None
+    center, a, b, rot = affine_ellipse(np.array([[u[0], v[0], c[0]], [u[1], v[1], c[1]], [0.0, 0.0, 1.0]]),
+                                       0.0, 0.0, 1.0, 1.0)
+    return center, a, b, rot
 
 
 def _rotated_ellipse(m, arc):

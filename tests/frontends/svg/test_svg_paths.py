@@ -193,3 +193,18 @@ def test_path_bbox_matches_parsed_control_points(d):
 
     pts = np.vstack([sp.array().reshape(-1, 2) for sp in parse_path_data(d)[0]])
     assert np.allclose(path_bbox(d), [pts[:, 0].min(), pts[:, 1].min(), pts[:, 0].max(), pts[:, 1].max()])
+
+
+def test_four_cubic_rotated_ellipse_is_recognised():
+    k = 4 / 3 * math.tan(math.pi / 8)
+    ang = math.radians(30)
+    u = np.array([20 * math.cos(ang), 20 * math.sin(ang)])
+    v = np.array([-8 * math.sin(ang), 8 * math.cos(ang)])
+    c = np.array([50.0, 50.0])
+    frames = ((u, v), (v, -u), (-u, -v), (-v, u))
+    d = f"M{c[0] + u[0]} {c[1] + u[1]}" + "".join(
+        "C{} {} {} {} {} {}".format(*(c + ui + k * vi), *(c + vi + k * ui), *(c + vi)) for ui, vi in frames) + "Z"
+    e = only(_path(d), Ellipse)
+    assert np.allclose(e.center, to_canvas(50, 50))
+    assert (e.rx, e.ry) == pytest.approx((15, 6))
+    assert math.degrees(e.rotation) == pytest.approx(-30)  # clockwise on screen = negative in the canvas

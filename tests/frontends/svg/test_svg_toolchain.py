@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from geoverify.frontends.svg import parse_svg
-from geoverify.scene import Arrow, BezierPath, Circle, Dot, Polyline, TextLabel
+from geoverify.scene import Arrow, BezierPath, Circle, Dot, Ellipse, Polyline, TextLabel
 
 TIKZ = r"""\documentclass[tikz]{standalone}
 \begin{document}
@@ -104,3 +104,18 @@ def test_asymptote_svg(tmp_path):
     arrow, = [p for p in scene if isinstance(p, Arrow)]
     assert np.allclose(arrow.direction, [1, 0], atol=1e-6)
     assert arrow.tip[0] == pytest.approx(max(p[0] for p in tri[0].points), abs=1e-2)  # x = 3, like vertex B
+
+
+@pytest.mark.toolchain
+def test_tikz_ellipses_are_recognised(tmp_path):
+    _need("latex", "dvisvgm")
+    (tmp_path / "e.tex").write_text(TIKZ.replace(TIKZ[TIKZ.index(r"\draw[->]"):TIKZ.index(r"\end{tikzpicture}")],
+                                                 "\\draw (0,0) ellipse (2 and 1);\n\\draw[rotate=30] (5,0) ellipse (1.5 and 0.5);\n"))
+    _run(["latex", "-interaction=nonstopmode", "-no-shell-escape", "e.tex"], tmp_path)
+    _run(["dvisvgm", "--no-fonts", "e.dvi", "-o", "e.svg"], tmp_path)
+    scene = parse_svg((tmp_path / "e.svg").read_text())
+    a, b = [p for p in scene if isinstance(p, Ellipse)]
+    cm = 72 / 2.54
+    assert (a.rx, a.ry) == pytest.approx((2 * cm, cm), rel=1e-3)  # dvisvgm rounds coordinates
+    assert (b.rx, b.ry) == pytest.approx((1.5 * cm, 0.5 * cm), rel=1e-3)  # dvisvgm rounds coordinates
+    assert np.degrees(b.rotation) == pytest.approx(30, abs=0.01)
