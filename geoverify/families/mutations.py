@@ -51,7 +51,7 @@ class Mutation:
     expect: dict
     code: Callable | None = None
     expect_T: bool = True
-    formats: tuple = ("svg",)
+    formats: tuple = ("svg", "tikz", "asy")
     operator: str = ""
     extra: dict = field(default_factory=dict)
 
