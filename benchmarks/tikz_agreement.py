@@ -258,14 +258,17 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
         d_ba, _ = cKDTree(ap).query(b)
         # arrow heads are drawn geometry in TeX's output and tips in ours
         from geoverify.scene.primitives import Arrow
-        tips = np.array([p.tip for p in native.primitives if isinstance(p, Arrow) and p.panel == native_panel])
-        if len(tips):
+        arrows = [p for p in native.primitives if isinstance(p, Arrow) and p.panel == native_panel]
+        if arrows:
             # arrow heads: TeX shortens the line under the head and draws the head as
             # geometry; both sides are exempt within a head's length of a native tip
-            tips = tips * BP_PER_PT + t
-            reach = 3.0 + 4.0 * max((p.style.stroke_width for p in native.primitives if p.panel == native_panel), default=0.4)
-            d_ba = np.where(cKDTree(tips).query(b)[0] < reach, 0.0, d_ba)
-            d_ab = np.where(cKDTree(tips).query(ap)[0] < reach, 0.0, d_ab)
+            # (pgf's heads are a few points plus a few line widths long)
+            tips = np.array([p.tip for p in arrows]) * BP_PER_PT + t
+            reach = np.array([3.5 + 5.5 * p.style.stroke_width for p in arrows])
+            db, ib = cKDTree(tips).query(b)
+            d_ba = np.where(db < reach[ib], 0.0, d_ba)
+            da, ia = cKDTree(tips).query(ap)
+            d_ab = np.where(da < reach[ia], 0.0, d_ab)
         details["max_native_to_tex"] = float(d_ab.max())
         details["max_tex_to_native"] = float(d_ba.max())
         if d_ab.max() > tol or d_ba.max() > tol:

@@ -79,6 +79,11 @@ _WRAPPERS = {"\\textbf", "\\textit", "\\textrm", "\\textsf", "\\texttt", "\\emph
              "\\mbox", "\\hbox", "\\textup", "\\textnormal", "\\ensuremath", "\\boldsymbol", "\\bm",
              "\\overline", "\\underline", "\\vec", "\\hat", "\\bar", "\\tilde", "\\widehat", "\\widetilde",
              "\\overrightarrow", "\\mathrm", "\\textsc", "\\dot", "\\ddot", "\\mathfrak", "\\mathscr"}
+_ACCENT_CHAR = {"\\vec": ("cmmi10", 126), "\\hat": ("cmr10", 94), "\\widehat": ("cmr10", 94),
+                "\\bar": ("cmr10", 22), "\\tilde": ("cmr10", 126), "\\widetilde": ("cmr10", 126),
+                "\\dot": ("cmr10", 95), "\\ddot": ("cmr10", 127), "\\overline": None,
+                "\\check": ("cmr10", 20), "\\breve": ("cmr10", 21), "\\acute": ("cmr10", 19),
+                "\\grave": ("cmr10", 18)}
 _ACCENT_HEIGHT = {"\\overline": 1.5, "\\vec": 2.5, "\\hat": 2.5, "\\bar": 1.5, "\\tilde": 2.5,
                   "\\widehat": 2.5, "\\widetilde": 2.5, "\\overrightarrow": 3.5, "\\dot": 2.0, "\\ddot": 2.0}
 
@@ -230,16 +235,28 @@ def _set(text: str, line: _Line, size: float, math: bool, raise_: float = 0.0, b
             _set(inner, line, size, math, raise_, bold, lvl)
             continue
         if ch in "^_" and math:
-            arg, i = _next_arg(text, i + 1)
-            sub = _Line()
-            ssize = size * (0.7 if lvl == 0 else 5 / 7)
-            _set(arg, sub, ssize, True, 0.0, bold, lvl + 1)
-            # cmsy10 sup1 = 0.413 em, sub1 = 0.15 em; \scriptspace = 0.5 pt
-            shift = 0.413 * size if ch == "^" else -0.15 * size
-            line.w += sub.w + 0.05 * size
-            line.h = max(line.h, sub.h + raise_ + shift)
-            line.d = max(line.d, sub.d - raise_ - shift)
+            # a superscript and a subscript on the same base are stacked: the wider one counts
+            width = 0.0
+            both = False
+            while i < n and text[i] in "^_":
+                kind = text[i]
+                arg, i = _next_arg(text, i + 1)
+                sub = _Line()
+                ssize = size * (0.7 if lvl == 0 else 5 / 7)
+                _set(arg, sub, ssize, True, 0.0, bold, lvl + 1)
+                # cmsy10 sup1 = 0.413 em, sub1 = 0.15 em (sub2 = 0.247 em with a superscript)
+                if kind == "^":
+                    shift = max(0.413 * size, sub.d + 0.25 * 0.430555 * size)
+                else:
+                    shift = -max(0.247 * size if both or "^" in text[i:i + 1] else 0.15 * size,
+                                 sub.h - 0.8 * 0.430555 * size)
+                width = max(width, sub.w)
+                line.h = max(line.h, sub.h + raise_ + shift)
+                line.d = max(line.d, sub.d - raise_ - shift)
+                both = True
+            line.w += width + 0.05 * size  # \scriptspace = 0.5 pt
             line.last = None
+            line.last_class = "o"
             continue
         if ch == "\\":
             j = i + 1
@@ -249,15 +266,19 @@ def _set(text: str, line: _Line, size: float, math: bool, raise_: float = 0.0, b
                 j = i + 2
             cs = text[i:j]
             i = j
+            if cs[1:].isalpha():  # TeX skips blanks after a control word
+                while i < n and text[i] == " ":
+                    i += 1
             if cs in _SPACES:
                 line.space(_SPACES[cs] * size)
             elif cs in _SYMBOLS:
                 font, code, cls = _SYMBOLS[cs]
                 font = _f(font, lvl)
                 if cs in ("\\ldots", "\\dots", "\\cdots"):
-                    for _ in range(3):
+                    for k in range(3):  # three dots with thin spaces between them
                         line.glyph(font, code, size, raise_)
-                        line.space(size / 6)
+                        if k < 2:
+                            line.space(size / 6)
                     continue
                 pad = (4 / 18 if cls == "b" else 5 / 18 if cls == "r" else 0.0) * size if math else 0.0
                 left, right = _pads(line, text[i:], pad, lvl) if pad else (0.0, 0.0)
@@ -281,6 +302,23 @@ def _set(text: str, line: _Line, size: float, math: bool, raise_: float = 0.0, b
                 line.h = max(line.h, raise_ + axis + 0.2 * size + a.d + a.h)
                 line.d = max(line.d, -raise_ - axis + 0.2 * size + b.h + b.d)
                 line.last = None
+            elif cs in _ACCENT_CHAR and math:
+                # TeX's math accent: the accent glyph is designed for x-height letters and is
+                # raised by the part of the base that exceeds the x-height (TeXbook, rule 12)
+                arg, i = _next_arg(text, i)
+                sub = _Line()
+                _set(arg, sub, size, True, raise_, bold, lvl)
+                acc = _ACCENT_CHAR[cs]
+                xh = 0.430555 * size
+                if acc is None:  # \overline: three rule thicknesses and the rule
+                    top = sub.h + 1.6 * size / 10
+                else:
+                    top = _glyph(acc[0], acc[1], size)[1] + max(0.0, sub.h - raise_ - xh) + raise_
+                line.w += sub.w
+                line.h = max(line.h, sub.h, top)
+                line.d = max(line.d, sub.d)
+                line.last = None
+                line.last_class = "o"
             elif cs in _FAMILY_SWITCH:
                 family = _FAMILY_SWITCH[cs]
                 bold = family
@@ -299,7 +337,9 @@ def _set(text: str, line: _Line, size: float, math: bool, raise_: float = 0.0, b
                 _, i = _next_arg(text, i)
             elif cs == "\\color":
                 _, i = _next_arg(text, i)
-            elif cs in _IGNORED or cs in FONT_SIZES:
+            elif cs in FONT_SIZES:
+                size = FONT_SIZES[cs]  # a size switch holds to the end of the group
+            elif cs in _IGNORED:
                 continue
             elif cs in ("\\hspace", "\\vspace", "\\phantom", "\\label", "\\ref"):
                 _, i = _next_arg(text, i)
