@@ -263,12 +263,15 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
             # arrow heads: TeX shortens the line under the head and draws the head as
             # geometry; both sides are exempt within a head's length of a native tip
             # (pgf's heads are a few points plus a few line widths long)
-            tips = np.array([p.tip for p in arrows]) * BP_PER_PT + t
-            reach = np.array([3.5 + 5.5 * p.style.stroke_width for p in arrows])
-            db, ib = cKDTree(tips).query(b)
-            d_ba = np.where(db < reach[ib], 0.0, d_ba)
-            da, ia = cKDTree(tips).query(ap)
-            d_ab = np.where(da < reach[ia], 0.0, d_ab)
+            near_b = np.zeros(len(b), dtype=bool)
+            near_a = np.zeros(len(ap), dtype=bool)
+            for arrow in arrows:
+                tip = arrow.tip * BP_PER_PT + t
+                reach = 3.5 + 5.5 * arrow.style.stroke_width
+                near_b |= np.hypot(*(b - tip).T) < reach
+                near_a |= np.hypot(*(ap - tip).T) < reach
+            d_ba = np.where(near_b, 0.0, d_ba)
+            d_ab = np.where(near_a, 0.0, d_ab)
         details["max_native_to_tex"] = float(d_ab.max())
         details["max_tex_to_native"] = float(d_ba.max())
         if d_ab.max() > tol or d_ba.max() > tol:
