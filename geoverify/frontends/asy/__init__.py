@@ -67,5 +67,6 @@ def parse_asy(text: str, *, filename: str | None = None, limits: Limits | None =
 
     df = interp.globals.vars.get("dotfactor", 6)
     emit._DOTFACTOR[0] = float(df) if isinstance(df, (int, float)) else 6.0
+    interp.activate()
     emit_picture(interp.pic, scene, interp.budget)
     return scene

@@ -49,6 +49,39 @@ class _Return(Exception):
         self.value = value
 
 
+class _Proxy:
+    """Stands for the running interpreter inside builtins installed once per process.
+
+    Builtins are closures over ``I``; installing them for every figure cost more
+    than interpreting most figures, so they are installed once per dialect with
+    ``I`` bound to this proxy, which forwards to the interpreter that runs now.
+    """
+
+    __slots__ = ("target",)
+
+    def __getattr__(self, name):
+        return getattr(object.__getattribute__(self, "target"), name)
+
+    def __setattr__(self, name, value):
+        if name == "target":
+            object.__setattr__(self, name, value)
+        else:
+            setattr(object.__getattribute__(self, "target"), name, value)
+
+
+_PROXY = _Proxy()
+_TEMPLATES: dict = {}
+
+
+_PREC = {"op_oror": 1, "op_andand": 2, "op_bor": 3, "op_amp": 4, "op_eq": 5, "op_ne": 5, "op_lt": 6,
+         "op_gt": 6, "op_le": 6, "op_ge": 6, "op_carets": 7, "op_line": 8, "op_dots": 8, "op_colons": 8,
+         "op_longdash": 8, "op_tension1": 8, "op_tension2": 8, "op_controls1": 8, "op_controls2": 8,
+         "op_add": 9, "op_sub": 9, "op_mul": 10, "op_div": 10, "op_mod": 10, "op_idiv": 10}
+_BIN = {"op_add": "add", "op_sub": "sub", "op_mul": "mul", "op_div": "div", "op_mod": "mod", "op_idiv": "idiv",
+        "op_eq": "eq", "op_ne": "ne", "op_lt": "lt", "op_gt": "gt", "op_le": "le", "op_ge": "ge",
+        "op_bor": "bor", "op_amp": "amp"}
+
+
 class Env:
     __slots__ = ("vars", "types", "parent")
 
@@ -93,11 +126,20 @@ class Interpreter:
         self.loaded = set()
         self.current_loc = None
         self.modules = {}
-        lib_core.install(self)
-        lib_draw.install(self)
-        if dialect == "aops":
-            for m in ("olympiad", "cse5", "graph", "math"):
-                self.load_module(m, None)
+        tpl = _TEMPLATES.get(dialect)
+        if tpl is None:
+            _PROXY.target = self
+            lib_core.install(_PROXY)
+            lib_draw.install(_PROXY)
+            if dialect == "aops":
+                for m in ("olympiad", "cse5", "graph", "math"):
+                    self.load_module(m, None)
+            tpl = _TEMPLATES[dialect] = (dict(self.globals.vars), dict(self.builtins), set(self.loaded))
+        self.globals.vars = dict(tpl[0])
+        self.builtins = dict(tpl[1])
+        self.loaded = set(tpl[2])
+        self.globals.vars["currentpicture"] = self.pic
+        self.activate()
         self._exec = {
             "empty": lambda n, e: None,
             "block": self.x_block,
@@ -125,20 +167,22 @@ class Interpreter:
             "pair": self.e_pair, "triple": self.e_triple, "call": self.e_call, "named_call": self.e_call,
             "index": self.e_index, "named_index": self.e_index, "attr": self.e_attr, "named_attr": self.e_attr,
             "assign": self.e_assign, "augassign": self.e_augassign, "ternary": self.e_ternary,
-            "or_": self.e_or, "and_": self.e_and, "not_": self.e_not, "neg": self.e_neg,
-            "add": self.e_bin, "sub": self.e_bin, "mul": self.e_bin, "div": self.e_bin, "mod": self.e_bin,
-            "idiv": self.e_bin, "power": self.e_bin, "eq": self.e_bin, "ne": self.e_bin, "lt": self.e_bin,
-            "gt": self.e_bin, "le": self.e_bin, "ge": self.e_bin, "amp": self.e_bin, "bor": self.e_bin,
-            "carets": self.e_carets, "join": self.e_join, "trailing_dir": self.e_trailing_dir,
+            "not_": self.e_not, "neg": self.e_neg, "power": self.e_bin,
             "implicit_mul": self.e_implicit, "cast": self.e_cast,
             "preinc": self.e_preinc, "predec": self.e_preinc, "postinc": self.e_postinc,
             "new_array": self.e_new_array, "new_array_init": self.e_new_array_init, "lambda_": self.e_lambda,
             "new_struct": self.e_new_struct, "arrayinit": self.e_arrayinit, "operator_ref": self.e_operator,
-            "unary": None,
+            "chain": self.e_chain, "trail_dir": self.e_dir_operand, "lead_dir": self.e_dir_operand,
+            "both_dir": self.e_dir_operand,
         }
+        self._chains = {}
         from geoverify.frontends.asy import operators
 
         self.ops = operators
+
+    def activate(self):
+        """Make the shared builtins act on this interpreter."""
+        _PROXY.target = self
 
     # ------------------------------------------------------------------ utils
     def loc(self, node, construct=None):
@@ -174,10 +218,8 @@ class Interpreter:
         table = env.vars if env is not None else self.builtins
         b = Builtin(name, fn)
         cur = table.get(name)
-        if isinstance(cur, Overloads):
-            cur.insert(0, b)
-        else:
-            table[name] = Overloads([b])
+        # a new list: the tables are shared copies of a per-dialect template
+        table[name] = Overloads([b] + list(cur)) if isinstance(cur, Overloads) else Overloads([b])
 
     def load_module(self, name, node):
         if name in self.loaded:
@@ -185,10 +227,11 @@ class Interpreter:
         from geoverify.frontends.asy import modules
 
         self.loaded.add(name)
-        modules.load(self, name, node)
+        modules.load(_PROXY, name, node)
 
     # --------------------------------------------------------------- running
     def run(self, tree):
+        self.activate()
         env = self.globals
         for st in tree.children:
             self.exec_top(st, env)
@@ -833,12 +876,6 @@ class Interpreter:
         c = self.truth(self.eval(node.children[0], env), node)
         return self.eval(node.children[1] if c else node.children[2], env)
 
-    def e_or(self, node, env):
-        return self.truth(self.eval(node.children[0], env), node) or self.truth(self.eval(node.children[1], env), node)
-
-    def e_and(self, node, env):
-        return self.truth(self.eval(node.children[0], env), node) and self.truth(self.eval(node.children[1], env), node)
-
     def e_not(self, node, env):
         return not self.truth(self.eval(node.children[0], env), node)
 
@@ -866,9 +903,72 @@ class Interpreter:
             return self.ops.to_string(v)
         return self.cast(v, typ, node)
 
-    def e_carets(self, node, env):
-        a = self.eval(node.children[0], env)
-        b = self.eval(node.children[1], env)
+    # ------------------------------------------------------- operator chains
+    def e_chain(self, node, env):
+        """A flat chain ``a op b op c ...``: nest by Asymptote's precedence, then evaluate."""
+        entry = self._chains.get(id(node))
+        if entry is None or entry[0] is not node:
+            kids = node.children
+            out = [kids[0]]
+            ops = []
+            for k in range(1, len(kids), 2):
+                op, rhs = kids[k], kids[k + 1]
+                p = _PREC[op.data]
+                while ops and _PREC[ops[-1].data] >= p:
+                    o = ops.pop()
+                    r = out.pop()
+                    out.append((o, out.pop(), r))
+                ops.append(op)
+                out.append(rhs)
+            while ops:
+                o = ops.pop()
+                r = out.pop()
+                out.append((o, out.pop(), r))
+            entry = self._chains[id(node)] = (node, out[0])
+        return self._eval_nested(entry[1], env)
+
+    def _eval_nested(self, x, env):
+        if not isinstance(x, tuple):
+            return self.eval(x, env)
+        op, left, right = x
+        kind = op.data
+        if kind == "op_oror":
+            return self.truth(self._eval_nested(left, env), op) or self.truth(self._eval_nested(right, env), op)
+        if kind == "op_andand":
+            return self.truth(self._eval_nested(left, env), op) and self.truth(self._eval_nested(right, env), op)
+        a = self._eval_nested(left, env)
+        b = self._eval_nested(right, env)
+        name = _BIN.get(kind)
+        if name is not None:
+            return self.ops.binary(self, name, a, b, op)
+        if kind == "op_carets":
+            return self._carets(a, b, op)
+        return self.ops.join(self, a, self._join_spec(op, env), b, None, None, op)
+
+    def _join_spec(self, op, env):
+        d = op.data
+        if d == "op_line":
+            return "line"
+        if d == "op_dots":
+            return Join()
+        if d == "op_colons":
+            return Join(1.0, 1.0, True)
+        if d == "op_longdash":
+            return Join(INFINITE_TENSION, INFINITE_TENSION, True)
+        if d in ("op_tension1", "op_tension2"):
+            atleast = op.children[0] is not None
+            t1 = float(self.eval(op.children[1], env))
+            t2 = float(self.eval(op.children[2], env)) if d == "op_tension2" else t1
+            t1 = INFINITE_TENSION if t1 == math.inf else t1
+            t2 = INFINITE_TENSION if t2 == math.inf else t2
+            return Join(t1, t2, atleast)
+        if d in ("op_controls1", "op_controls2"):
+            c1 = complex(self.eval(op.children[0], env))
+            c2 = complex(self.eval(op.children[1], env)) if d == "op_controls2" else c1
+            return Join(c1=c1, c2=c2)
+        raise AsyRuntimeError(f"unknown operator {d}", location=self.loc(op))
+
+    def _carets(self, a, b, node):
         out = AsyArray([], "path")
         for v in (a, b):
             if isinstance(v, list):
@@ -877,9 +977,42 @@ class Interpreter:
                 out.append(v.solve())
             elif isinstance(v, complex) or _is_num(v):
                 out.append(Path.point_path(complex(v)))
+            elif isinstance(v, Triple):
+                self.unsupported("unsupported: three (3D paths)", "three", node)
             else:
                 raise AsyRuntimeError(f"cannot use ^^ on {type_name(v)}", location=self.loc(node))
         return out
+
+    def e_dir_operand(self, node, env):
+        """``{d}z``, ``z{d}`` or ``{d}z{e}``: a one-knot guide carrying the given directions."""
+        kids = node.children
+        if node.data == "trail_dir":
+            lead, val, trail = None, kids[0], kids[1]
+        elif node.data == "lead_dir":
+            lead, val, trail = kids[0], kids[1], None
+        else:
+            lead, val, trail = kids
+        v = self.eval(val, env)
+        if isinstance(v, Triple):
+            self.unsupported("unsupported: three (3D paths)", "three", node)
+        g = Guide.from_value(v)
+        if not g.knots:
+            return g
+        if lead is not None:
+            k = g.knots[0] = g.knots[0].copy()
+            kind, d = self._dir(lead, env)
+            if kind == "dir":
+                k.in_dir = d
+            else:
+                k.in_curl = d
+        if trail is not None:
+            k = g.knots[-1] = g.knots[-1].copy()
+            kind, d = self._dir(trail, env)
+            if kind == "dir":
+                k.out_dir = d
+            else:
+                k.out_curl = d
+        return g
 
     # ----------------------------------------------------------------- joins
     def _dir(self, node, env):
@@ -895,70 +1028,6 @@ class Interpreter:
         if not isinstance(v, complex):
             raise AsyRuntimeError("direction must be a pair", location=self.loc(node))
         return ("dir", v)
-
-    def e_join(self, node, env):
-        left = self.eval(node.children[0], env)
-        jn = node.children[1]
-        right = self.eval(node.children[2], env)
-        pre_dir = post_dir = None
-        join = None
-        if jn.data == "simple_join":
-            join = "line"
-        elif jn.data == "dash_dir":
-            join = "line"
-            kids = [c for c in jn.children if isinstance(c, Tree)]
-            toks = jn.children
-            if isinstance(toks[0], Tree):
-                pre_dir = self._dir(toks[0], env)
-                if len(toks) > 2:
-                    post_dir = self._dir(toks[2], env)
-            else:
-                post_dir = self._dir(kids[0], env)
-        else:
-            for c in jn.children:
-                if c.data in ("dir_vec", "dir_curl", "dir_xy"):
-                    if join is None:
-                        pre_dir = self._dir(c, env)
-                    else:
-                        post_dir = self._dir(c, env)
-                else:
-                    join = self._basic_join(c, env)
-        return self.ops.join(self, left, join, right, pre_dir, post_dir, node)
-
-    def _basic_join(self, c, env):
-        d = c.data
-        if d == "dots":
-            return Join()
-        if d == "colons":
-            return Join(1.0, 1.0, True)
-        if d == "longdash":
-            return Join(INFINITE_TENSION, INFINITE_TENSION, True)
-        if d in ("tension1", "tension2"):
-            atleast = c.children[0] is not None
-            t1 = float(self.eval(c.children[1], env))
-            t2 = float(self.eval(c.children[2], env)) if d == "tension2" else t1
-            if t1 == math.inf:
-                t1 = INFINITE_TENSION
-            if t2 == math.inf:
-                t2 = INFINITE_TENSION
-            return Join(t1, t2, atleast)
-        if d in ("controls1", "controls2"):
-            c1 = complex(self.eval(c.children[0], env))
-            c2 = complex(self.eval(c.children[1], env)) if d == "controls2" else c1
-            return Join(c1=c1, c2=c2)
-        raise AsyRuntimeError(f"unknown join {d}")
-
-    def e_trailing_dir(self, node, env):
-        left = self.eval(node.children[0], env)
-        spec = self._dir(node.children[1], env)
-        g = Guide.from_value(left)
-        if g.knots:
-            k = g.knots[-1]
-            if spec[0] == "dir":
-                k.in_dir = spec[1]
-            else:
-                k.in_curl = spec[1]
-        return g
 
     # ---------------------------------------------------------------- arrays
     def e_new_array(self, node, env):

@@ -240,7 +240,7 @@ def join(I, left, jspec, right, pre_dir, post_dir, node):
     j = Join(line=True) if line else jspec
     if line:
         # "--" is {curl 1}..{curl 1}
-        if last.out_dir is None and pre_dir is None:
+        if last.out_dir is None and last.out_curl is None and pre_dir is None:
             last.out_curl = 1.0
     if pre_dir is not None:
         if pre_dir[0] == "dir":
@@ -249,7 +249,7 @@ def join(I, left, jspec, right, pre_dir, post_dir, node):
             last.out_curl = pre_dir[1]
     if isinstance(right, CycleToken):
         first = g.knots[0] = g.knots[0].copy()
-        if line and first.in_dir is None and post_dir is None:
+        if line and first.in_dir is None and first.in_curl is None and post_dir is None:
             first.in_curl = 1.0
         if post_dir is not None:
             if post_dir[0] == "dir":
@@ -281,7 +281,7 @@ def join(I, left, jspec, right, pre_dir, post_dir, node):
     if not rk:
         return g
     first = rk[0] = rk[0].copy()
-    if line and first.in_dir is None and post_dir is None:
+    if line and first.in_dir is None and first.in_curl is None and post_dir is None:
         first.in_curl = 1.0
     if post_dir is not None:
         if post_dir[0] == "dir":
