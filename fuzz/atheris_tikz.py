@@ -17,15 +17,31 @@ except ImportError:  # pragma: no cover - optional
     print("atheris is not installed (pip install atheris); nothing to do", file=sys.stderr)
     sys.exit(0)
 
-with atheris.instrument_imports():
-    import harness
-    from geoverify.frontends import parse_figure  # noqa: F401  (instrumented with the front-end)
+import harness  # noqa: E402
+import numpy, scipy, shapely, networkx, lark  # noqa: E401,F401  heavy dependencies: not instrumented
+
+with atheris.instrument_imports(include=["geoverify"]):
+    import importlib
+    import pkgutil
+
+    import geoverify.frontends
+    import geoverify.scene  # noqa: F401
+    # The front-end imports its modules lazily; import them all here so that
+    # libFuzzer sees their coverage.
+    try:
+        import geoverify.frontends.tikz as _fe
+        for _mod in pkgutil.walk_packages(_fe.__path__, _fe.__name__ + "."):
+            importlib.import_module(_mod.name)
+    except ImportError:
+        pass
+
 
 FMT = "tikz"
 
 
 def test_one_input(data: bytes) -> None:
-    text = atheris.FuzzedDataProvider(data).ConsumeUnicodeNoSurrogates(len(data))
+    # Plain UTF-8 (not FuzzedDataProvider) so that seed files are read as written.
+    text = data.decode("utf-8", "replace")
     if harness.check_one(text, FMT) == "UNDOCUMENTED":
         tally = harness.Tally(FMT)
         harness.check_one(text, FMT, tally)
