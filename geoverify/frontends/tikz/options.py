@@ -338,6 +338,9 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             return
         if key in ("ultra nice", "bold", "bfseries"):
             return
+        if key in ("matrix", "matrix of nodes", "matrix of math nodes", "nodes in empty cells"):
+            st["matrix"] = True
+            return
         if _COSMETIC.match(key):
             return
         ctx.note("UNSUPPORTED", f"unknown TikZ key '{key}' ignored", key)
@@ -592,8 +595,10 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["label_position"] = val
         elif k == "fit":
             st["fit"] = val
-        elif k == "matrix":
-            st["matrix"] = True
+        elif k in ("matrix", "nodes", "row sep", "column sep", "cells", "execute at empty cell",
+                   "ampersand replacement"):
+            if k == "matrix":
+                st["matrix"] = True
         elif _COSMETIC.match(k) or k.startswith("every ") or k.startswith("execute "):
             return
         else:

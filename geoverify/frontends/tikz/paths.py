@@ -17,6 +17,7 @@ from lark import Token, Tree
 from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.coords import evaluate_coordinate, split_top_comma
+from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pathbuild import PathBuilder, segment_point, segment_tangent
 from geoverify.frontends.tikz.plots import PlotMixin
 
@@ -575,6 +576,11 @@ class PathWalker(PlotMixin):
             seg = self.path.last_segment()
             if seg is not None:
                 tangent = segment_tangent(seg, 1.0)
+        if nst.get("matrix"):
+            from geoverify.frontends.tikz.matrix import place_matrix
+            nst["matrix_keys"] = dict(split_options(opts))
+            place_matrix(self.interp, nst, name, p, text, self.loc)
+            return
         node = self.interp.place_node(nst, name, p, text, self.loc, tangent=tangent)
         if self.cur is None or at is not None and self.path.is_empty():
             # "\node (a) at (0,0) {A} edge (b)": later operations start at this node

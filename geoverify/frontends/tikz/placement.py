@@ -26,7 +26,7 @@ from geoverify.frontends.tikz.tex import Macro, tokenize
 from geoverify.scene import Polyline, TextLabel
 from geoverify.scene.primitives import Style
 
-__all__ = ["NodePlacementMixin"]
+__all__ = ["NodePlacementMixin", "measure_node"]
 
 
 class NodePlacementMixin:
@@ -116,36 +116,13 @@ class NodePlacementMixin:
         if "\\begin{tikzpicture}" in text or "\\tikz" in text:
             self.note("UNSUPPORTED", "a picture inside node text is not interpreted (only its box is estimated)",
                       "node text", loc)
-        font = nst["font_size"]
         text = text.strip()
         if nst.get("node_contents"):
             text = nst["node_contents"]
-        box, widths = measure(text, font, nst.get("bold", False)) if text else (None, [0.0])
-        w = box.width if box else 0.0
-        h = box.height if box else 0.0
-        dpt = box.depth if box else 0.0
+        box, widths, w, h, dpt, ixs, hw, hh, outer = _node_size(nst, shape_eff, text)
         if box is not None and box.approximate:
             self.note("APPROXIMATED", f"text '{text[:40]}' has commands without font metrics; its box is estimated",
                       "node text", loc)
-        if nst["text_width"] is not None:
-            w = nst["text_width"]
-        em = font
-        ixs = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * em
-        iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * em
-        outer = nst["outer_sep"] if nst["outer_sep"] is not None else 0.5 * nst["line_width"]
-        if shape_eff == "rectangle":
-            hw = max(w / 2 + ixs, nst["min_width"] / 2)
-            hh = max((h + dpt) / 2 + iys, nst["min_height"] / 2)
-        elif shape_eff == "circle":
-            r = max(G.pgf_veclen(w / 2 + ixs, (h + dpt) / 2 + iys), nst["min_width"] / 2, nst["min_height"] / 2)
-            hw = hh = r
-        elif shape_eff == "ellipse":
-            a = max(math.sqrt(2) * (w / 2 + ixs), nst["min_width"] / 2)
-            b = max(math.sqrt(2) * ((h + dpt) / 2 + iys), nst["min_height"] / 2)
-            hw, hh = a, b
-        else:
-            hw = hh = 0.0
-            outer = 0.0
         node = Node(name, shape_eff, (0.0, 0.0), hw, hh, outer, h, dpt)
         node.extra["inner_xsep"] = ixs
         # frame: shift to the position, (outer linear part if transform shape), node's own transforms
@@ -371,3 +348,41 @@ def _opposite_anchor(ang: float) -> str:
         if a < limit:
             return name
     return "west"
+
+
+def _node_size(nst: dict, shape_eff: str, text: str):
+    """Text box and shape size of a node: (box, line widths, w, h, d, inner xsep, half width,
+    half height, outer sep), in points, following pgf's shape definitions."""
+    font = nst["font_size"]
+    box, widths = measure(text, font, nst.get("bold", False)) if text else (None, [0.0])
+    w = box.width if box else 0.0
+    h = box.height if box else 0.0
+    dpt = box.depth if box else 0.0
+    if nst["text_width"] is not None:
+        w = nst["text_width"]
+    em = font
+    ixs = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * em
+    iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * em
+    outer = nst["outer_sep"] if nst["outer_sep"] is not None else 0.5 * nst["line_width"]
+    if shape_eff == "circle":
+        hw = hh = max(G.pgf_veclen(w / 2 + ixs, (h + dpt) / 2 + iys), nst["min_width"] / 2, nst["min_height"] / 2)
+    elif shape_eff == "ellipse":
+        hw = max(math.sqrt(2) * (w / 2 + ixs), nst["min_width"] / 2)
+        hh = max(math.sqrt(2) * ((h + dpt) / 2 + iys), nst["min_height"] / 2)
+    elif shape_eff == "coordinate":
+        hw = hh = outer = 0.0
+    else:
+        hw = max(w / 2 + ixs, nst["min_width"] / 2)
+        hh = max((h + dpt) / 2 + iys, nst["min_height"] / 2)
+    return box, widths, w, h, dpt, ixs, hw, hh, outer
+
+
+def measure_node(interp, nst: dict, text: str) -> tuple[float, float, float]:
+    """Extents of a node placed at its anchor (``base`` or ``center``): half width,
+    height above and depth below the anchor point, outer sep included."""
+    shape = nst["shape"] if nst["shape"] in ("rectangle", "circle", "ellipse", "coordinate") else "rectangle"
+    _, _, w, h, d, _, hw, hh, outer = _node_size(nst, shape, text.strip())
+    centre_above_base = (h - d) / 2
+    if nst.get("anchor") == "base":
+        return hw + outer, centre_above_base + hh + outer, hh - centre_above_base + outer
+    return hw + outer, hh + outer, hh + outer

@@ -76,3 +76,20 @@ def test_axis_maps_data_to_the_box_and_records_the_transform():
 def test_axis_without_scale_only_axis_is_marked_approximate():
     sc = parse_tikz(AXIS.replace("scale only axis,", ""))
     assert any(d.code == "APPROXIMATED" for d in sc.diagnostics)
+
+
+def test_matrix_of_math_nodes_layout_and_names():
+    sc = parse_tikz(r"""\matrix[matrix of math nodes, column sep=1cm, row sep=5mm, nodes={draw}] (m) {
+    A & B \\ C & D \\ };
+    \draw (m-1-1) -- (m-2-2);""")
+    cells = {p.text: p for p in sc.primitives if isinstance(p, TextLabel)}
+    assert set(cells) == {"$A$", "$B$", "$C$", "$D$"}
+    a, b, c = cells["$A$"].anchor, cells["$B$"].anchor, cells["$C$"].anchor
+    # cells are anchored at their baselines; columns are 1cm apart between the widest cells' borders
+    inner, outer = 0.3333 * 10.00002, 0.2
+    wa, wc = measure("$A$")[0].width, measure("$C$")[0].width
+    wb, wd = measure("$B$")[0].width, measure("$D$")[0].width
+    gap = max(wa, wc) / 2 + inner + outer + CM + inner + outer + max(wb, wd) / 2
+    assert b[0] - a[0] == pytest.approx(gap) and a[1] == pytest.approx(b[1]) and a[0] == pytest.approx(c[0])
+    rects = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag]
+    assert len(rects) == 4

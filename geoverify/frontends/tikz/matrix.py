@@ -1,0 +1,129 @@
+"""``\\matrix[matrix of nodes]`` and ``matrix of math nodes`` (tikzlibrarymatrix).
+
+Cells are nodes with ``anchor=base`` (the library's ``cells={anchor=base}``),
+named ``<matrix>-<row>-<column>``, styled by ``nodes={...}`` and a leading
+``|[options]|``. As in pgf's matrix, a row's height and depth are the largest
+extents of its cells above and below their origins, a column's width the
+largest extents left and right, and ``row sep`` / ``column sep`` (default 0)
+separate those extents. The cells' bounding box is centred on the matrix's
+position (its anchor must be ``center``; others are noted as approximated)
+and, for a drawn matrix, outlined with the matrix's inner sep.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from geoverify.scene import Polyline
+
+__all__ = ["place_matrix"]
+
+
+def _split(body: str) -> list[list[str]]:
+    rows, cur, cell, depth, i = [], [], [], 0, 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+        if depth == 0 and body.startswith("\\\\", i):
+            cur.append("".join(cell))
+            rows.append(cur)
+            cur, cell = [], []
+            i += 2
+            if body[i:i + 1] == "[":  # \\[2pt]
+                j = body.find("]", i)
+                i = j + 1 if j >= 0 else i
+            continue
+        if depth == 0 and ch == "&":
+            cur.append("".join(cell))
+            cell = []
+            i += 1
+            continue
+        cell.append(ch)
+        i += 1
+    if "".join(cell).strip() or cur:
+        cur.append("".join(cell))
+        rows.append(cur)
+    return rows
+
+
+def place_matrix(interp, nst: dict, name: str | None, p, body: str, loc) -> None:
+    """Lay out a matrix of nodes at canvas point ``p``."""
+    opts = dict(nst.get("matrix_keys") or {})
+    math_mode = "matrix of math nodes" in opts
+    if "matrix of nodes" not in opts and not math_mode:
+        interp.note("UNSUPPORTED", "a \\matrix whose cells are not 'matrix of nodes' is not interpreted",
+                    "\\matrix", loc)
+        return
+
+    def sep(key):
+        v = opts.get(key)
+        if not v:
+            return 0.0
+        v = v.split(",")[0].replace("between origins", "").strip()
+        r = interp.number(v, nst)
+        return r.value if r.units else r.value
+
+    col_sep, row_sep = sep("column sep"), sep("row sep")
+    cell_style = opts.get("nodes", "")
+    rows = _split(body)
+    cells = {}
+    for i, row in enumerate(rows, start=1):
+        for j, raw in enumerate(row, start=1):
+            text = raw.strip()
+            extra = ""
+            m = re.match(r"^\|\[(.*?)\]\|(.*)$", text, re.S)
+            if m:
+                extra, text = m.group(1), m.group(2).strip()
+            if not text and not extra:
+                continue
+            if math_mode and text:
+                text = "$" + text + "$"
+            cst = interp.node_state({**nst, "ctm": nst["ctm"]}, ",".join(x for x in (cell_style, extra) if x))
+            cst["anchor"] = cst["anchor"] or "base"
+            cells[(i, j)] = (cst, text)
+    # measure each cell as a node at the origin
+    from geoverify.frontends.tikz.placement import measure_node
+    geo = {k: measure_node(interp, cst, text) for k, (cst, text) in cells.items()}
+    left, right, up, down = {}, {}, {}, {}
+    for (i, j), g in geo.items():
+        hw, top, bottom = g
+        left[j] = max(left.get(j, 0.0), hw)
+        right[j] = max(right.get(j, 0.0), hw)
+        up[i] = max(up.get(i, 0.0), top)
+        down[i] = max(down.get(i, 0.0), bottom)
+    xs, x, prev = {}, 0.0, None
+    for j in sorted(left):
+        if prev is not None:
+            x += right[prev] + col_sep + left[j]
+        xs[j] = x
+        prev = j
+    ys, y, prev = {}, 0.0, None
+    for i in sorted(up):
+        if prev is not None:
+            y -= down[prev] + row_sep + up[i]
+        ys[i] = y
+        prev = i
+    if not xs or not ys:
+        return
+    xmin = min(xs[j] - left[j] for j in xs)
+    xmax = max(xs[j] + right[j] for j in xs)
+    ymin = min(ys[i] - down[i] for i in ys)
+    ymax = max(ys[i] + up[i] for i in ys)
+    if nst["anchor"] not in (None, "center"):
+        interp.note("APPROXIMATED", f"matrix anchor '{nst['anchor']}' is placed as 'center'", "\\matrix", loc)
+    ox, oy = p[0] - (xmin + xmax) / 2, p[1] - (ymin + ymax) / 2
+    for (i, j), (cst, text) in cells.items():
+        cname = f"{name}-{i}-{j}" if name else None
+        interp.place_node(cst, cname, (ox + xs[j], oy + ys[i]), text, loc)
+    if nst["draw"] is not None:
+        from geoverify.frontends.tikz.emit import path_style
+        isep = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * nst["font_size"]
+        a, b = (ox + xmin - isep, oy + ymin - isep), (ox + xmax + isep, oy + ymax + isep)
+        interp.scene.add(Polyline(points=np.array([a, (b[0], a[1]), b, (a[0], b[1])]), closed_flag=True,
+                                  style=path_style(nst, True, nst["fill"] is not None), source=loc,
+                                  panel=interp.panel, name=name))
