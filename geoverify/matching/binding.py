@@ -450,8 +450,48 @@ class _Binder:
     def bind_rest(self):
         order = {"point": 0, "circle": 1, "arc": 1, "line": 2, "segment": 2, "ray": 2, "polygon": 3,
                  "parametric_curve": 4, "image_curve": 4, "point_set": 5, "region": 6, "text": 7, "arrow": 8}
+        rounds_done = False
         for obj in sorted(self.task.objects.values(), key=lambda o: order.get(o.type, 9)):
+            if not rounds_done and order.get(obj.type, 9) > 1:
+                self._one_circle_per_round()
+                rounds_done = True
             getattr(self, f"_bind_{obj.type}")(obj, self.out[obj.id])
+        if not rounds_done:
+            self._one_circle_per_round()
+
+    def _one_circle_per_round(self):
+        """Two IR circles of different shape cannot both be one drawn circle: the worse fit is unbound.
+
+        Without this, a figure that omits c1 had c1 bound to the drawn c2, and ``point_on P c1``
+        passed on c2.
+        """
+        by_prim: dict = {}
+        for oid, b in self.out.items():
+            if b.type in ("circle", "arc") and b.status in ("bound", "ambiguous") and b.primitives:
+                by_prim.setdefault(b.primitives[0], []).append(oid)
+        for prim, oids in by_prim.items():
+            if len(oids) < 2:
+                continue
+            shapes = {}
+            for oid in oids:
+                g = self.kg(oid)
+                shapes[oid] = None if g is None else (tuple(np.round(g.points[0], 9)), round(float(g.radius), 9))
+            if None in shapes.values() or len(set(shapes.values())) == 1:
+                continue  # unknown or identical IR circles: nothing tells them apart
+
+            def deviation(oid):
+                b, g, fit = self.out[oid], self.kg(oid), self._fit(self.task.objects[oid])
+                if fit is None:
+                    return b.residual if b.residual is not None else math.inf
+                c = transform_points(fit.matrix, g.points[0])
+                return float(np.hypot(*(b.center - c))) + abs(b.radius - fit.scale * g.radius)
+
+            keep = min(oids, key=deviation)
+            for oid in oids:
+                if oid != keep:
+                    b = self.out[oid]
+                    b.status, b.drawn, b.primitives, b.center, b.radius, b.curve = "unbound", False, [], None, None, None
+                    b.note = f"the only drawn circle that could be {oid} is {keep}"
 
     def _fit(self, obj: IRObject) -> FrameFit | None:
         fit = self.frames.get(obj.frame)
