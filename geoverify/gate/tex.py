@@ -36,6 +36,7 @@ from geoverify.gate.result import GateResult
 from geoverify.gate.sandbox import RunOutcome, Scratch, bwrap_available, run_sandboxed
 from geoverify.gate.settings import GateSettings
 from geoverify.gate.svgdoc import check_svg
+from geoverify.gate.toolchains import available_toolchains
 
 __all__ = ["gate_tikz", "prepare_document", "PreparedDocument", "needs_lualatex", "needs_luaotfload"]
 
@@ -174,6 +175,11 @@ def gate_tikz(text: str, scratch: Scratch, settings: GateSettings) -> GateResult
     engine = settings.engine or ("lualatex" if needs_lualatex(doc.source) else "pdflatex")
     safer = True
     details = {"engine": engine, "wrapped": doc.wrapped}
+    if available_toolchains().get(engine) is None:
+        res = GateResult.failure("tikz", "TOOLCHAIN_UNAVAILABLE", f"this document needs {engine}, which is not installed",
+                                 format_correct=True)
+        res.details = details
+        return res
     if engine == "lualatex" and needs_luaotfload(doc.source):
         if settings.sandbox == "none" or not bwrap_available():
             res = GateResult.failure(

@@ -13,6 +13,7 @@ __all__ = ["available_toolchains", "toolchain_versions", "TOOLS", "FORMAT_TOOLS"
 TOOLS = {
     "pdflatex": ["--version"],
     "lualatex": ["--version"],
+    "latex": ["--version"],
     "dvisvgm": ["--version"],
     "asy": ["--version"],
     "rsvg-convert": ["--version"],
@@ -25,7 +26,7 @@ TOOLS = {
 FORMAT_TOOLS = {
     "svg": ("rsvg-convert",),
     "tikz": ("pdflatex", "pdftoppm", "dvisvgm"),
-    "asy": ("asy", "dvisvgm", "rsvg-convert"),
+    "asy": ("asy", "latex", "dvisvgm", "rsvg-convert"),  # asy typesets labels with latex
 }
 
 _VERSION = re.compile(r"\d+(?:\.\d+)+(?:-\d+(?:\.\d+)*)?")

@@ -174,3 +174,25 @@ def test_cache_hit_returns_the_same_verdict_faster(tmp_path):
     assert first.details["cache"] == "miss" and second.details["cache"] == "hit"
     assert second.to_dict(include_png=True)["parts"] == first.to_dict()["parts"] and second.png == first.png
     assert second.elapsed < first.elapsed / 10
+
+
+@pytest.mark.toolchain
+def test_fontspec_document_without_bwrap_is_undecided():
+    """luaotfload refuses --safer; without bubblewrap such a document cannot run contained."""
+    _need("tikz")
+    doc = TIKZ_DOC.replace("\\begin{document}", "\\usepackage{fontspec}\n\\begin{document}")
+    res = run_gate(doc, "tikz", settings=GateSettings(sandbox="none"))
+    assert res.T is None and res.error_code == "TOOLCHAIN_UNAVAILABLE"
+    assert res.details["engine"] == "lualatex"
+
+
+def test_missing_engine_is_undecided(monkeypatch):
+    from geoverify.gate import tex
+
+    monkeypatch.setattr(tex, "available_toolchains", lambda: {"pdflatex": "x", "lualatex": None})
+    doc = TIKZ_DOC.replace("\\begin{document}", "\\begin{document}\\directlua{}")
+    from geoverify.gate.sandbox import Scratch
+
+    with Scratch() as scratch:
+        res = tex.gate_tikz(doc, scratch, GateSettings())
+    assert res.T is None and res.error_code == "TOOLCHAIN_UNAVAILABLE"
