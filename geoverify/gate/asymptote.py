@@ -10,7 +10,9 @@ Pipeline:
    scratch (asy finds modules in its working directory) and puts ``import
    aops_compat;`` before the user's first line, on the same line, so line numbers
    in messages stay the user's. Without that file the program runs as plain
-   Asymptote and ``details["aops_compat"]`` says so;
+   Asymptote and ``details["aops_compat"]`` says so. ``import olympiad;`` and
+   ``import cse5;`` (AoPS modules that Debian's asy lacks) get one-line stand-in
+   modules in scratch that import the compatibility module;
 4. render: rsvg-convert on asy's SVG, then the ink rule of :mod:`geoverify.gate.ink`;
 5. the SVG handed on keeps text as ``<text>``: asy's own call passes ``--no-fonts``
    to dvisvgm, so the kept DVI (``figure_.dvi``) is converted again with
@@ -35,6 +37,9 @@ from geoverify.gate.svgdoc import check_svg, looks_like_svg, render_svg
 __all__ = ["gate_asy", "COMPAT_MODULE", "strip_aops_tags"]
 
 COMPAT_MODULE = Path(__file__).parent / "asy" / "aops_compat.asy"
+#: Modules of AoPS's renderer that aops_compat stands in for.
+AOPS_MODULES = ("olympiad", "cse5")
+ASY_SYSTEM_DIR = Path("/usr/share/asymptote")
 _AOPS_TAG = re.compile(r"\[/?asy\]", re.IGNORECASE)
 
 
@@ -69,6 +74,11 @@ def gate_asy(text: str, scratch: Scratch, settings: GateSettings, dialect: str =
             shutil.copyfile(COMPAT_MODULE, scratch.path / "aops_compat.asy")
             source = "import aops_compat; " + text
             details["aops_compat"] = "loaded"
+            # AoPS figures say "import olympiad;" / "import cse5;", modules Debian's asy
+            # does not ship; aops_compat defines their helpers, so these names load it.
+            for name in AOPS_MODULES:
+                if not (ASY_SYSTEM_DIR / f"{name}.asy").is_file():
+                    (scratch.path / f"{name}.asy").write_text("import aops_compat;\n", encoding="utf-8")
         else:
             details["aops_compat"] = "missing: ran as plain Asymptote"
     (scratch.path / "figure.asy").write_text(source, encoding="utf-8")
