@@ -196,3 +196,17 @@ def test_missing_engine_is_undecided(monkeypatch):
     with Scratch() as scratch:
         res = tex.gate_tikz(doc, scratch, GateSettings())
     assert res.T is None and res.error_code == "TOOLCHAIN_UNAVAILABLE"
+
+
+@pytest.mark.toolchain
+def test_aops_dialect_loads_olympiad_through_the_compat_module():
+    _need("asy")
+    from geoverify.gate.asymptote import COMPAT_MODULE
+
+    if not COMPAT_MODULE.is_file():
+        pytest.skip("geoverify/gate/asy/aops_compat.asy is not there yet")
+    src = "import olympiad;\nsize(100);\npair A=(0,0), B=(4,0), C=(1,3);\ndraw(A--B--C--cycle);\ndot(foot(C,A,B));\n"
+    res = run_gate(src, "asy", dialect="aops")
+    assert res.T is True, res.log_excerpt
+    plain = run_gate(src, "asy")
+    assert plain.error_code == "TECH_COMPILE"  # plain Debian asy has no olympiad module
