@@ -248,6 +248,8 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
                 best = (score, t)
         t = best[1]
     else:
+        if not na_text or not nb_text:
+            return False, "text missing" if not na_text else "text extra", {}
         ta = np.array([[(x.box[0] + x.box[2]) / 2, x.box[1]] for x in na_text]) * BP_PER_PT
         tb = np.array([[(x.box[0] + x.box[2]) / 2, x.box[1]] for x in nb_text])
         t = tb.mean(axis=0) - ta.mean(axis=0)
@@ -284,7 +286,7 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
         rb = np.array([[x.box[0], x.anchor[1], x.box[2]] for x in nb_text])
         worst = 0.0
         for lab in na_text:
-            box, _ = measure(lab.text, lab.font_size)
+            box, widths = measure(lab.text, lab.font_size)
             bw, bh = (lab.box[2] - lab.box[0]), (lab.box[3] - lab.box[1])
             if abs(bh - (box.height + box.depth)) > 0.05 * lab.font_size and abs(bw - box.width) > 0.05:
                 # a rotated label: its runs must lie inside its (rotated) box
@@ -296,7 +298,11 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
                 worst = max(worst, 0.0 if inside.any() else float(np.min(np.hypot(*(pts - c).T))))
                 continue
             base = lab.box[1] + box.depth
-            q = np.array([lab.box[0], base]) * BP_PER_PT + t
+            left = lab.box[0]
+            if len(widths) > 1:  # several lines (align=center): the first line is centred
+                base = lab.box[3] - box.height
+                left = (lab.box[0] + lab.box[2]) / 2 - widths[0] / 2
+            q = np.array([left, base]) * BP_PER_PT + t
             width = (lab.box[2] - lab.box[0]) * BP_PER_PT
             on_line = np.abs(rb[:, 1] - q[1]) < max(tol, 0.5)
             inside = on_line & (rb[:, 2] > q[0] - tol) & (rb[:, 0] < q[0] + width + tol)

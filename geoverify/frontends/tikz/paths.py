@@ -222,7 +222,9 @@ class PathWalker(PlotMixin):
         self.path.move_to(corners[0])
         for k in range(4):
             self.path.line(corners[k], corners[(k + 1) % 4])
-        self.last_op = list(self.path.current.segs)
+        # nodes on a rectangle are placed on the diagonal from the first corner to the
+        # second (midway = the centre), as TikZ does
+        self.last_op = [("L", tuple(a), tuple(q))]
         self.path.close()
         self.last_op_kind = "rectangle"
         self.path.move_to(q)
@@ -353,6 +355,7 @@ class PathWalker(PlotMixin):
         for s, e in lines:
             self.path.move_to(G.apply(m, s))
             self.path.line(G.apply(m, s), G.apply(m, e))
+        self.last_op = [("L", tuple(self.cur), tuple(p))]
         self.path.move_to(p)
         self._advance(p, None, plus)
 

@@ -161,3 +161,8 @@ def test_three_dimensional_xyz_coordinates():
     p = only(parse_tikz(r"\draw (0,0,0) -- (0,0,1);"), Polyline)
     z = 0.385 * CM  # default z vector (-3.85mm, -3.85mm)
     assert close(p.points[1], (-z, -z))
+
+
+def test_midway_node_on_a_rectangle_is_its_centre():
+    lab = only(parse_tikz(r"\draw (0,0) rectangle (4,2) node[midway] {c};"), TextLabel)
+    assert close(lab.anchor, (2 * CM, CM))
