@@ -62,12 +62,14 @@ def main(argv=None) -> int:
     if "real gate" in rows:
         nat = {r["output"]: r for r in rows["native"].records.values()}
         diff = [r for r in rows["real gate"].records.values() if r["T"] != nat[r["output"]]["T"]]
-        unavailable = sum(1 for r in rows["real gate"].records.values()
-                          if (r.get("gate") or {}).get("T") is None)
-        print(f"gate vs native: T differs on {len(diff)} output(s); toolchain unavailable for {unavailable}")
+        gated = [r for r in rows["real gate"].records.values() if "gate" in r]
+        unavailable = sum(1 for r in gated if r["gate"]["T"] is None)
+        print(f"gate vs native: T differs on {len(diff)} output(s); the gate ran on {len(gated)} "
+              f"(the others failed before it: no code, cut-off response), toolchain unavailable for {unavailable}")
         for r in diff[:10]:
+            msg = (r.get("tech_error") or {}).get("message", "").strip().splitlines()
             print(f"  {r['output']}: gate T={r['T']} {r['error_codes']}, native T={nat[r['output']]['T']} "
-                  f"{nat[r['output']]['error_codes']}")
+                  f"{nat[r['output']]['error_codes']}" + (f": {msg[0][:120]}" if msg else ""))
     kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     print(f"peak RSS of the largest worker: {kb / 1024:.0f} MiB; parent: "
           f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
