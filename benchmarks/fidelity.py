@@ -113,7 +113,7 @@ def main(argv=None) -> int:
     ap.add_argument("--filter", choices=("gate", "native"), default="gate",
                     help="which figures count: those the real asy compiles (default) or those the native front-end reads")
     ap.add_argument("--gate-cache", default=None, help="folder for cached gate results")
-    ap.add_argument("--json", default=None, help="write every record here")
+    ap.add_argument("--json", default=None, help="write every record here, one JSON line each, as they come")
     ap.add_argument("--pattern", default="*geometry*.asy")
     args = ap.parse_args(argv)
     files = sorted(str(p) for p in Path(args.corpus).glob(args.pattern))
@@ -124,15 +124,19 @@ def main(argv=None) -> int:
         return 2
     t0 = time.perf_counter()
     records = []
+    sink = open(args.json, "w", encoding="utf-8") if args.json else None
     with ProcessPoolExecutor(args.jobs) as ex:
         for i, rec in enumerate(ex.map(measure, files, [args.filter] * len(files), [args.gate_cache] * len(files))):
             records.append(rec)
+            if sink:
+                sink.write(json.dumps(rec, default=str) + "\n")
+                sink.flush()
             if (i + 1) % 50 == 0:
                 print(f"  {i + 1}/{len(files)} figures ({time.perf_counter() - t0:.0f} s)", file=sys.stderr)
+    if sink:
+        sink.close()
     wall = time.perf_counter() - t0
     report(records, args, wall)
-    if args.json:
-        Path(args.json).write_text(json.dumps(records, indent=1, default=str))
     return 0
 
 

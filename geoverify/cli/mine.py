@@ -19,7 +19,7 @@ HELP = "derive a Gold IR draft (task.json) from a reference figure's relations"
 def add_arguments(p):
     p.add_argument("figure", metavar="FIGURE", help="reference figure (.asy, .svg, .tex)")
     p.add_argument("-o", "--output", metavar="TASK_JSON",
-                   help="write the task.json here (a folder gets task.json inside); default: print it")
+                   help="write the task here: a .json file, or a folder that gets task.json; default: print it")
     p.add_argument("--format", choices=("svg", "tikz", "asy"), help="figure format (default: from the file)")
     p.add_argument("--dialect", choices=("plain", "aops"), default="aops", help="Asymptote dialect (default aops)")
     p.add_argument("--id", help="task id (default: the file name)")
@@ -42,7 +42,7 @@ def run(args) -> int:
         sys.stdout.write(text)
         return 0
     out = Path(args.output)
-    if out.is_dir() or args.output.endswith("/"):
+    if out.is_dir() or out.suffix.lower() != ".json":
         out.mkdir(parents=True, exist_ok=True)
         out = out / "task.json"
     out.write_text(text, encoding="utf-8")

@@ -64,16 +64,27 @@ def _tikz_path(sp) -> str:
     return " ".join(parts)
 
 
-def to_tikz(scene: Scene) -> str:
-    """A standalone LaTeX document with one tikzpicture drawing ``scene`` (coordinates in bp)."""
+def to_tikz(scene: Scene, points: dict | None = None) -> str:
+    """A standalone LaTeX document with one tikzpicture drawing ``scene`` (coordinates in bp).
+
+    Parameters
+    ----------
+    points : dict, optional
+        Point name -> canvas position (2,). A label naming one of them becomes a node
+        attached to it, as a person transcribing would write it (needed when the scene
+        comes from SVG, whose label anchors are text positions, not points).
+    """
+    from geoverify.fidelity.mine import point_name
+
+    points = points or {}
     lines = [r"\documentclass[tikz]{standalone}", r"\begin{document}", r"\begin{tikzpicture}[x=1bp,y=1bp]"]
     for p in scene.primitives:
         st = p.style
         if isinstance(p, TextLabel):
-            off = p.center - p.anchor
-            anchor = _tikz_anchor(off, p.font_size)
+            at = points.get(point_name(normalize_text(p.text)) or "", p.anchor)
+            anchor = _tikz_anchor(p.center - at, p.font_size)
             lines.append(f"\\node[anchor={anchor},inner sep=1bp,font=\\fontsize{{{_f(p.font_size)}bp}}{{{_f(1.2 * p.font_size)}bp}}\\selectfont]"
-                         f" at ({_f(p.anchor[0])},{_f(p.anchor[1])}) {{{p.text}}};")
+                         f" at ({_f(at[0])},{_f(at[1])}) {{{p.text}}};")
             continue
         if isinstance(p, Dot):
             lines.append(f"\\fill[{_tikz_colour(st.fill or st.stroke)}] ({_f(p.center[0])},{_f(p.center[1])}) "

@@ -49,7 +49,7 @@ def harmless_variants(ref: Figure) -> list[Variant]:
         Variant("translated", sc.transformed(similarity_matrix(1.0, 0.0, 137.0 + 3 * ref.mined.scale, -59.0))),
         Variant("scaled", sc.transformed(similarity_matrix(2.75))),
         Variant("restyled", mutate.restyle(sc)),
-        Variant("tikz", code=to_tikz(sc), fmt="tikz"),
+        Variant("tikz", code=to_tikz(sc, ref.mined.points), fmt="tikz"),
         Variant("svg", code=to_svg(sc), fmt="svg"),
     ]
 
