@@ -27,16 +27,24 @@ from pathlib import Path
 import numpy as np
 
 from geoverify.admission import perturbations as pt
+from geoverify.admission.expectations import (
+    MAX_CHANGE,
+    MIN_CHANGE,
+    Subject,
+    conjunctive_leaves,
+    expect_move,
+    expect_named,
+    expect_resize,
+    shown_elsewhere,
+    swap_is_symmetry,
+    targets,
+)
 from geoverify.admission.references import allowed_equivalences, forbidden_equivalences, is_ir_symmetry, reference_scenes
 from geoverify.errors import InputError
 from geoverify.ir import Task, load_task
 
 __all__ = ["Finding", "FuzzReport", "fuzz_task", "conjunctive_leaves", "MIN_CHANGE", "MAX_CHANGE"]
 
-#: Smallest perturbation that must change a proposition, fraction of the figure size.
-MIN_CHANGE = 0.05
-#: Largest move drawn, fraction of the figure size.
-MAX_CHANGE = 0.2
 
 
 @dataclass(slots=True)
@@ -98,232 +106,8 @@ class FuzzReport:
         return "\n".join(lines)
 
 
-# ---------------------------------------------------------------- expectations
-def conjunctive_leaves(expr):
-    """Leaves reached from the root through ``all`` nodes only (their failure fails the predicate)."""
-    if expr.op == "all":
-        for c in expr.children:
-            yield from conjunctive_leaves(c)
-    elif expr.op not in ("any", "not"):
-        yield expr
-
-
-def _dist_to_bound(b, p) -> float | None:
-    if b.type in ("line", "segment", "ray") and b.points is not None:
-        a, c = b.points
-        d = c - a
-        s = float((p - a) @ d / max(float(d @ d), 1e-300))
-        if b.type in ("segment", "ray"):
-            s = max(s, 0.0)
-        if b.type == "segment":
-            s = min(s, 1.0)
-        return float(np.hypot(*(a + s * d - p)))
-    if b.center is not None and b.radius is not None and b.type in ("circle", "region") and b.closed:
-        return abs(float(np.hypot(*(p - b.center))) - b.radius)
-    if b.curve is not None and len(b.curve) > 1:
-        from geoverify.kernels import point_polyline_distances
-
-        return float(point_polyline_distances(p[None], b.curve, np.array([0, len(b.curve)]))[0, 0])
-    return None
-
-
-class _Subject:
-    """A reference scene with its baseline binding, and the leaves of each predicate by operation."""
-
-    def __init__(self, task: Task, name: str, scene, report):
-        self.task, self.name, self.scene, self.report = task, name, scene, report
-        self.binding = report.binding
-        self.size = scene.scale()
-        self.leaves = {p.id: list(conjunctive_leaves(p.check)) for p in task.predicates}
-        self.passed = {r.predicate.id for r in report.results if r.verdict.passed}
-
-    def b(self, oid):
-        return self.binding.objects[oid]
-
-    def pinned(self, oid: str) -> bool:
-        """Its frame's transform is fixed by at least two other located objects with known geometry."""
-        fr = self.task.objects[oid].frame
-        fit = self.binding.frames.get(fr)
-        if fit is None or not fit.determined or self.task.frames[fr].kind == "diagram":
-            return False
-        return len([k for k in fit.inliers if k != oid]) >= 2
-
-    def frame_predicates(self, oid: str) -> set:
-        """Predicates naming an object of ``oid``'s frame: the frame's fit may follow a moved object, so one
-        of them (not necessarily the object's own matches_geometry) must notice."""
-        fr = self.task.objects[oid].frame
-        objs = {o.id for o in self.task.objects_in(fr)}
-        return {p.id for p in self.task.predicates if p.objects() & objs}
-
-    def leaves_of(self, op: str):
-        for pid, leaves in self.leaves.items():
-            for leaf in leaves:
-                if leaf.op == op:
-                    yield pid, leaf
-
-    def refs_of(self, oid: str) -> set:
-        from geoverify.admission.structure import REF_FIELDS
-
-        out = set()
-        for fld in REF_FIELDS:
-            v = self.task.objects[oid].data.get(fld)
-            for x in (v if isinstance(v, list) else [v]):
-                if isinstance(x, str):
-                    out.add(x)
-        return out
-
-
-def _targets(s: _Subject) -> dict[str, list]:
-    from geoverify.scene import Arrow, TextLabel
-
-    owners: dict[int, set] = {}
-    for oid, b in s.binding.objects.items():
-        for i in b.primitives:
-            owners.setdefault(i, set()).add(oid)
-    t: dict[str, list] = {"move": [], "resize": [], "delete": [], "relabel": [], "swap": [], "reverse": []}
-    for oid, b in s.binding.objects.items():
-        if b.status != "bound":
-            continue
-        if b.type == "point" and b.point is not None and b.drawn:
-            t["move"].append(oid)
-        if b.type in ("circle", "arc") and b.radius and b.primitives:
-            t["resize"].append(oid)
-        own = [i for i in b.primitives if not isinstance(s.scene.primitives[i], TextLabel) or b.type == "text"]
-        if own and all(owners.get(i) == {oid} or b.type == "point" for i in own) and b.type not in ("region",):
-            t["delete"].append(oid)
-        if b.labels and s.task.objects[oid].labels or (b.type == "text" and b.primitives):
-            t["relabel"].append(oid)
-        arrows = [i for i, a in s.scene.arrows if a.carrier is not None and a.carrier in b.primitives]
-        if b.type == "arrow" and len(b.primitives) > 1:
-            arrows = [b.primitives[1]]
-        if arrows:
-            t["reverse"].append(oid)
-    labelled = [o for o in s.binding.objects if o in t["relabel"] and s.b(o).type != "text"]
-    for i, a in enumerate(labelled):
-        for bb in labelled[i + 1:]:
-            if s.b(a).type == s.b(bb).type and s.binding.known.get(a) is not None and s.binding.known.get(bb) is not None:
-                t["swap"].append((a, bb))
-    return {k: v for k, v in t.items() if v}
-
-
-def _shown_elsewhere(scene, p, skip: set, eps: float) -> bool:
-    """A vertex, control end point, arrow tip or circle centre of another primitive lies within ``eps`` of ``p``."""
-    from geoverify.scene import Arrow, Circle, TextLabel
-
-    for i, q in enumerate(scene.primitives):
-        if i in skip or isinstance(q, TextLabel):
-            continue
-        if isinstance(q, Arrow):
-            if np.hypot(*(q.tip - p)) <= eps:
-                return True
-            continue
-        if isinstance(q, Circle):
-            continue
-        for sp_ in q.subpaths():
-            ends = np.vstack([sp_.controls[:, 0], sp_.controls[-1:, 3]])
-            if np.min(np.hypot(*(ends - p).T)) <= eps:
-                return True
-    return False
-
-
-def _swap_is_symmetry(s: _Subject, a: str, c: str) -> bool:
-    """Exchanging a and c is an allowed transform of the IR (T1 and T2 mirror each other in OP)."""
-    from geoverify.matching.frames import Correspondence, fit_transform, transform_points
-
-    task = s.task
-    fr = task.objects[a].frame
-    if task.objects[c].frame != fr:
-        return False
-    swap = {a: c, c: a}
-    corr, pts = [], []
-    for o in task.objects_in(fr):
-        g, h = s.binding.known.get(o.id), s.binding.known.get(swap.get(o.id, o.id))
-        if g is None or h is None or g.kind not in ("point", "circle") or h.kind != g.kind:
-            continue
-        corr.append(Correspondence(g.points[0], h.points[0], g.radius, h.radius))
-        pts.append(g.points[0])
-    if len(corr) < 2:
-        return False
-    m, _ = fit_transform(corr, task.frames[fr].equivalences)
-    if m is None:
-        return False
-    pts = np.asarray(pts)
-    size = float(np.hypot(*(pts.max(axis=0) - pts.min(axis=0)))) or 1.0
-    worst = max(float(np.hypot(*(transform_points(m, k.ir) - k.canvas))) for k in corr)
-    return worst <= MIN_CHANGE * size
-
-
-def _expect_move(s: _Subject, oid: str, v: np.ndarray) -> list:
-    p = s.b(oid).point
-    q = p + v
-    thr = MIN_CHANGE * s.size
-    out = []
-    for pid, leaf in s.leaves_of("point_on"):
-        if leaf.args["point"] == oid and oid not in s.refs_of(leaf.args["on"]):
-            d = _dist_to_bound(s.b(leaf.args["on"]), q)
-            if d is not None and d >= thr:
-                out.append(({pid}, f"{oid} is {d / s.size:.1%} of the figure off {leaf.args['on']}"))
-    for pid, leaf in s.leaves_of("midpoint"):
-        if leaf.args["point"] == oid and oid not in s.refs_of(leaf.args["segment"]) and np.hypot(*v) >= thr:
-            out.append(({pid}, f"{oid} moved {np.hypot(*v) / s.size:.1%} from the midpoint of {leaf.args['segment']}"))
-    if s.pinned(oid) and np.hypot(*v) >= thr and any(l.args["object"] == oid for _, l in s.leaves_of("matches_geometry")):
-        out.append((s.frame_predicates(oid), f"{oid} moved {np.hypot(*v) / s.size:.1%} away from its IR position"))
-    for pid, leaf in s.leaves_of("collinear"):
-        pts = leaf.args["points"]
-        if oid in pts and len(pts) >= 3:
-            others = np.array([s.b(x).point for x in pts if x != oid and s.b(x).point is not None])
-            if len(others) >= 2:
-                c = others.mean(axis=0)
-                n = np.linalg.svd(others - c)[2][-1]
-                d = abs(float((q - c) @ n))
-                if d >= thr:
-                    out.append(({pid}, f"{oid} is {d / s.size:.1%} of the figure off the line of the others"))
-    return out
-
-
-def _expect_resize(s: _Subject, oid: str, factor: float) -> list:
-    b = s.b(oid)
-    r2 = b.radius * factor
-    thr = MIN_CHANGE * s.size
-    out = []
-    for pid, leaf in s.leaves_of("point_on"):
-        if leaf.args["on"] == oid:
-            q = s.b(leaf.args["point"]).point
-            if q is not None:
-                d = abs(float(np.hypot(*(q - b.center))) - r2)
-                if d >= thr:
-                    out.append(({pid}, f"{leaf.args['point']} is {d / s.size:.1%} of the figure off the resized {oid}"))
-    for pid, leaf in s.leaves_of("tangent"):
-        if oid in (leaf.args["a"], leaf.args["b"]):
-            other = s.b(leaf.args["b"] if leaf.args["a"] == oid else leaf.args["a"])
-            if other.type in ("line", "segment", "ray") and other.points is not None:
-                a, c = other.points
-                dd = c - a
-                d = abs(float(dd[0] * (b.center[1] - a[1]) - dd[1] * (b.center[0] - a[0]))) / max(np.hypot(*dd), 1e-300)
-                res = abs(d - r2)
-            elif other.center is not None:
-                d = float(np.hypot(*(b.center - other.center)))
-                res = min(abs(d - r2 - other.radius), abs(d - abs(r2 - other.radius)))
-            else:
-                continue
-            if res >= thr:
-                out.append(({pid}, f"tangency residual {res / s.size:.1%} of the figure after resizing {oid}"))
-    if s.pinned(oid) and abs(r2 - b.radius) >= thr and any(l.args["object"] == oid for _, l in s.leaves_of("matches_geometry")):
-        out.append((s.frame_predicates(oid), f"{oid} radius changed by {abs(r2 - b.radius) / s.size:.1%} of the figure"))
-    return out
-
-
-def _expect_named(s: _Subject, oid: str, ops: tuple) -> list:
-    out = []
-    for pid, leaves in s.leaves.items():
-        for leaf in leaves:
-            if leaf.op in ops and oid in {v for v in leaf.args.values() if isinstance(v, str)}:
-                out.append(({pid}, f"{leaf.op} of {oid}"))
-    return out
-
-
 # ---------------------------------------------------------------- strategies
-def _allowed_strategy(s: _Subject, st):
+def _allowed_strategy(s: Subject, st):
     eq = allowed_equivalences(s.task)
     n = len(s.scene.primitives)
     return st.fixed_dictionaries({
@@ -338,7 +122,7 @@ def _allowed_strategy(s: _Subject, st):
     })
 
 
-def _apply_allowed(s: _Subject, ex):
+def _apply_allowed(s: Subject, ex):
     x0, y0, x1, y1 = s.scene.bbox()
     m = pt.about(((x0 + x1) / 2, (y0 + y1) / 2), angle=ex["angle"], scale=ex["scale"], reflect=ex["reflect"],
                  shift=(ex["tx"], ex["ty"]))
@@ -354,7 +138,7 @@ def _describe_allowed(ex) -> str:
             f"{moved} drawing commands reordered")
 
 
-def _perturb_strategy(s: _Subject, st, targets: dict):
+def _perturb_strategy(s: Subject, st, targets: dict):
     forms = []
     if "move" in targets:
         forms.append(st.fixed_dictionaries({"family": st.just("move"), "target": st.sampled_from(targets["move"]),
@@ -373,7 +157,7 @@ def _perturb_strategy(s: _Subject, st, targets: dict):
     return st.one_of(forms) if forms else None
 
 
-def _apply_perturbation(s: _Subject, ex) -> tuple[object, list, str]:
+def _apply_perturbation(s: Subject, ex) -> tuple[object, list, str]:
     """(scene, expectations, description); expectations are (predicate ids, why) groups of which one must fail."""
     from geoverify.scene import Arrow, Dot, TextLabel
 
@@ -386,31 +170,31 @@ def _apply_perturbation(s: _Subject, ex) -> tuple[object, list, str]:
         # Move what is drawn there (a dot's centre), not the frame's rounded prediction.
         dots = [sc.primitives[i].center for i in b.primitives if isinstance(sc.primitives[i], Dot)]
         at = dots[0] if dots else b.point
-        return (pt.move_point(sc, at, v, b.labels, eps=2e-3 * s.size), _expect_move(s, oid, v),
+        return (pt.move_point(sc, at, v, b.labels, eps=2e-3 * s.size), expect_move(s, oid, v),
                 f"point {oid} moved by {ex['frac']:.1%} of the figure size at {math.degrees(ex['theta']):.0f} deg")
     if fam == "resize":
         oid = ex["target"]
         b = s.b(oid)
         factor = 1 + ex["f"] if ex["grow"] else 1 - ex["f"]
         prims = [i for i in b.primitives if not isinstance(sc.primitives[i], (TextLabel, Arrow))]
-        return (pt.map_primitives(sc, prims, pt.about(b.center, scale=factor)), _expect_resize(s, oid, factor),
+        return (pt.map_primitives(sc, prims, pt.about(b.center, scale=factor)), expect_resize(s, oid, factor),
                 f"circle {oid} resized by a factor {factor:.3g}")
     if fam == "delete":
         oid = ex["target"]
         b = s.b(oid)
         prims = list(b.primitives) + list(b.labels)
         ops = ("drawn", "label_bound", "matches_geometry", "text_present", "arrow_between", "point_on", "midpoint")
-        if b.type == "point" and _shown_elsewhere(sc, b.point, set(prims), 0.01 * s.size):
+        if b.type == "point" and shown_elsewhere(sc, b.point, set(prims), 0.01 * s.size):
             # Its marker and label are gone but a path still ends or bends there: the point is still shown.
             ops = ("label_bound",)
-        exp = [(g, w) for g, w in _expect_named(s, oid, ops)
+        exp = [(g, w) for g, w in expect_named(s, oid, ops)
                if not any(l.op == "label_bound" and "text" in l.args for p in g for l in s.leaves[p])]
         return pt.delete_primitives(sc, prims), exp, f"{oid} deleted (with its labels)"
     if fam == "relabel":
         oid = ex["target"]
         b = s.b(oid)
         labs = list(b.labels) or list(b.primitives)
-        exp = [(g, w) for g, w in _expect_named(s, oid, ("label_bound", "text_present"))]
+        exp = [(g, w) for g, w in expect_named(s, oid, ("label_bound", "text_present"))]
         exp = [(g, w) for g, w in exp if not any(l.op == "label_bound" and "text" in l.args for p in g for l in s.leaves[p])]
         return pt.relabel(sc, labs, "Zq"), exp, f"the label(s) of {oid} replaced by 'Zq'"
     if fam == "swap":
@@ -419,7 +203,7 @@ def _apply_perturbation(s: _Subject, ex) -> tuple[object, list, str]:
         preds = {p.id for p in s.task.predicates if {a, c} & p.objects()}
         same = ga.kind == gc.kind and ga.points.shape == gc.points.shape and np.allclose(ga.points, gc.points) \
             and (ga.radius or 0) == (gc.radius or 0)
-        harmless = same or _swap_is_symmetry(s, a, c)
+        harmless = same or swap_is_symmetry(s, a, c)
         exp = [] if harmless or not preds else [(preds, f"labels of {a} and {c} exchanged")]
         return pt.swap_labels(sc, s.b(a).labels, s.b(c).labels), exp, f"labels of {a} and {c} swapped"
     if fam == "reverse":
@@ -428,7 +212,7 @@ def _apply_perturbation(s: _Subject, ex) -> tuple[object, list, str]:
         arrows = [i for i, ar in sc.arrows if ar.carrier is not None and ar.carrier in b.primitives]
         if b.type == "arrow" and len(b.primitives) > 1:
             arrows = [b.primitives[1]]
-        return (pt.reverse_arrows(sc, arrows), _expect_named(s, oid, ("traversal_direction", "arrow_between")),
+        return (pt.reverse_arrows(sc, arrows), expect_named(s, oid, ("traversal_direction", "arrow_between")),
                 f"{len(arrows)} arrow(s) on {oid} reversed")
     x0, y0, x1, y1 = sc.bbox()
     c = ((x0 + x1) / 2, (y0 + y1) / 2)
@@ -516,7 +300,7 @@ def fuzz_task(task, *, examples: int = 20, seed: int | None = None, out=None, al
         if not base.delivered:
             rep.notes.append(f"{name}: the reference is not delivered (D = 0), so it cannot seed the search")
             continue
-        s = _Subject(task, name, scene, base)
+        s = Subject(task, name, scene, base)
         # Allowed transforms: every predicate that passed must still pass.
         strict_found: set = set()
         strat = _allowed_strategy(s, st)
@@ -537,8 +321,7 @@ def fuzz_task(task, *, examples: int = 20, seed: int | None = None, out=None, al
             rep.findings.append(Finding("too_strict", sorted(bad), "allowed transform", _describe_allowed(ex), name,
                                         save(sc, f"{Path(name).stem}-too-strict-{'-'.join(sorted(bad))}"), bad))
         # Perturbations: some predicate of each expectation group must fail.
-        targets = _targets(s)
-        strat = _perturb_strategy(s, st, targets)
+        strat = _perturb_strategy(s, st, targets(s))
         found_keys: set = set()
 
         def key(ex):
