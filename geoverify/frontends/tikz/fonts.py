@@ -287,6 +287,12 @@ def _set(text: str, line: _Line, size: float, math: bool, raise_: float = 0.0, b
                 line.space(right)
                 line.last_class = cls if left else "o"
                 continue
+            elif cs in ("\\vdots", "\\ddots"):
+                # plain TeX: three '.' in a \vbox (\baselineskip 4pt, \kern 6pt above)
+                line.w += (0.277779 if cs == "\\vdots" else 1.33) * size
+                line.h = max(line.h, raise_ + (1.0 if cs == "\\vdots" else 0.8) * size)
+                line.last = None
+                line.last_class = "o"
             elif cs in _WORD_OPERATORS:
                 _set(cs[1:], line, size, False, raise_, bold)
                 line.space(size / 6)

@@ -18,7 +18,7 @@ import numpy as np
 from geoverify.errors import FigureSyntaxError, SourceLocation
 from geoverify.frontends.tikz.emit import path_style
 from geoverify.frontends.tikz.options import UNITS_PT, split_options
-from geoverify.scene.primitives import Arc, Polyline
+from geoverify.scene.primitives import Arc, Arrow, Polyline, Style
 
 __all__ = ["draw_pic"]
 
@@ -63,8 +63,18 @@ def draw_pic(interp, opts: str, body: str, st: dict, loc) -> None:
     if draw or fill:
         style = path_style(pst, draw, fill)
         if kind == "angle":
-            interp.scene.add(Arc(center=B, rx=radius, ry=radius, start=a1, sweep=sweep, style=style, source=source,
-                                 panel=interp.panel))
+            idx = interp.scene.add(Arc(center=B, rx=radius, ry=radius, start=a1, sweep=sweep, style=style,
+                                       source=source, panel=interp.panel))
+            # arrow tips of the pic's arc (e.g. pic[draw, ->] {angle=...})
+            head = {"fill": style.stroke, "stroke": style.stroke, "stroke_width": style.stroke_width}
+            for which, tip_name, ang, sgn in (("end", pst["arrow_end"], a1 + sweep, 1.0),
+                                             ("start", pst["arrow_start"], a1, -1.0)):
+                if tip_name is None or tip_name.startswith("!"):
+                    continue
+                tip = (B[0] + radius * math.cos(ang), B[1] + radius * math.sin(ang))
+                d = (-math.sin(ang) * sgn, math.cos(ang) * sgn)
+                interp.scene.add(Arrow(tip=tip, direction=d, position=which, carrier=idx,
+                                       style=Style(**head), source=source, panel=interp.panel))
         else:
             s = radius
             u = (math.cos(a1), math.sin(a1))
