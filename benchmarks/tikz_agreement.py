@@ -274,6 +274,15 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
                 near_a |= np.hypot(*(ap - tip).T) < reach
             d_ba = np.where(near_b, 0.0, d_ba)
             d_ab = np.where(near_a, 0.0, d_ab)
+        if na_text:
+            # TeX draws fraction bars, radicals and over/underlines of text as rules (paths):
+            # they belong to the labels, not to the figure's geometry
+            inside = np.zeros(len(b), dtype=bool)
+            for lab in na_text:
+                lo = lab.box[:2] * BP_PER_PT + t - tol
+                hi = lab.box[2:] * BP_PER_PT + t + tol
+                inside |= np.all((b >= lo) & (b <= hi), axis=1)
+            d_ba = np.where(inside, 0.0, d_ba)
         details["max_native_to_tex"] = float(d_ab.max())
         details["max_tex_to_native"] = float(d_ba.max())
         if d_ab.max() > tol or d_ba.max() > tol:
@@ -288,8 +297,11 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
         for lab in na_text:
             box, widths = measure(lab.text, lab.font_size)
             bw, bh = (lab.box[2] - lab.box[0]), (lab.box[3] - lab.box[1])
-            if abs(bh - (box.height + box.depth)) > 0.05 * lab.font_size and abs(bw - box.width) > 0.05:
-                # a rotated label: its runs must lie inside its (rotated) box
+            stacked = any(k in lab.text for k in ("\\frac", "\\dfrac", "\\tfrac", "\\begin{", "\\over",
+                                                   "\\substack", "\\stackrel", "\\binom"))
+            if stacked or (abs(bh - (box.height + box.depth)) > 0.05 * lab.font_size and abs(bw - box.width) > 0.05):
+                # a rotated label, or one with stacked parts (fractions, arrays) whose runs sit on
+                # several baselines: its runs must lie inside its box
                 lo = lab.box[:2] * BP_PER_PT + t - tol
                 hi = lab.box[2:] * BP_PER_PT + t + tol
                 pts = np.array([x.anchor for x in nb_text])
