@@ -79,7 +79,7 @@ _COSMETIC = re.compile(
     r"trim left|trim right|scale around|bend angle|auto|swap|'|description|inner sep|outer sep|"
     r"minimum.*|text width|sloped|allow upside down|pos|radius|x radius|y radius|start angle|"
     r"end angle|delta angle|looseness|in|out|relative|step|domain|samples|variable|smooth|tension|"
-    r"mark|every mark|xstep|ystep|name|alias|path picture|rounded corners|sharp corners|"
+    r"mark|every mark|xstep|ystep|name|alias|rounded corners|sharp corners|"
     r"densely|loosely|thick|thin|stealth|latex|Stealth|Latex|Triangle|To|arrows\.meta|>=.*|"
     r"dash pattern|dash phase|dash|font size|fontsize|node contents|cells|column sep|row sep|"
     r"nodes|matrix of .*|ampersand replacement|fit|inner ysep|inner xsep|label distance|pin distance|"
@@ -613,8 +613,8 @@ def _decoration(ctx, st, val):
     marks = list(st.get("markings") or [])
     kinds = [k for k, v in pairs if v is None]
     if kinds and kinds[0] != "markings":
-        ctx.note("APPROXIMATED", f"decoration '{kinds[0]}' is not applied; the path is kept undecorated",
-                 "decoration")
+        ctx.note("UNSUPPORTED", f"decoration '{kinds[0]}' is not applied; the path is kept undecorated",
+                 "decoration " + kinds[0])
     for key, v in pairs:
         if key == "mark" and v:
             m = re.match(r"\s*at\s+position\s+(.+?)\s+with\s*\{?(.*)\}?\s*$", v, re.S)
