@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from geoverify.families.construction import Construction, Style
-from geoverify.families.mutations import Mutation, remove, replace_text, reverse_arrow, swap_labels
+from geoverify.families.mutations import Mutation, remove, replace_text, reverse_arrow
 from geoverify.families.package import (
     TaskPackage, all_of, compile_error, hard, layout_soft, op, soft, task_ir,
 )
@@ -126,7 +126,7 @@ def _two_panel_map(task_id, title, prompt, src, fun_np, fun_sym, fun_tex, z_mark
         return [(float(x.real), float(x.imag)) for x in w]
 
     c.path("image", image(fun_np), "w", Style("red", 1.3), smooth=True)
-    objects.append({"id": "image", "type": "image_curve", "frame": "w", "of": "S", "function": fun_sym, "labels": [f"f(\\gamma)"]})
+    objects.append({"id": "image", "type": "image_curve", "frame": "w", "of": "S", "function": fun_sym, "labels": ["f(\\gamma)"]})
     w_img = fun_np(zs)
     k = int(np.argmax(w_img.imag))
     c.text("image.label", "$f(\\gamma)$", (w_img[k].real, w_img[k].imag + 0.45 / w_scale), "w")

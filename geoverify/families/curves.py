@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from geoverify.families.construction import Style
-from geoverify.families.mutations import Mutation, move_point, remove, replace_text, reverse_arrow, scale_radius
+from geoverify.families.mutations import Mutation, remove, replace_text, reverse_arrow, scale_radius
 from geoverify.families.package import TaskPackage, all_of, compile_error, hard, labels_soft, layout_soft, op, task_ir
 from geoverify.families.registry import family
 from geoverify.families.scaffold import Scaffold

@@ -8,6 +8,8 @@ with ``\\definecolor``.
 
 from __future__ import annotations
 
+import math
+
 from geoverify.families.construction import COLORS, ArcItem, CircleItem, Construction, Path, Point, Text, compass
 
 __all__ = ["to_tikz"]
@@ -72,8 +74,6 @@ def to_tikz(c: Construction) -> str:
             cmd = "\\filldraw" if it.style.fill else "\\draw"
             out.append(f"{cmd}{_opts(it.style, fill=True)} {_pt(c.page(it.center, it.panel))} circle ({_num(pan.scale * it.radius)});")
         elif isinstance(it, ArcItem):
-            import math
-
             ctr = c.page(it.center, it.panel)
             r = pan.scale * it.radius
             a0 = math.radians(it.start_deg)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from geoverify.families.construction import Construction, Style
-from geoverify.families.mutations import Mutation, move_point, remove, reverse_arrow, swap_labels
+from geoverify.families.mutations import Mutation, remove, reverse_arrow, swap_labels
 from geoverify.families.package import (
     TaskPackage, all_of, compile_error, hard, labels_soft, layout_soft, op, task_ir,
 )
@@ -61,8 +61,8 @@ def _linear_map(task_id, M):
     a1, a2 = (float(np.degrees(np.arctan2(*(M @ e)[::-1]))) for e in ([1, 0], [0, 1]))
     c.label("F1.label", "$Ae_1$", "F1", a1 - 25 if a1 < a2 else a1 + 25)
     c.label("F2.label", "$Ae_2$", "F2", a2 + 25 if a1 < a2 else a2 - 25)
-    mat = f"A = \\begin{{pmatrix}} {M[0, 0]:g} & {M[0, 1]:g} \\\\ {M[1, 0]:g} & {M[1, 1]:g} \\end{{pmatrix}}"
-    c.text("arrow", "$\\xrightarrow{A}$" if False else "$A$", (3.3, 1.2), "main")
+    mat = f"A = [[{M[0, 0]:g}, {M[0, 1]:g}], [{M[1, 0]:g}, {M[1, 1]:g}]]"
+    c.text("arrow", "$A$", (3.3, 1.2), "main")
     c.segment("map", (2.7, 0.9), (3.9, 0.9), "main", Style("gray", 0.8), arrow_end=True)
     frames = [{"id": "domain", "kind": "panel", "equivalences": _SIMILAR}, {"id": "image", "kind": "panel", "equivalences": _SIMILAR}]
     preds = [
@@ -78,7 +78,7 @@ def _linear_map(task_id, M):
         layout_soft("LM-S2", 0.4),
     ]
     ir = task_ir(task_id, "linear-algebra", "mappings and coordinate transformations", "Image of the unit square under a linear map",
-                 f"Draw the unit square with e1, e2 and, in a second panel, its image under {mat.replace(chr(92) + chr(92), ';')}, "
+                 f"Draw the unit square with e1, e2 and, in a second panel, its image under {mat}, "
                  "with the image vectors A e1 and A e2.", frames, objects, preds)
     muts = [
         Mutation("reversed-arrow", "the arrow of A e1 points to the origin", lambda c: reverse_arrow(c, "w1"), {"LM-H3": "fail"},

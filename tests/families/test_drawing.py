@@ -8,7 +8,6 @@ import subprocess
 import numpy as np
 import pytest
 
-import geoverify
 from geoverify.errors import InputError
 from geoverify.families import Construction, Style, tex_to_unicode, to_asy, to_svg, to_tikz
 from geoverify.frontends import parse_figure
