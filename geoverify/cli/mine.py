@@ -10,6 +10,7 @@ Exit code 0, or 2 when the figure cannot be read.
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from pathlib import Path
 
@@ -19,7 +20,8 @@ HELP = "derive a Gold IR draft (task.json) from a reference figure's relations"
 def add_arguments(p):
     p.add_argument("figure", metavar="FIGURE", help="reference figure (.asy, .svg, .tex)")
     p.add_argument("-o", "--output", metavar="TASK_JSON",
-                   help="write the task here: a .json file, or a folder that gets task.json; default: print it")
+                   help="write the task here: a .json file, or a folder that becomes a task package "
+                        "(task.json and the figure as its reference); default: print it")
     p.add_argument("--format", choices=("svg", "tikz", "asy"), help="figure format (default: from the file)")
     p.add_argument("--dialect", choices=("plain", "aops"), default="aops", help="Asymptote dialect (default aops)")
     p.add_argument("--id", help="task id (default: the file name)")
@@ -36,16 +38,20 @@ def run(args) -> int:
     m = fig.mined
     task = m.to_task(task_id=args.id or Path(args.figure).stem, source=str(args.figure),
                      dialect=args.dialect if fig.fmt == "asy" else None)
-    task["references"] = []
-    text = json.dumps(task, indent=1, ensure_ascii=False) + "\n"
     if not args.output:
-        sys.stdout.write(text)
+        sys.stdout.write(json.dumps(task, indent=1, ensure_ascii=False) + "\n")
         return 0
     out = Path(args.output)
     if out.is_dir() or out.suffix.lower() != ".json":
+        # A folder becomes a task package: the draft and the figure it was mined from.
         out.mkdir(parents=True, exist_ok=True)
+        src = Path(args.figure)
+        ref = out / f"reference{src.suffix.lower()}"
+        if src.resolve() != ref.resolve():
+            shutil.copyfile(src, ref)
+        task["references"] = [{"path": ref.name, "format": fig.fmt, "note": "the figure the relations were mined from"}]
         out = out / "task.json"
-    out.write_text(text, encoding="utf-8")
+    out.write_text(json.dumps(task, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     if not args.quiet:
         print(f"{args.figure}: {len(m.points)} labelled points, {len(m.objects) - len(m.points)} other objects, "
               f"{len(m.primary())} relations (+{len(m.relations) - len(m.primary())} implied) -> {out}")

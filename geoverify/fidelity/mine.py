@@ -21,6 +21,7 @@ Guards against coincidences:
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from dataclasses import dataclass, field
@@ -231,16 +232,23 @@ class _Miner:
         self.active: list[str] = []
         self.objects: dict[str, dict] = {}
         self.rels: dict[str, Relation] = {}
+        self._checks: dict[str, Relation] = {}
         self.carriers: list[_Carrier] = []
         self.rounds: list[_Round] = []
 
     # ------------------------------------------------------------ helpers
     def add(self, rel: Relation) -> Relation:
-        key = (rel.type, rel.key)
-        for old in self.rels.values():
-            if (old.type, old.key) == key:
-                return old
+        """Record a relation; an existing one with the same key or the very same check is returned instead.
+
+        One check, one predicate: a tick-mark equality and the plain equality of the same two
+        segments are one relation (the first found, the more telling, is kept).
+        """
+        sig = json.dumps(rel.check, sort_keys=True)
+        old = self.rels.get(f"{rel.type}|{rel.key}") or self._checks.get(sig)
+        if old is not None:
+            return old
         self.rels[f"{rel.type}|{rel.key}"] = rel
+        self._checks[sig] = rel
         return rel
 
     def seg(self, a: str, b: str, drawn: bool) -> str:
@@ -445,7 +453,8 @@ class _Miner:
                     if (a, b) in same_line:
                         continue
                     r = self._parallel(a, b)
-                    r.implied_by = [v for k, v in prim.items() if k in (a, b)] or ["parallel class"]
+                    if r.type == "parallel" and r.id not in prim.values():
+                        r.implied_by = [v for k, v in prim.items() if k in (a, b)] or ["parallel class"]
         for x in range(len(groups)):
             for y in range(x + 1, len(groups)):
                 gx, gy = groups[x], groups[y]
@@ -462,7 +471,7 @@ class _Miner:
                     primary_id = self._perpendicular(*primary).id
                 for p in pairs:
                     r = self._perpendicular(*p)
-                    if r.id != primary_id and not r.implied:
+                    if r.type == "perpendicular" and r.id != primary_id and not r.implied:
                         r.implied_by = [primary_id]
 
     def _parallel(self, i: int, j: int) -> Relation:
@@ -654,7 +663,9 @@ class _Miner:
             for comp in comps.values():
                 ids = sorted({rid for p, rids in why.items() if p <= set(comp) for rid in rids})
                 for other in comp[1:]:
-                    self._equal(comp[0], other).implied_by = ids or ["marks"]
+                    r = self._equal(comp[0], other)
+                    if r.type == "equal_length":  # not the tick relation that already says it
+                        r.implied_by = ids or ["marks"]
             for other in reps[1:]:
                 self._equal(reps[0], other)
 
