@@ -219,7 +219,8 @@ def rouche_package(p: RoucheParams) -> TaskPackage:
                  {"CA-H2": "fail", "CA-S2": "fail"}, operator="swap_labels"),
         compile_error(ir),
     ]
-    return TaskPackage(ir, figure(p), muts, params={"n": n, "g": p.g_sympy, "R": p.radius, "M": p.bound})
+    return TaskPackage(ir, figure(p), muts, params={"n": n, "g": p.g_sympy, "g_coeffs": list(p.g_coeffs), "R": p.radius,
+                                                    "M": p.bound})
 
 
 @family("rouche")
