@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from geoverify.errors import GeoverifyError, InputError
+from geoverify.fidelity.marks import without_marks
 from geoverify.fidelity.mine import MinedFigure, MiningTolerances, mine_scene, snap_point
 from geoverify.fidelity.relations import OBJECT_TYPES, RELATION_TYPES, parse_relation_id
 from geoverify.ir import Task, task_from_dict
@@ -70,6 +71,7 @@ class Figure:
     T: bool = True
     gate: dict = field(default_factory=dict)
     elapsed: float = 0.0
+    geo_scene: Scene | None = None
 
 
 @dataclass(slots=True)
@@ -229,7 +231,8 @@ def figure_from_scene(scene: Scene, *, text: str = "", name: str = "", tolerance
                       T: bool = True, gate: dict | None = None) -> Figure:
     """Mine an already parsed scene into a :class:`Figure`."""
     t0 = time.perf_counter()
-    feats = extract_features(scene)
+    geo = without_marks(scene)
+    feats = extract_features(geo)
     mined = mine_scene(scene, tolerances, feats)
     task = mined.to_task(task_id=name or "figure")
     non_empty = not scene.is_empty()
@@ -237,7 +240,7 @@ def figure_from_scene(scene: Scene, *, text: str = "", name: str = "", tolerance
     if not non_empty:
         g.setdefault("code", "TECH_EMPTY")
     return Figure(scene, feats, mined, task, text, scene.source_format, name, T and non_empty, g,
-                  time.perf_counter() - t0)
+                  time.perf_counter() - t0, geo)
 
 
 def prepare_figure(source, *, format: str | None = None, dialect: str = "aops", gate: bool = False,
@@ -339,7 +342,7 @@ def check_task_in(task: dict, figure: Figure) -> tuple[list, dict]:
     """
     base = _strip_coords(task)
     t = task_from_dict(base)
-    scene, feats = figure.scene, figure.features
+    scene, feats = figure.geo_scene or figure.scene, figure.features
     binding = bind(t, scene, feats)
     ref_xy = {o["id"]: np.asarray(o["coords"], dtype=float) for o in task["objects"]
               if o["type"] == "point" and "coords" in o}

@@ -15,11 +15,13 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import copy
+
 import numpy as np
 
-from geoverify.scene import Polyline, Scene
+from geoverify.scene import Polyline, Scene, Style
 
-__all__ = ["RightAngleMark", "Tick", "find_right_angle_marks", "find_ticks"]
+__all__ = ["RightAngleMark", "Tick", "find_right_angle_marks", "find_ticks", "without_marks"]
 
 # A mark's legs are shorter than this fraction of the figure size.
 _MARK_MAX_REL = 0.12
@@ -111,4 +113,23 @@ def find_ticks(scene: Scene, scale: float) -> list[Tick]:
         if n <= 0 or n > _TICK_MAX_REL * scale:
             continue
         out.append(Tick(0.5 * (pts[0] + pts[1]), d / n, n, owner))
+    return out
+
+
+def without_marks(scene: Scene) -> Scene:
+    """A copy of ``scene`` whose right-angle marks are invisible (indices unchanged).
+
+    A mark annotates geometry; its corners are not points anyone labels. Matching
+    that sees them can bind a label to a mark's corner instead of the crossing the
+    label names (in SVG, where labels are placed by proximity).
+    """
+    marks = {m.owner for m in find_right_angle_marks(scene, scene.scale())}
+    if not marks:
+        return scene
+    out = copy.copy(scene)
+    out.primitives = list(scene.primitives)
+    for i in marks:
+        q = copy.copy(scene.primitives[i])
+        q.style = Style(stroke=None, stroke_width=0.0, fill=None)
+        out.primitives[i] = q
     return out

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from geoverify.fidelity.marks import find_right_angle_marks, find_ticks
+from geoverify.fidelity.marks import find_right_angle_marks, find_ticks, without_marks
 from geoverify.fidelity.relations import Relation, sanitize_id, to_predicate
 from geoverify.ir import Tolerances, task_from_dict
 from geoverify.kernels import point_polyline_distances
@@ -205,7 +205,10 @@ def snap_point(feats: Features, xy: np.ndarray, eps: float) -> np.ndarray:
 
 
 def mine_scene(scene: Scene, tolerances: MiningTolerances | None = None, features: Features | None = None) -> MinedFigure:
-    """Mine the labelled objects and the relations among them from a scene."""
+    """Mine the labelled objects and the relations among them from a scene.
+
+    ``features``, when given, must be those of ``without_marks(scene)``.
+    """
     return _Miner(scene, tolerances or MiningTolerances(), features).run()
 
 
@@ -223,7 +226,9 @@ class _Miner:
     def __init__(self, scene: Scene, tol: MiningTolerances, feats: Features | None):
         self.scene = scene
         self.tol = tol
-        self.f = feats if feats is not None else extract_features(scene)
+        # Geometry is read without the right-angle marks (annotations); the marks from the scene itself.
+        self.geo = without_marks(scene)
+        self.f = feats if feats is not None else extract_features(self.geo)
         self.s = self.f.scale
         self.eps = tol.distance * self.s
         self.notes: list[str] = []
@@ -276,7 +281,7 @@ class _Miner:
         task = task_from_dict({"schema_version": "1.0", "id": "locate", "discipline": "geometry", "prompt": "locate",
                                "objects": objs, "predicates": [{"id": "p", "kind": "hard",
                                                                  "check": {"op": "drawn", "object": objs[0]["id"]}}]})
-        binding = bind(task, self.scene, self.f)
+        binding = bind(task, self.geo, self.f)
         for o in objs:
             b = binding[o["id"]]
             if b.status != "bound" or b.point is None:
