@@ -115,7 +115,10 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
         s = s[close + 1:].strip()
     if s.startswith("$") and s.endswith("$"):
         return CoordResult(_calc(interp, s[1:-1], st))
-    m = re.match(r"^(canvas|xyz|canvas polar|polar|node|intersection|perpendicular|barycentric) cs\s*:(.*)$", s, re.S)
+    if len(s) > 1 and s[0] == "{" and s[-1] == "}":
+        s = _strip_braces(s)
+    m = re.match(r"^(canvas|xyz|canvas polar|polar|node|intersection|perpendicular|barycentric|axis|rel axis)"
+                 r" cs\s*:(.*)$", s, re.S)
     if m:
         return _explicit_cs(interp, m.group(1), m.group(2), st, relative)
     if s.startswith("intersection"):
@@ -217,6 +220,19 @@ def _explicit_cs(interp, kind, body, st, relative):
         y = interp.number(kv.get("y", "0pt"), st)
         p = (x.value, y.value)
         return CoordResult(G.apply_linear(st["ctm"], p) if relative else G.apply(st["ctm"], p))
+    if kind == "axis":  # inside an axis the x/y vectors and the transform are the data map
+        parts = split_top_comma(body)
+        if "=" not in body and len(parts) in (2, 3):
+            return CoordResult(_cartesian(interp, parts, st, relative))
+        return CoordResult(_cartesian(interp, [kv.get("x", "0"), kv.get("y", "0")], st, relative))
+    if kind == "rel axis":
+        box = getattr(interp, "axis_box", None)
+        if box is None:
+            raise FigureSyntaxError("'rel axis cs' outside an axis")
+        parts = split_top_comma(body) if "=" not in body else [kv.get("x", "0"), kv.get("y", "0")]
+        fx, fy = (interp.number(_strip_braces(p), st).value for p in parts[:2])
+        x0, x1, y0, y1 = box
+        return CoordResult(_cartesian(interp, [repr(x0 + fx * (x1 - x0)), repr(y0 + fy * (y1 - y0))], st, relative))
     if kind == "xyz":
         return CoordResult(_cartesian(interp, [kv.get("x", "0"), kv.get("y", "0"), kv.get("z", "0")], st, relative))
     if kind in ("polar", "canvas polar"):

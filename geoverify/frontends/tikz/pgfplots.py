@@ -137,6 +137,8 @@ def run_axis(interp, reader: Reader, env: str, tok) -> None:
     panel = interp.scene.panels[interp.panel]
     panel.axis_transform = np.array([[full[0], full[2], full[4]], [full[1], full[3], full[5]], [0.0, 0.0, 1.0]])
     saved = interp.st
+    saved_box = getattr(interp, "axis_box", None)
+    interp.axis_box = (xmin, xmax, ymin, ymax)
     interp.st = dict(saved)
     interp.st["ctm"] = G.compose(base, (1.0, 0.0, 0.0, 1.0, -xmin * sx, -ymin * sy))
     interp.st["xvec"], interp.st["yvec"] = (sx, 0.0), (0.0, sy)
@@ -168,6 +170,7 @@ def run_axis(interp, reader: Reader, env: str, tok) -> None:
         interp.statements(Reader(_without_addplots(body), interp.defs, interp.budget, interp.source), None)
     finally:
         interp.st = saved
+        interp.axis_box = saved_box
 
 
 def _draw_axis_lines(interp, kv, xmin, xmax, ymin, ymax, loc):

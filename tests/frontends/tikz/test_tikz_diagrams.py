@@ -93,3 +93,9 @@ def test_matrix_of_math_nodes_layout_and_names():
     assert b[0] - a[0] == pytest.approx(gap) and a[1] == pytest.approx(b[1]) and a[0] == pytest.approx(c[0])
     rects = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag]
     assert len(rects) == 4
+
+
+def test_axis_cs_and_rel_axis_cs_inside_an_axis():
+    sc = parse_tikz(AXIS.replace(r"\draw (1,1) -- (2,2);", r"\draw (axis cs:1,1) -- (rel axis cs:1,0.5);"))
+    seg = [p for p in sc.primitives if isinstance(p, Polyline) and len(p.points) == 2][0]
+    assert close(seg.points, [(2 * CM, 0.5 * CM), (4 * CM, CM)])
