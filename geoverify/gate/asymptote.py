@@ -30,7 +30,7 @@ from geoverify.gate.asy_guard import check_asy
 from geoverify.gate.ink import MIN_INK_PIXELS, ink_pixels
 from geoverify.gate.logs import asy_error_excerpt, tex_unsafe_attempt
 from geoverify.gate.result import GateResult
-from geoverify.gate.sandbox import Scratch, run_sandboxed
+from geoverify.gate.sandbox import Scratch, read_output, run_sandboxed
 from geoverify.gate.settings import GateSettings
 from geoverify.gate.svgdoc import check_svg, looks_like_svg, render_svg
 
@@ -48,12 +48,9 @@ def strip_aops_tags(text: str) -> str:
     return _AOPS_TAG.sub("", text)
 
 
-def _read(path: Path, limit: int) -> str:
-    try:
-        with open(path, "rb") as fh:
-            return fh.read(limit).decode("utf-8", "replace")
-    except OSError:
-        return ""
+def _read(path, limit: int) -> str:
+    data = read_output(path, limit)
+    return "" if data is None else data.decode("utf-8", "replace")
 
 
 def gate_asy(text: str, scratch: Scratch, settings: GateSettings, dialect: str = "plain") -> GateResult:
@@ -123,7 +120,7 @@ def gate_asy(text: str, scratch: Scratch, settings: GateSettings, dialect: str =
                                  compilable=True, rendered=False)
         res.details = details
         return res
-    png = png_path.read_bytes()
+    png = read_output(png_path, settings.max_file_bytes) or b""
     ink = ink_pixels(png)
     details["ink_pixels"] = ink
     svg, details["svg_route"] = _text_svg(scratch, settings), "dvisvgm --font-format=woff"

@@ -8,7 +8,7 @@ from geoverify.gate.asymptote import gate_asy
 from geoverify.gate.cache import GateCache, cache_key
 from geoverify.gate.ink import MIN_INK_PIXELS, ink_pixels
 from geoverify.gate.result import GateResult
-from geoverify.gate.sandbox import Scratch, bwrap_available
+from geoverify.gate.sandbox import Scratch, bwrap_available, read_output
 from geoverify.gate.settings import DEFAULT_SETTINGS, GateSettings
 from geoverify.gate.svgdoc import check_svg, looks_like_svg, render_svg
 from geoverify.gate.tex import gate_tikz
@@ -117,7 +117,7 @@ def _gate_svg(text: str, scratch: Scratch, settings: GateSettings) -> GateResult
         res = GateResult.failure("svg", code, excerpt, format_correct=True, compilable=True, rendered=False)
         res.details = details
         return res
-    png = png_path.read_bytes()
+    png = read_output(png_path, settings.max_file_bytes) or b""
     ink = ink_pixels(png)
     details["ink_pixels"] = ink
     non_empty = ink >= MIN_INK_PIXELS

@@ -41,7 +41,7 @@ from pathlib import Path
 
 from geoverify.gate.settings import DEFAULT_SETTINGS, GateSettings
 
-__all__ = ["SCRATCH_PREFIX", "Scratch", "RunOutcome", "run_sandboxed", "clean_env", "bwrap_available", "sweep", "SAFE_TEX_ENV"]
+__all__ = ["SCRATCH_PREFIX", "Scratch", "RunOutcome", "run_sandboxed", "clean_env", "bwrap_available", "sweep", "read_output", "SAFE_TEX_ENV"]
 
 #: kpathsea configuration passed through the environment. kpathsea silently ignores
 #: unknown names, so tests read them back with ``kpsewhich -var-value``.
@@ -261,6 +261,29 @@ def _largest_file(root: Path) -> int:
             except OSError:
                 pass
     return largest
+
+
+def read_output(path: Path, limit: int) -> bytes | None:
+    """At most ``limit`` bytes of a file a toolchain wrote, or None.
+
+    Refuses symbolic links and anything but a regular file, so an output name can
+    never be made to point at a file outside scratch.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        import stat
+
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        with os.fdopen(fd, "rb") as fh:
+            fd = -1
+            return fh.read(limit)
+    finally:
+        if fd >= 0:
+            os.close(fd)
 
 
 def _read_capped(path: Path, limit: int) -> str:

@@ -30,10 +30,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from geoverify.gate.ink import ink_pixels, MIN_INK_PIXELS
+from geoverify.gate.ink import MIN_INK_PIXELS, ink_pixels
 from geoverify.gate.logs import tex_capacity_exceeded, tex_error_excerpt, tex_unsafe_attempt
 from geoverify.gate.result import GateResult
-from geoverify.gate.sandbox import RunOutcome, Scratch, bwrap_available, run_sandboxed
+from geoverify.gate.sandbox import RunOutcome, Scratch, bwrap_available, read_output, run_sandboxed
 from geoverify.gate.settings import GateSettings
 from geoverify.gate.svgdoc import check_svg
 from geoverify.gate.toolchains import available_toolchains
@@ -145,11 +145,8 @@ def _engine_argv(engine: str, *, safer: bool, dvi: bool) -> list[str]:
 
 
 def _read(path, limit: int) -> str:
-    try:
-        with open(path, "rb") as fh:
-            return fh.read(limit).decode("utf-8", "replace")
-    except OSError:
-        return ""
+    data = read_output(path, limit)
+    return "" if data is None else data.decode("utf-8", "replace")
 
 
 def _classify_failure(run: RunOutcome, log: str) -> str:
@@ -231,7 +228,7 @@ def gate_tikz(text: str, scratch: Scratch, settings: GateSettings) -> GateResult
                                  compilable=True, rendered=False)
         res.details = details
         return res
-    png = png_path.read_bytes()
+    png = read_output(png_path, settings.max_file_bytes) or b""
     ink = ink_pixels(png)
     details["ink_pixels"] = ink
     svg, svg_note = _tikz_svg(doc, engine, safer, scratch, settings)

@@ -113,3 +113,15 @@ def test_bwrap_has_no_network_and_a_read_only_system():
     assert interfaces == ["lo"]
     assert not touch.ok and not os.path.exists("/usr/geoverify-pwned")
     assert not hidden.ok and hidden.stderr.count("No such file") == 3
+
+
+def test_read_output_refuses_symlinks_and_caps(tmp_path):
+    from geoverify.gate.sandbox import read_output
+
+    target = tmp_path / "outside.txt"
+    target.write_text("secret")
+    (tmp_path / "link.svg").symlink_to(target)
+    assert read_output(tmp_path / "link.svg", 100) is None
+    assert read_output(tmp_path, 100) is None  # a directory
+    assert read_output(target, 3) == b"sec"
+    assert read_output(tmp_path / "missing", 3) is None
