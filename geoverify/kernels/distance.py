@@ -11,6 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 from geoverify.kernels._validate import as_offsets, as_points
+from geoverify.kernels import reference
+from geoverify.kernels.dispatch import use_reference
 
 __all__ = ["point_polyline_distances", "nearest_polyline", "closest_points_on_polylines", "directed_hausdorff"]
 
@@ -41,6 +43,8 @@ def point_polyline_distances(points, coords, offsets):
         an empty polyline, NaN if a NaN is involved.
     """
     pts, xy, offs = _ragged(points, coords, offsets)
+    if use_reference(len(pts) * len(xy)):
+        return reference.point_polyline_distances(pts, xy, offs)
     from geoverify.kernels import _distance
 
     return _distance.point_polyline_distances(pts, xy, offs)
@@ -63,6 +67,8 @@ def nearest_polyline(points, coords, offsets):
         Its distance; ``inf`` if there are no polylines.
     """
     pts, xy, offs = _ragged(points, coords, offsets)
+    if use_reference(len(pts) * len(xy)):
+        return reference.nearest_polyline(pts, xy, offs)
     from geoverify.kernels import _distance
 
     return _distance.nearest_polyline(pts, xy, offs)
@@ -86,6 +92,8 @@ def closest_points_on_polylines(points, coords, offsets):
         the polyline's length, in [0, 1]; 0 for a polyline of zero length.
     """
     pts, xy, offs = _ragged(points, coords, offsets)
+    if use_reference(len(pts) * len(xy)):
+        return reference.closest_points_on_polylines(pts, xy, offs)
     from geoverify.kernels import _distance
 
     return _distance.closest_points(pts, xy, offs)
@@ -112,6 +120,8 @@ def directed_hausdorff(a, b):
     """
     pa = as_points(a, "a")
     pb = as_points(b, "b")
+    if use_reference(len(pa) * len(pb)):
+        return float(reference.directed_hausdorff(pa, pb))
     from geoverify.kernels import _distance
 
     return float(_distance.directed_hausdorff(pa, pb))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from geoverify.kernels._validate import as_points
+from geoverify.kernels import reference
+from geoverify.kernels.dispatch import use_reference
 
 __all__ = ["fit_circle"]
 
@@ -27,6 +29,9 @@ def fit_circle(points):
         determinant under 1e-12 relative), coincident points or NaN input.
     """
     pts = as_points(points, "points")
+    if use_reference(40 * len(pts)):
+        cx, cy, r, rms = reference.fit_circle(pts)
+        return float(cx), float(cy), float(r), float(rms)
     from geoverify.kernels import _fitting
 
     cx, cy, r, rms = _fitting.fit_circle(pts)

@@ -29,6 +29,8 @@ import numpy as np
 
 from geoverify.kernels._validate import as_bool_flags, as_controls, as_offsets, as_positive_float
 from geoverify.kernels.config import MAX_SEGMENT_SUBDIVISIONS
+from geoverify.kernels import reference
+from geoverify.kernels.dispatch import use_reference
 
 __all__ = ["flatten_subpaths"]
 
@@ -67,6 +69,8 @@ def flatten_subpaths(controls, offsets, closed, tolerance):
     offs = as_offsets(offsets, ctrl.shape[0], "offsets")
     flags = as_bool_flags(closed, offs.shape[0] - 1, "closed")
     tol = as_positive_float(tolerance, "tolerance")
+    if use_reference(64 * len(ctrl)):
+        return reference.flatten_subpaths(ctrl, offs, flags, tol)
     from geoverify.kernels import _flatten
 
     steps = _flatten.segment_steps(ctrl, tol, MAX_SEGMENT_SUBDIVISIONS)

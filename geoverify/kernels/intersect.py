@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from geoverify.kernels._validate import as_points
+from geoverify.kernels import reference
+from geoverify.kernels.dispatch import use_reference
 
 __all__ = ["segment_intersections"]
 
@@ -41,6 +43,8 @@ def segment_intersections(coords_a, coords_b):
     """
     pa = as_points(coords_a, "coords_a")
     pb = as_points(coords_b, "coords_b")
+    if use_reference(len(pa) * len(pb)):
+        return reference.segment_intersections(pa, pb)
     from geoverify.kernels import _intersect
 
     return _intersect.segment_intersections(pa, pb)

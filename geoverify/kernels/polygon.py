@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from geoverify.kernels._validate import as_points
+from geoverify.kernels import reference
+from geoverify.kernels.dispatch import use_reference
 
 __all__ = ["points_in_polygon"]
 
@@ -27,6 +29,8 @@ def points_in_polygon(points, polygon):
     """
     pts = as_points(points, "points")
     poly = as_points(polygon, "polygon")
+    if use_reference(len(pts) * len(poly)):
+        return reference.points_in_polygon(pts, poly)
     from geoverify.kernels import _polygon
 
     return _polygon.points_in_polygon(pts, poly)

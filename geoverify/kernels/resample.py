@@ -6,6 +6,8 @@ import operator
 
 from geoverify.errors import InputError
 from geoverify.kernels._validate import as_offsets, as_points
+from geoverify.kernels import reference
+from geoverify.kernels.dispatch import use_reference
 
 __all__ = ["polyline_lengths", "resample_polyline"]
 
@@ -27,6 +29,8 @@ def polyline_lengths(coords, offsets):
     """
     xy = as_points(coords, "coords")
     offs = as_offsets(offsets, xy.shape[0], "offsets")
+    if use_reference(len(xy)):
+        return reference.polyline_lengths(xy, offs)
     from geoverify.kernels import _resample
 
     return _resample.polyline_lengths(xy, offs)
@@ -63,6 +67,8 @@ def resample_polyline(coords, n):
         raise InputError(f"n must be >= 0; got {count}")
     if xy.shape[0] == 0:
         raise InputError("coords must hold at least one point to resample; got 0")
+    if use_reference(len(xy) + count):
+        return reference.resample_polyline(xy, count)
     from geoverify.kernels import _resample
 
     return _resample.resample_polyline(xy, count)

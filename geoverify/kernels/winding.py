@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from geoverify.kernels._validate import as_offsets, as_points
 from geoverify.kernels.config import ON_CURVE
+from geoverify.kernels import reference
+from geoverify.kernels.dispatch import use_reference
 
 __all__ = ["ON_CURVE", "winding_numbers"]
 
@@ -33,6 +35,8 @@ def winding_numbers(points, coords, offsets):
     pts = as_points(points, "points")
     xy = as_points(coords, "coords")
     offs = as_offsets(offsets, xy.shape[0], "offsets")
+    if use_reference(len(pts) * len(xy)):
+        return reference.winding_numbers(pts, xy, offs)
     from geoverify.kernels import _winding
 
     return _winding.winding_numbers(pts, xy, offs)

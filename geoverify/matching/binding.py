@@ -30,6 +30,8 @@ __all__ = ["BoundObject", "Binding", "bind", "coverage"]
 _KIND_WEIGHT = {PointKind.DOT: 0.6, PointKind.VERTEX: 1.0, PointKind.INTERSECTION: 1.15, PointKind.ANCHOR: 0.5}
 _KIND_WEIGHT_ARRAY = np.array([_KIND_WEIGHT[k] for k in range(len(_KIND_WEIGHT))])
 _ALL_KINDS = (PointKind.DOT, PointKind.VERTEX, PointKind.INTERSECTION, PointKind.ANCHOR)
+# Point features above which a KD-tree is used.
+_TREE_MIN_POINTS = 5000
 # A second candidate within this factor of the best one makes a label binding ambiguous.
 _AMBIGUITY_RATIO = 1.35
 # Fraction of a segment that must be covered by drawn strokes for it to count as drawn.
@@ -161,8 +163,16 @@ def _point_near(feats: Features, xy: np.ndarray, radius: float, kinds=None):
         return None, math.inf, False
     # Only the nearest few features can win (weights are within a factor 2.3 of each other).
     k = min(len(feats.points), 24)
-    dist, idx = feats.point_tree.query(xy, k=k, distance_upper_bound=radius * 2.5 if math.isfinite(radius) else np.inf)
-    dist, idx = np.atleast_1d(dist), np.atleast_1d(idx)
+    bound = radius * 2.5 if math.isfinite(radius) else np.inf
+    if len(feats.points) > _TREE_MIN_POINTS:
+        dist, idx = feats.point_tree.query(xy, k=k, distance_upper_bound=bound)
+        dist, idx = np.atleast_1d(dist), np.atleast_1d(idx)
+    else:
+        # Brute force beats building a tree (and importing scipy.spatial) for small figures.
+        diff = feats.points - xy
+        all_d = np.sqrt(diff[:, 0] ** 2 + diff[:, 1] ** 2)
+        idx = np.argpartition(all_d, k - 1)[:k] if k < len(all_d) else np.arange(len(all_d))
+        dist = np.where(all_d[idx] <= bound, all_d[idx], np.inf)
     ok = np.isfinite(dist)
     if not ok.any():
         return None, math.inf, False

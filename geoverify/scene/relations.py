@@ -15,7 +15,6 @@ neighbourhoods; it depends only on the scene (no task, no source language).
 
 from __future__ import annotations
 
-import networkx as nx
 import numpy as np
 
 from geoverify.scene.graph import Scene
@@ -48,7 +47,7 @@ def _segment_distance(p: np.ndarray, pts: np.ndarray) -> float:
     return float(np.min(np.hypot(*(a + t[:, None] * d - p).T)))
 
 
-def relation_graph(scene: Scene, tolerance: float | None = None, label_margin: float | None = None) -> nx.Graph:
+def relation_graph(scene: Scene, tolerance: float | None = None, label_margin: float | None = None):
     """Build the relation graph of ``scene``.
 
     Parameters
@@ -63,6 +62,8 @@ def relation_graph(scene: Scene, tolerance: float | None = None, label_margin: f
     -------
     networkx.Graph
     """
+    import networkx as nx  # imported here: it costs 0.1 s, and most runs never build the graph
+
     size = scene.scale()
     tol = 0.01 * size if tolerance is None else tolerance
     margin = 0.08 * size if label_margin is None else label_margin

@@ -21,3 +21,10 @@ def random_ragged(rng, n_lines, max_len=8, allow_empty=True):
 @pytest.fixture
 def rng():
     return np.random.default_rng(20261129)
+
+
+@pytest.fixture(autouse=True)
+def force_numba_kernels(monkeypatch):
+    """Kernel tests compare the numba kernels with the references: never let small
+    inputs fall back to the references (see geoverify.kernels.dispatch)."""
+    monkeypatch.setenv("GEOVERIFY_KERNELS", "numba")
