@@ -68,11 +68,6 @@ class Tally:
         if failure is not None and len(self.undocumented) < 20:
             self.undocumented.append((text, failure))
 
-    def line(self) -> str:
-        codes = ", ".join(f"{k}={v}" for k, v in sorted(self.outcomes.items()))
-        return (f"{self.fmt}: {self.examples} examples; undocumented={len(self.undocumented) and self.outcomes['UNDOCUMENTED']}; "
-                f"slowest={self.slowest:.2f}s; {codes}")
-
 
 @lru_cache(maxsize=None)
 def frontend_available(fmt: str) -> bool:

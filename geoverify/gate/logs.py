@@ -8,7 +8,6 @@ from typing import Callable
 __all__ = ["tex_error_excerpt", "tex_unsafe_attempt", "asy_error_excerpt", "tex_capacity_exceeded"]
 
 _TEX_LINE = re.compile(r"^l\.(\d+)(.*)$")
-_FILE_LINE = re.compile(r"^(?:\./)?[^:\s]*figure[^:\s]*\.tex:(\d+): (.*)$")
 _REFUSED = re.compile(r"Not (reading from|writing to) (.+?) \((openin_any|openout_any) = p\)")
 _RUNSYSTEM = re.compile(r"runsystem\((.*?)\)\.\.\.(disabled|executed)", re.DOTALL)
 _ASY_ERR = re.compile(r"^(?P<file>[^:\n]*\.asy): (?P<line>\d+)\.(?P<col>\d+): (?P<msg>.*)$", re.MULTILINE)
