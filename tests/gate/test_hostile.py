@@ -100,6 +100,7 @@ def test_hostile_gate(case, mode, canary, monkeypatch):
     assert canary["token"] not in dumped
     assert sorted(p.name for p in canary["folder"].iterdir()) == ["canary.txt"]
     assert list(canary["outdir"].iterdir()) == []
+    assert not list(Path(tempfile.gettempdir()).glob("pwned*")), "a relative write escaped scratch"
     assert not list(Path(tempfile.gettempdir()).glob(f"{marker}*")), "scratch directory left behind"
     assert _leftover_processes(marker) == []
 
