@@ -91,7 +91,7 @@ def compile_svg(text: str, dialect: str, timeout: float) -> tuple[str | None, st
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def cached_compile(text: str, dialect: str, cache: Path, timeout: float):
+def cached_compile(text: str, dialect: str, cache: Path, timeout: float, cached_only: bool = False):
     key = hashlib.sha256((dialect + "\0" + text + "\0" + COMPAT.read_text()).encode("utf-8", "replace")).hexdigest()[:24]
     f = cache / f"{key}.json"
     if f.exists():
@@ -100,6 +100,8 @@ def cached_compile(text: str, dialect: str, cache: Path, timeout: float):
             return d["svg"], d["reason"]
         except (ValueError, KeyError):
             pass
+    if cached_only:
+        return None, "not in cache"
     svg, reason = compile_svg(text, dialect, timeout)
     cache.mkdir(parents=True, exist_ok=True)
     tmpf = f.with_suffix(".tmp%d" % os.getpid())
@@ -116,7 +118,7 @@ def split_tspans(svg: str) -> str:
     """One ``<text>`` per positioned ``<tspan>`` (dvisvgm puts several lines in one element)."""
     def fix(m):
         attrs, body = m.group(1), m.group(2)
-        if "<tspan" not in body or not re.search(r"<tspan[^>]*\by=", body):
+        if "<tspan" not in body or not re.search(r"<tspan[^>]*\b[xy]=", body):
             return m.group(0)
         head = body.split("<tspan", 1)[0]
         out = [f"<text{attrs}>{head}</text>"] if head.strip() else []
@@ -125,6 +127,16 @@ def split_tspans(svg: str) -> str:
             out.append(f"<text {cls.group(0) if cls else ''}{t.group(1)}>{t.group(2)}</text>")
         return "".join(out)
     return _TEXT.sub(fix, svg)
+
+
+def normalize_text(svg: str) -> str:
+    """One ``<text>`` per run, each in its own group, so the SVG front-end reads runs alone.
+
+    dvisvgm writes several labels of one font as ``<tspan>`` lines of one element and a
+    label in several fonts as several runs; a native label is compared with the run
+    that starts where it starts (exact in asy's output), so runs are kept apart.
+    """
+    return _TEXT.sub(lambda m: f"<g>{m.group(0)}</g>", split_tspans(svg))
 
 
 # -- compare ---------------------------------------------------------------------------
@@ -166,7 +178,11 @@ def _samples(scene, with_clipped=True, spacing=0.25):
 
 
 def _extent_size(scene):
-    pts = _samples(scene, True, spacing=1e9)
+    """Diagonal of everything the figure shows: geometry and text boxes."""
+    pts = [_samples(scene, True, spacing=1e9)]
+    for lab in _labels(scene):
+        pts.append(np.asarray(lab.box, dtype=float).reshape(2, 2))
+    pts = np.vstack(pts)
     if len(pts) == 0:
         return 1.0
     return float(np.hypot(*(pts.max(axis=0) - pts.min(axis=0)))) or 1.0
@@ -283,8 +299,8 @@ def align_and_compare(native, rendered, tol_fraction=TOL_FRACTION):
             return False, "labels missing in asy output", details
         from geoverify.frontends.asy.textmetrics import text_depth
 
-        # asy's text: where the first glyph starts and the baseline (the SVG front-end's
-        # anchor); its box width is an estimate, the start is exact.
+        # asy's text runs: where each starts and its baseline (the SVG front-end's anchor);
+        # a native label must start where a run starts (the first run of that label).
         cb = np.array([[p.box[0], p.anchor[1]] for p in lb])
         worst = 0.0
         for lab in la:
@@ -305,7 +321,7 @@ def subject_of(path: Path) -> str:
 
 
 def process(args):
-    path, root, cache, timeout = args
+    path, root, cache, timeout, cached_only = args
     from geoverify.errors import GeoverifyError
     from geoverify.frontends.asy import parse_asy
     from geoverify.frontends.svg import parse_svg
@@ -328,7 +344,9 @@ def process(args):
     except Exception as err:  # a crash is a bug we want counted, not a stopped benchmark
         rec["native"] = f"CRASH {type(err).__name__}: {str(err)[:80]}"
     rec["seconds"] = time.perf_counter() - t0
-    svg, reason = cached_compile(text, dialect, Path(cache), timeout)
+    svg, reason = cached_compile(text, dialect, Path(cache), timeout, cached_only)
+    if reason == "not in cache":
+        rec["skipped"] = True
     rec["compiled"] = svg is not None
     rec["compile_reason"] = reason
     if svg is None:
@@ -340,7 +358,7 @@ def process(args):
     unsupported = sorted({d.construct for d in native.diagnostics if d.code == "UNSUPPORTED"})
     rec["unsupported"] = unsupported[:10]
     try:
-        rendered = parse_svg(split_tspans(svg))
+        rendered = parse_svg(normalize_text(svg))
     except Exception as err:
         rec["ok"] = False
         rec["cause"] = f"asy SVG unreadable: {type(err).__name__}"
@@ -402,6 +420,7 @@ def main(argv=None) -> int:
     ap.add_argument("--cache", default=os.path.join(tempfile.gettempdir(), "geoverify-asy-agreement-cache"))
     ap.add_argument("--json", help="write per-figure records here")
     ap.add_argument("--match", help="only files whose path contains this text")
+    ap.add_argument("--cached-only", action="store_true", help="skip figures asy has not compiled yet")
     args = ap.parse_args(argv)
     if not shutil.which("asy"):
         print("asy is needed (scripts/install-toolchains.sh)", file=sys.stderr)
@@ -414,13 +433,14 @@ def main(argv=None) -> int:
             files = [f for f in files if args.match in str(f)]
         if args.limit:
             files = files[: args.limit]
-        jobs += [(str(f), root, args.cache, args.timeout) for f in files]
+        jobs += [(str(f), root, args.cache, args.timeout, args.cached_only) for f in files]
     t0 = time.time()
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as ex:
             records = list(ex.map(process, jobs, chunksize=4))
     else:
         records = [process(j) for j in jobs]
+    records = [r for r in records if not r.get("skipped")]
     report(records)
     print(f"\nwall time {time.time() - t0:.0f} s for {len(records)} files")
     if args.json:

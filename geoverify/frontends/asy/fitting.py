@@ -23,6 +23,15 @@ def coords_of(pic, dotsize_of):
     """Sizing coordinates ``(xs, ys)``: lists of ``(user, truesize)``."""
     xs, ys = [], []
     for it in pic.items:
+        if it.kind == "clip" and it.paths:
+            # asy's clip also clips the picture's sizing bounds
+            bbs = [pathops.bbox(p) for p in it.paths if p.z]
+            if bbs:
+                x0, y0 = min(b[0] for b in bbs), min(b[1] for b in bbs)
+                x1, y1 = max(b[2] for b in bbs), max(b[3] for b in bbs)
+                xs = [(min(max(u, x0), x1), t) for u, t in xs]
+                ys = [(min(max(u, y0), y1), t) for u, t in ys]
+            continue
         if it.kind in ("draw", "fill", "filldraw", "unfill"):
             w = 0.0
             if it.kind in ("draw", "filldraw") and it.pen is not None:

@@ -450,6 +450,9 @@ def _graph(I):
     def limits(A, B, *r):
         A, B = P(A), P(B)
         I.globals.vars["__limits"] = [(A.real, B.real), (A.imag, B.imag)]
+        if any(isinstance(x, _Ticks) and x.name == "Crop" for x in r):
+            box = pathops.polygon_path([A, complex(B.real, A.imag), B, complex(A.real, B.imag)], True)
+            I.pic.add(DrawItem("clip", [box], location=I.current_loc))
 
     b("xlimits", xlimits)
     b("ylimits", ylimits)

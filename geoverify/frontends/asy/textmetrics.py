@@ -46,8 +46,14 @@ def _measure(tokens, math, scale):
     w = 0.0
     h = 0.0
     i = 0
+    prev = None
     while i < len(tokens):
         tok = tokens[i]
+        if tok not in ("$", "{", "}") and not tok.isspace():
+            prev, tok_prev = tok, prev
+        else:
+            tok_prev = prev
+        prev_for_this = tok_prev
         if tok == "$":
             math = not math
             i += 1
@@ -101,6 +107,15 @@ def _measure(tokens, math, scale):
             continue
         table = MATH if math else TEXT
         cw, ch = table.get(tok, (6.0, 8.3))
+        if math:
+            # TeX's math spacing: thin after punctuation, medium around binary
+            # operators, thick around relations (none for a leading sign)
+            if tok in ",;":
+                cw += 2.0
+            elif tok in "+-" and prev_for_this is not None and (prev_for_this.isalnum() or prev_for_this in ")]|"):
+                cw += 2 * 2.67
+            elif tok in "=<>":
+                cw += 2 * 3.33
         w += cw * scale
         h = max(h, ch * scale)
         i += 1
@@ -156,6 +171,7 @@ def label_box(text, align: complex, pen):
 
 
 _DEPTH = {c: 2.33 for c in "gjpqyQ,;"}
+_DEPTH["+"] = 0.96
 _DEPTH.update({c: 3.0 for c in "()[]/|"})
 _MATH_DEPTH = dict(_DEPTH, f=2.33)
 
