@@ -24,7 +24,7 @@ from geoverify.errors import GeoverifyError, InputError
 from geoverify.fidelity.marks import without_marks
 from geoverify.fidelity.mine import MinedFigure, MiningTolerances, mine_scene, snap_point
 from geoverify.fidelity.relations import OBJECT_TYPES, RELATION_TYPES, parse_relation_id
-from geoverify.ir import Task, task_from_dict
+from geoverify.ir import task_from_dict
 from geoverify.matching import Features, bind, extract_features
 from geoverify.matching.features import PointKind
 from geoverify.predicates import PASS, evaluate_predicate

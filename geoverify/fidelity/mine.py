@@ -22,57 +22,29 @@ Guards against coincidences:
 from __future__ import annotations
 
 import json
-import math
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from geoverify.fidelity.marks import find_right_angle_marks, find_ticks, without_marks
-from geoverify.fidelity.relations import Relation, sanitize_id, to_predicate
-from geoverify.ir import Tolerances, task_from_dict
+from geoverify.fidelity.figure import POINT_LABEL, MinedFigure, MiningTolerances, on_drawing, point_name, snap_point
+from geoverify.fidelity.marks import find_right_angle_marks, without_marks
+from geoverify.fidelity.measures import MeasureMining, angle_between, seg_name
+from geoverify.fidelity.relations import Relation, sanitize_id
+from geoverify.ir import task_from_dict
 from geoverify.kernels import point_polyline_distances
 from geoverify.matching import Features, bind, coverage, extract_features
-from geoverify.matching.features import PointKind
 from geoverify.scene import Scene
 
+# The figure-level names are re-exported: callers know them from here.
 __all__ = ["POINT_LABEL", "MiningTolerances", "MinedFigure", "mine_scene", "point_name", "snap_point", "on_drawing"]
 
-#: Normalised label texts that name a point: A, B', C1, D_a.
-POINT_LABEL = re.compile(r"^[A-Z](?:'{1,3}|[0-9]{1,2}|[a-z])?$")
-# An attached label that is on no drawn stroke names the nearest drawn point within this fraction of the figure.
-_SNAP_REL = 0.05
 
+def mine_scene(scene: Scene, tolerances: MiningTolerances | None = None, features: Features | None = None) -> MinedFigure:
+    """Mine the labelled objects and the relations among them from a scene.
 
-def point_name(norm: str) -> str | None:
-    """The point name of a normalised label text, or None when it does not name a point."""
-    s = norm.replace("^\\prime", "'").replace("^{\\prime}", "'").replace("_", "")
-    return s if POINT_LABEL.match(s) else None
-
-
-@dataclass(frozen=True, slots=True)
-class MiningTolerances:
-    """How exactly a relation must hold in the reference to be mined.
-
-    Parameters
-    ----------
-    distance : float
-        Incidence, fraction of the figure size.
-    angle_deg : float
-        Parallel, perpendicular, equal angles.
-    length_ratio : float
-        Equal lengths, midpoints.
-    coincide : float
-        Points nearer than this fraction of the figure size are near-coincident.
-    check : Tolerances
-        The checking tolerances; a relation between the two is a near-coincidence (noted, not mined).
+    ``features``, when given, must be those of ``without_marks(scene)``.
     """
-
-    distance: float = 1e-3
-    angle_deg: float = 0.15
-    length_ratio: float = 2e-3
-    coincide: float = 0.01
-    check: Tolerances = Tolerances()
+    return _Miner(scene, tolerances or MiningTolerances(), features).run()
 
 
 @dataclass(slots=True)
@@ -98,131 +70,7 @@ class _Round:
     owner: int = -1
 
 
-@dataclass(slots=True)
-class MinedFigure:
-    """What mining found in one figure.
-
-    Attributes
-    ----------
-    points : dict of str to (2,) float64
-        Labelled points (id -> canvas position).
-    objects : list of dict
-        Task.json objects (points, drawn and auxiliary segments, lines, rays, circles).
-    relations : list of Relation
-    notes : list of str
-        Near-coincidences, skipped labels, relations the vocabulary cannot express.
-    scale : float
-        Figure size (canvas units).
-    source_format : str
-    circles : dict
-        Circle id -> ``(centre (2,), radius, scene index of the drawn primitive)``.
-    lines : dict
-        Segment, line or ray id -> labelled points on it, in order.
-    """
-
-    points: dict
-    objects: list
-    relations: list
-    notes: list = field(default_factory=list)
-    scale: float = 1.0
-    source_format: str = ""
-    circles: dict = field(default_factory=dict)
-    lines: dict = field(default_factory=dict)
-
-    def primary(self) -> list[Relation]:
-        return [r for r in self.relations if not r.implied]
-
-    def counts(self) -> dict:
-        """Relation type -> (primary, implied) counts."""
-        out: dict = {}
-        for r in self.relations:
-            p, i = out.get(r.type, (0, 0))
-            out[r.type] = (p + (not r.implied), i + r.implied)
-        return out
-
-    def to_task(self, task_id: str = "mined", prompt: str | None = None, source: str = "", dialect: str | None = None) -> dict:
-        """A task.json draft (validated by :func:`geoverify.ir.task_from_dict`).
-
-        ``dialect`` (Asymptote) is recorded so that ``geoverify check`` reads figures as mining did.
-        """
-        objs = list(self.objects)
-        rels = list(self.relations)
-        if not objs:
-            objs = [{"id": "figure", "type": "text", "text": "", "description": "placeholder: no labelled point found"}]
-        preds = [to_predicate(r) for r in rels]
-        if not preds:
-            # The schema wants one predicate; an empty card would pass anything, so say so.
-            preds = [{"id": "mined.nothing", "kind": "soft", "weight": 1.0, "check": {"op": "labels_readable"},
-                      "question": "no relation was mined from the reference"}]
-        data = {
-            "schema_version": "1.0", "id": sanitize_id(task_id), "discipline": "geometry",
-            "family": "reference fidelity", "prompt": prompt or "Draw the figure of the reference diagram.",
-            "frames": [{"id": "main", "kind": "plane",
-                        "equivalences": ["translation", "uniform_scaling", "rotation", "reflection"]}],
-            "objects": objs, "predicates": preds,
-            "notes": "mined by geoverify.fidelity: 'rel.<type>.' predicates are relations the reference shows, "
-                     "'implied.<type>.' ones follow from them. " + " ".join(self.notes),
-        }
-        if source:
-            data["source"] = source
-        if dialect:
-            data["dialect"] = dialect
-        task_from_dict(data)  # a draft that does not validate is a bug here, not the user's problem
-        return data
-
-
-def on_drawing(feats: Features, xy: np.ndarray, eps: float) -> bool:
-    """Whether ``xy`` lies within ``eps`` of a drawn stroke or curve."""
-    if len(feats.edges):
-        e0, e1 = feats.edges[:, 0], feats.edges[:, 1]
-        d = e1 - e0
-        L2 = np.maximum(np.einsum("ij,ij->i", d, d), 1e-300)
-        t = np.clip(np.einsum("ij,ij->i", xy - e0, d) / L2, 0, 1)
-        if float(np.hypot(*(e0 + t[:, None] * d - xy).T).min()) <= eps:
-            return True
-    for cv in feats.curves:
-        if len(cv.coords) >= 2 and point_polyline_distances(xy[None], cv.coords, np.array([0, len(cv.coords)]))[0, 0] <= eps:
-            return True
-    return False
-
-
-def snap_point(feats: Features, xy: np.ndarray, eps: float) -> np.ndarray:
-    """Where an attached label at ``xy`` puts its point.
-
-    A label on no drawn stroke (``label("$G$", (11,5))`` beside the crossing at (11,4))
-    names the nearest drawn point (dot, vertex, crossing) within ``_SNAP_REL`` of the
-    figure, as a reader (and the SVG label binding) would; otherwise ``xy`` itself.
-    """
-    if not feats.attached_labels or on_drawing(feats, xy, eps):
-        return xy
-    kinds = np.isin(feats.point_kind, (PointKind.DOT, PointKind.VERTEX, PointKind.INTERSECTION))
-    if not kinds.any():
-        return xy
-    cand = feats.points[kinds]
-    d = np.hypot(*(cand - xy).T)
-    k = int(np.argmin(d))
-    return cand[k].copy() if 0 < d[k] <= _SNAP_REL * feats.scale else xy
-
-
-def mine_scene(scene: Scene, tolerances: MiningTolerances | None = None, features: Features | None = None) -> MinedFigure:
-    """Mine the labelled objects and the relations among them from a scene.
-
-    ``features``, when given, must be those of ``without_marks(scene)``.
-    """
-    return _Miner(scene, tolerances or MiningTolerances(), features).run()
-
-
-def _angle_between(u: np.ndarray, v: np.ndarray) -> float:
-    """Angle between two lines (unit directions), degrees in [0, 90]."""
-    c = abs(float(u @ v))
-    return math.degrees(math.acos(min(1.0, c)))
-
-
-def _seg_name(a: str, b: str) -> str:
-    return a + b if a <= b else b + a
-
-
-class _Miner:
+class _Miner(MeasureMining):
     def __init__(self, scene: Scene, tol: MiningTolerances, feats: Features | None):
         self.scene = scene
         self.tol = tol
@@ -257,7 +105,7 @@ class _Miner:
         return rel
 
     def seg(self, a: str, b: str, drawn: bool) -> str:
-        oid = _seg_name(a, b)
+        oid = seg_name(a, b)
         if oid not in self.objects:
             first, second = sorted((a, b))
             self.objects[oid] = {"id": oid, "type": "segment", "through": [first, second],
@@ -351,7 +199,7 @@ class _Miner:
             before = coverage(self.f, self.pts[a], self.pts[a] - ext * c.u, covtol)[0] >= 0.9
             after = coverage(self.f, self.pts[b], self.pts[b] + ext * c.u, covtol)[0] >= 0.9
             if before and after:
-                c.kind, c.oid = "line", f"line_{_seg_name(a, b)}"
+                c.kind, c.oid = "line", f"line_{seg_name(a, b)}"
                 self.objects[c.oid] = {"id": c.oid, "type": "line", "through": sorted([a, b]), "description": "drawn"}
             elif before or after:
                 origin, other = (a, b) if after else (b, a)
@@ -425,7 +273,7 @@ class _Miner:
         same_line: set = set()
         for i in range(n):
             for j in range(i + 1, n):
-                ang = _angle_between(cs[i].u, cs[j].u)
+                ang = angle_between(cs[i].u, cs[j].u)
                 if ang <= strict:
                     rel = self.pts[cs[j].pts[0]] - cs[i].p0
                     if abs(rel[0] * cs[i].u[1] - rel[1] * cs[i].u[0]) <= self.eps:
@@ -463,7 +311,7 @@ class _Miner:
         for x in range(len(groups)):
             for y in range(x + 1, len(groups)):
                 gx, gy = groups[x], groups[y]
-                ang = _angle_between(cs[gx[0]].u, cs[gy[0]].u)
+                ang = angle_between(cs[gx[0]].u, cs[gy[0]].u)
                 if 90 - ang > strict:
                     continue
                 pairs = [(min(i, j), max(i, j)) for i in gx for j in gy]
@@ -481,14 +329,14 @@ class _Miner:
 
     def _parallel(self, i: int, j: int) -> Relation:
         a, b = sorted((self.carriers[i].oid, self.carriers[j].oid))
-        ang = _angle_between(self.carriers[i].u, self.carriers[j].u)
+        ang = angle_between(self.carriers[i].u, self.carriers[j].u)
         return self.add(Relation("parallel", f"{a}|{b}", {"op": "parallel", "a": a, "b": b},
                                  f"{a} is parallel to {b}", (a, b),
                                  tuple(dict.fromkeys(self.carriers[i].pts + self.carriers[j].pts)), residual=ang))
 
     def _perpendicular(self, i: int, j: int) -> Relation:
         a, b = sorted((self.carriers[i].oid, self.carriers[j].oid))
-        ang = _angle_between(self.carriers[i].u, self.carriers[j].u)
+        ang = angle_between(self.carriers[i].u, self.carriers[j].u)
         return self.add(Relation("perpendicular", f"{a}|{b}", {"op": "perpendicular", "a": a, "b": b},
                                  f"{a} is perpendicular to {b}", (a, b),
                                  tuple(dict.fromkeys(self.carriers[i].pts + self.carriers[j].pts)), residual=90 - ang))
@@ -513,7 +361,7 @@ class _Miner:
                 best = None
                 for k, t in self._carriers_at(m.vertex, tol):
                     c = self.carriers[k]
-                    if _angle_between(c.u, d) > 4.0:
+                    if angle_between(c.u, d) > 4.0:
                         continue
                     sign = 1.0 if float(c.u @ d) > 0 else -1.0
                     # A labelled point on the marked side of the vertex names the leg.
@@ -529,7 +377,7 @@ class _Miner:
                 continue
             vertex = next((p for p in self.active if np.hypot(*(self.pts[p] - m.vertex)) <= tol), None)
             pair = (min(k1, k2), max(k1, k2))
-            dev = 90.0 - _angle_between(self.carriers[k1].u, self.carriers[k2].u)
+            dev = 90.0 - angle_between(self.carriers[k1].u, self.carriers[k2].u)
             if dev > self.tol.check.angle_deg:
                 self.notes.append(f"a right-angle mark between {self.carriers[k1].oid} and {self.carriers[k2].oid} marks "
                                   f"an angle of {90 - dev:.1f} degrees: not mined.")
@@ -548,140 +396,6 @@ class _Miner:
         return done
 
     # ------------------------------------------------------------ lengths
-    def elementary_segments(self) -> list[tuple[str, str, str]]:
-        out = []
-        for c in self.carriers:
-            for a, b in zip(c.pts[:-1], c.pts[1:]):
-                out.append((_seg_name(a, b), a, b))
-        return list(dict.fromkeys(out))
-
-    def length(self, a: str, b: str) -> float:
-        return float(np.hypot(*(self.pts[a] - self.pts[b])))
-
-    def tick_relations(self) -> list[tuple[str, str, str]]:
-        """Equal-length tick marks; returns the segment pairs they equate with the relation id.
-
-        A tick belongs to the stretch between two labelled points of one drawn line whose
-        middle it crosses (BM of B, D, M, C when the tick is halfway from B to M).
-        """
-        counts: dict[str, int] = {}
-        for tk in find_ticks(self.scene, self.s):
-            best = None
-            for c in self.carriers:
-                if _angle_between(c.u, tk.direction) < 45:
-                    continue
-                rel = tk.mid - c.p0
-                if abs(rel[0] * c.u[1] - rel[1] * c.u[0]) > 0.3 * tk.length:
-                    continue
-                t = float(rel @ c.u)
-                for i in range(len(c.pts)):
-                    for j in range(i + 1, len(c.pts)):
-                        L = c.t[j] - c.t[i]
-                        if L <= 2 * tk.length:
-                            continue
-                        off = abs((t - c.t[i]) / L - 0.5)
-                        if off <= 0.12 and (best is None or off < best[0]):
-                            best = (off, c.pts[i], c.pts[j])
-            if best is not None:
-                sid = self.seg(best[1], best[2], True)
-                counts[sid] = counts.get(sid, 0) + 1
-        by_count: dict[int, list] = {}
-        for sid, n in counts.items():
-            by_count.setdefault(n, []).append(sid)
-        out = []
-        for n, sids in sorted(by_count.items()):
-            sids.sort()
-            for other in sids[1:]:
-                la = self._seg_len(sids[0])
-                lb = self._seg_len(other)
-                ratio = abs(la - lb) / max(la, lb)
-                if ratio > self.tol.check.length_ratio:
-                    self.notes.append(f"tick marks say {sids[0]} = {other} but the lengths differ by {ratio:.1%}: not mined.")
-                    continue
-                r = self.add(Relation("tick_marks", f"{sids[0]}|{other}", {"op": "equal_length", "a": sids[0], "b": other},
-                                      f"{sids[0]} and {other} carry {n} tick mark{'s' if n > 1 else ''} each (equal lengths)",
-                                      (sids[0], other), tuple(self.objects[sids[0]]["through"] + self.objects[other]["through"]),
-                                      residual=ratio))
-                out.append((sids[0], other, r.id))
-        return out
-
-    def _seg_len(self, sid: str) -> float:
-        a, b = self.objects[sid]["through"]
-        return self.length(a, b)
-
-    def midpoints(self) -> list[tuple[str, str, str]]:
-        out = []
-        for c in self.carriers:
-            for i in range(1, len(c.pts) - 1):
-                for a in range(i):
-                    for b in range(i + 1, len(c.pts)):
-                        la, lb = c.t[i] - c.t[a], c.t[b] - c.t[i]
-                        if abs(la - lb) > self.tol.length_ratio * max(la, lb):
-                            continue
-                        m, pa, pb = c.pts[i], c.pts[a], c.pts[b]
-                        sid = self.seg(pa, pb, True)
-                        r = self.add(Relation("midpoint", f"{m}|{sid}", {"op": "midpoint", "point": m, "segment": sid},
-                                              f"{m} is the midpoint of {sid}", (m, sid), (m, pa, pb),
-                                              residual=abs(la - lb) / max(la, lb)))
-                        out.append((_seg_name(pa, m), _seg_name(m, pb), r.id))
-        return out
-
-    def equal_lengths(self, explained: list[tuple[str, str, str]]):
-        # Drawn segments: the pieces between consecutive points, whole drawn segments, and the
-        # stretches that ticks and midpoints name (BM of B, D, M, C).
-        segs = [(o["id"], self.length(*o["through"])) for o in self.objects.values()
-                if o["type"] == "segment" and o.get("description") == "drawn"]
-        segs.sort(key=lambda s: s[1])
-        strict, check = self.tol.length_ratio, self.tol.check.length_ratio
-        classes, cur = [], []
-        for s in segs:
-            if cur and (s[1] - cur[-1][1]) > strict * s[1]:
-                if len(cur) > 1:
-                    classes.append(cur)
-                if (s[1] - cur[-1][1]) <= check * s[1]:
-                    self.notes.append(f"{cur[-1][0]} and {s[0]} have nearly equal lengths "
-                                      f"({(s[1] - cur[-1][1]) / s[1]:.2%} apart): not mined.")
-                cur = []
-            cur.append(s)
-        if len(cur) > 1:
-            classes.append(cur)
-        why = {}
-        for a, b, rid in explained:
-            why.setdefault(frozenset((a, b)), []).append(rid)
-        for cls in classes:
-            names = [s[0] for s in cls]
-            parent = {n: n for n in names}
-
-            def find(x):
-                while parent[x] != x:
-                    x = parent[x]
-                return x
-
-            for pair in why:
-                a, b = tuple(pair)
-                if a in parent and b in parent:
-                    parent[find(b)] = find(a)
-            comps: dict = {}
-            for nm in names:
-                comps.setdefault(find(nm), []).append(nm)
-            reps = [c[0] for c in comps.values()]
-            for comp in comps.values():
-                ids = sorted({rid for p, rids in why.items() if p <= set(comp) for rid in rids})
-                for other in comp[1:]:
-                    r = self._equal(comp[0], other)
-                    if r.type == "equal_length":  # not the tick relation that already says it
-                        r.implied_by = ids or ["marks"]
-            for other in reps[1:]:
-                self._equal(reps[0], other)
-
-    def _equal(self, a: str, b: str) -> Relation:
-        a, b = sorted((a, b))
-        la, lb = self._seg_len(a), self._seg_len(b)
-        return self.add(Relation("equal_length", f"{a}|{b}", {"op": "equal_length", "a": a, "b": b},
-                                 f"{a} and {b} have equal length", (a, b),
-                                 tuple(self.objects[a]["through"] + self.objects[b]["through"]),
-                                 residual=abs(la - lb) / max(la, lb)))
-
     # ------------------------------------------------------------ circles
     def find_circles(self):
         seen = []
@@ -772,7 +486,7 @@ class _Miner:
                 continue
             for c1 in inner:
                 for c2 in through:
-                    if c2 is c1 or _angle_between(c1.u, c2.u) <= self.tol.angle_deg:
+                    if c2 is c1 or angle_between(c1.u, c2.u) <= self.tol.angle_deg:
                         continue
                     a, b = sorted((c1.oid, c2.oid))
                     r = self.add(Relation("intersection", f"{p}|{a}|{b}",
@@ -781,70 +495,6 @@ class _Miner:
                     for rr in self.rels.values():
                         if rr.type in ("betweenness", "incidence") and rr.key in (f"{p}|{a}", f"{p}|{b}") and r.id not in rr.implied_by:
                             rr.implied_by.append(r.id)
-
-    def angles(self):
-        strict = self.tol.angle_deg
-        measured = []
-        for v in self.active:
-            rays = []
-            for c in self.carriers:
-                if v not in c.pts:
-                    continue
-                k = c.pts.index(v)
-                for q in ([c.pts[k - 1]] if k > 0 else []) + ([c.pts[k + 1]] if k + 1 < len(c.pts) else []):
-                    d = self.pts[q] - self.pts[v]
-                    rays.append((math.degrees(math.atan2(d[1], d[0])) % 360.0, q))
-            if len(rays) < 2:
-                continue
-            rays.sort()
-            adj = []
-            for i in range(len(rays)):
-                a0, q0 = rays[i]
-                a1, q1 = rays[(i + 1) % len(rays)]
-                val = (a1 - a0) % 360.0
-                if len(rays) == 2 and val > 180:
-                    val, q0, q1 = 360 - val, q1, q0
-                adj.append((val, q0, q1))
-            for i in range(len(adj)):
-                v1, qa, qb = adj[i]
-                v2, qb2, qc = adj[(i + 1) % len(adj)]
-                if len(adj) < 3 or qb2 != qb or v1 + v2 >= 179 or abs(v1 - v2) > strict or v1 < 3:
-                    continue
-                self.add(Relation("angle_bisector", f"{v}|{qa}|{qb}|{qc}",
-                                  {"all": [{"op": "angle_value", "vertex": v, "from": qa, "to": qb, "degrees": round(v1, 3)},
-                                           {"op": "angle_value", "vertex": v, "from": qb, "to": qc, "degrees": round(v2, 3)}]},
-                                  f"{v}{qb} bisects angle {qa}{v}{qc} ({v1:.1f} degrees each side)", (v, qa, qb, qc),
-                                  (v, qa, qb, qc)))
-            for val, q0, q1 in adj:
-                if 3 <= val <= 177 and abs(val - 90) > self.tol.check.angle_deg:
-                    measured.append((val, v, *sorted((q0, q1))))
-        measured.sort()
-        cls, cur = [], []
-        for m in measured:
-            if cur and m[0] - cur[-1][0] > strict:
-                if len(cur) > 1:
-                    cls.append(cur)
-                cur = []
-            cur.append(m)
-        if len(cur) > 1:
-            cls.append(cur)
-        for group in cls:
-            first = group[0]
-            for m in group[1:]:
-                if (m[1], m[2], m[3]) == (first[1], first[2], first[3]):
-                    continue
-                vertical = m[1] == first[1]
-                r = self.add(Relation(
-                    "equal_angle", f"{first[2]}{first[1]}{first[3]}|{m[2]}{m[1]}{m[3]}",
-                    {"all": [{"op": "angle_value", "vertex": first[1], "from": first[2], "to": first[3], "degrees": round(first[0], 3)},
-                             {"op": "angle_value", "vertex": m[1], "from": m[2], "to": m[3], "degrees": round(m[0], 3)}]},
-                    f"angle {first[2]}{first[1]}{first[3]} equals angle {m[2]}{m[1]}{m[3]} ({first[0]:.1f} degrees)",
-                    (first[1], first[2], first[3], m[1], m[2], m[3]), (first[1], first[2], first[3], m[1], m[2], m[3])))
-                if vertical:
-                    # Two equal angles at one vertex: the halves of a bisected angle, or vertical angles.
-                    bis = [b.id for b in self.rels.values() if b.type == "angle_bisector" and b.objects[0] == m[1]
-                           and {first[2], first[3], m[2], m[3]} <= set(b.objects[1:])]
-                    r.implied_by = bis or [f"vertical angles at {m[1]}"]
 
     # ------------------------------------------------------------ run
     def run(self) -> MinedFigure:

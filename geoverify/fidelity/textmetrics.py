@@ -55,7 +55,7 @@ def keyword_f1(reference: str, candidate: str) -> float:
 def available() -> tuple[bool, str]:
     """Whether BLEU/chrF++/ROUGE-L can be computed, and why not."""
     try:
-        import rouge_score  # noqa: F401
+        import rouge_score  # noqa: F401  (only whether it imports)
         import sacrebleu  # noqa: F401
     except ImportError as exc:
         return False, f"{exc.name} is not installed: pip install 'geoverify[textmetrics]'"

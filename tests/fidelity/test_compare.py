@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import math
-
-import numpy as np
 import pytest
 
 from geoverify.fidelity import mutate
 from geoverify.fidelity.compare import compare_figures, figure_from_scene, prepare_figure
-from geoverify.frontends.svg import parse_svg
 from geoverify.scene import similarity_matrix
 
 

@@ -1,0 +1,163 @@
+"""What mining gives: the mined figure, the mining tolerances, and how labels name points.
+
+Shared by :mod:`geoverify.fidelity.mine` (which fills a :class:`MinedFigure`) and
+:mod:`geoverify.fidelity.compare` (which reads attached labels the same way when it
+checks another figure).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from geoverify.fidelity.relations import Relation, sanitize_id, to_predicate
+from geoverify.ir import Tolerances, task_from_dict
+from geoverify.kernels import point_polyline_distances
+from geoverify.matching import Features
+from geoverify.matching.features import PointKind
+
+__all__ = ["POINT_LABEL", "MiningTolerances", "MinedFigure", "point_name", "on_drawing", "snap_point"]
+
+#: Normalised label texts that name a point: A, B', C1, D_a.
+POINT_LABEL = re.compile(r"^[A-Z](?:'{1,3}|[0-9]{1,2}|[a-z])?$")
+# An attached label that is on no drawn stroke names the nearest drawn point within this fraction of the figure.
+_SNAP_REL = 0.05
+
+
+def point_name(norm: str) -> str | None:
+    """The point name of a normalised label text, or None when it does not name a point."""
+    s = norm.replace("^\\prime", "'").replace("^{\\prime}", "'").replace("_", "")
+    return s if POINT_LABEL.match(s) else None
+
+
+@dataclass(frozen=True, slots=True)
+class MiningTolerances:
+    """How exactly a relation must hold in the reference to be mined.
+
+    Parameters
+    ----------
+    distance : float
+        Incidence, fraction of the figure size.
+    angle_deg : float
+        Parallel, perpendicular, equal angles.
+    length_ratio : float
+        Equal lengths, midpoints.
+    coincide : float
+        Points nearer than this fraction of the figure size are near-coincident.
+    check : Tolerances
+        The checking tolerances; a relation between the two is a near-coincidence (noted, not mined).
+    """
+
+    distance: float = 1e-3
+    angle_deg: float = 0.15
+    length_ratio: float = 2e-3
+    coincide: float = 0.01
+    check: Tolerances = Tolerances()
+
+
+@dataclass(slots=True)
+class MinedFigure:
+    """What mining found in one figure.
+
+    Attributes
+    ----------
+    points : dict of str to (2,) float64
+        Labelled points (id -> canvas position).
+    objects : list of dict
+        Task.json objects (points, drawn and auxiliary segments, lines, rays, circles).
+    relations : list of Relation
+    notes : list of str
+        Near-coincidences, skipped labels, relations the vocabulary cannot express.
+    scale : float
+        Figure size (canvas units).
+    source_format : str
+    circles : dict
+        Circle id -> ``(centre (2,), radius, scene index of the drawn primitive)``.
+    lines : dict
+        Segment, line or ray id -> labelled points on it, in order.
+    """
+
+    points: dict
+    objects: list
+    relations: list
+    notes: list = field(default_factory=list)
+    scale: float = 1.0
+    source_format: str = ""
+    circles: dict = field(default_factory=dict)
+    lines: dict = field(default_factory=dict)
+
+    def primary(self) -> list[Relation]:
+        return [r for r in self.relations if not r.implied]
+
+    def counts(self) -> dict:
+        """Relation type -> (primary, implied) counts."""
+        out: dict = {}
+        for r in self.relations:
+            p, i = out.get(r.type, (0, 0))
+            out[r.type] = (p + (not r.implied), i + r.implied)
+        return out
+
+    def to_task(self, task_id: str = "mined", prompt: str | None = None, source: str = "", dialect: str | None = None) -> dict:
+        """A task.json draft (validated by :func:`geoverify.ir.task_from_dict`).
+
+        ``dialect`` (Asymptote) is recorded so that ``geoverify check`` reads figures as mining did.
+        """
+        objs = list(self.objects)
+        rels = list(self.relations)
+        if not objs:
+            objs = [{"id": "figure", "type": "text", "text": "", "description": "placeholder: no labelled point found"}]
+        preds = [to_predicate(r) for r in rels]
+        if not preds:
+            # The schema wants one predicate; an empty card would pass anything, so say so.
+            preds = [{"id": "mined.nothing", "kind": "soft", "weight": 1.0, "check": {"op": "labels_readable"},
+                      "question": "no relation was mined from the reference"}]
+        data = {
+            "schema_version": "1.0", "id": sanitize_id(task_id), "discipline": "geometry",
+            "family": "reference fidelity", "prompt": prompt or "Draw the figure of the reference diagram.",
+            "frames": [{"id": "main", "kind": "plane",
+                        "equivalences": ["translation", "uniform_scaling", "rotation", "reflection"]}],
+            "objects": objs, "predicates": preds,
+            "notes": "mined by geoverify.fidelity: 'rel.<type>.' predicates are relations the reference shows, "
+                     "'implied.<type>.' ones follow from them. " + " ".join(self.notes),
+        }
+        if source:
+            data["source"] = source
+        if dialect:
+            data["dialect"] = dialect
+        task_from_dict(data)  # a draft that does not validate is a bug here, not the user's problem
+        return data
+
+
+def on_drawing(feats: Features, xy: np.ndarray, eps: float) -> bool:
+    """Whether ``xy`` lies within ``eps`` of a drawn stroke or curve."""
+    if len(feats.edges):
+        e0, e1 = feats.edges[:, 0], feats.edges[:, 1]
+        d = e1 - e0
+        L2 = np.maximum(np.einsum("ij,ij->i", d, d), 1e-300)
+        t = np.clip(np.einsum("ij,ij->i", xy - e0, d) / L2, 0, 1)
+        if float(np.hypot(*(e0 + t[:, None] * d - xy).T).min()) <= eps:
+            return True
+    for cv in feats.curves:
+        if len(cv.coords) >= 2 and point_polyline_distances(xy[None], cv.coords, np.array([0, len(cv.coords)]))[0, 0] <= eps:
+            return True
+    return False
+
+
+def snap_point(feats: Features, xy: np.ndarray, eps: float) -> np.ndarray:
+    """Where an attached label at ``xy`` puts its point.
+
+    A label on no drawn stroke (``label("$G$", (11,5))`` beside the crossing at (11,4))
+    names the nearest drawn point (dot, vertex, crossing) within ``_SNAP_REL`` of the
+    figure, as a reader (and the SVG label binding) would; otherwise ``xy`` itself.
+    """
+    if not feats.attached_labels or on_drawing(feats, xy, eps):
+        return xy
+    kinds = np.isin(feats.point_kind, (PointKind.DOT, PointKind.VERTEX, PointKind.INTERSECTION))
+    if not kinds.any():
+        return xy
+    cand = feats.points[kinds]
+    d = np.hypot(*(cand - xy).T)
+    k = int(np.argmin(d))
+    return cand[k].copy() if 0 < d[k] <= _SNAP_REL * feats.scale else xy
