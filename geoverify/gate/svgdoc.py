@@ -12,8 +12,11 @@ The static check refuses, before anything renders:
 - more than ``max_depth`` nested elements or ``max_elements`` elements:
   TECH_RESOURCE.
 
-``<use>`` cycles and bombs are left to rsvg-convert, whose own reference limits and
-the sandbox's timeout and rlimits end them (measured in tests/gate/test_hostile.py).
+- a document whose ``<use>`` references expand to more than ``max_expanded``
+  elements (a ``<use>`` bomb: 9 levels of 10 copies are 10^9 elements, which
+  rsvg-convert would render until the wall timeout): TECH_RESOURCE.
+
+A ``<use>`` cycle adds nothing to the count (rsvg-convert skips such a reference).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from dataclasses import dataclass
 from geoverify.gate.sandbox import RunOutcome, Scratch, run_sandboxed
 from geoverify.gate.settings import GateSettings
 
-__all__ = ["SvgCheck", "check_svg", "render_svg", "looks_like_svg"]
+__all__ = ["SvgCheck", "check_svg", "expanded_size", "render_svg", "looks_like_svg"]
 
 _DTD = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 _URL = re.compile(r"url\(\s*['\"]?\s*([^'\")\s]*)", re.IGNORECASE)
@@ -36,6 +39,8 @@ _SVG_ROOT = re.compile(r"<(?:[A-Za-z_][\w.-]*:)?svg[\s>/]")
 
 MAX_DEPTH = 1000
 MAX_ELEMENTS = 1_000_000
+MAX_EXPANDED = 200_000
+_HREFS = ("href", "{http://www.w3.org/1999/xlink}href")
 
 
 @dataclass(slots=True)
@@ -58,7 +63,51 @@ def _safe_ref(value: str) -> bool:
     return v == "" or v.startswith("#") or v.lower().startswith("data:")
 
 
-def check_svg(text: str | bytes, *, max_depth: int = MAX_DEPTH, max_elements: int = MAX_ELEMENTS) -> SvgCheck:
+def expanded_size(root: ET.Element, cap: int = MAX_EXPANDED) -> int:
+    """Elements the document draws once every ``<use>`` is instantiated (at most ``cap + 1``).
+
+    Iterative post-order walk with memoisation, so deep nesting cannot exhaust the
+    Python stack; a reference back into an element still being counted (a cycle)
+    counts zero.
+    """
+    ids = {el.get("id"): el for el in root.iter() if el.get("id")}
+
+    def target(el: ET.Element) -> ET.Element | None:
+        if el.tag.rsplit("}", 1)[-1] != "use":
+            return None
+        for attr in _HREFS:
+            ref = el.get(attr)
+            if ref and ref.startswith("#"):
+                return ids.get(ref[1:])
+        return None
+
+    memo: dict[int, int] = {}
+    active: set[int] = set()
+    stack: list[tuple[ET.Element, bool]] = [(root, False)]
+    while stack:
+        el, done = stack.pop()
+        key = id(el)
+        if done:
+            total = 1 + sum(memo.get(id(child), 0) for child in el)
+            ref = target(el)
+            if ref is not None:
+                total += memo.get(id(ref), 0)
+            memo[key] = min(total, cap + 1)
+            active.discard(key)
+            continue
+        if key in memo or key in active:
+            continue
+        active.add(key)
+        stack.append((el, True))
+        ref = target(el)
+        if ref is not None and id(ref) not in memo and id(ref) not in active:
+            stack.append((ref, False))
+        stack.extend((child, False) for child in el)
+    return memo.get(id(root), 0)
+
+
+def check_svg(text: str | bytes, *, max_depth: int = MAX_DEPTH, max_elements: int = MAX_ELEMENTS,
+              max_expanded: int = MAX_EXPANDED) -> SvgCheck:
     """Well-formedness and safety of an SVG document, without resolving anything.
 
     Returns
@@ -106,6 +155,12 @@ def check_svg(text: str | bytes, *, max_depth: int = MAX_DEPTH, max_elements: in
         return SvgCheck("TECH_RESOURCE", "nesting too deep", depth, count)
     if count == 0:
         return SvgCheck("TECH_COMPILE", "no XML element")
+    if b"use" in data:
+        # Well-formed, DTD-free and depth-bounded by now, so a full parse is safe.
+        size = expanded_size(ET.fromstring(data), max_expanded)
+        if size > max_expanded:
+            return SvgCheck("TECH_RESOURCE", f"<use> references expand to more than {max_expanded} elements",
+                            max_seen, count)
     return SvgCheck(None, "", max_seen, count)
 
 

@@ -143,7 +143,7 @@ GATE_CASES = [
        '<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50"><defs><circle id="a0" r="1"/>'
        + "".join(f'<g id="a{i}">' + f'<use href="#a{i - 1}"/>' * 10 + "</g>" for i in range(1, 10))
        + '</defs><use href="#a9"/></svg>',
-       {"TECH_RENDER", "TECH_RESOURCE", "TECH_TIMEOUT"}, 15.0, timeout=8.0, cpu_seconds=8),
+       {"TECH_RESOURCE"}, 5.0),
     _c("svg-nested-groups-1e5", "svg",
        '<svg xmlns="http://www.w3.org/2000/svg">' + "<g>" * 100_000 + '<circle r="5"/>' + "</g>" * 100_000 + "</svg>",
        {"TECH_RESOURCE"}),
