@@ -88,7 +88,7 @@ def _run_uncached(text: str, fmt: str, dialect: str, settings: GateSettings) -> 
         missing.append("bwrap (working)")
     if missing:
         return GateResult.failure(fmt, "TOOLCHAIN_UNAVAILABLE", "missing: " + ", ".join(missing))
-    with Scratch() as scratch:
+    with Scratch(deadline=time.monotonic() + settings.total_timeout) as scratch:
         if fmt == "tikz":
             return gate_tikz(text, scratch, settings)
         if fmt == "asy":

@@ -84,7 +84,9 @@ class Scratch:
     beside it (``logs``), outside what the toolchain can write.
     """
 
-    def __init__(self, prefix: str | None = None):
+    def __init__(self, prefix: str | None = None, deadline: float | None = None):
+        #: ``time.monotonic()`` by which every call in this scratch must end (None: none).
+        self.deadline = deadline
         self.root = Path(tempfile.mkdtemp(prefix=prefix or SCRATCH_PREFIX))
         self.path = self.root / "work"
         self.logs = self.root / "logs"
@@ -361,7 +363,7 @@ def run_sandboxed(
     name : str
         Names the log files of this call.
     timeout : float, optional
-        Overrides ``settings.timeout``.
+        Overrides ``settings.timeout``; never past ``scratch.deadline``.
 
     Returns
     -------
@@ -371,6 +373,11 @@ def run_sandboxed(
     """
     settings = settings or DEFAULT_SETTINGS
     timeout = settings.timeout if timeout is None else timeout
+    if scratch.deadline is not None:
+        timeout = min(timeout, scratch.deadline - time.monotonic())
+        if timeout <= 0:
+            return RunOutcome(returncode=None, stderr="the gate's total time budget is spent",
+                              timed_out=True, sandbox="none", argv=list(argv))
     use_bwrap = settings.sandbox == "bwrap" or (settings.sandbox == "auto" and bwrap_available())
     full_argv = list(argv)
     if use_bwrap:

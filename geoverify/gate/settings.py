@@ -16,6 +16,9 @@ class GateSettings:
     timeout : float
         Wall-clock seconds for one toolchain call (compile, convert or render).
         On expiry the call's whole process group is killed (TECH_TIMEOUT).
+    total_timeout : float
+        Wall-clock seconds for the whole gate run (a TikZ run makes up to five
+        calls); each call gets at most what is left.
     cpu_seconds : int
         ``RLIMIT_CPU`` of one call (TECH_RESOURCE when hit).
     memory_bytes : int
@@ -46,6 +49,7 @@ class GateSettings:
     """
 
     timeout: float = 30.0
+    total_timeout: float = 90.0
     cpu_seconds: int = 30
     memory_bytes: int = 2 * 1024**3
     max_file_bytes: int = 64 * 1024**2

@@ -125,3 +125,13 @@ def test_read_output_refuses_symlinks_and_caps(tmp_path):
     assert read_output(tmp_path, 100) is None  # a directory
     assert read_output(target, 3) == b"sec"
     assert read_output(tmp_path / "missing", 3) is None
+
+
+@needs_sh
+def test_scratch_deadline_caps_every_call():
+    with Scratch(deadline=time.monotonic() + 1.0) as s:
+        start = time.monotonic()
+        first = run_sandboxed(["sh", "-c", "sleep 30"], s, settings=GateSettings(sandbox="none"), timeout=20)
+        second = run_sandboxed(["sh", "-c", "echo never"], s, settings=GateSettings(sandbox="none"))
+    assert first.timed_out and time.monotonic() - start < 5
+    assert second.timed_out and second.returncode is None and "never" not in second.stdout
