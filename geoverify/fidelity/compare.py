@@ -272,12 +272,13 @@ def prepare_figure(source, *, format: str | None = None, dialect: str = "aops", 
     ginfo = {"kind": "native"}
     if gate:
         try:
-            from geoverify.gate import run_gate
+            from geoverify.gate import GateCache, run_gate
         except ImportError:
             run_gate = None
             ginfo["message"] = "real gate not installed; native check used"
         if run_gate is not None:
-            g = run_gate(text, fmt, dialect=dialect)
+            # Cached: a rerun of a folder comparison does not compile the same code again.
+            g = run_gate(text, fmt, dialect=dialect, cache=GateCache())
             if g.T is None:
                 ginfo["message"] = f"toolchain unavailable ({g.error_code}); native check used"
             else:
