@@ -97,8 +97,8 @@ class RelationCheck:
 def _prf(hit_r: int, n_r: int, hit_p: int, n_p: int) -> dict:
     recall = hit_r / n_r if n_r else None
     precision = hit_p / n_p if n_p else None
-    if recall is None and precision is None:
-        f1 = None
+    if recall is None or precision is None:
+        f1 = None  # a type only one figure shows: its recall or precision says it all
     elif not recall or not precision:
         f1 = 0.0
     else:
@@ -147,7 +147,14 @@ class FidelityScore:
         r, p = self._rows(implied)
         if not self.T:
             return _prf(0, len(r), 0, len(p)) | {"recall": 0.0 if r else None, "precision": 0.0, "f1": 0.0}
-        return _prf(sum(c.passed for c in r), len(r), sum(c.passed for c in p), len(p))
+        out = _prf(sum(c.passed for c in r), len(r), sum(c.passed for c in p), len(p))
+        rec, prec = out["recall"], out["precision"]
+        if rec is not None and prec is None:
+            # The candidate shows no relation at all: nothing wrong in it (precision 1), only missing ones.
+            out["f1"] = 2 * rec / (1 + rec)
+        elif rec is None and prec is not None:
+            out["f1"] = prec  # the reference shows none: what the candidate claims must still hold there
+        return out
 
     def per_type(self) -> dict:
         r, p = self._rows(False)

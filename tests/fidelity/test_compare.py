@@ -109,3 +109,9 @@ def test_asymptote_reference_against_svg_candidate(asy_scene, make_svg):
     s = compare_figures(ref, prepare_figure(make_svg(), format="svg"), text_metrics=False)
     # The two constructions are similar triangles only up to their own coordinates: compare relations, not shapes.
     assert s.summary()["recall"] == 1.0, [c.message for c in s.missing()]
+
+
+def test_candidate_without_labels_scores_zero_not_one(ref, make_svg):
+    s = _score(ref, make_svg(labels=["", "", "", "", "", ""]))
+    assert s.summary()["precision"] is None  # it shows no relation among labelled points
+    assert s.f1 == 0.0 and s.label_recall == 0.0
