@@ -42,10 +42,15 @@ def _reach(mined, touched) -> set:
     """What a change at ``touched`` can affect: those points and objects, the strokes through
     those points (a moved end moves its whole stroke) and the pieces of those strokes."""
     out = set(touched)
+    if mined is None:
+        return out
     for oid, pts in mined.lines.items():
         if set(pts) & touched:
             out.add(oid)
             out.update(a + b if a <= b else b + a for a, b in zip(pts[:-1], pts[1:]))
+    for o in mined.objects:
+        if o["type"] in ("circle", "arc") and ({o.get("center")} | set(o.get("through", []))) & touched:
+            out.add(o["id"])
     return out
 
 
@@ -94,7 +99,8 @@ def measure(path: str, filter_: str, gate_cache: str | None) -> dict:
                 bad = [by_id[c.id] for c in sc.missing() if c.id in by_id]
                 bad += [cand_by_id[c.id] for c in sc.extra() if c.id in cand_by_id]
                 rec["broken"] = sum(1 for c in sc.missing() if not c.implied)
-                reach = _reach(ref.mined, v.touched)
+                # Both figures' names: a candidate relation speaks of the candidate's lines and circles.
+                reach = _reach(ref.mined, v.touched) | _reach(cand.mined, v.touched)
                 rec["localised"] = all(_touches(r, reach) for r in bad)
                 rec["not_localised"] = [r.text for r in bad if not _touches(r, reach)][:4]
                 rec["touched_relations"] = [r.text for r in ref.mined.primary() if _touches(r, set(v.touched))][:4]

@@ -402,6 +402,9 @@ class _Miner(MeasureMining):
         for rd in self.f.rounds:
             if rd.radius < 0.02 * self.s:
                 continue
+            st = self.scene.primitives[rd.owner].style
+            if st.filled and not st.stroked and rd.radius < 0.08 * self.s:
+                continue  # a filled disc marks a point (dot(A, linewidth(3))); it is not a circle of the figure
             if any(np.hypot(*(rd.center - c)) <= self.eps and abs(rd.radius - r) <= self.eps for c, r in seen):
                 continue
             seen.append((rd.center, rd.radius))
@@ -466,16 +469,18 @@ class _Miner(MeasureMining):
                 d = abs(rel[0] * car.u[1] - rel[1] * car.u[0])
                 if abs(d - c.r) <= tol and -tol <= t <= car.t[-1] + tol:
                     a, b = sorted((car.oid, c.oid))
+                    on = [q for q in (c.center, *c.through) if q]
                     self.add(Relation("tangent", f"{a}|{b}", {"op": "tangent", "a": car.oid, "b": c.oid},
-                                      f"{car.oid} is tangent to {c.oid}", (car.oid, c.oid), tuple(car.pts)))
+                                      f"{car.oid} is tangent to {c.oid}", (car.oid, c.oid), tuple(dict.fromkeys((*car.pts, *on)))))
         for i, c1 in enumerate(self.rounds):
             for c2 in self.rounds[i + 1:]:
                 d = float(np.hypot(*(c1.c - c2.c)))
                 if d <= tol:
                     continue
                 if min(abs(d - (c1.r + c2.r)), abs(d - abs(c1.r - c2.r))) <= tol:
+                    on = [q for q in (c1.center, *c1.through, c2.center, *c2.through) if q]
                     self.add(Relation("tangent", f"{c1.oid}|{c2.oid}", {"op": "tangent", "a": c1.oid, "b": c2.oid},
-                                      f"{c1.oid} and {c2.oid} are tangent", (c1.oid, c2.oid), ()))
+                                      f"{c1.oid} and {c2.oid} are tangent", (c1.oid, c2.oid), tuple(dict.fromkeys(on))))
 
     # ------------------------------------------------------------ intersections and angles
     def intersections(self):
@@ -491,7 +496,8 @@ class _Miner(MeasureMining):
                     a, b = sorted((c1.oid, c2.oid))
                     r = self.add(Relation("intersection", f"{p}|{a}|{b}",
                                           {"all": [{"op": "point_on", "point": p, "on": a}, {"op": "point_on", "point": p, "on": b}]},
-                                          f"{p} is the intersection of {a} and {b}", (p, a, b), (p,)))
+                                          f"{p} is the intersection of {a} and {b}", (p, a, b),
+                                          tuple(dict.fromkeys((p, *c1.pts, *c2.pts)))))
                     for rr in self.rels.values():
                         if rr.type in ("betweenness", "incidence") and rr.key in (f"{p}|{a}", f"{p}|{b}") and r.id not in rr.implied_by:
                             rr.implied_by.append(r.id)
