@@ -58,11 +58,18 @@ def _touches(rel, reach) -> bool:
     return bool(set(rel.points) & reach or set(rel.objects) & reach)
 
 
-def measure(path: str, filter_: str, gate_cache: str | None) -> dict:
-    """All measurements of one reference figure (run in a worker)."""
+def measure(path: str, filter_: str, gate_cache: str | None, known: bool | None = None) -> dict:
+    """All measurements of one reference figure (run in a worker).
+
+    ``known``: the gate's verdict from an earlier run (``--gate-results``), used instead of compiling.
+    """
     out = {"figure": Path(path).name, "compiles": None, "relations": 0, "harmless": {}, "mutations": {}, "times": []}
     text = Path(path).read_text(encoding="utf-8", errors="replace")
-    if filter_ == "gate":
+    if filter_ == "gate" and known is not None:
+        out["compiles"] = known
+        if not known:
+            return out
+    elif filter_ == "gate":
         from geoverify.gate import GateCache, run_gate
 
         g = run_gate(text, "asy", dialect="aops", cache=GateCache(gate_cache) if gate_cache else None)
@@ -119,6 +126,8 @@ def main(argv=None) -> int:
     ap.add_argument("--filter", choices=("gate", "native"), default="gate",
                     help="which figures count: those the real asy compiles (default) or those the native front-end reads")
     ap.add_argument("--gate-cache", default=None, help="folder for cached gate results")
+    ap.add_argument("--gate-results", default=None,
+                    help="JSONL of earlier gate verdicts ({\"f\": path, \"T\": bool} per line) to use instead of compiling")
     ap.add_argument("--json", default=None, help="write every record here, one JSON line each, as they come")
     ap.add_argument("--pattern", default="*geometry*.asy")
     args = ap.parse_args(argv)
@@ -131,8 +140,16 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     records = []
     sink = open(args.json, "w", encoding="utf-8") if args.json else None
+    known = {}
+    if args.gate_results:
+        for line in Path(args.gate_results).read_text().splitlines():
+            if line.strip():
+                r = json.loads(line)
+                known[Path(r["f"]).name] = r["T"]
+    verdicts = [known.get(Path(f).name) for f in files]
     with ProcessPoolExecutor(args.jobs) as ex:
-        for i, rec in enumerate(ex.map(measure, files, [args.filter] * len(files), [args.gate_cache] * len(files))):
+        for i, rec in enumerate(ex.map(measure, files, [args.filter] * len(files), [args.gate_cache] * len(files),
+                                       verdicts)):
             records.append(rec)
             if sink:
                 sink.write(json.dumps(rec, default=str) + "\n")
