@@ -75,7 +75,7 @@ def _path_primitive(p, style, loc, name):
 
 def emit_picture(pic, scene, budget=None):
     """Add the picture's primitives to ``scene``; returns the ``(sx, sy)`` scaling."""
-    sx, sy = scaling(pic, _dotsize)
+    sx, sy = scaling(pic, _dotsize)  # dot items carry their own size
     t = Transform(0.0, 0.0, sx, 0.0, 0.0, sy)
     scene.panels[0] = Panel(0, None, np.array([[sx, 0, 0], [0, sy, 0], [0, 0, 1.0]]))
     clip_from = 0
@@ -106,7 +106,7 @@ def emit_picture(pic, scene, budget=None):
         elif it.kind == "dot":
             z = t.apply(it.position)
             pen = it.pen
-            scene.add(Dot(center=(z.real, z.imag), radius=0.5 * _dotsize(pen),
+            scene.add(Dot(center=(z.real, z.imag), radius=0.5 * (it.size or _dotsize(pen)),
                           style=Style(stroke=None, stroke_width=0.0, fill=pen.hex if pen else "#000000"), source=loc))
         elif it.kind == "label":
             z = t.apply(it.position)

@@ -43,7 +43,7 @@ def coords_of(pic, dotsize_of):
                 xs += [(x0, -w), (x1, w)]
                 ys += [(y0, -w), (y1, w)]
         elif it.kind == "dot":
-            r = 0.5 * dotsize_of(it.pen)
+            r = 0.5 * (it.size or dotsize_of(it.pen))
             z = it.position
             xs += [(z.real, -r), (z.real, r)]
             ys += [(z.imag, -r), (z.imag, r)]

@@ -192,8 +192,13 @@ def install(I):
                 pts.extend(p.z)
         else:
             raise NoMatch()
+        # asy draws a dot with the pen dotsize(p) + p: an explicit line width in p wins
+        explicit = [q.width for q in a["pens"] if q.width is not None]
+        df = I.globals.vars.get("dotfactor", 6)
+        df = float(df) if is_num(df) else 6.0
+        diameter = explicit[-1] if explicit else df * (pen.width if pen.width is not None else 0.5)
         for z in pts:
-            record(a["pic"], DrawItem("dot", [], pen, position=z, location=I.current_loc))
+            record(a["pic"], DrawItem("dot", [], pen, position=z, location=I.current_loc, size=diameter))
         if a["label"] is not None and len(pts) == 1:
             L = a["label"]
             text = L.text if isinstance(L, LabelSpec) else L

@@ -69,6 +69,7 @@ class DrawItem:
     align: complex = 0j
     location: SourceLocation | None = None
     name: str | None = None
+    size: float = 0.0
 
 
 class Picture:
@@ -94,7 +95,8 @@ class Picture:
                 self.items.append(it)
                 continue
             self.items.append(DrawItem(it.kind, [p.transformed(t) for p in it.paths], it.pen, it.fillpen,
-                                       it.arrow, it.text, t.apply(it.position), it.align, it.location, it.name))
+                                       it.arrow, it.text, t.apply(it.position), it.align, it.location, it.name,
+                                       it.size))
 
     def copy(self) -> "Picture":
         p = Picture()

@@ -82,10 +82,13 @@ def test_label_anchor_is_the_point_and_box_moves_in_the_alignment_direction():
 
 
 def test_dot_radius_follows_dotfactor_and_linewidth():
+    # asy 2.85 draws a dot with the pen dotsize(p)+p: an explicit width in p wins
     d = only(parse_asy("dot((1,1));"), Dot)
     assert d.radius == pytest.approx(1.5)
     d2 = only(parse_asy("dot((1,1), linewidth(2));"), Dot)
-    assert d2.radius == pytest.approx(6.0)
+    assert d2.radius == pytest.approx(1.0)
+    d3 = only(parse_asy("defaultpen(linewidth(0.7)); dotfactor = 4; dot((1,1));"), Dot)
+    assert d3.radius == pytest.approx(1.4)
 
 
 def test_arrows_end_start_mid():
