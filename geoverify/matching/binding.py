@@ -406,12 +406,17 @@ class _Binder:
                 if g.kind == "curve":
                     pred_fit = _circle_of(g.points)
                     for coords in self._curve_candidates(o)[:16]:
+                        own = None
                         if pred_fit is not None:
                             drawn_fit = _circle_of(coords)
                             if drawn_fit is not None:
-                                hypotheses.append(label_corr + [Correspondence(pred_fit[0], drawn_fit[0], pred_fit[1], drawn_fit[1], 2.0, o.id)])
-                                continue
-                        hypotheses.append(label_corr + _bbox_correspondences(g.points, coords, o.id))
+                                own = [Correspondence(pred_fit[0], drawn_fit[0], pred_fit[1], drawn_fit[1], 2.0, o.id)]
+                        if own is None:
+                            own = _bbox_correspondences(g.points, coords, o.id)
+                        # With and without the labelled points: swapped labels must not spoil every hypothesis.
+                        hypotheses.append(own)
+                        if label_corr:
+                            hypotheses.append(label_corr + own)
             best = None
             seen = set()
             for corr in hypotheses:
@@ -426,7 +431,10 @@ class _Binder:
                 seen.add(sig)
                 res = {o.id: self._object_residual(o.id, m, tol)[0] for o in objs}
                 inl = [k for k, v in res.items() if v <= tol]
-                key = (len(inl), -sum(min(v, 10 * tol) for v in res.values()))
+                # Labelled points with coordinates are the figure's explicit references:
+                # they outweigh a curve that could be aligned onto itself.
+                weight = {o.id: (1.5 if o.type == "point" and self.out[o.id].status == "bound" else 1.0) for o in objs}
+                key = (sum(weight[k] for k in inl), -sum(min(v, 10 * tol) for v in res.values()))
                 if best is None or key > best[0]:
                     best = (key, m, refl, res, inl, tol)
                 if len(inl) == len(objs):

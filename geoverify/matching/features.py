@@ -26,6 +26,8 @@ ATTACHED_LABEL_FORMATS = ("tikz", "asy")
 _FLATTEN_REL_TOL = 2e-4
 # Vertices kept in a curve's coarse copy.
 _COARSE_POINTS = 96
+# A polyline vertex is a candidate point only where the line turns by more than this (degrees).
+_CORNER_DEG = 8.0
 # Straight edges shorter than this fraction of the figure size take no part in intersections.
 _LONG_EDGE_REL = 0.02
 # Vertices of the polygon that stands for a drawn circle's outline.
@@ -151,6 +153,42 @@ def _edge_intersections(edges: np.ndarray) -> np.ndarray:
     return p[i[ok]] + t[ok, None] * r[i[ok]]
 
 
+def _corners(pts: np.ndarray, closed: bool) -> np.ndarray:
+    """End points and the vertices where a polyline turns by more than ``_CORNER_DEG``.
+
+    The samples of a smooth curve are not points anyone names; its corners are.
+    """
+    n = len(pts)
+    if n <= 2:
+        return pts
+    d = np.diff(pts, axis=0)
+    keep = np.zeros(n, dtype=bool)
+    if not closed:
+        keep[0] = keep[-1] = True
+    ang = np.arctan2(d[:, 1], d[:, 0])
+    turn = np.abs((np.diff(ang) + np.pi) % (2 * np.pi) - np.pi)
+    keep[1:-1] |= turn > np.radians(_CORNER_DEG)
+    if closed:
+        close_d = pts[0] - pts[-1]
+        if np.hypot(*close_d) > 0:
+            t0 = np.arctan2(close_d[1], close_d[0])
+            keep[0] |= abs((ang[0] - t0 + np.pi) % (2 * np.pi) - np.pi) > np.radians(_CORNER_DEG)
+            keep[-1] |= abs((t0 - ang[-1] + np.pi) % (2 * np.pi) - np.pi) > np.radians(_CORNER_DEG)
+        else:
+            keep[0] |= abs((ang[0] - ang[-1] + np.pi) % (2 * np.pi) - np.pi) > np.radians(_CORNER_DEG)
+    return pts[keep]
+
+
+def _on_round(rd: Round, pts: np.ndarray, tol: float) -> np.ndarray:
+    """Which of ``pts`` (on the full circle) lie on the drawn part of a partial arc."""
+    if rd.full or len(pts) == 0:
+        return np.ones(len(pts), dtype=bool)
+    from geoverify.kernels import point_polyline_distances
+
+    d = point_polyline_distances(pts, rd.points, np.array([0, len(rd.points)]))[:, 0]
+    return d <= tol
+
+
 def _circle_edge_intersections(rounds: list[Round], edges: np.ndarray) -> list[np.ndarray]:
     out = []
     if not rounds or len(edges) == 0 or len(edges) * len(rounds) > 20000:
@@ -169,7 +207,8 @@ def _circle_edge_intersections(rounds: list[Round], edges: np.ndarray) -> list[n
             with np.errstate(divide="ignore", invalid="ignore"):
                 t = (-b + sgn * sq) / (2 * a)
             ok = good & (t >= -1e-9) & (t <= 1 + 1e-9)
-            out.append(p0[ok] + t[ok, None] * d[ok])
+            hits = p0[ok] + t[ok, None] * d[ok]
+            out.append(hits[_on_round(rd, hits, 1e-3 * rd.radius)])
     return out
 
 
@@ -185,7 +224,9 @@ def _circle_circle_intersections(rounds: list[Round]) -> list[np.ndarray]:
             h = math.sqrt(max(r0 * r0 - a * a, 0.0))
             m = c0 + a * (c1 - c0) / d
             off = h * np.array([-(c1 - c0)[1], (c1 - c0)[0]]) / d
-            out.append(np.array([m + off, m - off]))
+            hits = np.array([m + off, m - off])
+            keep = _on_round(rounds[i], hits, 1e-3 * r0) & _on_round(rounds[j], hits, 1e-3 * r1)
+            out.append(hits[keep])
     return out
 
 
@@ -252,9 +293,10 @@ def extract_features(scene: Scene) -> Features:
             seg = seg[np.hypot(*(seg[:, 1] - seg[:, 0]).T) > 1e-12]
             edges.extend(seg)
             edge_owner.extend([idx] * len(seg))
-            points.extend(pts)
-            kinds.extend([PointKind.VERTEX] * len(pts))
-            owners.extend([idx] * len(pts))
+            corners = _corners(pts, prim.closed_flag)
+            points.extend(corners)
+            kinds.extend([PointKind.VERTEX] * len(corners))
+            owners.extend([idx] * len(corners))
             continue
         for sp in prim.subpaths():
             straight = sp.is_straight()
@@ -263,7 +305,7 @@ def extract_features(scene: Scene) -> Features:
                 if np.hypot(*(ctrl[k, 3] - ctrl[k, 0])) > 1e-12:
                     edges.append(ctrl[k, [0, 3]])
                     edge_owner.append(idx)
-            verts = sp.vertices()
+            verts = _corners(sp.vertices(), sp.closed)
             points.extend(verts)
             kinds.extend([PointKind.VERTEX] * len(verts))
             owners.extend([idx] * len(verts))

@@ -51,6 +51,12 @@ def matches_geometry(ctx: Context, object: str, **_) -> Verdict:
         from geoverify.matching import transform_points
 
         res = float(np.hypot(*(transform_points(fit.matrix, g.points[0]) - b.center))) + abs(fit.scale * g.radius - b.radius)
+    elif b.type == "polygon":
+        # A polygon is its vertices: compare them, wherever its sides are drawn.
+        from geoverify.matching import transform_points
+
+        pred = transform_points(fit.matrix, g.points[:-1])
+        res = float(np.max(np.hypot(*(pred - b.points).T)))
     else:
         res = b.residual if b.residual is not None else fit.residuals.get(object)
         if res is None:
