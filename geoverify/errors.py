@@ -15,6 +15,7 @@ __all__ = [
     "GeoverifyError",
     "InputError",
     "FigureFormatError",
+    "NoFigureError",
     "FigureSyntaxError",
     "UnsupportedConstructError",
     "BudgetExceededError",
@@ -110,6 +111,12 @@ class FigureFormatError(InputError):
     """The figure is not in the format it claims (not XML, not TikZ, ...)."""
 
     code = "TECH_FORMAT"
+
+
+class NoFigureError(FigureFormatError):
+    """A model's response holds no figure code at all (MathVis: nothing to judge)."""
+
+    code = "TECH_NO_OUTPUT"
 
 
 class FigureSyntaxError(InputError):

@@ -34,7 +34,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from geoverify.errors import FigureFormatError
+from geoverify.errors import FigureFormatError, NoFigureError
 
 __all__ = ["ExtractedFigure", "extract_figure", "no_output_error", "LANGUAGE_TAGS"]
 
@@ -82,11 +82,9 @@ class ExtractedFigure:
     complete: bool = True
 
 
-def no_output_error(message: str) -> FigureFormatError:
-    """A :class:`FigureFormatError` whose code is TECH_NO_OUTPUT (nothing to judge)."""
-    exc = FigureFormatError(message)
-    exc.code = "TECH_NO_OUTPUT"  # instance attribute: same class, the gate's "no output" code
-    return exc
+def no_output_error(message: str) -> NoFigureError:
+    """The error for a response with nothing to judge (code TECH_NO_OUTPUT)."""
+    return NoFigureError(message)
 
 
 @dataclass(slots=True)
