@@ -228,7 +228,7 @@ def install(I):
         path_pos = None
         for x in args:
             if isinstance(x, complex) or (is_num(x) and pos is not None and align is None):
-                if pos is None:
+                if pos is None and path_pos is None:
                     pos = complex(x)
                 elif align is None:
                     align = complex(x)

@@ -22,6 +22,8 @@ _SYMBOLS = {"circ": (4.9, 5.5), "pi": (6.9, 5.2), "angle": (9.3, 8.4), "cdot": (
             "theta": (5.9, 8.3), "alpha": (7.5, 5.2), "beta": (6.6, 11.2), "triangle": (10.0, 8.5), "infty": (12.0, 5.2),
             "ldots": (13.0, 1.3), "cdots": (13.0, 1.7), "prime": (3.3, 6.5), "times": (9.3, 6.8), "pm": (9.3, 8.0),
             "perp": (9.3, 8.3), "parallel": (5.0, 12.0), "overline": (0.0, 0.0), "frac": (0.0, 0.0)}
+_SIZES = {"tiny": 5.0, "scriptsize": 7.0, "footnotesize": 8.0, "small": 9.0, "normalsize": 10.0,
+          "large": 12.0, "Large": 14.4, "LARGE": 17.28, "huge": 20.74, "Huge": 24.88}
 _TOKEN = re.compile(r"\\([A-Za-z]+)|\\(.)|(\{)|(\})|([\^_])|(\$)|(\s)|(.)", re.S)
 
 
@@ -82,10 +84,14 @@ def _measure(tokens, math, scale):
         if tok in ("{", "}"):
             i += 1
             continue
+        if tok.startswith("\\") and tok[1:] in _SIZES:
+            # LaTeX size declarations (10 pt article class, as asy's preamble) hold to the end of the group
+            scale = _SIZES[tok[1:]] / 12.0
+            i += 1
+            continue
         if tok.startswith("\\"):
             name = tok[1:]
-            if name in ("left", "right", "displaystyle", "scriptstyle", "small", "large", "Large", "tiny",
-                        "footnotesize", "bf", "it", "rm", "overline", "mathbf", "boldsymbol", "vec", "hat", "bar"):
+            if name in ("left", "right", "displaystyle", "scriptstyle", "bf", "it", "rm", "overline", "mathbf", "boldsymbol", "vec", "hat", "bar"):
                 i += 1
                 continue
             if name in (",", ";", " ", ":", "!"):
