@@ -47,6 +47,8 @@ def _group(tokens, i):
 def _measure(tokens, math, scale):
     w = 0.0
     h = 0.0
+    hmax = 0.0
+    dmax = 0.0
     i = 0
     prev = None
     while i < len(tokens):
@@ -113,6 +115,10 @@ def _measure(tokens, math, scale):
             continue
         table = MATH if math else TEXT
         cw, ch = table.get(tok, (6.0, 8.3))
+        # a glyph's box is height + depth; a line's is max height + max depth
+        dep = (_MATH_DEPTH if math else _DEPTH).get(tok, 0.0)
+        hmax = max(hmax, (ch - dep) * scale)
+        dmax = max(dmax, dep * scale)
         if math:
             # TeX's math spacing: thin after punctuation, medium around binary
             # operators, thick around relations (none for a leading sign)
@@ -125,7 +131,7 @@ def _measure(tokens, math, scale):
         w += cw * scale
         h = max(h, ch * scale)
         i += 1
-    return w, h
+    return w, max(h, hmax + dmax)
 
 
 def _tokens(text):
