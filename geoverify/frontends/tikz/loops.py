@@ -11,7 +11,7 @@ import re
 from geoverify.errors import BudgetExceededError, FigureSyntaxError, GeoverifyError
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pgfmath import format_number
-from geoverify.frontends.tikz.tex import Macro, Reader, detokenize, tokenize
+from geoverify.frontends.tikz.tex import Macro, Reader, detokenize, strip_braces, tokenize
 
 __all__ = ["LoopsMixin", "expand_list", "strip_braces_text"]
 
@@ -32,8 +32,11 @@ def expand_list(interp, text: str) -> list[str]:
     while i < len(items):
         it = items[i]
         if it == "..." or it.startswith("...") and False:
-            if not out or i + 1 >= len(items):
-                raise FigureSyntaxError(f"'...' in a \\foreach list needs items on both sides: {{{text}}}")
+            if not out:
+                raise FigureSyntaxError(f"'...' in a \\foreach list needs an item before it: {{{text}}}")
+            if i + 1 >= len(items):  # "1,...," with an empty end (an unset macro): nothing more
+                i += 1
+                continue
             end_t = items[i + 1]
             start_t = out[-1]
             prev_t = out[-2] if len(out) >= 2 and i >= 2 else None
@@ -75,6 +78,21 @@ def expand_list(interp, text: str) -> list[str]:
             continue
         out.append(it)
         i += 1
+    return out
+
+
+def _split_slash(item: str) -> list[str]:
+    """``x/y`` parts of a loop item; slashes inside braces or parentheses do not split."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(item):
+        if ch in "{([":
+            depth += 1
+        elif ch in "})]":
+            depth -= 1
+        elif ch == "/" and depth == 0:
+            out.append(item[start:i])
+            start = i + 1
+    out.append(item[start:])
     return out
 
 
@@ -132,19 +150,12 @@ class LoopsMixin:
         if nxt[0] == "{":
             list_tokens = reader.read_group_body(nxt[1])
         else:
-            reader.push([nxt])
-            nxt2 = reader.get()
-            if reader.expand(nxt2):
-                reader.skip_spaces()
-                g = reader.get()
-                if g is None or g[0] != "{":
-                    list_tokens = [g] if g else []
-                    while reader.peek() is not None and reader.peek()[0] not in (" ",):
-                        list_tokens.append(reader.get())
-                else:
-                    list_tokens = reader.read_group_body(g[1])
-            else:
-                raise reader.error("\\foreach list must be in braces")
+            # "\foreach \x in \mylist": the list is the macro's whole (expanded) text
+            m = self.defs.get(nxt[0])
+            if m is None or not isinstance(m, Macro) or m.params:
+                raise reader.error("\\foreach list must be in braces or a macro holding the list")
+            self.budget.step(1)
+            list_tokens = strip_braces(self.expand_all(list(m.body)))
         list_text = detokenize(self.expand_all(list_tokens))
         return variables, opts, list_text
 
@@ -174,7 +185,8 @@ class LoopsMixin:
                     pass
         for k, item in enumerate(items):
             self.budget.step(1)
-            parts = item.split("/") if len(variables) > 1 else [item]
+            item = strip_braces_text(item)  # "{(0,2)/a}": braces protect the item, then it is split
+            parts = _split_slash(item) if len(variables) > 1 else [item]
             binding = {}
             for i, var in enumerate(variables):
                 val = parts[i] if i < len(parts) else parts[-1]
@@ -228,7 +240,7 @@ class LoopsMixin:
             self.defs.begin_group()
             try:
                 for var, val in binding.items():
-                    self.defs.set(var, Macro([], tokenize(val), None, 0))
+                    self.defs.set(var, Macro([], tokenize(val, base=tok[1]), None, 0))
                 if statement_level:
                     saved = self.st
                     self.st = dict(self.st)
