@@ -75,9 +75,44 @@ def _is_head(tip: str | None) -> bool:
     return tip is not None and not tip.startswith("!")
 
 
+def _shorten(seg, amount: float, at_end: bool):
+    """``shorten >``/``shorten <``: pgf moves the end point (and the control point next to
+    it) by ``amount`` towards the neighbouring point of the segment."""
+    if seg[0] == "L":
+        p0, p1 = np.asarray(seg[1]), np.asarray(seg[2])
+        d = p1 - p0
+        n = float(np.hypot(*d))
+        if n <= amount or n == 0:
+            return seg
+        if at_end:
+            return ("L", tuple(p0), tuple(p1 - d / n * amount))
+        return ("L", tuple(p0 + d / n * amount), tuple(p1))
+    if seg[0] == "C":
+        p0, c1, c2, p1 = (np.asarray(x, dtype=float) for x in seg[1:])
+        if at_end:
+            d = c2 - p1 if np.hypot(*(c2 - p1)) > 1e-9 else p0 - p1
+            n = float(np.hypot(*d))
+            v = d / n * amount if n else 0 * d
+            return ("C", tuple(p0), tuple(c1), tuple(c2 + v), tuple(p1 + v))
+        d = c1 - p0 if np.hypot(*(c1 - p0)) > 1e-9 else p1 - p0
+        n = float(np.hypot(*d))
+        v = d / n * amount if n else 0 * d
+        return ("C", tuple(p0 + v), tuple(c1 + v), tuple(c2), tuple(p1))
+    return seg
+
+
 def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, source, panel: int,
               name: str | None = None, clipped: bool = False) -> list[int]:
     """Add the primitives of ``path`` to ``scene``; returns their indices."""
+    if st.get("shorten_end") or st.get("shorten_start"):
+        open_subs = [sp for sp in path.subpaths if sp.segs and not sp.closed]
+        if open_subs:
+            if st.get("shorten_end"):
+                sp = open_subs[-1]
+                sp.segs[-1] = _shorten(sp.segs[-1], st["shorten_end"], True)
+            if st.get("shorten_start"):
+                sp = open_subs[-1]
+                sp.segs[0] = _shorten(sp.segs[0], st["shorten_start"], False)
     style = path_style(st, draw, fill)
     common = {"source": source, "panel": panel, "name": name, "clipped": clipped}
     out = []

@@ -338,6 +338,18 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             return
         if key in ("ultra nice", "bold", "bfseries"):
             return
+        loops = {"loop": None, "loop above": (105, 75), "loop below": (285, 255), "loop left": (195, 165),
+                 "loop right": (15, -15)}
+        if key in loops:
+            # tikzlibrarytopaths: loop = to the start again, looseness 8, min distance 5mm, every loop = ->
+            st["loop"] = True
+            if loops[key]:
+                st["out"], st["in"] = float(loops[key][0]), float(loops[key][1])
+            st["looseness_out"] = st["looseness_in"] = 8.0
+            st["min_distance"] = 5 * UNITS_PT["mm"]
+            st["arrow_end"] = st["arrow_end"] or ">"
+            st["shorten_end"] = 1.0
+            return
         if key in ("matrix", "matrix of nodes", "matrix of math nodes", "nodes in empty cells"):
             st["matrix"] = True
             return
@@ -523,6 +535,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["bend_angle"] = ctx.number(val, st).value
         elif k == "looseness":
             st["looseness_out"] = st["looseness_in"] = ctx.number(val, st).value
+        elif k == "min distance":
+            st["min_distance"] = _dim(ctx, val, st)
         elif k == "out looseness":
             st["looseness_out"] = ctx.number(val, st).value
         elif k == "in looseness":

@@ -411,13 +411,24 @@ class PathWalker(PlotMixin):
         first = from_node.border_at_angle(out_a - from_node.angle) if from_node is not None else start_c
         second = to_node.border_at_angle(in_a - to_node.angle) if to_node is not None else tgt_c
         d = G.pgf_veclen(second[0] - first[0], second[1] - first[1]) * _LOOSE
+        md = st.get("min_distance")
+        if md:  # "min distance" bounds each control distance from below (after looseness)
+            lo, li = max(lo, md / d) if d > 0 else 1.0, max(li, md / d) if d > 0 else 1.0
+            if d == 0:
+                d = md
         # the shifts ([shift=({out}:d)]) are transformed by the picture's linear map
         vo = G.apply_linear(m, (d * lo * math.cos(math.radians(out_a)) / sc, d * lo * math.sin(math.radians(out_a)) / sc))
         vi = G.apply_linear(m, (d * li * math.cos(math.radians(in_a)) / sc, d * li * math.sin(math.radians(in_a)) / sc))
         return (first[0] + vo[0], first[1] + vo[1]), (second[0] + vi[0], second[1] + vi[1])
 
     def _to_path(self, st, target_tree, builder: PathBuilder, from_pt, from_node):
+        if st.get("loop"):  # a loop goes back to where it starts; its target is ignored
+            p, node, plus, cyc = (from_node.ref_point if from_node is not None else from_pt), from_node, "", False
+            return self._curve_between(st, builder, from_pt, from_node, p, node, plus, cyc)
         p, node, plus, cyc = self._target(target_tree)
+        return self._curve_between(st, builder, from_pt, from_node, p, node, plus, cyc)
+
+    def _curve_between(self, st, builder, from_pt, from_node, p, node, plus, cyc):
         start_c = from_node.ref_point if from_node is not None else from_pt
         tgt_c = node.ref_point if node is not None else p
         ctrl = self._to_controls(st, start_c, tgt_c, from_node, node)

@@ -206,3 +206,18 @@ def test_every_primitive_has_a_source_location():
     for p in sc.primitives:
         assert p.source is not None and p.source.file == "f.tex" and p.source.line in (2, 3)
     assert sc.primitives[0].source.column == 3
+
+
+def test_loop_above_leaves_and_enters_the_node_at_105_and_75_degrees():
+    sc = parse_tikz(r"\node[draw, circle, minimum size=1cm, inner sep=0pt] (q) at (0,0) {}; \path (q) edge[loop above] ();")
+    b = [p for p in sc.primitives if isinstance(p, BezierPath)][0]
+    c = b.parts[0].controls[0]
+    r = 0.5 * CM + 0.2
+    assert close(c[0], (r * math.cos(math.radians(105)), r * math.sin(math.radians(105))), tol=1e-6)
+    # min distance 5mm: the control points lie 5mm out along 105 and 75 degrees
+    assert math.hypot(*(c[1] - c[0])) == pytest.approx(5 * MM)
+
+
+def test_shorten_end_moves_the_end_point_back():
+    p = only(parse_tikz(r"\draw[shorten >=2pt] (0,0) -- (1,0);"), Polyline)
+    assert close(p.points[-1], (CM - 2, 0))
