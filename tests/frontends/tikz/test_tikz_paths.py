@@ -214,8 +214,13 @@ def test_loop_above_leaves_and_enters_the_node_at_105_and_75_degrees():
     c = b.parts[0].controls[0]
     r = 0.5 * CM + 0.2
     assert close(c[0], (r * math.cos(math.radians(105)), r * math.sin(math.radians(105))), tol=1e-6)
-    # min distance 5mm: the control points lie 5mm out along 105 and 75 degrees
-    assert math.hypot(*(c[1] - c[0])) == pytest.approx(5 * MM)
+    # control distance: 0.3915 x looseness 8 x (pgf) distance of the two border points, at least 5mm
+    from geoverify.frontends.tikz.geometry import pgf_veclen
+    chord = c[3] - c[0]
+    expected = max(0.3915 * 8 * pgf_veclen(*chord), 5 * MM)
+    assert math.hypot(*(c[1] - c[0])) == pytest.approx(expected)
+    direction = (c[1] - c[0]) / math.hypot(*(c[1] - c[0]))
+    assert close(direction, (math.cos(math.radians(105)), math.sin(math.radians(105))))
 
 
 def test_shorten_end_moves_the_end_point_back():
