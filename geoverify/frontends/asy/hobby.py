@@ -222,7 +222,7 @@ def _controls(z0, z1, th, ph, t_out, t_in, atleast, pre, post, i0, i1):
         if (st >= 0 and sf >= 0) or (st <= 0 and sf <= 0):
             sine = abs(st) * cf + abs(sf) * ct
             if sine > 0:
-                sine *= 1.00024414062
+                # (MetaFont enlarges sine by 1/4096 here; asy 2.85 does not)
                 if abs(sf) < rr * sine:
                     rr = abs(sf) / sine
                 if abs(st) < ss * sine:

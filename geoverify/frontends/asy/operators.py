@@ -247,8 +247,10 @@ def join(I, left, jspec, right, pre_dir, post_dir, node):
     j = Join(line=True) if line else jspec
     if line:
         # "--" is {curl 1}..{curl 1}
-        if last.out_dir is None and last.out_curl is None and pre_dir is None:
-            last.out_curl = 1.0
+        # "--" is "{curl 1}..{curl 1}": its curl follows (and overrides) a direction
+        # written before it; a direction written after it, "--{d}z", follows the curl and wins.
+        last.out_dir = None
+        last.out_curl = 1.0
     if pre_dir is not None:
         if pre_dir[0] == "dir":
             last.out_dir = pre_dir[1]
