@@ -76,6 +76,13 @@ def main(argv=None) -> int:
           f"parent {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
     print(f"results file: {size / 1e6:.1f} MB ({size / max(1, n):.0f} bytes per output)")
     print(f"scorecard of {len(card['models'])} models (2,000 resamples): {t3 - t2:.1f} s")
+    errs: dict[str, int] = {}
+    for r in res.records.values():
+        if r.get("engine_error"):
+            first = r["tech_error"]["message"].splitlines()[0][:100] if r.get("tech_error") else "?"
+            errs[first] = errs.get(first, 0) + 1
+    for msg, k in sorted(errs.items(), key=lambda kv: -kv[1])[:5]:
+        print(f"  engine error x{k}: {msg}")
     ok = sum(r["D"] for r in res.records.values())
     print(f"delivered: {ok} of {n} ({100 * ok / max(1, n):.1f}%); engine errors: "
           f"{sum(1 for r in res.records.values() if r.get('engine_error'))}")
