@@ -107,7 +107,10 @@ class DefinitionsMixin:
                 raise reader.error(f"{t} needs a command name")
             name = name_t[0][0]
             nargs_t = reader.read_optional()
-            nargs = int(detokenize(nargs_t).strip() or 0) if nargs_t is not None else 0
+            nargs_text = detokenize(nargs_t).strip() if nargs_t is not None else "0"
+            if not (nargs_text or "0").isdigit() or not 0 <= int(nargs_text or 0) <= 9:
+                raise reader.error(f"{t}{{{name}}}: the number of arguments must be 0 to 9, not {nargs_text!r}")
+            nargs = int(nargs_text or 0)
             default = reader.read_optional()
             body = reader.read_arg()
             if t == "\\providecommand" and d.get(name) is not None:

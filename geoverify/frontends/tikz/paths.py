@@ -123,7 +123,8 @@ class PathWalker(PlotMixin):
         """Evaluate a ``target`` (coord or cycle) -> (point, node, plus, is_cycle)."""
         if isinstance(item, Tree) and item.data == "cycle":
             sp = self.path.current
-            start = sp.start if sp is not None else self.cur
+            # A path with no current point starts at the origin, as pgf does.
+            start = sp.start if sp is not None else self._here()
             return start, None, "", True
         p, node, plus = self.coord(item)
         return p, node, plus, False
