@@ -318,8 +318,11 @@ def _intersect_segs(s1, s2, t0, t1, u0, u1, out, depth, fuzz):
     if size < fuzz or depth > 48:
         out.append(((t0 + t1) / 2, (u0 + u1) / 2))
         return
-    # straight-straight: solve exactly
-    if depth > 2 and _is_line(s1) and _is_line(s2):
+    if len(out) > 256:
+        return
+    # flat enough on both sides: solve as two chords (also ends tangential contacts,
+    # where subdividing would never separate the boxes)
+    if depth > 2 and (_is_line(s1) and _is_line(s2) or (_flatness(s1) < 1e3 * fuzz and _flatness(s2) < 1e3 * fuzz)):
         a, b = s1[0], s1[3]
         c, d = s2[0], s2[3]
         r, s = b - a, d - c
@@ -332,7 +335,13 @@ def _intersect_segs(s1, s2, t0, t1, u0, u1, out, depth, fuzz):
                 ta = min(max(ta, 0.0), 1.0)
                 ub = min(max(ub, 0.0), 1.0)
                 out.append((t0 + (t1 - t0) * ta, u0 + (u1 - u0) * ub))
-            return
+                return
+        if not (_is_line(s1) and _is_line(s2)):
+            # tangential contact: the closest approach of the chords, if within the fuzz
+            m1, m2 = (s1[0] + s1[3]) / 2, (s2[0] + s2[3]) / 2
+            if abs(m1 - m2) <= 1e3 * fuzz:
+                out.append(((t0 + t1) / 2, (u0 + u1) / 2))
+        return
     l1, r1 = _split_seg(s1, 0.5)
     l2, r2 = _split_seg(s2, 0.5)
     tm = (t0 + t1) / 2
@@ -341,6 +350,16 @@ def _intersect_segs(s1, s2, t0, t1, u0, u1, out, depth, fuzz):
     _intersect_segs(l1, r2, t0, tm, um, u1, out, depth + 1, fuzz)
     _intersect_segs(r1, l2, tm, t1, u0, um, out, depth + 1, fuzz)
     _intersect_segs(r1, r2, tm, t1, um, u1, out, depth + 1, fuzz)
+
+
+def _flatness(seg):
+    """Largest distance of the inner control points from the chord."""
+    a, b, c, d = seg
+    ch = d - a
+    L = abs(ch)
+    if L == 0:
+        return max(abs(b - a), abs(c - a))
+    return max(abs(ch.real * (q - a).imag - ch.imag * (q - a).real) / L for q in (b, c))
 
 
 def _is_line(seg):
