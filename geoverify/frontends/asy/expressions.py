@@ -1,0 +1,543 @@
+"""Expression evaluation of the Asymptote interpreter (mixed into :class:`Interpreter`).
+
+Literals, names, calls with overload resolution, indexing and fields, assignment,
+the flat operator chain nested by Asymptote's precedence, joins with direction
+specifiers, casts and array construction.
+"""
+
+from __future__ import annotations
+
+import math
+
+from lark import Token, Tree
+
+from geoverify.frontends.asy.control import AsyRuntimeError, Env, _Return, _Skip
+from geoverify.frontends.asy.guides import Guide, Join, Path, INFINITE_TENSION
+from geoverify.frontends.asy.values import (AsyArray, AsyFunction, Builtin, NoMatch, Overloads, StructInstance,
+                                            Triple, type_name)
+
+__all__ = ["ExpressionsMixin", "PRECEDENCE"]
+
+PRECEDENCE = _PREC = {"op_oror": 1, "op_andand": 2, "op_bor": 3, "op_amp": 4, "op_eq": 5, "op_ne": 5, "op_lt": 6,
+         "op_gt": 6, "op_le": 6, "op_ge": 6, "op_carets": 7, "op_line": 8, "op_dots": 8, "op_colons": 8,
+         "op_longdash": 8, "op_tension1": 8, "op_tension2": 8, "op_controls1": 8, "op_controls2": 8,
+         "op_add": 9, "op_sub": 9, "op_mul": 10, "op_div": 10, "op_mod": 10, "op_idiv": 10}
+_BIN = {"op_add": "add", "op_sub": "sub", "op_mul": "mul", "op_div": "div", "op_mod": "mod", "op_idiv": "idiv",
+        "op_eq": "eq", "op_ne": "ne", "op_lt": "lt", "op_gt": "gt", "op_le": "le", "op_ge": "ge",
+        "op_bor": "bor", "op_amp": "amp"}
+
+
+
+
+def _is_num(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+class ExpressionsMixin:
+    """Evaluation of expression nodes; needs the statement side of :class:`Interpreter`."""
+
+    # ------------------------------------------------------------ expressions
+    def eval(self, node, env):
+        if isinstance(node, Token):
+            if node.type == "NAME":
+                return self.lookup(str(node), env, node)
+            if node.type == "NUMBER":
+                return self._number(str(node))
+            raise AsyRuntimeError(f"unexpected token {node}", location=self.loc(node))
+        fn = self._eval.get(node.data)
+        if fn is None:
+            self.unsupported(f"expression {node.data} is not supported", node.data, node)
+        return fn(node, env)
+
+    @staticmethod
+    def _number(s):
+        if "." in s or "e" in s or "E" in s:
+            return float(s)
+        v = int(s)
+        return v
+
+    def e_number(self, node, env):
+        return self._number(str(node.children[0]))
+
+    def e_string(self, node, env):
+        s = str(node.children[0])[1:-1]
+        # In double-quoted Asymptote strings only \" and \\ are escapes.
+        return s.replace('\\"', '"').replace("\\\\", "\\")
+
+    def e_sqstring(self, node, env):
+        s = str(node.children[0])[1:-1]
+        return s.encode("latin-1", "backslashreplace").decode("unicode_escape")
+
+    def lookup(self, name, env, node):
+        e = env.find(name)
+        if e is None:
+            f = self.builtins.get(name)
+            if f is not None:
+                return f
+            self.unsupported(f"unknown name '{name}'", name, node)
+        return e.vars[name]
+
+    def lookup_callable(self, name, env, node):
+        e = env.find(name)
+        if e is not None:
+            v = e.vars[name]
+            if isinstance(v, (Overloads, AsyFunction, Builtin)) or (callable(v) and not isinstance(v, type)):
+                if isinstance(v, Overloads) and name in self.builtins:
+                    return Overloads(list(v) + list(self.builtins[name]))
+                return v
+        f = self.builtins.get(name)
+        if f is not None:
+            return f
+        if e is not None:
+            return e.vars[name]
+        self.unsupported(f"unknown name '{name}'", name, node)
+
+    def e_var(self, node, env):
+        name = str(node.children[0])
+        v = self.lookup(name, env, node)
+        if name == "defaultpen" and isinstance(v, Overloads):
+            # "defaultpen" used as a value is the current default pen
+            return self.defaultpen
+        return v
+
+    def e_pair(self, node, env):
+        a = self.eval(node.children[0], env)
+        b = self.eval(node.children[1], env)
+        if not (_is_num(a) and _is_num(b)):
+            raise AsyRuntimeError(f"pair coordinates must be real, got {type_name(a)}, {type_name(b)}",
+                                  location=self.loc(node))
+        return complex(a, b)
+
+    def e_triple(self, node, env):
+        vals = [self.eval(c, env) for c in node.children]
+        return Triple(*vals)
+
+    def e_args(self, argnode, env):
+        args, kwargs = [], {}
+        if argnode is None:
+            return args, kwargs
+        for a in argnode.children:
+            if isinstance(a, Tree) and a.data == "kwarg":
+                kwargs[str(a.children[0])] = self.eval(a.children[1], env)
+            elif isinstance(a, Tree) and a.data == "arrayinit":
+                args.append(self.eval_init(a, env, ""))
+            else:
+                args.append(self.eval(a, env))
+        return args, kwargs
+
+    def e_call(self, node, env):
+        fnode, argnode = node.children
+        if isinstance(fnode, Token):
+            name = str(fnode)
+            f = self.lookup_callable(name, env, fnode)
+        elif fnode.data == "var":
+            name = str(fnode.children[0])
+            f = self.lookup_callable(name, env, fnode)
+        else:
+            f = self.eval(fnode, env)
+            name = "<function>"
+        args, kwargs = self.e_args(argnode, env)
+        self.current_loc = self.loc(node, name)
+        return self.call(f, args, kwargs, name, node)
+
+    def call(self, f, args, kwargs, name="<function>", node=None):
+        self.budget.step()
+        if isinstance(f, Overloads):
+            cands = f
+        elif isinstance(f, (AsyFunction, Builtin)) or callable(f):
+            cands = [f]
+        else:
+            raise AsyRuntimeError(f"'{name}' is a {type_name(f)}, not a function", location=self.loc(node) if node else None)
+        # Prefer Asymptote functions whose parameter types fit best.
+        best = None
+        for c in cands:
+            if isinstance(c, AsyFunction):
+                score = self.match_score(c, args, kwargs)
+                if score is not None and (best is None or score < best[0]):
+                    best = (score, c)
+        if best is not None:
+            return self.call_user(best[1], args, kwargs)
+        first_type_error = None
+        for c in cands:
+            if isinstance(c, AsyFunction):
+                continue
+            try:
+                return c(*args, **kwargs)
+            except NoMatch:
+                continue
+            except TypeError as e:
+                # Python arity/type mismatch of a builtin: try the next overload.
+                first_type_error = first_type_error or e
+                continue
+        if first_type_error is not None:
+            raise first_type_error
+        sig = ", ".join(type_name(a) for a in args)
+        self.unsupported(f"no matching function '{name}({sig})'", name, node)
+
+    def match_score(self, f, args, kwargs):
+        params = f.params
+        if params and params[-1][0].startswith("..."):
+            return 50
+        if len(args) > len(params):
+            return None
+        score = 0
+        names = [p[1] for p in params]
+        for k in kwargs:
+            if k not in names:
+                return None
+        for i, p in enumerate(params):
+            if i < len(args):
+                s = self.type_fit(args[i], p[0])
+                if s is None:
+                    return None
+                score += s
+            elif p[1] in kwargs:
+                s = self.type_fit(kwargs[p[1]], p[0])
+                if s is None:
+                    return None
+                score += s
+            elif p[2] is None:
+                return None
+        return score
+
+    def type_fit(self, v, typ):
+        t = type_name(v)
+        if t == typ:
+            return 0
+        if typ == "real":
+            return 1 if t == "int" else None
+        if typ == "int":
+            return None
+        if typ == "pair":
+            return 2 if t in ("int", "real") else None
+        if typ in ("path", "guide"):
+            if t in ("path", "guide", "pair"):
+                return 1 if t != "pair" else 3
+            return None
+        if typ == "path[]":
+            return 1 if t in ("path", "guide", "[]", "path[]", "guide[]") else None
+        if typ.endswith("[]"):
+            if isinstance(v, list):
+                if t == "[]" or t.endswith("[]") and (not v.elem if isinstance(v, AsyArray) else True):
+                    return 1
+                if typ == "real[]" and t == "int[]":
+                    return 1
+                if typ == "pair[]" and t in ("int[]", "real[]"):
+                    return 2
+                return None
+            return None
+        if typ in ("string", "bool", "pen", "transform", "picture", "triple"):
+            return None
+        if typ == "function":
+            return 0 if callable(v) or isinstance(v, Overloads) else None
+        if isinstance(v, StructInstance):
+            return 0 if v.stype.name == typ else None
+        if t in ("int", "real", "pair", "string", "bool", "pen", "transform", "path", "guide", "picture"):
+            # A value of a basic type does not fit a struct or unknown type.
+            return None if typ in self._struct_names() else 5
+        return 5
+
+    def _struct_names(self):
+        return {k[7:] for e in (self.globals,) for k in e.vars if k.startswith("struct ")}
+
+    def call_user(self, f, args, kwargs):
+        self.budget.enter(self.current_loc)
+        try:
+            e = Env(f.env)
+            for i, (typ, pname, default) in enumerate(f.params):
+                if pname is None:
+                    continue
+                if typ.startswith("..."):
+                    e.vars[pname] = AsyArray(args[i:], typ[3:-2])
+                    break
+                if i < len(args):
+                    v = args[i]
+                elif pname in kwargs:
+                    v = kwargs[pname]
+                elif default is not None:
+                    v = self.eval_init(default, e, typ)
+                else:
+                    raise AsyRuntimeError(f"missing argument {pname} of {f.name}")
+                e.vars[pname] = self.cast(v, typ)
+                e.types[pname] = typ
+            try:
+                for st in f.body.children:
+                    self.exec(st, e)
+            except _Return as r:
+                v = r.value
+                return self.cast(v, f.ret) if v is not None else None
+            return None
+        finally:
+            self.budget.leave()
+
+    def e_index(self, node, env):
+        base = self.eval(node.children[0], env)
+        i = self.eval(node.children[1], env)
+        return self.ops.index(self, base, i, node)
+
+    def e_attr(self, node, env):
+        base = self.eval(node.children[0], env)
+        name = str(node.children[1])
+        return self.ops.attr(self, base, name, node)
+
+    def assign_to(self, target, value, env):
+        if isinstance(target, Token) or target.data == "var":
+            name = str(target if isinstance(target, Token) else target.children[0])
+            e = env.find(name)
+            if e is None:
+                self.unsupported(f"unknown name '{name}'", name, target)
+            typ = e.types.get(name)
+            if typ is not None:
+                value = self.cast(value, typ)
+            e.vars[name] = value
+            return value
+        if target.data in ("index", "named_index"):
+            base = self.eval(target.children[0], env)
+            i = self.eval(target.children[1], env)
+            if not isinstance(base, list) or not isinstance(i, int):
+                raise AsyRuntimeError("only arrays can be indexed", location=self.loc(target))
+            if isinstance(base, AsyArray) and base.elem:
+                value = self.cast(value, base.elem)
+            if i < 0:
+                if isinstance(base, AsyArray) and base.cyclic and base:
+                    i %= len(base)
+                else:
+                    raise AsyRuntimeError(f"array index {i} is out of bounds", location=self.loc(target))
+            if i >= len(base):
+                self.budget.check_array(i + 1, self.loc(target))
+                fill = self.default_value(base.elem, env) if isinstance(base, AsyArray) and base.elem else None
+                while len(base) <= i:
+                    base.append(fill)
+            base[i] = value
+            return value
+        if target.data in ("attr", "named_attr"):
+            base = self.eval(target.children[0], env)
+            name = str(target.children[1])
+            return self.ops.set_attr(self, base, name, value, target)
+        raise AsyRuntimeError("cannot assign to this expression", location=self.loc(target))
+
+    def _check_settings(self, target):
+        if isinstance(target, Tree) and target.data in ("attr", "named_attr"):
+            b = target.children[0]
+            if (isinstance(b, Token) and str(b) == "settings") or (isinstance(b, Tree) and b.data == "var" and str(b.children[0]) == "settings"):
+                self.note("UNSUPPORTED", "assignments to settings.* are refused", "settings", target)
+                raise _Skip()
+
+    def e_assign(self, node, env):
+        target, rhs = node.children
+        self._check_settings(target)
+        value = self.eval(rhs, env)
+        return self.assign_to(target, value, env)
+
+    def e_augassign(self, node, env):
+        target, op, rhs = node.children
+        self._check_settings(target)
+        cur = self.eval(target, env)
+        v = self.eval(rhs, env)
+        opname = {"+=": "add", "-=": "sub", "*=": "mul", "/=": "div", "%=": "mod", "^=": "power", "#=": "idiv"}[str(op)]
+        return self.assign_to(target, self.ops.binary(self, opname, cur, v, node), env)
+
+    def e_preinc(self, node, env):
+        target = node.children[-1]
+        cur = self.eval(target, env)
+        return self.assign_to(target, cur + (1 if node.data == "preinc" else -1), env)
+
+    def e_postinc(self, node, env):
+        target = node.children[0]
+        cur = self.eval(target, env)
+        self.assign_to(target, cur + 1, env)
+        return cur
+
+    def e_ternary(self, node, env):
+        c = self.truth(self.eval(node.children[0], env), node)
+        return self.eval(node.children[1] if c else node.children[2], env)
+
+    def e_not(self, node, env):
+        return not self.truth(self.eval(node.children[0], env), node)
+
+    def e_neg(self, node, env):
+        return self.ops.negate(self, self.eval(node.children[0], env), node)
+
+    def e_bin(self, node, env):
+        a = self.eval(node.children[0], env)
+        b = self.eval(node.children[1], env)
+        return self.ops.binary(self, node.data, a, b, node)
+
+    def e_implicit(self, node, env):
+        a = self._number(str(node.children[0]))
+        b = self.eval(node.children[1], env)
+        return self.ops.binary(self, "mul", a, b, node)
+
+    def e_cast(self, node, env):
+        typ = str(node.children[0])[1:-1].strip()
+        v = self.eval(node.children[1], env)
+        if typ == "real":
+            return float(v)
+        if typ == "int":
+            return int(v)
+        if typ == "string":
+            return self.ops.to_string(v)
+        return self.cast(v, typ, node)
+
+    # ------------------------------------------------------- operator chains
+    def e_chain(self, node, env):
+        """A flat chain ``a op b op c ...``: nest by Asymptote's precedence, then evaluate."""
+        entry = self._chains.get(id(node))
+        if entry is None or entry[0] is not node:
+            kids = node.children
+            out = [kids[0]]
+            ops = []
+            for k in range(1, len(kids), 2):
+                op, rhs = kids[k], kids[k + 1]
+                p = _PREC[op.data]
+                while ops and _PREC[ops[-1].data] >= p:
+                    o = ops.pop()
+                    r = out.pop()
+                    out.append((o, out.pop(), r))
+                ops.append(op)
+                out.append(rhs)
+            while ops:
+                o = ops.pop()
+                r = out.pop()
+                out.append((o, out.pop(), r))
+            entry = self._chains[id(node)] = (node, out[0])
+        return self._eval_nested(entry[1], env)
+
+    def _eval_nested(self, x, env):
+        if not isinstance(x, tuple):
+            return self.eval(x, env)
+        op, left, right = x
+        kind = op.data
+        if kind == "op_oror":
+            return self.truth(self._eval_nested(left, env), op) or self.truth(self._eval_nested(right, env), op)
+        if kind == "op_andand":
+            return self.truth(self._eval_nested(left, env), op) and self.truth(self._eval_nested(right, env), op)
+        a = self._eval_nested(left, env)
+        b = self._eval_nested(right, env)
+        name = _BIN.get(kind)
+        if name is not None:
+            return self.ops.binary(self, name, a, b, op)
+        if kind == "op_carets":
+            return self._carets(a, b, op)
+        return self.ops.join(self, a, self._join_spec(op, env), b, None, None, op)
+
+    def _join_spec(self, op, env):
+        d = op.data
+        if d == "op_line":
+            return "line"
+        if d == "op_dots":
+            return Join()
+        if d == "op_colons":
+            return Join(1.0, 1.0, True)
+        if d == "op_longdash":
+            return Join(INFINITE_TENSION, INFINITE_TENSION, True)
+        if d in ("op_tension1", "op_tension2"):
+            atleast = op.children[0] is not None
+            t1 = float(self.eval(op.children[1], env))
+            t2 = float(self.eval(op.children[2], env)) if d == "op_tension2" else t1
+            t1 = INFINITE_TENSION if t1 == math.inf else t1
+            t2 = INFINITE_TENSION if t2 == math.inf else t2
+            return Join(t1, t2, atleast)
+        if d in ("op_controls1", "op_controls2"):
+            c1 = complex(self.eval(op.children[0], env))
+            c2 = complex(self.eval(op.children[1], env)) if d == "op_controls2" else c1
+            return Join(c1=c1, c2=c2)
+        raise AsyRuntimeError(f"unknown operator {d}", location=self.loc(op))
+
+    def _carets(self, a, b, node):
+        out = AsyArray([], "path")
+        for v in (a, b):
+            if isinstance(v, list):
+                out.extend(x.solve() if isinstance(x, Guide) else x for x in v)
+            elif isinstance(v, (Guide, Path)):
+                out.append(v.solve())
+            elif isinstance(v, complex) or _is_num(v):
+                out.append(Path.point_path(complex(v)))
+            elif isinstance(v, Triple):
+                self.unsupported("unsupported: three (3D paths)", "three", node)
+            else:
+                raise AsyRuntimeError(f"cannot use ^^ on {type_name(v)}", location=self.loc(node))
+        return out
+
+    def e_dir_operand(self, node, env):
+        """``{d}z``, ``z{d}`` or ``{d}z{e}``: a one-knot guide carrying the given directions."""
+        kids = node.children
+        if node.data == "trail_dir":
+            lead, val, trail = None, kids[0], kids[1]
+        elif node.data == "lead_dir":
+            lead, val, trail = kids[0], kids[1], None
+        else:
+            lead, val, trail = kids
+        v = self.eval(val, env)
+        if isinstance(v, Triple):
+            self.unsupported("unsupported: three (3D paths)", "three", node)
+        g = Guide.from_value(v)
+        if not g.knots:
+            return g
+        if lead is not None:
+            k = g.knots[0] = g.knots[0].copy()
+            kind, d = self._dir(lead, env)
+            if kind == "dir":
+                k.in_dir = d
+            else:
+                k.in_curl = d
+        if trail is not None:
+            k = g.knots[-1] = g.knots[-1].copy()
+            kind, d = self._dir(trail, env)
+            if kind == "dir":
+                k.out_dir = d
+            else:
+                k.out_curl = d
+        return g
+
+    # ----------------------------------------------------------------- joins
+    def _dir(self, node, env):
+        """(kind, value) of a dirspec node."""
+        if node.data == "dir_curl":
+            return ("curl", float(self.eval(node.children[0], env)))
+        if node.data == "dir_xy":
+            return ("dir", complex(self.eval(node.children[0], env), self.eval(node.children[1], env)))
+        v = self.eval(node.children[0], env)
+        if _is_num(v):
+            # {real} is an angle in degrees? No: Asymptote reads {x} as a pair; a real is (x,0).
+            v = complex(v)
+        if not isinstance(v, complex):
+            raise AsyRuntimeError("direction must be a pair", location=self.loc(node))
+        return ("dir", v)
+
+    # ---------------------------------------------------------------- arrays
+    def e_new_array(self, node, env):
+        elem = str(node.children[0])
+        n = self.eval(node.children[1], env)
+        extra = self._dims(node.children[2]) if node.children[2] is not None else 0
+        if not isinstance(n, int):
+            raise AsyRuntimeError("array size must be an int", location=self.loc(node))
+        self.budget.check_array(n, self.loc(node))
+        et = elem + "[]" * extra
+        return AsyArray([self.default_value(et, env) for _ in range(n)], et)
+
+    def e_new_array_init(self, node, env):
+        elem = str(node.children[0]) + "[]" * (self._dims(node.children[1]) - 1)
+        return self.eval_init(node.children[2], env, elem + "[]")
+
+    def e_arrayinit(self, node, env):
+        return self.eval_init(node, env, "")
+
+    def e_lambda(self, node, env):
+        ret = str(node.children[0])
+        params = self.params(node.children[1], env)
+        return AsyFunction("<lambda>", ret, params, node.children[2], env, self)
+
+    def e_new_struct(self, node, env):
+        name = str(node.children[0])
+        st = self.lookup_type(name, env)
+        if st is None:
+            v = self.default_value(name, env)
+            if v is None:
+                self.unsupported(f"unknown type '{name}'", name, node)
+            return v
+        return self.instantiate(st)
+
+    def e_operator(self, node, env):
+        op = "".join(str(t) for t in node.children[0].children)
+        return Builtin("operator" + op, lambda a, b: self.ops.binary_symbol(self, op, a, b, node))
