@@ -13,7 +13,7 @@ import numpy as np
 from geoverify.families.construction import Construction, Style
 from geoverify.families.mutations import Mutation, remove, reverse_arrow, swap_labels
 from geoverify.families.package import (
-    TaskPackage, all_of, compile_error, hard, labels_soft, layout_soft, op, task_ir,
+    TaskPackage, all_of, compile_error, fmt_xy, hard, labels_soft, layout_soft, op, task_ir,
 )
 from geoverify.families.registry import family
 from geoverify.families.scaffold import Scaffold
@@ -128,7 +128,7 @@ def _projection(task_id, u, v):
         layout_soft("PR-S2", 0.4),
     ]
     ir = task_ir(task_id, "linear-algebra", "proof auxiliary constructions", "Orthogonal projection of a vector onto a line",
-                 f"Draw the line L spanned by {tuple(u)}, the vector v = {tuple(v)}, its orthogonal projection onto L and the "
+                 f"Draw the line L spanned by {fmt_xy(u)}, the vector v = {fmt_xy(v)}, its orthogonal projection onto L and the "
                  "perpendicular from v to L.", s.frames(), s.objects, preds)
     muts = [
         Mutation("missing-perpendicular", "the perpendicular from v to L is not drawn", lambda c: remove(c, "VP"),

@@ -19,7 +19,7 @@ from geoverify.families.emit_svg import to_svg
 from geoverify.families.emit_tikz import to_tikz
 from geoverify.families.mutations import Mutation
 
-__all__ = ["TaskPackage", "write_package", "compile_error", "variant_texts", "task_ir", "labels_soft", "layout_soft", "op", "all_of", "any_of", "hard", "soft", "EXT", "emit"]
+__all__ = ["TaskPackage", "write_package", "compile_error", "variant_texts", "task_ir", "labels_soft", "layout_soft", "op", "all_of", "any_of", "hard", "soft", "EXT", "emit", "fmt_num", "fmt_xy"]
 
 EXT = {"svg": "svg", "tikz": "tex", "asy": "asy"}
 _EMIT = {"svg": to_svg, "tikz": to_tikz, "asy": to_asy}
@@ -30,6 +30,17 @@ def emit(c: Construction, fmt: str) -> str:
     if fmt not in _EMIT:
         raise InputError(f"unknown format {fmt!r}; expected one of: {', '.join(_EMIT)}")
     return _EMIT[fmt](c)
+
+
+def fmt_num(x) -> str:
+    """A number as a prompt writes it: ``6`` and ``4.6``, never ``np.float64(6.0)``."""
+    v = float(x)
+    return "0" if v == 0 else f"{v:g}"
+
+
+def fmt_xy(xy) -> str:
+    """A point as a prompt writes it: ``(1.8, 4.2)``."""
+    return "(" + ", ".join(fmt_num(v) for v in xy) + ")"
 
 
 def op(name: str, **args) -> dict:

@@ -47,3 +47,18 @@ def test_bundled_tasks_are_up_to_date(generated):
                 if not bundled.is_file() or bundled.read_bytes() != file.read_bytes():
                     stale.append(str(rel / file.relative_to(f)))
     assert not stale, f"run scripts/build_tasks.py: {stale[:5]}"
+
+
+def test_prompts_hold_plain_numbers():
+    # A solver reads the prompt as mathematics: no numpy reprs such as np.float64(1.5).
+    for p in all_packages():
+        assert "np." not in p.ir["prompt"] and "array(" not in p.ir["prompt"], (p.id, p.ir["prompt"])
+
+
+def test_fmt_xy_writes_plain_decimals():
+    import numpy as np
+
+    from geoverify.families.package import fmt_xy
+
+    assert fmt_xy(np.array([0, 6])) == "(0, 6)"
+    assert fmt_xy((np.float64(1.8), np.float64(-0.0))) == "(1.8, 0)"
