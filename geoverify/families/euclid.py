@@ -15,7 +15,7 @@ import numpy as np
 from geoverify.families.construction import Style
 from geoverify.families.mutations import Mutation, move_point, move_off_circle, remove, scale_radius, swap_labels
 from geoverify.families.package import (
-    TaskPackage, all_of, compile_error, hard, labels_soft, layout_soft, op, task_ir,
+    TaskPackage, all_of, compile_error, fmt_xy, hard, labels_soft, layout_soft, op, task_ir,
 )
 from geoverify.families.registry import family
 from geoverify.families.scaffold import Scaffold
@@ -62,6 +62,12 @@ def tangent_points(o, r, p) -> tuple[np.ndarray, np.ndarray]:
             o + r * np.array([math.cos(base - alpha), math.sin(base - alpha)]))
 
 
+def _triangle_hard(pid, sides=("AB", "BC", "CA")):
+    """Hard predicate: the triangle's sides are drawn and A, B, C sit at the prompt's coordinates (so the labels are pinned)."""
+    return hard(pid, "TRIANGLE", "Is triangle ABC drawn with the given vertices A, B, C?",
+                all_of(*[op("drawn", object=e) for e in sides], *[op("matches_geometry", object=v) for v in "ABC"]))
+
+
 def _perp_dir(a, b):
     d = np.asarray(b) - np.asarray(a)
     return (-d[1], d[0])
@@ -95,11 +101,12 @@ def _circ_ortho(task_id, A, B, C):
                     op("point_on", point="D", on="BC"), op("point_on", point="E", on="CA"), op("point_on", point="F", on="AB"))),
         hard("EG-H4", "ORTHOCENTRE", "Is H the common point of the three altitudes?",
              all_of(op("point_on", point="H", on="AD"), op("point_on", point="H", on="BE"), op("point_on", point="H", on="CF"))),
+        _triangle_hard("EG-H5"),
         labels_soft("EG-S1", 0.6, ["A", "B", "C", "O", "H"]),
         layout_soft("EG-S2", 0.4),
     ]
     ir = task_ir(task_id, DISC, "local geometric relations", "Circumcircle and orthocentre of a triangle",
-                 f"Draw triangle ABC with A={tuple(A)}, B={tuple(B)}, C={tuple(C)}, its circumcircle Gamma with centre O, "
+                 f"Draw triangle ABC with A={fmt_xy(A)}, B={fmt_xy(B)}, C={fmt_xy(C)}, its circumcircle Gamma with centre O, "
                  "the three altitudes AD, BE, CF and the orthocentre H.", s.frames(), s.objects, preds)
     muts = [
         Mutation("wrong-orthocentre", "H moved off the altitudes by 5% of the figure size",
@@ -137,8 +144,9 @@ def _tangents(task_id, r, P):
     s.label_dir(O=180)
     c = s.finish()
     preds = [
-        hard("TG-H1", "CIRCLE", "Is the circle drawn with centre O and the given radius?",
-             all_of(op("drawn", object="omega"), op("matches_geometry", object="omega"))),
+        hard("TG-H1", "CIRCLE", "Is the circle drawn with centre O and the given radius, and P at its given position?",
+             all_of(op("drawn", object="omega"), op("matches_geometry", object="omega"), op("matches_geometry", object="O"),
+                    op("matches_geometry", object="P"))),
         hard("TG-H2", "TANGENCY", "Are both lines PT1 and PT2 tangent to the circle?",
              all_of(op("drawn", object="PT1"), op("drawn", object="PT2"), op("tangent", a="PT1", b="omega"),
                     op("tangent", a="PT2", b="omega"))),
@@ -151,7 +159,7 @@ def _tangents(task_id, r, P):
         layout_soft("TG-S2", 0.4),
     ]
     ir = task_ir(task_id, DISC, "proof auxiliary constructions", "Tangents from an external point to a circle",
-                 f"Draw the circle omega with centre O=(0,0) and radius {r:g}, the external point P={tuple(P)}, the two tangents "
+                 f"Draw the circle omega with centre O=(0,0) and radius {r:g}, the external point P={fmt_xy(P)}, the two tangents "
                  "PT1 and PT2 with their contact points, and the radii OT1, OT2.", s.frames(), s.objects, preds)
     muts = [
         Mutation("moved-off-circle", "contact point T1 moved off the circle by 5% of the figure size (radially)",
@@ -195,11 +203,12 @@ def _incircle(task_id, A, B, C):
              all_of(op("point_on", point="D", on="omega"), op("point_on", point="E", on="omega"), op("point_on", point="F", on="omega"),
                     op("point_on", point="D", on="BC"), op("point_on", point="E", on="CA"), op("point_on", point="F", on="AB"))),
         hard("IC-H4", "RADIUS", "Is the radius ID perpendicular to BC?", op("perpendicular", a="ID", b="BC")),
+        _triangle_hard("IC-H5"),
         labels_soft("IC-S1", 0.6, ["A", "B", "C", "I", "D", "E", "F"]),
         layout_soft("IC-S2", 0.4),
     ]
     ir = task_ir(task_id, DISC, "proof auxiliary constructions", "Incircle of a triangle",
-                 f"Draw triangle ABC with A={tuple(A)}, B={tuple(B)}, C={tuple(C)}, its incircle with centre I and the contact "
+                 f"Draw triangle ABC with A={fmt_xy(A)}, B={fmt_xy(B)}, C={fmt_xy(C)}, its incircle with centre I and the contact "
                  "points D, E, F on BC, CA, AB, and the radius ID.", s.frames(), s.objects, preds)
     muts = [
         Mutation("wrong-radius", "the incircle drawn with a 12% larger radius", lambda c: scale_radius(c, "omega", 1.12),
@@ -234,14 +243,18 @@ def _thales(task_id, r, theta_deg):
         hard("TH-H1", "DIAMETER", "Is AB a diameter of the circle (O its midpoint, A and B on the circle)?",
              all_of(op("drawn", object="k"), op("midpoint", point="O", segment="AB"), op("point_on", point="A", on="k"),
                     op("point_on", point="B", on="k"))),
-        hard("TH-H2", "ON_CIRCLE", "Does C lie on the circle?", op("point_on", point="C", on="k")),
-        hard("TH-H3", "RIGHT_ANGLE", "Is the angle ACB a right angle?", op("angle_value", vertex="C", from_="A", to="B", degrees=90)),
+        hard("TH-H2", "ON_CIRCLE", "Does C lie on the circle, and are A, B, C at their given positions?",
+             all_of(op("point_on", point="C", on="k"), *[op("matches_geometry", object=v) for v in "ABC"])),
+        hard("TH-H3", "RIGHT_ANGLE", "Are the chords AC and BC drawn, meeting at a right angle at C?",
+             all_of(op("drawn", object="AC"), op("drawn", object="BC"), op("perpendicular", a="AC", b="BC"),
+                    op("angle_value", vertex="C", from_="A", to="B", degrees=90))),
         labels_soft("TH-S1", 0.6, ["A", "B", "C", "O"]),
         layout_soft("TH-S2", 0.4),
     ]
     ir = task_ir(task_id, DISC, "local geometric relations", "Thales' theorem",
-                 f"Draw a circle with centre O and radius {r:g}, a diameter AB and a point C on the circle, with the triangle ABC "
-                 "showing the right angle at C.", s.frames(), s.objects, preds)
+                 f"Draw a circle with centre O=(0, 0) and radius {r:g}, the diameter AB with A={fmt_xy(A)}, B={fmt_xy(B)}, the point "
+                 f"C on the circle at angle {theta_deg:g} degrees, C={fmt_xy(np.round(C, 3))}, and the triangle ABC showing the right "
+                 "angle at C.", s.frames(), s.objects, preds)
     muts = [
         Mutation("moved-off-circle", "C moved off the circle by 5% of the figure size (radially)",
                  lambda c: move_off_circle(c, "C", "O"), {"TH-H2": "fail", "TH-H3": "fail"}, operator="move_off_circle"),
@@ -273,11 +286,12 @@ def _midline(task_id, A, B, C):
         hard("ML-H1", "MIDPOINTS", "Are M and N the midpoints of AB and AC?",
              all_of(op("midpoint", point="M", segment="AB"), op("midpoint", point="N", segment="AC"))),
         hard("ML-H2", "PARALLEL", "Is MN drawn parallel to BC?", all_of(op("drawn", object="MN"), op("parallel", a="MN", b="BC"))),
+        _triangle_hard("ML-H3", sides=("AB", "BC", "AC")),
         labels_soft("ML-S1", 0.6, ["A", "B", "C", "M", "N"]),
         layout_soft("ML-S2", 0.4),
     ]
     ir = task_ir(task_id, DISC, "local geometric relations", "Midline of a triangle",
-                 f"Draw triangle ABC with A={tuple(A)}, B={tuple(B)}, C={tuple(C)}, the midpoints M of AB and N of AC, and the "
+                 f"Draw triangle ABC with A={fmt_xy(A)}, B={fmt_xy(B)}, C={fmt_xy(C)}, the midpoints M of AB and N of AC, and the "
                  "midline MN parallel to BC.", s.frames(), s.objects, preds)
     muts = [
         Mutation("moved-midpoint", "N moved along AC by 5% of the figure size (no longer the midpoint)",
