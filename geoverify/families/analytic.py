@@ -36,7 +36,7 @@ def _orthogonal(task_id, r1, r2):
     preds = [
         hard("OC-H1", "CIRCLES", "Are both circles drawn with the given centres and radii?",
              all_of(op("drawn", object="c1"), op("drawn", object="c2"), op("matches_geometry", object="c1"),
-                    op("matches_geometry", object="c2"))),
+                    op("matches_geometry", object="c2"), op("matches_geometry", object="O1"), op("matches_geometry", object="O2"))),
         hard("OC-H2", "INTERSECTION", "Is P a common point of the circles?",
              all_of(op("point_on", point="P", on="c1"), op("point_on", point="P", on="c2"))),
         hard("OC-H3", "ORTHOGONAL", "Are the radii to P perpendicular (the circles meet at a right angle)?",
@@ -69,7 +69,8 @@ def _ellipse(task_id, a, b, t0):
     cfoc = math.sqrt(a * a - b * b)
     F1, F2 = np.array([-cfoc, 0.0]), np.array([cfoc, 0.0])
     P = np.array([a * math.cos(t0), b * math.sin(t0)])
-    s = Scaffold("Foci of an ellipse", equivalences=("translation", "uniform_scaling"))
+    # A reflection in an axis maps the ellipse and its foci onto themselves and P is any point on it: allowed.
+    s = Scaffold("Foci of an ellipse", equivalences=("translation", "uniform_scaling", "reflection"))
     s.points(F1=F1, F2=F2, P=P)
     s.c.curve("E", lambda t: a * np.cos(t), lambda t: b * np.sin(t), (0, 2 * math.pi), 361, "plane", Style("blue", 1.2), closed=True)
     s.objects.append({"id": "E", "type": "parametric_curve", "frame": "plane", "x": f"{a:g}*cos(t)", "y": f"{b:g}*sin(t)",
@@ -89,6 +90,8 @@ def _ellipse(task_id, a, b, t0):
         hard("EL-H3", "POINT", "Does P lie on the ellipse?", op("point_on", point="P", on="E")),
         hard("EL-H4", "FOCAL_SUM", "Does the figure state that the focal distances sum to 2a?", op("text_present", text="law"),
              ["text", "formula"]),
+        hard("EL-H5", "FOCAL_RADII", "Is P joined to both foci?",
+             all_of(op("drawn", object="PF1"), op("drawn", object="PF2"))),
         labels_soft("EL-S1", 0.6, ["F1", "F2", "P"]),
         layout_soft("EL-S2", 0.4),
     ]
@@ -178,8 +181,9 @@ def _unit_circle(task_id, theta_deg):
     s.label_dir(O=225, Q=-60, P=60)
     c = s.finish()
     preds = [
-        hard("UC-H1", "UNIT_CIRCLE", "Is the unit circle drawn, with P on it?",
-             all_of(op("drawn", object="unit"), op("point_on", point="P", on="unit"), op("matches_geometry", object="P"))),
+        hard("UC-H1", "UNIT_CIRCLE", "Is the unit circle drawn, with P on it joined to O?",
+             all_of(op("drawn", object="unit"), op("point_on", point="P", on="unit"), op("matches_geometry", object="P"),
+                    op("drawn", object="OP"))),
         hard("UC-H2", "PROJECTION", "Is Q the foot of the perpendicular from P to the x-axis?",
              all_of(op("perpendicular", a="PQ", b="OQ"), op("matches_geometry", object="Q"))),
         hard("UC-H3", "SINE_COSINE", "Are sin(theta) and cos(theta) attached to the right segments?",
