@@ -26,7 +26,8 @@ _SIMILAR = ("translation", "uniform_scaling")
 
 # ---------------------------------------------------------------- Jordan curve
 def _jordan(task_id, base, amp, lobes, p_in, q_out):
-    s = Scaffold("Jordan curve theorem: interior and exterior", equivalences=_SIMILAR)
+    # J is symmetric in the x-axis and p, q are any points inside and outside: a reflection keeps the figure correct.
+    s = Scaffold("Jordan curve theorem: interior and exterior", equivalences=_SIMILAR + ("reflection",))
     s.points(p=p_in, q=q_out)
     x = f"({base:g} + {amp:g}*cos({lobes}*t))*cos(t)"
     y = f"({base:g} + {amp:g}*cos({lobes}*t))*sin(t)"
@@ -73,7 +74,8 @@ def jordan_curve():
 
 # ---------------------------------------------------------------- inclusion
 def _inclusion(task_id):
-    s = Scaffold("Set inclusion A in B with witnesses", equivalences=_SIMILAR)
+    # Inclusion and membership do not depend on orientation: every similarity is allowed.
+    s = Scaffold("Set inclusion A in B with witnesses", equivalences=_SIMILAR + ("rotation", "reflection"))
     s.points(x=(-0.6, 0.2), y=(1.6, -0.8), z=(3.2, 1.8), OA=(-0.4, 0.0), OB=(0.0, 0.0))
     s.circle("A", "OA", radius=1.2, style=Style("red", 1.2), labels=["A"], label_at=150)
     s.circle("B", "OB", radius=2.6, style=Style("blue", 1.2), labels=["B"], label_at=120)
@@ -158,8 +160,9 @@ def _nonconvex(task_id):
     c = s.finish(labelled=["P", "Q", "M"], unlabelled=["V0", "V1", "V2", "V3", "V4", "V5"], marker=False)
     preds = [
         hard("NC-H1", "SET", "Is the L-shaped set drawn?", op("drawn", object="L")),
-        hard("NC-H2", "MEMBERS", "Are P and Q in the set?",
-             all_of(op("inside", point="P", region="L"), op("inside", point="Q", region="L")), ["topology"]),
+        hard("NC-H2", "MEMBERS", "Are P and Q in the set, at their given positions?",
+             all_of(op("inside", point="P", region="L"), op("inside", point="Q", region="L"),
+                    op("matches_geometry", object="P"), op("matches_geometry", object="Q")), ["topology"]),
         hard("NC-H3", "MIDPOINT", "Is M the midpoint of PQ, outside the set?",
              all_of(op("midpoint", point="M", segment="PQ"), op("outside", point="M", region="L")), ["topology"]),
         hard("NC-H4", "CLAIM", "Does the figure say the set is not convex?", op("text_present", text="claim"), ["text"]),
@@ -167,8 +170,8 @@ def _nonconvex(task_id):
         layout_soft("NC-S2", 0.4),
     ]
     ir = task_ir(task_id, "convex-geometry", "counterexample constructions", "A non-convex set (counterexample)",
-                 "Draw the L-shaped set with vertices (0,0), (4,0), (4,1), (1,1), (1,4), (0,4), two of its points P and Q whose "
-                 "midpoint M lies outside it, and say that the set is not convex.", s.frames(), s.objects, preds)
+                 "Draw the L-shaped set with vertices (0,0), (4,0), (4,1), (1,1), (1,4), (0,4), its points P=(3.5, 0.5) and "
+                 "Q=(0.5, 3.5) whose midpoint M lies outside it, and say that the set is not convex.", s.frames(), s.objects, preds)
     muts = [
         Mutation("moved-midpoint", "M moved along PQ by 5% of the figure size", lambda c: move_point(c, "M", (1, -1)),
                  {"NC-H3": "fail"}, operator="move_point"),
