@@ -27,7 +27,8 @@ SPACES = {
 
 def _quotient(kind):
     task_id, top, right, tex_name, ir_name, alts = SPACES[kind]
-    s = Scaffold(f"The {kind} as a quotient of the square", equivalences=("translation", "uniform_scaling"), scale=3.0)
+    # The gluing does not depend on how the square is turned: rotation is allowed.
+    s = Scaffold(f"The {kind} as a quotient of the square", equivalences=("translation", "uniform_scaling", "rotation"), scale=3.0)
     s.points(A=(0, 0), B=(1, 0), C=(1, 1), D=(0, 1))
     s.label_dir(A=225, B=-45, C=45, D=135)
     a_st, b_st = Style("red", 1.3), Style("blue", 1.3)
@@ -43,7 +44,8 @@ def _quotient(kind):
     s.c.text("top.label", "$a$", (0.5, 1.13), "plane")
     s.c.text("left.label", "$b$", (-0.12, 0.5), "plane")
     s.c.text("right.label", "$b$", (1.12, 0.5), "plane")
-    s.text("name", tex_name, (0.5, -0.45), ir_text=ir_name, alternatives=alts)
+    # Far enough below the square that no rotation of the figure brings the name onto an edge or corner label.
+    s.text("name", tex_name, (0.5, -0.8), ir_text=ir_name, alternatives=alts)
     c = s.finish()
     preds = [
         hard("QS-H1", "SQUARE", "Is the fundamental square drawn?", op("drawn", object="square")),
