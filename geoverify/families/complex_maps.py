@@ -140,13 +140,15 @@ def _two_panel_map(task_id, title, prompt, src, fun_np, fun_sym, fun_tex, z_mark
     frames = [{"id": "z", "kind": "plane", "equivalences": _SIMILAR}, {"id": "w", "kind": "plane", "equivalences": _SIMILAR}]
     marks_z = [m[0] for m in z_marks]
     preds = [
-        hard("CM-H1", "DOMAIN", "Is the curve gamma drawn as given in the z-plane?",
-             all_of(op("drawn", object="S"), op("matches_geometry", object="S"), op("label_bound", object="S"))),
+        hard("CM-H1", "DOMAIN", "Is the curve gamma drawn as given in the z-plane, with its marked points at their values?",
+             all_of(op("drawn", object="S"), op("matches_geometry", object="S"), op("label_bound", object="S"),
+                    *[op("matches_geometry", object=m) for m in marks_z])),
         hard("CM-H2", "IMAGE", "Is f(gamma) drawn correctly in the w-plane and labelled?",
              all_of(op("matches_geometry", object="image"), op("label_bound", object="image"))),
         hard("CM-H3", "MAP", "Is the map named?", op("text_present", text="formula"), ["text", "formula"]),
-        soft("CM-S1", 0.5, "LABELS", "Are the reference points labelled?",
-             all_of(*[op("label_bound", object=m) for m in marks_z + [m[0] for m in w_marks]]), ["labels"]),
+        soft("CM-S1", 0.5, "LABELS", "Are the reference points labelled, each at its value?",
+             all_of(*[op("label_bound", object=m) for m in marks_z + [m[0] for m in w_marks]],
+                    *[op("matches_geometry", object=m) for m in marks_z + [m[0] for m in w_marks]]), ["labels"]),
         layout_soft("CM-S2", 0.5),
     ]
     ir = task_ir(task_id, "complex-analysis", "mappings and coordinate transformations", title, prompt, frames, objects, preds)
