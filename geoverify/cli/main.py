@@ -43,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
             if exc.name == f"geoverify.cli.{modname}":
                 continue  # command not built yet
             raise
-        p = sub.add_parser(name, help=mod.HELP, description=mod.__doc__)
+        p = sub.add_parser(name, help=mod.HELP, description=mod.__doc__,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
         mod.add_arguments(p)
         p.set_defaults(_run=mod.run)
     return parser

@@ -18,10 +18,18 @@ from geoverify.predicates import FAIL, PredicateResult, Verdict, evaluate_predic
 __all__ = ["check", "check_scene", "read_source"]
 
 
-def read_source(source) -> tuple[str, str | None]:
-    """``(text, filename)`` of a figure given as a path or as its code."""
-    if isinstance(source, Path) or (isinstance(source, str) and "\n" not in source and len(source) < 4096
-                                    and os.path.exists(source)):
+def read_source(source, is_path: bool | None = None) -> tuple[str, str | None]:
+    """``(text, filename)`` of a figure given as a path or as its code.
+
+    ``Path`` objects are paths and ``bytes`` are code. A ``str`` is a path when
+    ``is_path`` says so, or (``is_path=None``) when it is one line naming an existing
+    file; pass untrusted text (a model's output) as ``bytes`` or with ``is_path=False``
+    so that it is never taken for a file name.
+    """
+    if is_path is False and isinstance(source, str):
+        return source, None
+    if isinstance(source, Path) or is_path or (isinstance(source, str) and "\n" not in source
+                                                and len(source) < 4096 and os.path.exists(source)):
         p = Path(source)
         raw = p.read_bytes()
         try:
@@ -67,7 +75,7 @@ def check_scene(scene, task: Task, *, T: bool = True, T_parts: dict | None = Non
 
 
 def check(source, task, *, format: str | None = None, limits: Limits | None = None, gate: bool = False,
-          scene: str = "native", dialect: str | None = None) -> Report:
+          scene: str = "native", dialect: str | None = None, is_path: bool | None = None) -> Report:
     """Verify a figure against a task.
 
     Parameters
@@ -88,6 +96,9 @@ def check(source, task, *, format: str | None = None, limits: Limits | None = No
         SVG, parsed; implies ``gate=True``).
     dialect : str, optional
         Asymptote dialect; defaults to the task's.
+    is_path : bool, optional
+        Whether a ``str`` source is a file name (True) or code (False); guessed when None
+        (see :func:`read_source`). Untrusted text should be passed with ``is_path=False``.
 
     Returns
     -------
@@ -97,7 +108,7 @@ def check(source, task, *, format: str | None = None, limits: Limits | None = No
     """
     if not isinstance(task, Task):
         task = load_task(task)
-    text, filename = read_source(source)
+    text, filename = read_source(source, is_path)
     timings: dict = {}
     dialect = dialect or task.dialect
     opts = {"dialect": dialect} if (format or "") == "asy" or (filename or "").endswith(".asy") else {}

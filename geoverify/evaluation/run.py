@@ -231,6 +231,9 @@ def _die_with_parent(parent: int) -> None:
 
 def _run_local(todo: list[Job], n: int, bar):
     """Records of ``todo`` as workers finish them (at most ``4 n`` jobs in flight)."""
+    from geoverify.evaluation.verify import _warm_kernels
+
+    _warm_kernels()  # before forking: the workers inherit the loaded kernels
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
     ctx = multiprocessing.get_context(method)
     window = 4 * n

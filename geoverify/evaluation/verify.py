@@ -120,6 +120,20 @@ def _failed_record(rec: dict, task, code: str, message: str, fmt: str | None, ho
     return rec
 
 
+_KERNELS_WARM = False
+
+
+def _warm_kernels() -> None:
+    """Load the numba kernels once per worker process: a run verifies many figures, so
+    the one-second load pays off (a single cold ``check`` stays on the numpy references)."""
+    global _KERNELS_WARM
+    if not _KERNELS_WARM:
+        from geoverify.kernels.warmup import warmup
+
+        warmup()
+        _KERNELS_WARM = True
+
+
 def verify_job(job: Job) -> dict:
     """Verify one output; the record of what was found (never raises).
 
@@ -132,6 +146,8 @@ def verify_job(job: Job) -> dict:
     """
     from geoverify.errors import GeoverifyError
     from geoverify.evaluation.taskset import FIGURE_EXTENSIONS
+
+    _warm_kernels()
 
     t0 = time.perf_counter()
     rec = _base(job)

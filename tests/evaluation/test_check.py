@@ -47,3 +47,11 @@ def test_malformed_figure_gets_T0_with_location(rouche_task):
     assert rep.tech_error["code"] in ("TECH_COMPILE", "TECH_FORMAT")
     assert "line" in rep.tech_error["message"] or "location" in rep.tech_error
     validate_against_schema(rep.to_dict(), "report")
+
+
+def test_untrusted_text_is_never_read_as_a_file(rouche_task, tmp_path):
+    secret = tmp_path / "secret.svg"
+    secret.write_text((ROUCHE / "reference.svg").read_text())
+    rep = check(str(secret), rouche_task, is_path=False)
+    assert rep.scores.T == 0  # the text "/tmp/.../secret.svg" is not a figure
+    assert check(str(secret), rouche_task).scores.D == 1  # guessed as a path when it names a file
