@@ -64,9 +64,9 @@ def text_present(ctx: Context, text: str, **_) -> Verdict:
     want = ctx.task.objects[text].data["text"]
     if b.status == "bound":
         shown = [ctx.scene.primitives[i].text for i in b.primitives]
-        return Verdict(PASS, f"text {want!r} is present as {shown[0]!r}", primitives=b.primitives, objects=[text])
+        return Verdict(PASS, f"text '{want}' is present as '{shown[0]}'", primitives=b.primitives, objects=[text])
     v = INDETERMINATE if ctx.scene.partial else FAIL
-    return Verdict(v, f"text {want!r} is not in the figure", objects=[text])
+    return Verdict(v, f"text '{want}' is not in the figure", objects=[text])
 
 
 def _overlap(a, b) -> float:
