@@ -31,7 +31,10 @@ def main() -> None:
             figures.append((task, art.path, art.format))
     if not figures:
         sys.exit("no figures found")
-    # warm-up: numba kernels, sympy lambdify caches
+    # warm-up: numba kernels (as `geoverify run` workers do), then every figure once
+    from geoverify.kernels.warmup import warmup
+
+    warmup()
     for task, path, fmt in figures:
         try:
             check_scene(load_figure(path, format=fmt), task)

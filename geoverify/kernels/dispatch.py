@@ -21,11 +21,17 @@ __all__ = ["SMALL_WORK", "use_reference", "jit_loaded"]
 SMALL_WORK = 2_000_000
 
 
+_LOADED = False
+
+
 def jit_loaded() -> bool:
     """True when any numba kernel module is already imported in this process."""
-    from geoverify.kernels.warmup import KERNEL_MODULES
+    global _LOADED
+    if not _LOADED:
+        from geoverify.kernels.warmup import KERNEL_MODULES
 
-    return any(m in sys.modules for m in KERNEL_MODULES.values())
+        _LOADED = any(m in sys.modules for m in KERNEL_MODULES.values())
+    return _LOADED
 
 
 def use_reference(work: int) -> bool:
