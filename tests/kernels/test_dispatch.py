@@ -25,9 +25,9 @@ def test_small_cold_call_stays_on_numpy():
 
 
 def test_large_call_loads_numba():
-    assert run(1000, 1000) is True
+    assert run(3000, 1000) is True  # 3e6 pairs > SMALL_WORK
 
 
 def test_environment_forces_a_side():
     assert run(5, 100, GEOVERIFY_KERNELS="numba") is True
-    assert run(1000, 1000, GEOVERIFY_KERNELS="numpy") is False
+    assert run(3000, 1000, GEOVERIFY_KERNELS="numpy") is False
