@@ -40,7 +40,7 @@ def use_reference(work: int) -> bool:
     True when forced by ``GEOVERIFY_KERNELS=numpy``, or when the work is small and no
     numba kernel module is loaded yet; False when forced by ``GEOVERIFY_KERNELS=numba``.
     """
-    forced = os.environ.get("GEOVERIFY_KERNELS", "").lower()
+    forced = os.environ.get("GEOVERIFY_KERNELS", "").lower() if "GEOVERIFY_KERNELS" in os.environ else ""
     if forced == "numpy":
         return True
     if forced == "numba":

@@ -228,16 +228,20 @@ def coverage(feats: Features, p: np.ndarray, q: np.ndarray, tol: float, samples:
     covered = np.zeros(samples, dtype=bool)
     owners: set[int] = set()
     if len(feats.edges):
+        # Only edges whose bounding box comes within tol of the segment can cover it.
         e0, e1 = feats.edges[:, 0], feats.edges[:, 1]
-        d = e1 - e0
-        L2 = np.maximum(np.einsum("ij,ij->i", d, d), 1e-300)
-        for k, x in enumerate(pts):
-            t = np.clip(np.einsum("ij,ij->i", x - e0, d) / L2, 0, 1)
-            dist = np.hypot(*(e0 + t[:, None] * d - x).T)
-            hit = dist <= tol
-            if hit.any():
-                covered[k] = True
-                owners.update(feats.edge_owner[hit].tolist())
+        lo, hi = np.minimum(p, q) - tol, np.maximum(p, q) + tol
+        near = np.all((np.maximum(e0, e1) >= lo) & (np.minimum(e0, e1) <= hi), axis=1)
+        e0, e1, owner = e0[near], e1[near], feats.edge_owner[near]
+        if len(e0):
+            d = e1 - e0
+            L2 = np.maximum(np.einsum("ij,ij->i", d, d), 1e-300)
+            rel = pts[:, None, :] - e0[None, :, :]  # (samples, E, 2)
+            t = np.clip(np.einsum("sij,ij->si", rel, d) / L2, 0.0, 1.0)
+            diff = e0[None] + t[..., None] * d[None] - pts[:, None, :]
+            hit = np.hypot(diff[..., 0], diff[..., 1]) <= tol  # (samples, E)
+            covered = hit.any(axis=1)
+            owners.update(owner[hit.any(axis=0)].tolist())
     if not covered.all():
         for cv in feats.curves:
             if len(cv.coords) < 2:
@@ -437,8 +441,10 @@ class _Binder:
                 key = (sum(weight[k] for k in inl), -sum(min(v, 10 * tol) for v in res.values()))
                 if best is None or key > best[0]:
                     best = (key, m, refl, res, inl, tol)
-                if len(inl) == len(objs):
-                    break  # every object explained: no hypothesis has more inliers; refining does the rest
+                if len(inl) == len(objs) or (len(objs) >= 3 and len(inl) == len(objs) - 1 and len(corr) <= 2):
+                    # Every object explained, or all but one by a minimal hypothesis (RANSAC's
+                    # stopping rule: the odd one out is the outlier); refining does the rest.
+                    break
             if best is None:
                 continue
             _, m, refl, res, inl, tol = best
