@@ -111,14 +111,12 @@ def check(source, task, *, format: str | None = None, limits: Limits | None = No
     text, filename = read_source(source, is_path)
     timings: dict = {}
     dialect = dialect or task.dialect
-    opts = {"dialect": dialect} if (format or "") == "asy" or (filename or "").endswith(".asy") else {}
     gate_info = None
     parts = None
     fmt = format or "unknown"
     try:
         fmt = format or detect_format(text, filename)
-        if fmt == "asy":
-            opts = {"dialect": dialect}
+        opts = {"dialect": dialect} if fmt == "asy" else {}
         if gate or scene == "rendered":
             from geoverify.gate import rendered_scene, run_gate
 

@@ -17,9 +17,9 @@ import numpy as np
 
 from geoverify.ir import IRObject, Task
 from geoverify.kernels import directed_hausdorff, point_polyline_distances
-from geoverify.matching.features import Curve, Features, PointKind, Round, extract_features
+from geoverify.matching.features import Features, PointKind, Round, extract_features
 from geoverify.matching.frames import Correspondence, FrameFit, fit_transform, transform_points, transform_scale
-from geoverify.matching.ir_geometry import KnownGeometry, known_geometry, sample_known
+from geoverify.matching.ir_geometry import KnownGeometry, known_geometry
 from geoverify.matching.style import style_matches
 from geoverify.matching.text import normalize_text
 from geoverify.scene import Scene

@@ -15,7 +15,7 @@ import numpy as np
 
 from geoverify.kernels import fit_circle, flatten_subpaths
 from geoverify.matching.text import normalize_text
-from geoverify.scene import Arc, Arrow, BezierPath, Circle, Dot, Ellipse, Polyline, Scene, TextLabel
+from geoverify.scene import Arc, Arrow, Circle, Dot, Ellipse, Polyline, Scene, TextLabel
 
 __all__ = ["PointKind", "Round", "Curve", "Features", "extract_features", "ATTACHED_LABEL_FORMATS"]
 

@@ -27,6 +27,7 @@ import re
 from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.nodes import Node
+from geoverify.frontends.tikz.splitting import split_top_level
 
 __all__ = ["CoordResult", "evaluate_coordinate", "split_top_comma"]
 
@@ -45,17 +46,8 @@ class CoordResult:
 
 
 def split_top_comma(s: str, sep: str = ",") -> list[str]:
-    out, depth, start = [], 0, 0
-    for i, ch in enumerate(s):
-        if ch in "{[(":
-            depth += 1
-        elif ch in "}])":
-            depth -= 1
-        elif ch == sep and depth == 0:
-            out.append(s[start:i])
-            start = i + 1
-    out.append(s[start:])
-    return out
+    """Parts of ``s`` between top-level separators (see :func:`split_top_level`)."""
+    return split_top_level(s, sep)
 
 
 def _strip_braces(s: str) -> str:

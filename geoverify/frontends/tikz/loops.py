@@ -11,6 +11,7 @@ import re
 from geoverify.errors import BudgetExceededError, FigureSyntaxError, GeoverifyError
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pgfmath import format_number
+from geoverify.frontends.tikz.splitting import split_top_level
 from geoverify.frontends.tikz.tex import Macro, Reader, detokenize, strip_braces, tokenize
 
 __all__ = ["LoopsMixin", "expand_list", "strip_braces_text"]
@@ -24,7 +25,7 @@ def _fmt(v: float) -> str:
 
 def expand_list(interp, text: str) -> list[str]:
     """Items of a ``\\foreach`` list, with ``...`` ranges expanded (``1,3,...,9``, ``a,...,e``)."""
-    items = [s.strip() for s in _split_commas(text)]
+    items = [s.strip() for s in split_top_level(text)]
     items = [s for s in items if s != ""]
     out: list[str] = []
     i = 0
@@ -78,35 +79,6 @@ def expand_list(interp, text: str) -> list[str]:
             continue
         out.append(it)
         i += 1
-    return out
-
-
-def _split_slash(item: str) -> list[str]:
-    """``x/y`` parts of a loop item; slashes inside braces or parentheses do not split."""
-    out, depth, start = [], 0, 0
-    for i, ch in enumerate(item):
-        if ch in "{([":
-            depth += 1
-        elif ch in "})]":
-            depth -= 1
-        elif ch == "/" and depth == 0:
-            out.append(item[start:i])
-            start = i + 1
-    out.append(item[start:])
-    return out
-
-
-def _split_commas(text: str) -> list[str]:
-    out, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        if ch in "{([":
-            depth += 1
-        elif ch in "})]":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            out.append(text[start:i])
-            start = i + 1
-    out.append(text[start:])
     return out
 
 
@@ -186,7 +158,7 @@ class LoopsMixin:
         for k, item in enumerate(items):
             self.budget.step(1)
             item = strip_braces_text(item)  # "{(0,2)/a}": braces protect the item, then it is split
-            parts = _split_slash(item) if len(variables) > 1 else [item]
+            parts = split_top_level(item, "/") if len(variables) > 1 else [item]
             binding = {}
             for i, var in enumerate(variables):
                 val = parts[i] if i < len(parts) else parts[-1]

@@ -19,6 +19,7 @@ import re
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.colors import parse_color
 from geoverify.frontends.tikz.pgfmath import UNITS_PT
+from geoverify.frontends.tikz.splitting import split_top_level
 
 __all__ = ["DEFAULTS", "split_options", "split_key", "OptionContext", "apply_options", "parse_arrow_spec",
            "LINE_WIDTHS", "DASHES"]
@@ -97,19 +98,7 @@ def split_options(text: str) -> list[tuple[str, str | None]]:
     if s.startswith("[") and s.endswith("]"):
         s = s[1:-1]
     out = []
-    depth = 0
-    start = 0
-    parts = []
-    for i, ch in enumerate(s):
-        if ch in "{[(":
-            depth += 1
-        elif ch in "}])":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append(s[start:i])
-            start = i + 1
-    parts.append(s[start:])
-    for p in parts:
+    for p in split_top_level(s):
         p = p.strip()
         if not p:
             continue
@@ -418,7 +407,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                                                            G.translation(-local[0], -local[1])))
             _push_transform(st, m)
         elif k == "cm":
-            parts = [p.strip() for p in _split_top(val)]
+            parts = [p.strip() for p in split_top_level(val)]
             a, b, c, d = (ctx.number(x, st).value for x in parts[:4])
             p = ctx.point(parts[4], st) if len(parts) > 4 else (0.0, 0.0)
             # pgf's \pgftransformcm{a}{b}{c}{d}{shift}: x' = a x + c y, y' = b x + d y
@@ -660,17 +649,3 @@ def _marking_tip(body: str) -> str | None:
     if not m:
         return None
     return ("<" if m.group(1) else ">")
-
-
-def _split_top(s: str) -> list[str]:
-    out, depth, start = [], 0, 0
-    for i, ch in enumerate(s):
-        if ch in "{[(":
-            depth += 1
-        elif ch in "}])":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            out.append(s[start:i])
-            start = i + 1
-    out.append(s[start:])
-    return out

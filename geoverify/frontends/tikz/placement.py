@@ -21,7 +21,7 @@ from geoverify.frontends.tikz.emit import path_style
 from geoverify.frontends.tikz.fonts import measure
 from geoverify.frontends.tikz.nodes import Node, direction_angle
 from geoverify.frontends.tikz.options import DEFAULTS, split_options
-from geoverify.frontends.tikz.loops import _split_commas
+from geoverify.frontends.tikz.splitting import split_top_level
 from geoverify.frontends.tikz.tex import Macro, tokenize
 from geoverify.scene import Polyline, TextLabel
 from geoverify.scene.primitives import Style
@@ -64,7 +64,7 @@ class NodePlacementMixin:
         a, b = of.split(" and ", 1)
         pts = self.path_intersections(a, b)
         prefix = kv.get("name", "intersection")
-        by = [x.strip() for x in _split_commas(kv.get("by", "")) if x.strip()]
+        by = [x.strip() for x in split_top_level(kv.get("by", "")) if x.strip()]
         for k, (x, y, _, _) in enumerate(pts, start=1):
             self.nodes[f"{prefix}-{k}"] = Node(None, "coordinate", (x, y))
             if k <= len(by):
