@@ -23,7 +23,8 @@ import numpy as np
 from geoverify.errors import GeoverifyError, InputError
 from geoverify.fidelity.marks import without_marks
 from geoverify.fidelity.mine import MinedFigure, MiningTolerances, mine_scene, snap_point
-from geoverify.fidelity.relations import OBJECT_TYPES, RELATION_TYPES, parse_relation_id
+from geoverify.fidelity.placement import placement_rows
+from geoverify.fidelity.relations import OBJECT_TYPES, RELATION_TYPES, parse_relation_id, relation_id
 from geoverify.ir import task_from_dict
 from geoverify.matching import Features, bind, extract_features
 from geoverify.matching.features import PointKind
@@ -339,8 +340,18 @@ def _strip_coords(task: dict) -> dict:
     return out
 
 
-def check_task_in(task: dict, figure: Figure) -> tuple[list, dict]:
+def check_task_in(task: dict, figure: Figure, mined: MinedFigure | None = None) -> tuple[list, dict]:
     """Check a mined task's relations in another figure.
+
+    Parameters
+    ----------
+    task : dict
+        The mined task (its points carry their reference ``coords``).
+    figure : Figure
+        The figure to check them in.
+    mined : MinedFigure, optional
+        What the task was mined from: with it, the placement of the labelled points
+        and circles is checked too (:mod:`geoverify.fidelity.placement`).
 
     Returns
     -------
@@ -388,6 +399,8 @@ def check_task_in(task: dict, figure: Figure) -> tuple[list, dict]:
                     continue  # that drawn point already belongs to a labelled one
                 geo[p] = cand[k].copy()
                 taken = np.vstack([taken, cand[k][None]]) if len(taken) else cand[k][None]
+    where = {p: np.asarray(geo.get(p, binding[p].point), dtype=float) for p in found}
+    where.update({p: geo[p] for p in lost if p in geo})
     if lost or geo:
         # Rebind with every point the label lookup could not place unambiguously (or placed
         # beside its drawn point) named by a synthetic label at its match (or by nothing: missing).
@@ -424,7 +437,25 @@ def check_task_in(task: dict, figure: Figure) -> tuple[list, dict]:
             # Their operations speak of parts ("angle ABD is 41.0 degrees"): say which relation first.
             msg = f"{rel}: no, {msg}"
         out.append(RelationCheck(pred.id, rtype, implied, rel, v.verdict, msg))
+    if mined is not None:
+        out.extend(_placement_checks(task, mined, binding, where, feats.scale))
     return out, how
+
+
+def _placement_checks(task: dict, mined: MinedFigure, binding, where: dict, scale: float) -> list[RelationCheck]:
+    names = {o["id"]: o["labels"][0] for o in task["objects"] if o["type"] == "point" and o.get("labels")}
+    ref_pts = {p: np.asarray(xy, dtype=float) for p, xy in mined.points.items() if p in names}
+    ref_circ = {c: (np.asarray(v[0], dtype=float), float(v[1])) for c, v in mined.circles.items() if c in binding.objects}
+    cand_circ = {}
+    for c in ref_circ:
+        b = binding[c]
+        ok = b.status == "bound" and b.drawn and b.center is not None and bool(b.radius)
+        cand_circ[c] = (np.asarray(b.center, dtype=float), float(b.radius)) if ok else None
+    out = []
+    for row in placement_rows(ref_pts, ref_circ, where, cand_circ, scale, names):
+        verdict = PASS if row.passed else ("indeterminate" if row.passed is None else "fail")
+        out.append(RelationCheck(relation_id("placement", row.key), "placement", False, row.text, verdict, row.message))
+    return out
 
 
 def compare_figures(ref: Figure, cand: Figure, *, text_metrics: bool = True) -> FidelityScore:
@@ -440,8 +471,8 @@ def compare_figures(ref: Figure, cand: Figure, *, text_metrics: bool = True) -> 
                 for p in ref.task["predicates"] if parse_relation_id(p["id"])]
         score = FidelityScore(ref.name, cand.name, False, cand.gate, rows, [], 0.0, 0.0, {}, notes=notes)
     else:
-        recall_checks, how = check_task_in(ref.task, cand)
-        precision_checks, _ = check_task_in(cand.task, ref)
+        recall_checks, how = check_task_in(ref.task, cand, ref.mined)
+        precision_checks, _ = check_task_in(cand.task, ref, cand.mined)
         ref_points = list(how)
         obj_rows = [c for c in recall_checks if c.type in OBJECT_TYPES]
         n_obj = len(ref_points) + len(obj_rows)

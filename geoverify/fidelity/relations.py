@@ -32,7 +32,7 @@ __all__ = [
 RELATION_TYPES = (
     "segment", "line", "ray", "circle", "incidence", "betweenness", "collinear", "concyclic", "intersection",
     "parallel", "perpendicular", "right_angle_mark", "tangent", "equal_length", "tick_marks", "midpoint",
-    "centre", "equal_angle", "angle_bisector",
+    "centre", "equal_angle", "angle_bisector", "placement",
 )
 #: Relation types that say an object is drawn (the figure's objects, for object recall).
 OBJECT_TYPES = ("segment", "line", "ray", "circle")

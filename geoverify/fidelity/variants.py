@@ -120,7 +120,11 @@ def mutations(ref: Figure) -> list[Variant]:
         a = ranked[0]
         # The partner whose relations differ most from a's: the swap must change something.
         rel_a = {r.id for r in m.primary() if a in r.points}
-        b = max((q for q in pts if q != a), key=lambda q: (len(rel_a ^ {r.id for r in m.primary() if q in r.points}), q))
+        order = sorted((q for q in pts if q != a), key=lambda q: (len(rel_a ^ {r.id for r in m.primary() if q in r.points}), q),
+                       reverse=True)
+        # A swap that a symmetry of the figure undoes (the two legs of an isosceles right angle)
+        # draws the same figure: take the first partner whose swap changes the placement.
+        b = next((q for q in order if _swap_changes_placement(pts, a, q, s)), order[0])
         out.append(Variant("swapped_labels", mutate.swap_labels(sc, a, b), touched=frozenset({a, b}),
                            description=f"labels {a} and {b} swapped"))
     segs = [r for r in m.primary() if r.type == "segment"]
@@ -130,6 +134,15 @@ def mutations(ref: Figure) -> list[Variant]:
         out.append(Variant("removed_segment", mutate.remove_segment(sc, pts[a], pts[b]),
                            touched=frozenset({a, b, r.objects[0]}), description=f"segment {a}{b} removed"))
     return out
+
+
+def _swap_changes_placement(pts: dict, a: str, b: str, scale: float) -> bool:
+    from geoverify.fidelity.placement import placement_rows
+
+    swapped = dict(pts)
+    swapped[a], swapped[b] = pts[b], pts[a]
+    rows = placement_rows(pts, {}, swapped, {}, scale)
+    return not rows or any(r.passed is not True for r in rows)
 
 
 def _crossing(p1, p2, q1, q2) -> np.ndarray:
