@@ -221,12 +221,16 @@ def _icp(a, b, tree_b, tol, s, t, fit_scale, iters=15):
     return s, t
 
 
-def _fits(a, b, tree_b, tol):
+def _fits(a, b, tree_b, tol, a_all=None):
     """Candidate similarities (scale s, translation t) mapping native samples a onto asy's b.
 
     Both scenes are in bp, so the first candidate keeps s = 1 and fits the
     translation (bounding-box centres, then iterative closest point); the second
-    also fits the scale (label-size estimates change asy's size() fitting).
+    also fits the scale (label-size estimates change asy's size() fitting). With
+    ``a_all`` (all native samples, arrow tips included) a third candidate keeps
+    s = 1 and starts from the centre of that box: asy's arrow heads reach the
+    tips, so ``a`` without the tips is off-centre, and iterative closest point
+    cannot slide a figure made of horizontal and vertical lines back along them.
     """
     t0 = (b.min(axis=0) + b.max(axis=0)) / 2 - (a.min(axis=0) + a.max(axis=0)) / 2
     s1, t1 = _icp(a, b, tree_b, tol, 1.0, t0, False)
@@ -237,7 +241,11 @@ def _fits(a, b, tree_b, tol):
     tb = (b.min(axis=0) + b.max(axis=0)) / 2 - s * (a.min(axis=0) + a.max(axis=0)) / 2
     s2, t2 = _icp(a, b, tree_b, tol, s, tb, False, 5)
     s2, t2 = _icp(a, b, tree_b, tol, s2, t2, True)
-    return [(s1, t1), (s2, t2)]
+    out = [(s1, t1), (s2, t2)]
+    if a_all is not None and len(a_all) != len(a):
+        t3 = (b.min(axis=0) + b.max(axis=0)) / 2 - (a_all.min(axis=0) + a_all.max(axis=0)) / 2
+        out.append(_icp(a, b, tree_b, tol, 1.0, t3, False))
+    return out
 
 
 def _compare_geometry(native, a, a_all, b, tree_b, tips, s, t, tol):
@@ -285,7 +293,7 @@ def align_and_compare(native, rendered, tol_fraction=TOL_FRACTION):
     fit_a = a_all[a_free] if a_free.sum() >= 3 else a_all
     tree_b = cKDTree(b)
     best = None
-    for s, t in _fits(fit_a, b, tree_b, tol):
+    for s, t in _fits(fit_a, b, tree_b, tol, a_all):
         res = _compare_geometry(native, a, a_all, b, tree_b, tips, s, t, tol)
         if best is None or res[0] < best[0]:
             best = res + (s, t)
