@@ -1,63 +1,72 @@
-"""pgfplots ``axis`` environments, basics.
+"""pgfplots ``axis`` environments (two-dimensional, linear axes).
 
-Interpreted: ``xmin/xmax/ymin/ymax``, ``width``/``height`` with
-``scale only axis``, ``axis lines`` (box, left, middle/center, none),
-``domain``/``samples``, ``\\addplot`` (and ``\\addplot+``) of expressions in
-``x`` and of ``coordinates {...}``, and TikZ statements inside the axis, whose
-coordinates are axis coordinates (pgfplots' ``axis cs``, the default since
-compat 1.11). The data -> canvas map is recorded in ``Panel.axis_transform``
-so a frame can be fitted through it.
+The axis follows pgfplots' own rules (``pgfplots.code.tex``,
+``pgfplots.scaling.code.tex``, ``pgfplotsticks.code.tex``):
 
-Approximated (diagnostic ``APPROXIMATED``): without ``scale only axis`` the
-axis box is ``width`` x ``height`` minus pgfplots' default allowance for tick
-labels (45 pt x 45 pt is assumed); limits not given are the data's extent
-(``enlargelimits`` is not applied). Ticks, tick labels, grids, legends and
-axis labels are not drawn (noted). ``\\addplot table/file/gnuplot`` and 3D
-axes are reported as unsupported.
+- size: ``width`` x ``height`` (240 pt x 207 pt) minus 45 pt each for labels
+  unless ``scale only axis``; ``x=``/``y=`` unit lengths; ``axis equal image``;
+- limits: the ``\\addplot`` data, widened by ``enlargelimits`` (``auto``: 10 %
+  of the range on each side that was not given, for boxed axes only);
+- ticks: :mod:`~geoverify.frontends.tikz.pgfplots_ticks` (automatic steps,
+  ``xtick={...}``, ``xtick=\\empty``, ``xtick distance``), drawn 0.15 cm long,
+  ``very thin`` and gray, inside a box or centred on non-boxed axis lines;
+- tick labels, axis labels and the title as TikZ nodes placed where pgfplots
+  puts them; ``grid=major``; ``axis lines`` box/left/middle/right/none (and the
+  ``*`` variants, without arrows); ``legend`` entries (``\\legend``,
+  ``\\addlegendentry``, ``legend entries``, ``legend pos``);
+- plots: :mod:`~geoverify.frontends.tikz.pgfplots_plots` (expressions,
+  coordinates, cycle list styles and marks), clipped to the axis box.
+
+TikZ statements inside the axis use axis coordinates (pgfplots' ``axis cs``);
+the data -> canvas map is recorded in ``Panel.axis_transform``.
 """
 
 from __future__ import annotations
 
 import math
-import re
 
 import numpy as np
 
-from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
+from geoverify.errors import FigureSyntaxError, SourceLocation
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.emit import emit_path
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pathbuild import PathBuilder
-from geoverify.frontends.tikz.tex import Reader, detokenize
+from geoverify.frontends.tikz.pgfplots_plots import collect_plots, draw_plot, without_addplots
+from geoverify.frontends.tikz.pgfplots_ticks import (auto_tick_step, auto_ticks, format_number,
+                                                     tick_scale_exponent, ticks_in_range)
+from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
 
 __all__ = ["run_axis"]
 
 _DEFAULT_W, _DEFAULT_H = 240.0, 207.0
 _LABEL_ALLOWANCE = 45.0
-_AXIS_KEYS = {"xmin", "xmax", "ymin", "ymax", "width", "height", "scale only axis", "axis lines", "axis lines*",
-              "domain", "samples", "xlabel", "ylabel", "title", "grid", "xtick", "ytick", "xticklabels",
-              "yticklabels", "legend pos", "legend style", "minor tick num", "axis x line", "axis y line",
-              "axis x line*", "axis y line*", "ticks", "tick style", "enlargelimits", "enlarge x limits",
-              "enlarge y limits", "legend entries", "every axis plot/.append style", "clip", "xticklabel",
-              "yticklabel", "major grid style", "minor grid style", "xlabel style", "ylabel style",
-              "title style", "axis line style", "xmajorgrids", "ymajorgrids", "cycle list name",
-              "tick label style", "label style", "axis on top", "restrict y to domain", "unbounded coords",
-              "x tick label style", "y tick label style", "legend cell align", "no markers", "smooth",
-              "thick", "samples y", "view", "colormap/viridis", "colorbar", "xmode", "ymode", "axis equal",
-              "axis equal image", "unit vector ratio", "at", "anchor", "name", "hide axis", "xtick pos",
-              "ytick pos", "tick align", "every axis plot post/.append style", "declare function",
-              "trig format plots", "mark size", "xticklabel style", "yticklabel style", "ymajorticks",
-              "xmajorticks", "separate axis lines", "axis background/.style", "ylabel near ticks",
-              "xlabel near ticks", "every tick label/.append style", "font", "line width", "compat"}
+_TICK_LEN = 0.15 * 72.27 / 2.54  # major tick length 0.15cm
+_MINOR_TICK_LEN = 0.1 * 72.27 / 2.54
+_TITLE_SHIFT = 6.0
+_KNOWN = {
+    "xmin", "xmax", "ymin", "ymax", "width", "height", "scale only axis", "axis lines", "axis lines*",
+    "axis x line", "axis y line", "axis x line*", "axis y line*", "domain", "samples", "xlabel", "ylabel",
+    "title", "grid", "xtick", "ytick", "xticklabels", "yticklabels", "legend pos", "legend style",
+    "legend entries", "minor tick num", "minor x tick num", "minor y tick num", "ticks", "xmajorticks",
+    "ymajorticks", "enlargelimits", "enlarge x limits", "enlarge y limits", "clip", "xmajorgrids",
+    "ymajorgrids", "no markers", "no marks", "smooth", "axis equal image", "at", "anchor", "name",
+    "hide axis", "hide x axis", "hide y axis", "tick align", "xtick align", "ytick align", "tick pos",
+    "xtick pos", "ytick pos", "xtick distance", "ytick distance", "x", "y", "axis on top", "compat",
+    "legend cell align", "cycle list name", "mark size", "thick", "very thick", "semithick", "thin",
+    "unbounded coords", "restrict y to domain", "xlabel style", "ylabel style", "title style",
+    "tick label style", "ticklabel style", "label style", "x tick label style", "y tick label style",
+    "xticklabel style", "yticklabel style", "tick style", "major tick length", "axis line style",
+    "every axis plot/.append style", "every axis plot post/.append style", "every axis plot/.style",
+    "trig format plots", "declare function", "scaled ticks", "scaled x ticks", "scaled y ticks",
+    "max space between ticks", "try min ticks", "samples y", "font", "line width", "major grid style",
+    "grid style", "separate axis lines", "axis background/.style", "xlabel near ticks", "ylabel near ticks",
+    "every axis/.append style", "legend image post style", "forget plot", "mark", "only marks",
+}
 
 
 def _num(interp, text, st):
     return interp.number(text, st).value
-
-
-def _x_to_var(expr: str) -> str:
-    """pgfplots expressions use ``x``; the pgfmath evaluator binds ``\\x``."""
-    return re.sub(r"(?<![A-Za-z\\])x(?![A-Za-z])", r"\\x", expr)
 
 
 def run_axis(interp, reader: Reader, env: str, tok) -> None:
@@ -66,279 +75,566 @@ def run_axis(interp, reader: Reader, env: str, tok) -> None:
     opts_toks = reader.read_optional()
     opts = split_options(detokenize(interp.expand_all(opts_toks))) if opts_toks else []
     body = []
-    depth = 0
     while True:
         t = reader.get()
         if t is None:
             raise FigureSyntaxError(f"\\begin{{{env}}} is never ended", location=loc)
         if t[0] == "\\end":
             arg = reader.read_arg()
-            name = detokenize(arg).strip()
-            if name == env and depth == 0:
+            if detokenize(arg).strip() == env:
                 break
-            body.append(t)
-            body.append(("{", t[1]))
-            body.extend(arg)
-            body.append(("}", t[1]))
+            body += [t, ("{", t[1])] + arg + [("}", t[1])]
             continue
         body.append(t)
     if env != "axis":
         interp.note("APPROXIMATED", f"'{env}' is drawn with linear axes", env, loc)
-    kv = {}
+    kv: dict = {}
+    styles: dict = {}
     for k, v in opts:
+        k = k.replace("/pgfplots/", "")
+        if k.endswith(" style") and k not in ("legend style",):
+            styles[k] = (styles.get(k, "") + "," + (v or "")).strip(",")
         kv[k] = v
-        if k not in _AXIS_KEYS and not k.startswith("every ") and "/." not in k:
+        if k not in _KNOWN and not k.startswith("every ") and "/." not in k:
             interp.note("UNSUPPORTED", f"pgfplots key '{k}' is not interpreted", k, loc)
-    st = dict(interp.st)
-    domain = (-5.0, 5.0)
-    if kv.get("domain"):
-        a, _, b = kv["domain"].partition(":")
-        domain = (_num(interp, a, st), _num(interp, b, st))
-    samples = int(_num(interp, kv["samples"], st)) if kv.get("samples") else 25
-    # first pass: the plots' data, in data coordinates
-    plots = _collect_plots(interp, body, domain, samples, st)
-    data = [p[0] for p in plots if len(p[0])]
-    xs = np.concatenate([d[:, 0] for d in data]) if data else np.array([0.0, 1.0])
-    ys = np.concatenate([d[:, 1] for d in data]) if data else np.array([0.0, 1.0])
-    xs = xs[np.isfinite(xs)]
-    ys = ys[np.isfinite(ys)]
-    inferred = []
+    Axis(interp, kv, styles, env, loc, tok[1]).run(body)
 
-    def lim(key, data, fn, fallback):
-        if kv.get(key):
-            return _num(interp, kv[key], st)
-        inferred.append(key)
-        return float(fn(data)) if len(data) else fallback
 
-    xmin = lim("xmin", xs, np.min, 0.0)
-    xmax = lim("xmax", xs, np.max, 1.0)
-    ymin = lim("ymin", ys, np.min, 0.0)
-    ymax = lim("ymax", ys, np.max, 1.0)
-    if xmax <= xmin:
-        xmax = xmin + 1.0
-    if ymax <= ymin:
-        ymax = ymin + 1.0
-    if inferred:
-        interp.note("APPROXIMATED", f"axis limits {', '.join(inferred)} taken from the data without pgfplots' "
-                    "enlargelimits", env, loc)
-    W = interp.number(kv["width"], st).value if kv.get("width") else _DEFAULT_W
-    H = interp.number(kv["height"], st).value if kv.get("height") else _DEFAULT_H
-    if "scale only axis" not in kv:
-        W, H = W - _LABEL_ALLOWANCE, H - _LABEL_ALLOWANCE
-        interp.note("APPROXIMATED", "without 'scale only axis' the axis box size is estimated "
-                    f"(width/height minus {_LABEL_ALLOWANCE:g} pt for tick labels)", env, loc)
-    if any(k in kv for k in ("xlabel", "ylabel", "title")) or "hide axis" not in kv:
-        interp.note("APPROXIMATED", "axis ticks, tick labels and axis labels are not drawn", env, loc)
-    sx, sy = W / (xmax - xmin), H / (ymax - ymin)
-    base = interp.st["ctm"]
-    # data -> picture coordinates (pt), then the picture's transformation
-    data_map = (sx, 0.0, 0.0, sy, -xmin * sx, -ymin * sy)
-    full = G.compose(base, data_map)
-    panel = interp.scene.panels[interp.panel]
-    panel.axis_transform = np.array([[full[0], full[2], full[4]], [full[1], full[3], full[5]], [0.0, 0.0, 1.0]])
-    saved = interp.st
-    saved_box = getattr(interp, "axis_box", None)
-    interp.axis_box = (xmin, xmax, ymin, ymax)
-    interp.st = dict(saved)
-    interp.st["ctm"] = G.compose(base, (1.0, 0.0, 0.0, 1.0, -xmin * sx, -ymin * sy))
-    interp.st["xvec"], interp.st["yvec"] = (sx, 0.0), (0.0, sy)
-    try:
-        _draw_axis_lines(interp, kv, xmin, xmax, ymin, ymax, loc)
-        for pts, pst, ploc in plots:
-            if len(pts) < 1:
-                continue
-            b = PathBuilder()
-            canvas = [G.apply(full, (x, y)) for x, y in pts if math.isfinite(x) and math.isfinite(y)]
-            if not canvas:
-                continue
-            b.move_to(canvas[0])
-            if pst.get("smooth") and len(canvas) > 2:
-                from geoverify.frontends.tikz.paths import PathWalker
-                w = PathWalker(interp, pst, ploc)
-                w.path = b
-                w._smooth(canvas, pst["tension"], False)
+class Axis:
+    """One ``axis`` environment: limits, size, decorations and plots."""
+
+    def __init__(self, interp, kv, styles, env, loc, pos):
+        self.interp, self.kv, self.styles, self.env, self.loc, self.pos = interp, kv, styles, env, loc, pos
+        self.st = dict(interp.st)
+
+    # -- options ---------------------------------------------------------
+    def flag(self, key, default=False):
+        if key not in self.kv:
+            return default
+        v = self.kv[key]
+        return v is None or v.strip() in ("", "true")
+
+    def mode(self, axis):
+        """(line mode, starred) of an axis: box, left/bottom, middle, right/top, none."""
+        m, star = "box", False
+        for key in ("axis lines", "axis lines*", f"axis {axis} line", f"axis {axis} line*"):
+            if self.kv.get(key):
+                m, star = self.kv[key].strip(), key.endswith("*")
+        m = {"bottom": "left", "top": "right", "center": "middle"}.get(m, m)
+        if self.flag("hide axis") or self.flag(f"hide {axis} axis"):
+            m = "none"
+        return m, star
+
+    # -- main --------------------------------------------------------------
+    def run(self, body):
+        interp, kv, st = self.interp, self.kv, self.st
+        domain = (-5.0, 5.0)
+        if kv.get("domain"):
+            a, _, b = kv["domain"].partition(":")
+            domain = (_num(interp, a, st), _num(interp, b, st))
+        samples = int(_num(interp, kv["samples"], st)) if kv.get("samples") else 25
+        axis_plot = ",".join(v for k, v in kv.items() if k in ("every axis plot/.append style",
+                                                               "every axis plot post/.append style") and v)
+        if self.flag("no markers") or self.flag("no marks"):
+            axis_plot = (axis_plot + ",mark=none").strip(",")
+        if kv.get("mark size"):
+            axis_plot = (axis_plot + ",mark size=" + kv["mark size"]).strip(",")
+        plots, legend = collect_plots(interp, body, domain, samples, st, axis_plot, self.loc)
+        if kv.get("cycle list name") and kv["cycle list name"].strip() != "color":
+            interp.note("APPROXIMATED", f"cycle list '{kv['cycle list name']}' is drawn with the 'color' list",
+                        "cycle list name", self.loc)
+        self.plots = plots
+        self.legend_texts = legend
+        if kv.get("legend entries"):
+            from geoverify.frontends.tikz.options import split_top_level
+            self.legend_texts = [e.strip() for e in split_top_level(kv["legend entries"])]
+        self.limits()
+        self.size()
+        self.place()
+        self.decorate_and_draw(body)
+
+    def limits(self):
+        interp, kv, st = self.interp, self.kv, self.st
+        data = [p.points for p in self.plots if len(p.points)]
+        pts = np.vstack(data) if data else np.zeros((0, 2))
+        pts = pts[np.all(np.isfinite(pts), axis=1)]
+        lim = {}
+        for i, a in enumerate("xy"):
+            lo = _num(interp, kv[a + "min"], st) if kv.get(a + "min") else None
+            hi = _num(interp, kv[a + "max"], st) if kv.get(a + "max") else None
+            dlo = float(pts[:, i].min()) if len(pts) else None
+            dhi = float(pts[:, i].max()) if len(pts) else None
+            auto_lo, auto_hi = lo is None, hi is None
+            if lo is None:
+                lo = dlo if dlo is not None else (hi - 1.0 if hi is not None else 0.0)
+            if hi is None:
+                hi = dhi if dhi is not None else lo + 1.0
+            if hi <= lo:
+                # pgfplots widens an empty range by one unit around the value
+                lo, hi = lo - 1.0, hi + 1.0
+                auto_lo = auto_hi = False
+            mode, star = self.mode(a)
+            enl = kv.get(f"enlarge {a} limits", kv.get("enlargelimits", "auto"))
+            enl = "true" if enl is None else enl.strip()
+            boxed = mode == "box" or star
+            do_lo = do_hi = False
+            frac = 0.1
+            if enl == "auto":
+                if boxed:
+                    do_lo, do_hi = auto_lo, auto_hi
+            elif enl in ("true", "upper", "lower"):
+                do_lo, do_hi = enl in ("true", "lower"), enl in ("true", "upper")
+            elif enl != "false":
+                try:
+                    frac = float(enl)
+                    do_lo = do_hi = True
+                except ValueError:
+                    interp.note("APPROXIMATED", f"enlargelimits={enl} read as 0.1", "enlargelimits", self.loc)
+                    do_lo = do_hi = True
+            rng = hi - lo
+            if do_lo:
+                lo -= frac * rng
+            if do_hi:
+                hi += frac * rng
+            lim[a] = (lo, hi)
+        self.xmin, self.xmax = lim["x"]
+        self.ymin, self.ymax = lim["y"]
+
+    def size(self):
+        interp, kv, st = self.interp, self.kv, self.st
+        W = interp.number(kv["width"], st).value if kv.get("width") else _DEFAULT_W
+        H = interp.number(kv["height"], st).value if kv.get("height") else _DEFAULT_H
+        if not self.flag("scale only axis"):
+            W, H = W - _LABEL_ALLOWANCE, H - _LABEL_ALLOWANCE
+        rx, ry = self.xmax - self.xmin, self.ymax - self.ymin
+        if kv.get("x"):
+            W = interp.number(kv["x"], st).value * rx
+        if kv.get("y"):
+            H = interp.number(kv["y"], st).value * ry
+        sx, sy = W / rx, H / ry
+        if self.flag("axis equal image"):
+            sx = sy = min(sx, sy)
+        elif self.flag("axis equal"):
+            s = min(sx, sy)
+            # the axis keeps its size; the limits of the other direction grow
+            if sx > s:
+                grow = (W / s - rx) / 2
+                self.xmin, self.xmax = self.xmin - grow, self.xmax + grow
             else:
-                for p, q in zip(canvas, canvas[1:]):
-                    b.line(p, q)
-            if len(canvas) == 1:
-                from geoverify.scene.primitives import Dot
-                interp.scene.add(Dot(center=canvas[0], radius=2.0, source=ploc, panel=interp.panel))
-                continue
-            emit_path(interp.scene, b, pst, draw=pst["draw"] is not None, fill=pst["fill"] is not None,
-                      source=ploc, panel=interp.panel)
-        # other statements (\draw, \node, ...) in axis coordinates
-        interp.statements(Reader(_without_addplots(body), interp.defs, interp.budget, interp.source), None)
-    finally:
-        interp.st = saved
-        interp.axis_box = saved_box
+                grow = (H / s - ry) / 2
+                self.ymin, self.ymax = self.ymin - grow, self.ymax + grow
+            sx = sy = s
+        self.sx, self.sy = sx, sy
+        self.W, self.H = sx * (self.xmax - self.xmin), sy * (self.ymax - self.ymin)
 
+    def place(self):
+        """Picture position of the box's south-west corner (``at``, ``anchor``)."""
+        interp, kv = self.interp, self.kv
+        ox, oy = 0.0, 0.0
+        if kv.get("at"):
+            t = kv["at"].strip()
+            try:
+                ox, oy = interp._opt_point(t, dict(self.st))
+                ox, oy = G.apply(G.invert(self.st["ctm"]), (ox, oy))
+            except Exception:  # noqa: BLE001 - a coordinate we cannot read: keep the origin
+                interp.note("APPROXIMATED", f"axis at={t} not understood", "at", self.loc)
+        anchor = (kv.get("anchor") or "south west").strip()
+        fx = {"west": 0.0, "east": 1.0}
+        fy = {"south": 0.0, "north": 1.0}
+        ax = next((v for k, v in fx.items() if k in anchor), 0.5)
+        ay = next((v for k, v in fy.items() if k in anchor), 0.5)
+        if anchor in ("origin",):
+            ax = (0 - self.xmin) / (self.xmax - self.xmin)
+            ay = (0 - self.ymin) / (self.ymax - self.ymin)
+        self.ox, self.oy = ox - ax * self.W, oy - ay * self.H
 
-def _draw_axis_lines(interp, kv, xmin, xmax, ymin, ymax, loc):
-    mode = (kv.get("axis lines") or kv.get("axis lines*") or "box").strip()
-    if "hide axis" in kv or mode == "none":
-        return
-    st = dict(interp.st)
-    st["draw"] = "current"
-    st["fill"] = None
-    st["line_width"] = 0.4
-    st["arrow_start"] = st["arrow_end"] = None
-    m = st["ctm"]
-    xv, yv = st["xvec"], st["yvec"]
+    def P(self, x, y):
+        """Picture coordinates (pt, before the picture transform) of a data point."""
+        return (self.ox + (x - self.xmin) * self.sx, self.oy + (y - self.ymin) * self.sy)
 
-    def P(x, y):
-        return G.apply(m, (x * xv[0], y * yv[1]))
-
-    b = PathBuilder()
-    source = SourceLocation(loc.line, loc.column, loc.file, "axis lines")
-    if mode == "box":
-        corners = [P(xmin, ymin), P(xmax, ymin), P(xmax, ymax), P(xmin, ymax)]
-        b.move_to(corners[0])
-        for k in range(4):
-            b.line(corners[k], corners[(k + 1) % 4])
-        b.close()
-        emit_path(interp.scene, b, st, draw=True, fill=False, source=source, panel=interp.panel)
-        return
-    st["arrow_end"] = ">"
-    if mode in ("left",):
-        x0, y0 = xmin, ymin
-    else:  # middle, center
-        x0 = min(max(0.0, xmin), xmax)
-        y0 = min(max(0.0, ymin), ymax)
-    for a, c in ((P(xmin, y0), P(xmax, y0)), (P(x0, ymin), P(x0, ymax))):
+    # -- drawing -------------------------------------------------------------
+    def line(self, pts, st, closed=False, construct="axis"):
+        m = self.interp.st["ctm"]
         b = PathBuilder()
-        b.move_to(a)
-        b.line(a, c)
-        emit_path(interp.scene, b, st, draw=True, fill=False, source=source, panel=interp.panel)
+        q = [G.apply(m, p) for p in pts]
+        b.move_to(q[0])
+        for a, c in zip(q, q[1:]):
+            b.line(a, c)
+        if closed:
+            b.close()
+        src = SourceLocation(self.loc.line, self.loc.column, self.loc.file, construct)
+        emit_path(self.interp.scene, b, st, draw=True, fill=False, source=src, panel=self.interp.panel)
 
+    def tikz(self, code):
+        """Run generated TikZ statements (picture coordinates) at the axis' source position."""
+        toks = [(t, self.pos) for t, _ in tokenize(code)]
+        first = len(self.interp.scene.primitives)
+        self.interp.statements(Reader(toks, self.interp.defs, self.interp.budget, self.interp.source), None)
+        return self.interp.scene.primitives[first:]
 
-def _statement_chunks(body):
-    """Split axis body tokens into statements (up to top-level ';')."""
-    chunks, cur, depth = [], [], 0
-    for t in body:
-        cur.append(t)
-        if t[0] == "{":
-            depth += 1
-        elif t[0] == "}":
-            depth -= 1
-        elif t[0] == ";" and depth == 0:
-            chunks.append(cur)
-            cur = []
-    if cur:
-        chunks.append(cur)
-    return chunks
-
-
-def _first_cs(chunk):
-    for t in chunk:
-        if t[0] not in (" ", "\\par"):
-            return t
-    return None
-
-
-def _without_addplots(body):
-    out = []
-    for chunk in _statement_chunks(body):
-        first = _first_cs(chunk)
-        if first is not None and first[0] in ("\\addplot", "\\addplot3", "\\addlegendentry", "\\legend"):
-            continue
-        if first is not None and first[0] in ("\\addlegendentry", "\\legend"):
-            continue
-        out.extend(chunk)
-    return out
-
-
-def _collect_plots(interp, body, domain, samples, st0):
-    """``(points (N, 2) data coordinates, state, location)`` of each ``\\addplot``."""
-    plots = []
-    for chunk in _statement_chunks(body):
-        first = _first_cs(chunk)
-        if first is None or first[0] not in ("\\addplot", "\\addplot3"):
-            continue
-        loc = interp.location(first[1], first[0])
-        if first[0] == "\\addplot3":
-            interp.note("UNSUPPORTED", "3D plots (\\addplot3) are not interpreted", "\\addplot3", loc)
-            continue
-        toks = chunk[chunk.index(first) + 1:]
-        text = detokenize(interp.expand_all(toks)).strip().rstrip(";").strip()
-        if text.startswith("+"):
-            text = text[1:].strip()
-        opts = ""
-        if text.startswith("["):
-            depth = 0
-            for i, ch in enumerate(text):
-                if ch == "[":
-                    depth += 1
-                elif ch == "]":
-                    depth -= 1
-                    if depth == 0:
-                        opts, text = text[1:i], text[i + 1:].strip()
-                        break
-        st = dict(st0)
-        st["draw"] = "current"
-        st["color"] = (0.0, 0.0, 1.0) if not any(k in opts for k in ("color", "black", "red", "draw")) else st["color"]
-        d0, n0 = domain, samples
-        plot_opts = []
-        for k, v in split_options(opts):
-            if k == "domain" and v:
-                a, _, b = v.partition(":")
-                d0 = (_num(interp, a, st), _num(interp, b, st))
-            elif k == "samples" and v:
-                n0 = int(_num(interp, v, st))
-            elif k in ("mark", "only marks", "no marks", "no markers", "mark options", "forget plot",
-                       "unbounded coords", "restrict y to domain", "samples at", "variable", "id"):
-                continue
-            else:
-                plot_opts.append((k, v))
-        interp.loc = loc
+    def decorate_and_draw(self, body):
+        interp, kv = self.interp, self.kv
+        base = self.st["ctm"]
+        data_map = (self.sx, 0.0, 0.0, self.sy, self.ox - self.xmin * self.sx, self.oy - self.ymin * self.sy)
+        full = G.compose(base, data_map)
+        panel = interp.scene.panels[interp.panel]
+        panel.axis_transform = np.array([[full[0], full[2], full[4]], [full[1], full[3], full[5]], [0, 0, 1.0]])
+        saved = interp.st
+        saved_box = getattr(interp, "axis_box", None)
         try:
-            if plot_opts:
-                interp.apply_options(st, plot_opts)
-            interp.budget.check_array(n0)
-            if text.startswith("coordinates"):
-                inner = text[len("coordinates"):].strip()
-                inner = inner[1:-1] if inner.startswith("{") else inner
-                pts = []
-                for m in re.finditer(r"\(([^()]*)\)", inner):
-                    parts = m.group(1).split(",")
-                    if len(parts) >= 2:
-                        pts.append((_num(interp, parts[0], st), _num(interp, parts[1], st)))
-                plots.append((np.array(pts, dtype=float).reshape(-1, 2), st, loc))
-            elif text.startswith("{") or text.startswith("("):
-                expr = text[1:-1] if text.startswith("{") else text
-                xs = np.linspace(d0[0], d0[1], max(2, n0))
-                pts = []
-                if text.startswith("("):
-                    parts = [p.strip().strip("{}") for p in _split_pair(expr)]
-                    fx, fy = _x_to_var(parts[0]), _x_to_var(parts[1])
+            interp.st = dict(saved)
+            xm = {a: self.mode(a) for a in "xy"}
+            ticks = {a: self.ticks(a) for a in "xy"}
+            self.grid(ticks)
+            # plots, clipped to the box
+            box = (self.P(self.xmin, self.ymin), self.P(self.xmax, self.ymax))
+            box_canvas = [G.apply(base, box[0]), G.apply(base, box[1])]
+            clip = not (kv.get("clip") or "").strip() == "false"
+            for p in self.plots:
+                draw_plot(interp, p, full, box_canvas if clip else None)
+            self.axis_lines(xm)
+            labels = self.tick_marks_and_labels(ticks, xm)
+            self.axis_labels(xm, labels)
+            self.legend()
+            # other statements (\draw, \node, ...) in axis coordinates
+            interp.axis_box = (self.xmin, self.xmax, self.ymin, self.ymax)
+            interp.st = dict(saved)
+            interp.st["ctm"] = G.compose(base, (1.0, 0.0, 0.0, 1.0, self.ox - self.xmin * self.sx,
+                                                self.oy - self.ymin * self.sy))
+            interp.st["xvec"], interp.st["yvec"] = (self.sx, 0.0), (0.0, self.sy)
+            interp.statements(Reader(without_addplots(body), interp.defs, interp.budget, interp.source), None)
+        finally:
+            interp.st = saved
+            interp.axis_box = saved_box
+        if kv.get("name"):
+            self.name_axis(kv["name"].strip())
+
+    def name_axis(self, name):
+        """``name=...``: the axis' box anchors as a node (``(name.north east)`` ...)."""
+        x0, y0 = self.P(self.xmin, self.ymin)
+        code = (f"\\path ({x0:.5f}pt,{y0:.5f}pt) coordinate (gv@a) ++({self.W:.5f}pt,{self.H:.5f}pt) "
+                f"coordinate (gv@b); \\node[inner sep=0pt, outer sep=0pt, fit=(gv@a)(gv@b)] ({name}) {{}};")
+        try:
+            self.tikz(code)
+        except Exception:  # noqa: BLE001 - naming is best effort
+            self.interp.note("APPROXIMATED", f"axis name '{name}' not recorded", "name", self.loc)
+
+    # -- ticks -------------------------------------------------------------------
+    def ticks(self, a):
+        """(major positions (N,), label texts or None, minor positions (M,))."""
+        interp, kv, st = self.interp, self.kv, self.st
+        lo, hi = (self.xmin, self.xmax) if a == "x" else (self.ymin, self.ymax)
+        length = self.W if a == "x" else self.H
+        mode, _ = self.mode(a)
+        if mode == "none" or (kv.get("ticks") or "").strip() == "none" or \
+                (kv.get(a + "majorticks") or "").strip() == "false":
+            return np.zeros(0), None, np.zeros(0), 0
+        spec = kv.get(a + "tick")
+        step = None
+        if spec is not None:
+            spec = spec.strip()
+            if spec in ("", "\\empty", "{}"):
+                return np.zeros(0), None, np.zeros(0), 0
+            from geoverify.frontends.tikz.loops import expand_list
+            try:
+                vals = [float(v) if not isinstance(v, str) else _num(interp, v, st)
+                        for v in expand_list(interp, spec, st)]
+            except Exception:  # noqa: BLE001
+                vals = [_num(interp, v, st) for v in spec.split(",") if v.strip()]
+            major = ticks_in_range(vals, lo, hi)
+        elif kv.get(a + "tick distance"):
+            step = abs(_num(interp, kv[a + "tick distance"], st))
+            i0, i1 = math.ceil(lo / step - 1e-6), math.floor(hi / step + 1e-6)
+            major = np.array([k * step for k in range(i0, i1 + 1)]) if i1 - i0 < 10000 else np.zeros(0)
+        else:
+            space = float(kv["max space between ticks"]) if kv.get("max space between ticks") else 35.0
+            trymin = int(kv["try min ticks"]) if kv.get("try min ticks") else 4
+            major = auto_ticks(lo, hi, length, space, trymin)
+            step = auto_tick_step(lo, hi, length, space, trymin)
+        labels = None
+        if kv.get(a + "ticklabels") is not None:
+            from geoverify.frontends.tikz.options import split_top_level
+            labels = [t.strip() for t in split_top_level(kv[a + "ticklabels"] or "")]
+        scale = 0
+        if labels is None and (kv.get(f"scaled {a} ticks") or kv.get("scaled ticks") or "true").strip() == "true":
+            scale = tick_scale_exponent(lo, hi)
+        n_minor = kv.get(f"minor {a} tick num", kv.get("minor tick num"))
+        minor = np.zeros(0)
+        if n_minor and len(major) >= 2:
+            n = int(_num(interp, n_minor, st))
+            h = step if step else float(np.min(np.diff(major)))
+            m = []
+            start = major[0] - h
+            k = 0
+            while start + k * h <= hi + 1e-9 * h and k < 10000:
+                t0 = start + k * h
+                for j in range(1, n + 1):
+                    v = t0 + j * h / (n + 1)
+                    if lo - 1e-9 * h <= v <= hi + 1e-9 * h:
+                        m.append(v)
+                k += 1
+            minor = np.array(m)
+        return major, labels, minor, scale
+
+    def grid(self, ticks):
+        kv = self.kv
+        g = (kv.get("grid") or "").strip()
+        gst = dict(self.interp.st)
+        gst.update(draw="current", fill=None, arrow_start=None, arrow_end=None, dash=None)
+        gst["color"] = (0.75, 0.75, 0.75)
+        gst["line_width"] = 0.4
+        for k in ("major grid style", "grid style"):
+            if kv.get(k):
+                self.interp.apply_options(gst, kv[k])
+        for a in "xy":
+            on = g in ("major", "both") or self.flag(a + "majorgrids")
+            if not on:
+                continue
+            for v in ticks[a][0]:
+                if a == "x":
+                    self.line([self.P(v, self.ymin), self.P(v, self.ymax)], gst, construct="grid")
                 else:
-                    fx, fy = "\\x", _x_to_var(expr)
-                for x in xs:
-                    interp.env["\\x"] = float(x)
-                    try:
-                        pts.append((interp.number(fx, st).value, interp.number(fy, st).value))
-                    except GeoverifyError as err:
-                        if "undefined" in err.message or "unknown" in err.message:
-                            raise
-                        pts.append((float("nan"), float("nan")))
-                interp.env.pop("\\x", None)
-                plots.append((np.array(pts, dtype=float).reshape(-1, 2), st, loc))
+                    self.line([self.P(self.xmin, v), self.P(self.xmax, v)], gst, construct="grid")
+        if g in ("minor", "both"):
+            self.interp.note("APPROXIMATED", "minor grid lines are not drawn", "grid", self.loc)
+
+    def axis_lines(self, modes):
+        st = dict(self.interp.st)
+        st.update(draw="current", fill=None, dash=None, arrow_start=None, arrow_end=None)
+        st["color"] = (0.0, 0.0, 0.0)
+        st["line_width"] = 0.4
+        if self.kv.get("axis line style"):
+            self.interp.apply_options(st, self.kv["axis line style"])
+        mx, my = modes["x"][0], modes["y"][0]
+        if mx == "box" and my == "box":
+            self.line([self.P(self.xmin, self.ymin), self.P(self.xmax, self.ymin), self.P(self.xmax, self.ymax),
+                       self.P(self.xmin, self.ymax)], st, closed=True, construct="axis lines")
+            return
+        for a in "xy":
+            mode, star = modes[a]
+            if mode == "none":
+                continue
+            ast = dict(st)
+            if not star and mode != "box":
+                ast["arrow_end"] = "stealth"
+            c = self.cross(a)
+            if a == "x":
+                pts = [self.P(self.xmin, c), self.P(self.xmax, c)]
+                if mode == "box":
+                    self.line(pts, ast, construct="axis lines")
+                    pts = [self.P(self.xmin, self.ymax), self.P(self.xmax, self.ymax)]
             else:
-                what = text.split()[0] if text.split() else "?"
-                interp.note("UNSUPPORTED", f"\\addplot {what} is not interpreted (only expressions and "
-                            "coordinates)", "\\addplot " + what, loc)
-        except GeoverifyError as err:
-            interp.env.pop("\\x", None)
-            interp.note("UNSUPPORTED", f"\\addplot skipped: {err.message}", "\\addplot", loc)
-    return plots
+                pts = [self.P(c, self.ymin), self.P(c, self.ymax)]
+                if mode == "box":
+                    self.line(pts, ast, construct="axis lines")
+                    pts = [self.P(self.xmax, self.ymin), self.P(self.xmax, self.ymax)]
+            self.line(pts, ast, construct="axis lines")
 
+    def cross(self, a):
+        """Data value of the other direction where axis ``a``'s line is drawn."""
+        mode, _ = self.mode(a)
+        lo, hi = (self.ymin, self.ymax) if a == "x" else (self.xmin, self.xmax)
+        if mode == "middle":
+            return min(max(0.0, lo), hi)
+        if mode == "right":
+            return hi
+        return lo
 
-def _split_pair(expr: str):
-    depth = 0
-    for i, ch in enumerate(expr):
-        if ch in "({":
-            depth += 1
-        elif ch in ")}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            return expr[:i], expr[i + 1:]
-    raise FigureSyntaxError(f"parametric \\addplot ({expr}) needs two components")
+    def tick_marks_and_labels(self, ticks, modes):
+        """Draw tick marks and tick labels; returns the tick label primitives per axis."""
+        interp, kv = self.interp, self.kv
+        tst = dict(interp.st)
+        tst.update(draw="current", fill=None, dash=None, arrow_start=None, arrow_end=None)
+        tst["color"] = (0.5, 0.5, 0.5)
+        tst["line_width"] = 0.2
+        if kv.get("tick style"):
+            interp.apply_options(tst, kv["tick style"])
+        length = _TICK_LEN
+        if kv.get("major tick length"):
+            length = _num(interp, kv["major tick length"], self.st)
+        out = {"x": [], "y": []}
+        for a in "xy":
+            major, labels, minor, scale = ticks[a]
+            mode, star = modes[a]
+            if mode == "none":
+                continue
+            align = (kv.get(a + "tick align") or kv.get("tick align") or
+                     ("center" if mode != "box" and not star else "inside")).strip()
+            pos = (kv.get(a + "tick pos") or kv.get("tick pos") or "").strip()
+            c = self.cross(a)
+            other = "y" if a == "x" else "x"
+            omode = modes[other][0]
+            # hide ticks hidden by the other (middle) axis line
+            if omode == "middle":
+                oc = self.cross(other)
+                keep = np.abs(major - oc) > 1e-9 * max(1.0, abs(oc))
+                major = major[keep]
+                if labels is not None:
+                    labels = [t for t, k in zip(labels, keep) if k]
+            lo_side = c
+            sides = [(lo_side, +1)]
+            if mode == "box" and pos in ("", "both"):
+                hi = self.ymax if a == "x" else self.xmax
+                sides.append((hi, -1))
+            elif mode == "box" and pos in ("right", "top"):
+                sides = [(self.ymax if a == "x" else self.xmax, -1)]
+            for vals, ln in ((major, length), (minor, _MINOR_TICK_LEN if len(minor) else 0.0)):
+                for v in vals:
+                    for side, inward in sides:
+                        if align == "inside":
+                            d0, d1 = 0.0, inward * ln
+                        elif align == "outside":
+                            d0, d1 = 0.0, -inward * ln
+                        else:
+                            d0, d1 = -ln / 2, ln / 2
+                        if a == "x":
+                            x, y = self.P(v, side)
+                            pts = [(x, y + d0), (x, y + d1)]
+                        else:
+                            x, y = self.P(side, v)
+                            pts = [(x + d0, y), (x + d1, y)]
+                        self.line(pts, tst, construct="ticks")
+            # labels on the first side (bottom/left), outside the box
+            if kv.get(a + "ticklabel pos", kv.get("ticklabel pos", "")) in ("right", "top") or \
+                    (mode == "box" and pos in ("right", "top")) or mode == "right":
+                side, outward = (self.ymax if a == "x" else self.xmax), +1
+            else:
+                side, outward = c, -1
+            shift = {"inside": 0.0, "center": length / 2, "outside": length}.get(align, 0.0)
+            if align == "inside" and mode == "box":
+                shift = 0.0
+            opts = ("anchor=north" if outward < 0 else "anchor=south") if a == "x" else \
+                ("anchor=east" if outward < 0 else "anchor=west")
+            style = ",".join(s for s in (self.styles.get("tick label style"), self.styles.get("ticklabel style"),
+                                         self.styles.get(f"{a} tick label style"),
+                                         self.styles.get(f"{a}ticklabel style")) if s)
+            code = []
+            for i, v in enumerate(major):
+                if labels is not None:
+                    if i >= len(labels):
+                        break
+                    text = labels[i]
+                else:
+                    text = format_number(v / 10.0 ** scale)
+                if a == "x":
+                    x, y = self.P(v, side)
+                    y += outward * shift
+                else:
+                    x, y = self.P(side, v)
+                    x += outward * shift
+                code.append(f"\\node[{opts}{',' + style if style else ''}] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
+            if scale:
+                interp.note("APPROXIMATED", f"the {a} tick scale label (10^{scale}) is not drawn",
+                            "scaled ticks", self.loc)
+            if code:
+                out[a] = [p for p in self.tikz("\n".join(code)) if hasattr(p, "text")]
+            out[a + "side"] = (side, outward, shift)
+        return out
+
+    def axis_labels(self, modes, labels):
+        interp, kv = self.interp, self.kv
+        inner = 0.3333 * 10.0
+        code = []
+        cx = (self.P(self.xmin, 0)[0] + self.P(self.xmax, 0)[0]) / 2
+        cy = (self.P(0, self.ymin)[1] + self.P(0, self.ymax)[1]) / 2
+        for a in "xy":
+            text = kv.get(a + "label")
+            if text is None or not text.strip():
+                continue
+            mode = modes[a][0]
+            style = ",".join(s for s in (self.styles.get("label style"), self.styles.get(a + "label style")) if s)
+            st = "," + style if style else ""
+            if mode == "middle":
+                if a == "x":
+                    x, y = self.P(self.xmax, self.cross("x"))
+                    code.append(f"\\node[anchor=south east{st}] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
+                else:
+                    x, y = self.P(self.cross("y"), self.ymax)
+                    code.append(f"\\node[anchor=north west{st}] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
+                continue
+            side, outward, shift = labels.get(a + "side", (self.cross(a), -1, 0.0))
+            tl = labels.get(a) or []
+            if a == "x":
+                y = self.P(0, side)[1] + outward * shift
+                if tl:
+                    y = min(p.box[1] for p in tl) - inner if outward < 0 else max(p.box[3] for p in tl) + inner
+                anchor = "north" if outward < 0 else "south"
+                code.append(f"\\node[anchor={anchor}{st}] at ({cx:.5f}pt,{y:.5f}pt) {{{text}}};")
+            else:
+                x = self.P(side, 0)[0] + outward * shift
+                if tl:
+                    x = min(p.box[0] for p in tl) - inner if outward < 0 else max(p.box[2] for p in tl) + inner
+                anchor = "south" if outward < 0 else "north"
+                code.append(f"\\node[rotate=90,anchor={anchor}{st}] at ({x:.5f}pt,{cy:.5f}pt) {{{text}}};")
+        title = kv.get("title")
+        if title is not None and title.strip():
+            style = self.styles.get("title style")
+            x, y = cx, self.P(0, self.ymax)[1] + _TITLE_SHIFT
+            code.append(f"\\node[anchor=south{',' + style if style else ''}] at ({x:.5f}pt,{y:.5f}pt) {{{title}}};")
+        if code:
+            self.tikz("\n".join(code))
+
+    def legend(self):
+        """The legend: a matrix of (image, text) rows in a white box with a black frame."""
+        from geoverify.frontends.tikz.fonts import measure
+        from geoverify.frontends.tikz.pgfplots_plots import legend_image
+        texts = [t for t in (self.legend_texts or [])]
+        entries = [(p, t) for p, t in zip([p for p in self.plots if not p.forget], texts) if t]
+        if not entries:
+            return
+        kv = self.kv
+        opts = dict(split_options(kv.get("legend style") or ""))
+        pos = (kv.get("legend pos") or "north east").strip()
+        at, anchor = {"north east": ((0.98, 0.98), "north east"), "north west": ((0.02, 0.98), "north west"),
+                      "south east": ((0.98, 0.02), "south east"), "south west": ((0.02, 0.02), "south west"),
+                      "outer north east": ((1.03, 1.0), "north west")}.get(pos, ((0.98, 0.98), "north east"))
+        if opts.get("at"):
+            try:
+                t = opts["at"].strip().strip("()")
+                at = tuple(float(self.interp.number(v, self.st).value) for v in t.split(","))
+            except Exception:  # noqa: BLE001
+                self.interp.note("APPROXIMATED", "legend position not understood", "legend style", self.loc)
+        if opts.get("anchor"):
+            anchor = opts["anchor"].strip()
+        if "legend columns" in opts and opts["legend columns"].strip() not in ("1",):
+            self.interp.note("APPROXIMATED", "legend columns are drawn as one column", "legend columns", self.loc)
+        depth = 1.5  # text depth=0.15em
+        rows = []
+        for p, t in entries:
+            box, _ = measure(t, 10.0)
+            rows.append((p, t, box.width, box.height))
+        tw = max(r[2] for r in rows)
+        img_half = 0.3 * 72.27 / 2.54 + 0.2
+        heights = [(h + depth) / 2 + 2.0 for _, _, _, h in rows]
+        width = 3.0 + 2 * img_half + tw + 4.0 + 3.0
+        height = 2.0 + sum(2 * hh for hh in heights) + 2.0
+        ax, ay = self.P(self.xmin + at[0] * (self.xmax - self.xmin), self.ymin + at[1] * (self.ymax - self.ymin))
+        fx = 1.0 if "east" in anchor else 0.0 if "west" in anchor else 0.5
+        fy = 1.0 if "north" in anchor else 0.0 if "south" in anchor else 0.5
+        out = 0.2
+        x0 = ax - fx * (width + 2 * out) + out
+        y1 = ay + (1 - fy) * (height + 2 * out) - out
+        # frame
+        fst = dict(self.interp.st)
+        fst.update(draw="current", fill=(1.0, 1.0, 1.0), dash=None, arrow_start=None, arrow_end=None)
+        fst["color"], fst["line_width"] = (0.0, 0.0, 0.0), 0.4
+        m = self.interp.st["ctm"]
+        b = PathBuilder()
+        corners = [(x0, y1 - height), (x0 + width, y1 - height), (x0 + width, y1), (x0, y1)]
+        q = [G.apply(m, c) for c in corners]
+        b.move_to(q[0])
+        for u, v in zip(q, q[1:]):
+            b.line(u, v)
+        b.close()
+        src = SourceLocation(self.loc.line, self.loc.column, self.loc.file, "legend")
+        emit_path(self.interp.scene, b, fst, draw=True, fill=True, source=src, panel=self.interp.panel)
+        y = y1 - 2.0
+        code = []
+        tx = x0 + 3.0 + 2 * img_half + 2.0 + tw / 2
+        for (p, t, w, h), hh in zip(rows, heights):
+            yc = y - hh
+            legend_image(self.interp, p, G.apply(m, (x0 + 3.0 + img_half, yc)), m)
+            base = yc - (h - depth) / 2
+            code.append(f"\\node[anchor=base,inner sep=0pt] at ({tx:.5f}pt,{base:.5f}pt) {{{t}}};")
+            y -= 2 * hh
+        self.tikz("\n".join(code))

@@ -1,0 +1,70 @@
+"""pgfplots plot marks and the default ``cycle list``.
+
+Mark outlines follow pgf's ``\\pgfdeclareplotmark`` definitions
+(``pgflibraryplotmarks.code.tex``) at ``mark size`` (2 pt); the cycle list is
+pgfplots' ``color`` list (``pgfplots.code.tex``), used by ``\\addplot`` without
+options and by ``\\addplot+``.
+"""
+
+from __future__ import annotations
+
+import math
+
+__all__ = ["CYCLE_COLOR", "mark_outlines"]
+
+#: pgfplots' default cycle list ``color``: (line options, mark, mark fill).
+CYCLE_COLOR = [
+    ("blue", "*", "blue!80!black"),
+    ("red", "square*", "red!80!black"),
+    ("brown!60!black", "otimes*", "brown!80!black"),
+    ("black", "star", None),
+    ("blue", "diamond*", "blue!80!black"),
+    ("red,densely dashed", "*", "red!80!black"),
+    ("brown!60!black,densely dashed", "square*", "brown!80!black"),
+    ("black,densely dashed", "otimes*", "gray"),
+    ("blue,densely dashed", "star", None),
+    ("red,densely dashed", "diamond*", "red!80!black"),
+]
+
+
+def _polar(a, r):
+    return (r * math.cos(math.radians(a)), r * math.sin(math.radians(a)))
+
+
+def mark_outlines(mark: str, r: float = 2.0):
+    """Outline pieces of a plot mark centred at the origin.
+
+    Returns
+    -------
+    list of (kind, data)
+        ``("circle", radius)`` or ``("poly", [(x, y), ...], closed)``; ``None`` for an
+        unknown mark.
+    """
+    m = mark.strip()
+    k = 0.70710678 * r
+    if m in ("*", "o"):
+        return [("circle", r)]
+    if m in ("square", "square*"):
+        return [("poly", [(-r, -r), (r, -r), (r, r), (-r, r)], True)]
+    if m in ("triangle", "triangle*"):
+        return [("poly", [(0.0, r), _polar(-30, r), _polar(-150, r)], True)]
+    if m in ("diamond", "diamond*"):
+        return [("poly", [(0.0, r), (0.75 * r, 0.0), (0.0, -r), (-0.75 * r, 0.0)], True)]
+    if m == "x":
+        return [("poly", [(-k, -k), (k, k)], False), ("poly", [(-k, k), (k, -k)], False)]
+    if m == "+":
+        return [("poly", [(-r, 0.0), (r, 0.0)], False), ("poly", [(0.0, -r), (0.0, r)], False)]
+    if m == "|":
+        return [("poly", [(0.0, r), (0.0, -r)], False)]
+    if m == "-":
+        return [("poly", [(r, 0.0), (-r, 0.0)], False)]
+    if m == "star":
+        return [("poly", [(0.0, 0.0), _polar(a, r)], False) for a in (90, 18, -54, 234, 162)]
+    if m == "asterisk":
+        return [("poly", [(0.0, -r), (0.0, r)], False), ("poly", [_polar(30, r), _polar(210, r)], False),
+                ("poly", [_polar(-30, r), _polar(-210, r)], False)]
+    if m in ("otimes", "otimes*"):
+        return [("circle", r), ("poly", [(-k, -k), (k, k)], False), ("poly", [(-k, k), (k, -k)], False)]
+    if m in ("oplus", "oplus*"):
+        return [("circle", r), ("poly", [(-r, 0.0), (r, 0.0)], False), ("poly", [(0.0, r), (0.0, -r)], False)]
+    return None

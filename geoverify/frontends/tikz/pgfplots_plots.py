@@ -1,0 +1,476 @@
+"""``\\addplot`` inside a pgfplots axis: data, styles, marks and clipping.
+
+``\\addplot {expr}`` samples ``x`` over ``domain`` (-5:5) at ``samples`` (25)
+points; ``\\addplot (fx, fy)`` is parametric; ``\\addplot coordinates {...}``
+reads points. ``\\addplot`` without options and ``\\addplot+[...]`` take the
+next style of the ``color`` cycle list (:data:`CYCLE_COLOR`: colour and mark);
+``\\addplot[...]`` uses only its options (black, no marks). Lines are clipped
+to the axis box as pgfplots' ``clip=true`` does; marks are drawn at the data
+points inside the box.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
+from geoverify.frontends.tikz import geometry as G
+from geoverify.frontends.tikz.emit import emit_path
+from geoverify.frontends.tikz.options import split_options
+from geoverify.frontends.tikz.pathbuild import PathBuilder
+from geoverify.frontends.tikz.pgfplots_marks import CYCLE_COLOR, mark_outlines
+from geoverify.frontends.tikz.tex import detokenize
+
+__all__ = ["Plot", "collect_plots", "draw_plot", "legend_image", "without_addplots"]
+
+_PLOT_ONLY = {"mark", "only marks", "no marks", "no markers", "mark options", "forget plot", "unbounded coords",
+              "restrict y to domain", "samples at", "variable", "id", "domain", "samples", "mark size",
+              "every mark/.append style", "sharp plot", "smooth", "mark repeat", "mark phase"}
+
+
+@dataclass
+class Plot:
+    """One ``\\addplot``.
+
+    Parameters
+    ----------
+    points : (N, 2) float64
+        Data coordinates (NaN for undefined samples).
+    st : dict
+        TikZ state of the plot line.
+    loc : SourceLocation
+    mark : str or None
+    mark_st : dict or None
+        State of the marks (fill colour of filled marks).
+    only_marks, smooth, forget : bool
+    """
+
+    points: np.ndarray
+    st: dict
+    loc: SourceLocation
+    mark: str | None = None
+    mark_st: dict | None = None
+    only_marks: bool = False
+    smooth: bool = False
+    forget: bool = False
+    mark_size: float = 2.0
+    legend: str | None = field(default=None)
+
+
+def _x_to_var(expr: str) -> str:
+    """pgfplots expressions use ``x`` (and ``t``); the pgfmath evaluator binds ``\\x``."""
+    return re.sub(r"(?<![A-Za-z\\])x(?![A-Za-z])", r"\\x", expr)
+
+
+def _statement_chunks(body):
+    """Split axis body tokens into statements (up to top-level ';')."""
+    chunks, cur, depth = [], [], 0
+    for t in body:
+        cur.append(t)
+        if t[0] == "{":
+            depth += 1
+        elif t[0] == "}":
+            depth -= 1
+        elif t[0] == ";" and depth == 0:
+            chunks.append(cur)
+            cur = []
+        elif t[0] in ("\\legend", "\\addlegendentry", "\\addlegendimage") and depth == 0 and len(cur) > 1:
+            # these take a braced argument and no ';'
+            chunks.append(cur[:-1])
+            cur = [t]
+    if cur:
+        chunks.append(cur)
+    out = []
+    for ch in chunks:  # split "\addlegendentry{..}" off the statement it follows
+        first = _first_cs(ch)
+        if first is not None and first[0] in ("\\legend", "\\addlegendentry", "\\addlegendimage"):
+            i = ch.index(first)
+            j, depth = i + 1, 0
+            while j < len(ch):
+                if ch[j][0] == "{":
+                    depth += 1
+                elif ch[j][0] == "}":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                elif ch[j][0] == "[" and depth == 0:
+                    pass
+                j += 1
+            out.append(ch[:j + 1])
+            if ch[j + 1:]:
+                out.append(ch[j + 1:])
+        else:
+            out.append(ch)
+    return out
+
+
+def _first_cs(chunk):
+    for t in chunk:
+        if t[0] not in (" ", "\\par"):
+            return t
+    return None
+
+
+def without_addplots(body):
+    """The axis body without ``\\addplot`` and legend statements."""
+    out = []
+    for chunk in _statement_chunks(body):
+        first = _first_cs(chunk)
+        if first is not None and first[0] in ("\\addplot", "\\addplot3", "\\addlegendentry", "\\legend",
+                                              "\\addlegendimage"):
+            continue
+        out.extend(chunk)
+    return out
+
+
+def _braced_items(text: str):
+    from geoverify.frontends.tikz.options import split_top_level
+    text = text.strip()
+    if text.startswith("["):
+        text = text[text.index("]") + 1:].strip()
+    if text.startswith("{") and text.endswith("}"):
+        text = text[1:-1]
+    return text
+
+
+def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc):
+    """``(plots, legend texts)`` of the ``\\addplot`` statements of an axis body."""
+    from geoverify.frontends.tikz.options import split_top_level
+    plots: list[Plot] = []
+    legend: list = []
+    cycle = 0
+    for chunk in _statement_chunks(body):
+        first = _first_cs(chunk)
+        if first is None:
+            continue
+        if first[0] == "\\legend":
+            text = detokenize(chunk[chunk.index(first) + 1:]).strip()
+            legend = [t.strip() for t in split_top_level(_braced_items(text))]
+            continue
+        if first[0] == "\\addlegendentry":
+            text = _braced_items(detokenize(chunk[chunk.index(first) + 1:]))
+            # the entry belongs to the last plot
+            while len(legend) < len([p for p in plots if not p.forget]) - 1:
+                legend.append("")
+            legend.append(text.strip())
+            continue
+        if first[0] == "\\addlegendimage":
+            interp.note("APPROXIMATED", "\\addlegendimage is not drawn", "\\addlegendimage",
+                        interp.location(first[1], first[0]))
+            continue
+        if first[0] not in ("\\addplot", "\\addplot3"):
+            continue
+        loc = interp.location(first[1], first[0])
+        if first[0] == "\\addplot3":
+            interp.note("UNSUPPORTED", "3D plots (\\addplot3) are not interpreted", "\\addplot3", loc)
+            continue
+        toks = chunk[chunk.index(first) + 1:]
+        text = detokenize(interp.expand_all(toks)).strip().rstrip(";").strip()
+        plus = text.startswith("+")
+        if plus:
+            text = text[1:].strip()
+        opts = None
+        if text.startswith("["):
+            depth = 0
+            for i, ch in enumerate(text):
+                if ch == "[":
+                    depth += 1
+                elif ch == "]":
+                    depth -= 1
+                    if depth == 0:
+                        opts, text = text[1:i], text[i + 1:].strip()
+                        break
+        use_cycle = plus or opts is None
+        kv = split_options(opts or "")
+        keys = dict(kv)
+        st = dict(st0)
+        st.update(draw="current", fill=None, arrow_start=None, arrow_end=None, dash=None)
+        st["color"] = (0.0, 0.0, 0.0)
+        mark = None
+        mark_fill = None
+        entry = CYCLE_COLOR[cycle % len(CYCLE_COLOR)]
+        forget = "forget plot" in keys
+        if not forget:
+            cycle += 1
+        interp.loc = loc
+        try:
+            if use_cycle:
+                interp.apply_options(st, entry[0])
+                mark, mark_fill = entry[1], entry[2]
+            if axis_plot_style:
+                for k, v in split_options(axis_plot_style):
+                    if k == "mark":
+                        mark = v
+                    elif k not in _PLOT_ONLY:
+                        interp.apply_options(st, k if v is None else f"{k}={v}")
+            d0, n0 = domain, samples
+            plot_opts = []
+            only_marks = smooth = False
+            mark_size = 2.0
+            for k, v in kv:
+                if k == "domain" and v:
+                    a, _, b = v.partition(":")
+                    d0 = (interp.number(a, st).value, interp.number(b, st).value)
+                elif k == "samples" and v:
+                    n0 = int(interp.number(v, st).value)
+                elif k == "mark":
+                    mark = None if (v or "").strip() == "none" else (v or "").strip()
+                elif k in ("no marks", "no markers"):
+                    mark = None
+                elif k == "only marks":
+                    only_marks = True
+                    if mark is None:
+                        mark = "*"
+                elif k == "smooth":
+                    smooth = True
+                elif k == "sharp plot":
+                    smooth = False
+                elif k == "mark size" and v:
+                    mark_size = interp.number(v, st).value
+                elif k in _PLOT_ONLY:
+                    continue
+                else:
+                    plot_opts.append((k, v))
+            if plot_opts:
+                interp.apply_options(st, ",".join(k if v is None else f"{k}={{{v}}}" for k, v in plot_opts))
+            mst = dict(st)
+            mst["dash"] = None
+            if mark and mark.endswith("*") or mark == "*":
+                if mark_fill and use_cycle and not any(k in keys for k in ("fill", "mark options")):
+                    interp.apply_options(mst, "fill=" + mark_fill)
+                else:
+                    mst["fill"] = "current"
+            if keys.get("mark options"):
+                interp.apply_options(mst, keys["mark options"])
+            interp.budget.check_array(n0)
+            pts = _plot_points(interp, text, st, d0, n0, loc)
+            if pts is None:
+                continue
+            plots.append(Plot(pts, st, loc, mark=mark, mark_st=mst, only_marks=only_marks,
+                              smooth=smooth or bool(st.get("smooth")), forget=forget, mark_size=mark_size))
+        except GeoverifyError as err:
+            interp.env.pop("\\x", None)
+            interp.note("UNSUPPORTED", f"\\addplot skipped: {err.message}", "\\addplot", loc)
+    return plots, legend
+
+
+def _plot_points(interp, text, st, d0, n0, loc):
+    if text.startswith("coordinates"):
+        inner = text[len("coordinates"):].strip()
+        inner = inner[1:-1] if inner.startswith("{") else inner
+        pts = []
+        for m in re.finditer(r"\(([^()]*)\)", inner):
+            parts = m.group(1).split(",")
+            if len(parts) >= 2:
+                pts.append((interp.number(parts[0], st).value, interp.number(parts[1], st).value))
+        return np.array(pts, dtype=float).reshape(-1, 2)
+    if text.startswith("expression"):
+        text = text[len("expression"):].strip()
+    if text.startswith("{") or text.startswith("("):
+        expr = text[1:-1] if text.startswith("{") else text
+        xs = np.linspace(d0[0], d0[1], max(2, n0))
+        if text.startswith("("):
+            parts = [p.strip().strip("{}") for p in _split_pair(expr)]
+            fx, fy = _x_to_var(parts[0]), _x_to_var(parts[1])
+        else:
+            fx, fy = "\\x", _x_to_var(expr)
+        pts = []
+        try:
+            for x in xs:
+                interp.env["\\x"] = float(x)
+                try:
+                    pts.append((interp.number(fx, st).value, interp.number(fy, st).value))
+                except GeoverifyError as err:
+                    if "undefined" in err.message or "unknown" in err.message:
+                        raise
+                    pts.append((float("nan"), float("nan")))
+        finally:
+            interp.env.pop("\\x", None)
+        return np.array(pts, dtype=float).reshape(-1, 2)
+    what = text.split()[0] if text.split() else "?"
+    interp.note("UNSUPPORTED", f"\\addplot {what} is not interpreted (only expressions and coordinates)",
+                "\\addplot " + what, loc)
+    return None
+
+
+def _split_pair(expr: str):
+    depth = 0
+    for i, ch in enumerate(expr):
+        if ch in "({":
+            depth += 1
+        elif ch in ")}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            return expr[:i], expr[i + 1:]
+    raise FigureSyntaxError(f"parametric \\addplot ({expr}) needs two components")
+
+
+# -- drawing ---------------------------------------------------------------------
+
+def _clip_segment(p, q, lo, hi):
+    """Liang-Barsky: the part of segment p-q inside the box, or None."""
+    t0, t1 = 0.0, 1.0
+    d = (q[0] - p[0], q[1] - p[1])
+    for k in range(2):
+        for pk, qk in ((-d[k], p[k] - lo[k]), (d[k], hi[k] - p[k])):
+            if pk == 0:
+                if qk < 0:
+                    return None
+                continue
+            r = qk / pk
+            if pk < 0:
+                t0 = max(t0, r)
+            else:
+                t1 = min(t1, r)
+    if t0 > t1:
+        return None
+    return (p[0] + t0 * d[0], p[1] + t0 * d[1]), (p[0] + t1 * d[0], p[1] + t1 * d[1])
+
+
+def _pieces(canvas, box):
+    """Runs of finite points, clipped to the box: list of point lists."""
+    runs, cur = [], []
+    for p in canvas:
+        if p is None:
+            if len(cur) > 0:
+                runs.append(cur)
+            cur = []
+        else:
+            cur.append(p)
+    if cur:
+        runs.append(cur)
+    if box is None:
+        return runs
+    lo = (min(box[0][0], box[1][0]) - 1e-6, min(box[0][1], box[1][1]) - 1e-6)
+    hi = (max(box[0][0], box[1][0]) + 1e-6, max(box[0][1], box[1][1]) + 1e-6)
+    out = []
+    for run in runs:
+        piece = []
+        if len(run) == 1:
+            out.append(run)
+            continue
+        for p, q in zip(run, run[1:]):
+            c = _clip_segment(p, q, lo, hi)
+            if c is None:
+                if len(piece) > 1:
+                    out.append(piece)
+                piece = []
+                continue
+            a, b = c
+            if piece and math.hypot(piece[-1][0] - a[0], piece[-1][1] - a[1]) < 1e-9:
+                piece.append(b)
+            else:
+                if len(piece) > 1:
+                    out.append(piece)
+                piece = [a, b]
+        if len(piece) > 1:
+            out.append(piece)
+    return out
+
+
+def _smooth_points(pts, tension=0.5, steps=12):
+    """pgf's ``smooth`` curve through pts, flattened: list of points."""
+    t = 0.2775 * tension  # as plots.py (pgflibraryplothandlers)
+    n = len(pts)
+    out = [pts[0]]
+    for i in range(n - 1):
+        p1, p2 = pts[i], pts[i + 1]
+        c1 = p1 if i == 0 else (p1[0] + t * (p2[0] - pts[i - 1][0]), p1[1] + t * (p2[1] - pts[i - 1][1]))
+        c2 = p2 if i == n - 2 else (p2[0] - t * (pts[i + 2][0] - p1[0]), p2[1] - t * (pts[i + 2][1] - p1[1]))
+        for k in range(1, steps + 1):
+            u = k / steps
+            s = 1 - u
+            out.append((s ** 3 * p1[0] + 3 * s * s * u * c1[0] + 3 * s * u * u * c2[0] + u ** 3 * p2[0],
+                        s ** 3 * p1[1] + 3 * s * s * u * c1[1] + 3 * s * u * u * c2[1] + u ** 3 * p2[1]))
+    return out
+
+
+def draw_plot(interp, plot: Plot, full, box) -> None:
+    """Draw one plot: its line (clipped to ``box``, canvas corners) and its marks."""
+    canvas = [G.apply(full, (x, y)) if math.isfinite(x) and math.isfinite(y) else None
+              for x, y in plot.points]
+    if not any(p is not None for p in canvas):
+        return
+    st = plot.st
+    if not plot.only_marks and st["draw"] is not None:
+        raw = []
+        cur = []
+        for p in canvas:
+            if p is None:
+                if cur:
+                    raw.append(cur)
+                cur = []
+            else:
+                cur.append(p)
+        if cur:
+            raw.append(cur)
+        runs = []
+        for run in raw:
+            if plot.smooth and len(run) > 2:
+                runs.append(_smooth_points(run, st.get("tension", 0.5)))
+            else:
+                runs.append(run)
+        flat = [p for run in runs for p in run + [None]]
+        for piece in _pieces(flat, box):
+            if len(piece) < 2:
+                continue
+            b = PathBuilder()
+            b.move_to(piece[0])
+            for p, q in zip(piece, piece[1:]):
+                b.line(p, q)
+            emit_path(interp.scene, b, st, draw=True, fill=False, source=plot.loc, panel=interp.panel)
+    if plot.mark:
+        lo = hi = None
+        if box is not None:
+            lo = (min(box[0][0], box[1][0]) - 1e-6, min(box[0][1], box[1][1]) - 1e-6)
+            hi = (max(box[0][0], box[1][0]) + 1e-6, max(box[0][1], box[1][1]) + 1e-6)
+        for p in canvas:
+            if p is None:
+                continue
+            if lo is not None and not (lo[0] <= p[0] <= hi[0] and lo[1] <= p[1] <= hi[1]):
+                continue
+            draw_mark(interp, plot, p)
+
+
+def draw_mark(interp, plot: Plot, p) -> None:
+    """One plot mark centred at canvas point ``p``."""
+    pieces = mark_outlines(plot.mark, plot.mark_size)
+    if pieces is None:
+        interp.note("APPROXIMATED", f"plot mark '{plot.mark}' is drawn as a dot", "mark", plot.loc)
+        pieces = [("circle", plot.mark_size)]
+    mst = plot.mark_st or plot.st
+    filled = plot.mark.endswith("*")
+    for kind, *data in pieces:
+        b = PathBuilder()
+        if kind == "circle":
+            b.ellipse(p, (data[0], 0.0), (0.0, data[0]))
+        else:
+            pts, closed = data
+            q = [(p[0] + x, p[1] + y) for x, y in pts]
+            b.move_to(q[0])
+            for u, v in zip(q, q[1:]):
+                b.line(u, v)
+            if closed:
+                b.close()
+        emit_path(interp.scene, b, mst, draw=True, fill=filled and closed_piece(kind, data),
+                  source=plot.loc, panel=interp.panel)
+
+
+def closed_piece(kind, data):
+    return kind == "circle" or bool(data[1])
+
+
+def legend_image(interp, plot: Plot, center, ctm) -> None:
+    """The legend image of a plot: a 0.6 cm line (unless ``only marks``) and its mark."""
+    half = 0.3 * 72.27 / 2.54
+    if not plot.only_marks and plot.st["draw"] is not None:
+        b = PathBuilder()
+        b.move_to((center[0] - half, center[1]))
+        b.line((center[0] - half, center[1]), (center[0] + half, center[1]))
+        emit_path(interp.scene, b, plot.st, draw=True, fill=False, source=plot.loc, panel=interp.panel)
+    if plot.mark:
+        draw_mark(interp, plot, center)

@@ -1,0 +1,114 @@
+"""pgfplots' automatic tick positions and tick label texts.
+
+The rules are those of ``pgfplotsticks.code.tex``
+(``\\pgfplots@assign@default@tick@foraxis``): the wanted number of ticks is
+``trunc(axis length / max space between ticks) + 1`` (at least ``try min
+ticks``), the raw step ``range / (wanted - 1)`` is snapped to 1, 2 or 5 times a
+power of ten, the first tick is ``trunc(min / step) * step - step`` and, when
+fewer than two steps fit, the computation is redone with one more wanted tick.
+Tick labels are ``\\pgfmathprintnumber`` in math mode (fixed, two decimals,
+``{,}`` between thousands), after pgfplots' ``scaled ticks`` factor.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+__all__ = ["snap_step", "auto_tick_step", "auto_ticks", "ticks_in_range", "tick_scale_exponent",
+           "format_number"]
+
+#: pgfplots' default ``max space between ticks`` (pt) and ``try min ticks``.
+MAX_SPACE = 35.0
+TRY_MIN = 4
+
+
+def snap_step(h: float) -> float:
+    """Snap a positive raw step to 1, 2 or 5 times a power of ten (pgfplots'
+    ``normalizetickdist``: mantissa < 1.5 -> 1, < 3.5 -> 2, < 7.5 -> 5, else 10)."""
+    if not h > 0 or not math.isfinite(h):
+        return 1.0
+    e = math.floor(math.log10(h))
+    m = h / 10.0 ** e
+    if m >= 10.0 - 1e-12:  # log10 rounding
+        m, e = m / 10.0, e + 1
+    if m < 1.5:
+        q = 1.0
+    elif m < 3.5:
+        q = 2.0
+    elif m < 7.5:
+        q = 5.0
+    else:
+        q = 10.0
+    return q * 10.0 ** e
+
+
+def auto_tick_step(lo: float, hi: float, length: float, max_space: float = MAX_SPACE,
+                   try_min: int = TRY_MIN) -> float:
+    """The step between pgfplots' automatic ticks on an axis ``[lo, hi]`` drawn
+    ``length`` pt long."""
+    wanted = max(int(length / max_space) + 1, try_min)
+    rng = abs(hi - lo)
+    for extra in range(15):
+        n = wanted + extra
+        h = snap_step(rng / max(n - 1, 1))
+        first = math.trunc(lo / h) * h - h
+        if hi + 1e-9 * rng >= first + 2 * h:
+            return h
+    return h
+
+
+def auto_ticks(lo: float, hi: float, length: float, max_space: float = MAX_SPACE,
+               try_min: int = TRY_MIN) -> np.ndarray:
+    """Automatic tick positions ``(N,)`` inside ``[lo, hi]``."""
+    if not (math.isfinite(lo) and math.isfinite(hi)) or hi <= lo:
+        return np.zeros(0)
+    h = auto_tick_step(lo, hi, length, max_space, try_min)
+    i0 = math.ceil(lo / h - 1e-6)
+    i1 = math.floor(hi / h + 1e-6)
+    if i1 - i0 > 10000:
+        return np.zeros(0)
+    return np.array([k * h for k in range(i0, i1 + 1)], dtype=float)
+
+
+def ticks_in_range(values, lo: float, hi: float) -> np.ndarray:
+    """The given tick positions ``(N,)`` that lie on the axis (pgfplots drops the others)."""
+    tol = 1e-6 * max(abs(hi - lo), 1e-12)
+    v = np.asarray(values, dtype=float)
+    return v[(v >= lo - tol) & (v <= hi + tol)]
+
+
+def tick_scale_exponent(lo: float, hi: float, above: int = 3, below: int = -1) -> int:
+    """Exponent ``E`` of pgfplots' ``scaled ticks=true``: labels show ``value / 10^E`` and
+    a ``\\cdot 10^{E}`` label is added; 0 when the limits' larger exponent lies in
+    ``[below, above]``."""
+    def exponent(v):
+        return math.floor(math.log10(abs(v))) if v != 0 and math.isfinite(v) else None
+
+    ea, eb = exponent(lo), exponent(hi)
+    if ea is None and eb is None:
+        return 0
+    e = max(x for x in (ea, eb) if x is not None)
+    if e > above or e < below:
+        return e
+    return 0
+
+
+def format_number(v: float, precision: int = 2) -> str:
+    """``\\pgfmathprintnumber`` (fixed, ``precision`` decimals, trailing zeros dropped,
+    ``{,}`` thousands separators) as math-mode TeX, e.g. ``$-1{,}500$``."""
+    if not math.isfinite(v):
+        return "$" + ("-" if v < 0 else "") + "\\infty$"
+    scaled = math.floor(abs(v) * 10 ** precision + 0.5 + 1e-9)  # pgf rounds half up
+    r = math.copysign(scaled / 10 ** precision, v) if scaled else 0.0
+    neg = r < 0
+    s = f"{abs(r):.{precision}f}".rstrip("0").rstrip(".") if precision > 0 else f"{abs(r):.0f}"
+    ip, _, fp = s.partition(".")
+    groups = []
+    while len(ip) > 3:
+        groups.insert(0, ip[-3:])
+        ip = ip[:-3]
+    groups.insert(0, ip)
+    body = "{,}".join(groups) + ("." + fp if fp else "")
+    return "$" + ("-" if neg else "") + body + "$"

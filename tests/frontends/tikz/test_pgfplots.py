@@ -1,0 +1,193 @@
+"""pgfplots axes against numbers measured from pdfTeX + dvisvgm output.
+
+Every expected number below was read from TeX's own rendering of the same
+figure (``latex`` + ``dvisvgm --font-format=woff``, pgfplots 1.18,
+``compat=newest``), converted from bp to pt.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from geoverify.frontends.tikz import parse_tikz
+from geoverify.frontends.tikz.pgfplots_marks import mark_outlines
+from geoverify.frontends.tikz.pgfplots_ticks import auto_ticks, format_number, snap_step, tick_scale_exponent
+from geoverify.scene.primitives import Circle, Dot, Polyline, TextLabel
+
+TOL = 0.02  # pt; TeX rounds to sp and dvisvgm prints 4-5 digits
+
+
+def fig(body: str) -> str:
+    return "\\begin{tikzpicture}\n" + body + "\n\\end{tikzpicture}"
+
+
+def labels(sc):
+    return [p for p in sc.primitives if isinstance(p, TextLabel)]
+
+
+def lines(sc, color=None, width=None):
+    out = [p for p in sc.primitives if isinstance(p, Polyline)]
+    if color is not None:
+        out = [p for p in out if p.style.stroke == color]
+    if width is not None:
+        out = [p for p in out if abs(p.style.stroke_width - width) < 1e-9]
+    return out
+
+
+# -- tick rules (pgfplotsticks.code.tex) -------------------------------------------
+
+@pytest.mark.parametrize("lo, hi, length, expected", [
+    (-0.1, 1.1, 195, [0, 0.2, 0.4, 0.6, 0.8, 1]),   # \addplot coordinates {(0,0) (1,1)}, x
+    (-6, 6, 195, [-6, -4, -2, 0, 2, 4, 6]),         # \addplot {x^2}, x
+    (-2.5, 27.5, 162, [0, 10, 20]),                  # \addplot {x^2}, y: raw step 7.5 snaps to 10
+    (-0.2, 2.2, 162, [0, 0.5, 1, 1.5, 2]),
+    (1, 3, 195, [1, 1.5, 2, 2.5, 3]),                # axis lines=left, domain=1:3
+])
+def test_automatic_ticks_match_tex(lo, hi, length, expected):
+    assert np.allclose(auto_ticks(lo, hi, length), expected)
+
+
+def test_step_snapping_and_number_format():
+    assert [snap_step(h) for h in (0.24, 7.5, 3.4, 1.49, 0.7)] == pytest.approx([0.2, 10, 2, 1, 0.5])
+    assert format_number(-6) == "$-6$" and format_number(0.125) == "$0.13$"
+    assert format_number(12500) == "$12{,}500$" and format_number(0.2) == "$0.2$"
+    assert tick_scale_exponent(0, 25000) == 4 and tick_scale_exponent(-6, 6) == 0
+
+
+# -- the default boxed axis ----------------------------------------------------------
+
+DEFAULT = fig(r"\begin{axis}" "\n" r"\addplot {x^2};" "\n" r"\end{axis}")
+
+
+def test_default_axis_box_ticks_and_enlarged_limits():
+    sc = parse_tikz(DEFAULT)
+    box = [p for p in lines(sc, width=0.4) if p.closed_flag][0]
+    x0, y0 = box.points[:, 0].min(), box.points[:, 1].min()
+    # 240pt x 207pt minus 45pt: TeX's box is 195.010 x 162.000 (bp -> pt)
+    assert box.points[:, 0].max() - x0 == pytest.approx(195.0, abs=TOL)
+    assert box.points[:, 1].max() - y0 == pytest.approx(162.0, abs=TOL)
+    m = sc.panels[0].axis_transform
+    # limits -5:5 and 0:25 enlarged by 10 %: x = -6 at the left edge, y = -2.5 at the bottom
+    assert np.allclose(m @ [-6, -2.5, 1], [x0, y0, 1])
+    ticks = lines(sc, color="#808080", width=0.2)
+    # 7 x ticks at bottom and top, 3 y ticks left and right, each 0.15cm = 4.268pt long, inside
+    assert len(ticks) == 2 * 7 + 2 * 3
+    lengths = [np.hypot(*(t.points[1] - t.points[0])) for t in ticks]
+    assert np.allclose(lengths, 4.2679, atol=TOL)
+    bottom = sorted(t.points[0, 0] - x0 for t in ticks if abs(t.points[0, 1] - y0) < 1e-6)
+    assert np.allclose(bottom, [0, 32.5, 65.0, 97.5, 130.0, 162.5, 195.0], atol=0.01)
+
+
+def test_default_tick_labels_sit_under_and_left_of_the_box():
+    sc = parse_tikz(DEFAULT)
+    box = [p for p in lines(sc, width=0.4) if p.closed_flag][0]
+    x0, y0 = box.points[:, 0].min(), box.points[:, 1].min()
+    texts = {p.text: p for p in labels(sc)}
+    assert {"$-6$", "$-4$", "$-2$", "$0$", "$2$", "$4$", "$6$", "$10$", "$20$"} <= set(texts)
+    # x labels: baseline 9.977pt under the box (outer sep .2 + inner sep 3.333 + digit height 6.444)
+    six = texts["$6$"]
+    assert six.box[1] == pytest.approx(y0 - 9.977, abs=TOL)
+    assert (six.box[0] + six.box[2]) / 2 == pytest.approx(x0 + 195.0, abs=TOL)
+    # y labels: right edge 3.533pt left of the box, centred on the tick
+    ten = texts["$10$"]
+    assert ten.box[2] == pytest.approx(x0 - 3.533, abs=TOL)
+    assert ten.box[1] == pytest.approx(y0 + 12.5 * 5.4 - 3.222, abs=TOL)
+
+
+def test_cycle_list_marks_and_colors():
+    sc = parse_tikz(DEFAULT)
+    marks = [p for p in sc.primitives if isinstance(p, (Dot, Circle))]
+    assert len(marks) == 25 and all(abs(p.radius - 2.0) < 1e-9 for p in marks)
+    assert marks[0].style.fill == "#0000cc" and marks[0].style.stroke == "#0000ff"
+    plot = [p for p in lines(sc, color="#0000ff") if len(p.points) == 25]
+    assert len(plot) == 1
+    # second and fourth cycle entries: red square* (4pt side) and black star (5 spokes)
+    assert mark_outlines("square*")[0][1][2] == (2.0, 2.0)
+    assert len(mark_outlines("star")) == 5
+
+
+def test_plots_are_clipped_to_the_box():
+    sc = parse_tikz(fig(r"\begin{axis}[xmin=0,xmax=1,ymin=0,ymax=1,scale only axis,width=100pt,height=100pt]"
+                        "\n" r"\addplot[red] coordinates {(0,0) (2,2)};" "\n" r"\end{axis}"))
+    red = lines(sc, color="#ff0000")
+    assert len(red) == 1 and np.allclose(red[0].points, [[0, 0], [100, 100]])
+
+
+# -- non-boxed axes ---------------------------------------------------------------------
+
+MIDDLE = fig(r"\begin{axis}[axis lines=middle, xlabel=$x$, ylabel=$y$]" "\n"
+             r"\addplot[red,domain=-2:3] {x};" "\n" r"\end{axis}")
+
+
+def test_axis_lines_middle_arrows_ticks_and_labels():
+    sc = parse_tikz(MIDDLE)
+    m = sc.panels[0].axis_transform
+    # no enlargement: -2..3 fills the 195 x 162 box
+    assert np.allclose(m @ [3, 3, 1] - m @ [-2, -2, 1], [195.0, 162.0, 0], atol=TOL)
+    from geoverify.scene.primitives import Arrow
+    tips = [p.tip for p in sc.primitives if isinstance(p, Arrow)]
+    assert len(tips) == 2
+    assert np.allclose(sorted(map(tuple, tips)), sorted([tuple((m @ [3, 0, 1])[:2]), tuple((m @ [0, 3, 1])[:2])]))
+    ticks = lines(sc, color="#808080")
+    # ticks at 0 are hidden by the other axis line; ticks are centred on the line
+    assert len(ticks) == 5 + 5
+    t = [q for q in ticks if abs(q.points[0, 0] - (m @ [1, 0, 1])[0]) < 1e-6][0]
+    assert sorted(t.points[:, 1] - (m @ [0, 0, 1])[1]) == pytest.approx([-2.134, 2.134], abs=TOL)
+    texts = {p.text: p for p in labels(sc)}
+    # x tick labels 12.111pt under the line (half tick + outer sep + inner sep + height)
+    one = [p for p in labels(sc) if p.text == "$1$" and abs((p.box[0] + p.box[2]) / 2 - (m @ [1, 0, 1])[0]) < 0.1]
+    assert len(one) == 1 and one[0].box[1] == pytest.approx((m @ [0, 0, 1])[1] - 12.111, abs=TOL)
+    # xlabel: south east anchor at the arrow tip; ylabel: north west at the top
+    x = texts["$x$"]
+    assert x.box[2] == pytest.approx((m @ [3, 0, 1])[0] - 3.533, abs=TOL)
+    assert x.box[1] == pytest.approx((m @ [0, 0, 1])[1] + 3.533, abs=TOL)
+    y = texts["$y$"]
+    assert y.box[0] == pytest.approx((m @ [0, 0, 1])[0] + 3.533, abs=TOL)
+
+
+def test_axis_lines_left_label_positions():
+    sc = parse_tikz(fig(r"\begin{axis}[axis lines=left, xlabel=$x$, ylabel=$y$]" "\n"
+                        r"\addplot[red,domain=1:3] {x};" "\n" r"\end{axis}"))
+    m = sc.panels[0].axis_transform
+    x0, y0 = (m @ [1, 1, 1])[:2]
+    texts = {p.text: p for p in labels(sc)}
+    # TeX: xlabel baseline 23.283pt under the axis line, centred; rotated ylabel baseline 27.254pt left
+    x = texts["$x$"]
+    assert x.box[1] == pytest.approx(y0 - 23.283, abs=TOL)
+    assert (x.box[0] + x.box[2]) / 2 == pytest.approx(x0 + 97.5, abs=TOL)
+    y = texts["$y$"]
+    assert y.box[0] + 4.306 == pytest.approx(x0 - 27.254, abs=TOL)  # rotated: height to the left
+
+
+# -- title, grid and legend --------------------------------------------------------------
+
+LEGEND = fig(r"""\begin{axis}[xlabel={$x$}, ylabel={$y$}, title={Hello}, grid=major]
+\addplot+[domain=0:1] {x};
+\addplot coordinates {(0,0) (1,2)};
+\addplot coordinates {(0,1) (1,0)};
+\addplot coordinates {(0,1.5) (1,0.5)};
+\legend{$a$,$b$,c,dd}
+\end{axis}""")
+
+
+def test_title_grid_and_legend_frame():
+    sc = parse_tikz(LEGEND)
+    m = sc.panels[0].axis_transform
+    left, bottom = (m @ [-0.1, -0.2, 1])[:2]
+    right, top = left + 195.0, bottom + 162.0
+    texts = {p.text: p for p in labels(sc)}
+    assert texts["Hello"].box[1] == pytest.approx(top + 9.533, abs=TOL)
+    grid = lines(sc, color="#bfbfbf", width=0.4)
+    assert len(grid) == 6 + 5
+    frame = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag and p.style.fill == "#ffffff"]
+    assert len(frame) == 1
+    f = frame[0].points
+    # TeX: the frame's right edge 4.100pt and top 3.440pt inside the box; 38.582 x 48.499pt
+    assert f[:, 0].max() == pytest.approx(right - 4.100, abs=0.03)
+    assert f[:, 1].max() == pytest.approx(top - 3.440, abs=0.03)
+    assert f[:, 0].max() - f[:, 0].min() == pytest.approx(38.582, abs=0.03)
+    assert f[:, 1].max() - f[:, 1].min() == pytest.approx(48.499, abs=0.03)
+    # entries are centred in their column; rows 11.125pt apart
+    a, b = texts["$a$"], texts["$b$"]
+    assert (a.box[0] + a.box[2]) / 2 == pytest.approx((b.box[0] + b.box[2]) / 2, abs=TOL)
