@@ -24,13 +24,15 @@ def coords_of(pic, dotsize_of):
     xs, ys = [], []
     for it in pic.items:
         if it.kind == "clip" and it.paths:
-            # asy's clip also clips the picture's sizing bounds
+            # asy's clip also clips the picture's sizing bounds: user coordinates are
+            # clamped to the clip box and their true sizes dropped (plain_scaling's
+            # coord.clip sets truesize=0), so labels and pen widths outside stop counting
             bbs = [pathops.bbox(p) for p in it.paths if p.z]
             if bbs:
                 x0, y0 = min(b[0] for b in bbs), min(b[1] for b in bbs)
                 x1, y1 = max(b[2] for b in bbs), max(b[3] for b in bbs)
-                xs = [(min(max(u, x0), x1), t) for u, t in xs]
-                ys = [(min(max(u, y0), y1), t) for u, t in ys]
+                xs = [(min(max(u, x0), x1), 0.0) for u, t in xs]
+                ys = [(min(max(u, y0), y1), 0.0) for u, t in ys]
             continue
         if it.kind in ("draw", "fill", "filldraw", "unfill"):
             w = 0.0
