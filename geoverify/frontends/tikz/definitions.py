@@ -222,6 +222,11 @@ class DefinitionsMixin:
             reader.read_arg()
             self.note("UNSUPPORTED", "\\pgfmathdeclarefunction is not interpreted", t, self.location(tok[1], t))
             return
+        if t == "\\pgfplotsset":  # kept (scoped) for the pgfplots axes that follow
+            arg = detokenize(self.expand_all(reader.read_arg()))
+            old = d.get("pgfplotsset")
+            d.set("pgfplotsset", (old + "," + arg) if old else arg)
+            return
         n = HARMLESS.get(t, 1)
         for _ in range(n):
             reader.read_optional()

@@ -27,7 +27,7 @@ import math
 
 import numpy as np
 
-from geoverify.errors import FigureSyntaxError, SourceLocation
+from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.emit import emit_path
 from geoverify.frontends.tikz.options import split_options
@@ -61,7 +61,9 @@ _KNOWN = {
     "trig format plots", "declare function", "scaled ticks", "scaled x ticks", "scaled y ticks",
     "max space between ticks", "try min ticks", "samples y", "font", "line width", "major grid style",
     "grid style", "separate axis lines", "axis background/.style", "xlabel near ticks", "ylabel near ticks",
-    "every axis/.append style", "legend image post style", "forget plot", "mark", "only marks",
+    "every axis/.append style", "legend image post style", "extra x ticks", "extra y ticks",
+    "minor tick length", "every axis title shift", "normalsize", "small", "footnotesize", "tiny",
+    "extra tick style", "extra x tick style", "extra y tick style", "forget plot", "mark", "only marks",
 }
 
 
@@ -90,14 +92,62 @@ def run_axis(interp, reader: Reader, env: str, tok) -> None:
         interp.note("APPROXIMATED", f"'{env}' is drawn with linear axes", env, loc)
     kv: dict = {}
     styles: dict = {}
+    opts = _with_pgfplotsset(interp, opts)
     for k, v in opts:
-        k = k.replace("/pgfplots/", "")
         if k.endswith(" style") and k not in ("legend style",):
             styles[k] = (styles.get(k, "") + "," + (v or "")).strip(",")
         kv[k] = v
         if k not in _KNOWN and not k.startswith("every ") and "/." not in k:
             interp.note("UNSUPPORTED", f"pgfplots key '{k}' is not interpreted", k, loc)
     Axis(interp, kv, styles, env, loc, tok[1]).run(body)
+
+
+#: pgfplots' size styles (pgfplots.code.tex)
+_SIZE_STYLES = {
+    "normalsize": "width=240pt,height=207pt,max space between ticks=35",
+    "small": "width=6.5cm,height=,tick label style={font=\\footnotesize},label style={font=\\small},"
+             "max space between ticks=25",
+    "footnotesize": "width=5cm,height=,legend style={font=\\footnotesize},tick label style={font=\\footnotesize},"
+                    "label style={font=\\small},title style={font=\\small},every axis title shift=0pt,"
+                    "max space between ticks=15,major tick length=0.1cm,minor tick length=0.066cm",
+    "tiny": "width=4cm,height=,legend style={font=\\tiny},tick label style={font=\\tiny},label style={font=\\tiny},"
+            "title style={font=\\footnotesize},every axis title shift=0pt,max space between ticks=12,"
+            "major tick length=0.1cm,minor tick length=0.066cm",
+}
+
+
+def _with_pgfplotsset(interp, opts):
+    """Axis options preceded by those of ``\\pgfplotsset`` (``every axis`` styles and user
+    styles expanded)."""
+    user: dict = {}
+    pre = []
+    set_opts = split_options(interp.defs.get("pgfplotsset") or "")
+
+    def expand(pairs, depth=0):
+        out = []
+        for k, v in pairs:
+            k = k.replace("/pgfplots/", "").strip()
+            if k.endswith("/.style") or k.endswith("/.append style"):
+                name = k.rsplit("/.", 1)[0]
+                if name == "every axis":
+                    out += expand(split_options(v or ""), depth + 1) if depth < 8 else []
+                elif name.startswith("every ") or name.endswith(" style"):
+                    out.append((k, v))
+                else:
+                    user[name] = (user.get(name, "") + "," + (v or "")).strip(",") if k.endswith("append style") \
+                        else (v or "")
+                continue
+            if k in user and depth < 8:
+                out += expand(split_options(user[k]), depth + 1)
+                continue
+            if k in _SIZE_STYLES and v is None and depth < 8:
+                out += expand(split_options(_SIZE_STYLES[k]), depth + 1)
+                continue
+            out.append((k, v))
+        return out
+
+    pre = expand(set_opts)
+    return pre + expand(opts)
 
 
 class Axis:
@@ -159,6 +209,7 @@ class Axis:
         pts = np.vstack(data) if data else np.zeros((0, 2))
         pts = pts[np.all(np.isfinite(pts), axis=1)]
         lim = {}
+        self.data_upper = set()
         for i, a in enumerate("xy"):
             lo = _num(interp, kv[a + "min"], st) if kv.get(a + "min") else None
             hi = _num(interp, kv[a + "max"], st) if kv.get(a + "max") else None
@@ -185,12 +236,25 @@ class Axis:
             elif enl in ("true", "upper", "lower"):
                 do_lo, do_hi = enl in ("true", "lower"), enl in ("true", "upper")
             elif enl != "false":
-                try:
-                    frac = float(enl)
-                    do_lo = do_hi = True
-                except ValueError:
-                    interp.note("APPROXIMATED", f"enlargelimits={enl} read as 0.1", "enlargelimits", self.loc)
-                    do_lo = do_hi = True
+                # {rel=0.5,upper}, {abs=1}, {value=0.2}, 0.2
+                do_lo = do_hi = True
+                absolute = None
+                for k2, v2 in split_options(enl):
+                    try:
+                        if k2 in ("upper", "lower") and v2 is None:
+                            do_lo, do_hi = k2 == "lower", k2 == "upper"
+                        elif k2 in ("rel", "value") and v2:
+                            frac = _num(interp, v2, st)
+                        elif k2 in ("abs", "abs value") and v2:
+                            absolute = _num(interp, v2, st)
+                        elif v2 is None and k2 not in ("true",):
+                            frac = _num(interp, k2, st)
+                    except GeoverifyError:
+                        interp.note("APPROXIMATED", f"enlargelimits={enl} read as 0.1", "enlargelimits", self.loc)
+                if absolute is not None:
+                    frac = absolute / (hi - lo)
+            if auto_hi and not do_hi:
+                self.data_upper.add(a + "max")
             rng = hi - lo
             if do_lo:
                 lo -= frac * rng
@@ -202,8 +266,13 @@ class Axis:
 
     def size(self):
         interp, kv, st = self.interp, self.kv, self.st
-        W = interp.number(kv["width"], st).value if kv.get("width") else _DEFAULT_W
-        H = interp.number(kv["height"], st).value if kv.get("height") else _DEFAULT_H
+        W = interp.number(kv["width"], st).value if kv.get("width") else None
+        H = interp.number(kv["height"], st).value if kv.get("height") else None
+        # one of width/height given: the other keeps the default aspect ratio 240:207
+        if W is None:
+            W = _DEFAULT_W if H is None else H * _DEFAULT_W / _DEFAULT_H
+        if H is None:
+            H = W * _DEFAULT_H / _DEFAULT_W
         if not self.flag("scale only axis"):
             W, H = W - _LABEL_ALLOWANCE, H - _LABEL_ALLOWANCE
         rx, ry = self.xmax - self.xmin, self.ymax - self.ymin
@@ -362,19 +431,42 @@ class Axis:
         minor = np.zeros(0)
         if n_minor and len(major) >= 2:
             n = int(_num(interp, n_minor, st))
+            # between consecutive ticks of pgfplots' list, which for automatic ticks starts
+            # one step before the first visible tick and ends at the last one
             h = step if step else float(np.min(np.diff(major)))
+            starts = list(major[:-1]) if spec is not None else [major[0] - h] + list(major)
+            if spec is None and a + "max" in self.data_upper:
+                # measured: with an upper limit taken from the data as is (not given, not
+                # enlarged) TeX draws no minor ticks past the last major tick
+                starts = starts[:-1]
             m = []
-            start = major[0] - h
-            k = 0
-            while start + k * h <= hi + 1e-9 * h and k < 10000:
-                t0 = start + k * h
+            for t0 in starts:
                 for j in range(1, n + 1):
                     v = t0 + j * h / (n + 1)
                     if lo - 1e-9 * h <= v <= hi + 1e-9 * h:
                         m.append(v)
-                k += 1
             minor = np.array(m)
         return major, labels, minor, scale
+
+    def extra_ticks(self, a, grid_only=False):
+        """``extra x ticks={...}`` positions on the axis (``(N,)``); with ``grid_only`` only
+        when ``extra tick style`` asks for grid lines."""
+        spec = self.kv.get(f"extra {a} ticks")
+        if not spec or not spec.strip():
+            return np.zeros(0)
+        if grid_only:
+            style = ",".join(v for k, v in self.kv.items() if k in ("extra tick style", f"extra {a} tick style") and v)
+            g = dict(split_options(style)).get("grid", "")
+            if (g or "").strip() not in ("major", "both"):
+                return np.zeros(0)
+        from geoverify.frontends.tikz.loops import expand_list
+        try:
+            vals = [float(v) if not isinstance(v, str) else _num(self.interp, v, self.st)
+                    for v in expand_list(self.interp, spec, self.st)]
+        except Exception:  # noqa: BLE001
+            vals = [_num(self.interp, v, self.st) for v in spec.split(",") if v.strip()]
+        lo, hi = (self.xmin, self.xmax) if a == "x" else (self.ymin, self.ymax)
+        return ticks_in_range(vals, lo, hi)
 
     def grid(self, ticks):
         kv = self.kv
@@ -388,9 +480,7 @@ class Axis:
                 self.interp.apply_options(gst, kv[k])
         for a in "xy":
             on = g in ("major", "both") or self.flag(a + "majorgrids")
-            if not on:
-                continue
-            for v in ticks[a][0]:
+            for v in (list(ticks[a][0]) if on else []) + list(self.extra_ticks(a, grid_only=True)):
                 if a == "x":
                     self.line([self.P(v, self.ymin), self.P(v, self.ymax)], gst, construct="grid")
                 else:
@@ -458,6 +548,7 @@ class Axis:
             mode, star = modes[a]
             if mode == "none":
                 continue
+            extra = self.extra_ticks(a)
             align = (kv.get(a + "tick align") or kv.get("tick align") or
                      ("center" if mode != "box" and not star else "inside")).strip()
             pos = (kv.get(a + "tick pos") or kv.get("tick pos") or "").strip()
@@ -471,6 +562,10 @@ class Axis:
                 major = major[keep]
                 if labels is not None:
                     labels = [t for t, k in zip(labels, keep) if k]
+            if len(extra):
+                if labels is not None:
+                    labels = list(labels[:len(major)]) + [None] * len(extra)
+                major = np.concatenate([major, extra])
             lo_side = c
             sides = [(lo_side, +1)]
             if mode == "box" and pos in ("", "both"):
@@ -478,7 +573,8 @@ class Axis:
                 sides.append((hi, -1))
             elif mode == "box" and pos in ("right", "top"):
                 sides = [(self.ymax if a == "x" else self.xmax, -1)]
-            for vals, ln in ((major, length), (minor, _MINOR_TICK_LEN if len(minor) else 0.0)):
+            mlen = _num(interp, kv["minor tick length"], self.st) if kv.get("minor tick length") else _MINOR_TICK_LEN
+            for vals, ln in ((major, length), (minor, mlen)):
                 for v in vals:
                     for side, inward in sides:
                         if align == "inside":
@@ -503,14 +599,15 @@ class Axis:
             shift = {"inside": 0.0, "center": length / 2, "outside": length}.get(align, 0.0)
             if align == "inside" and mode == "box":
                 shift = 0.0
-            opts = ("anchor=north" if outward < 0 else "anchor=south") if a == "x" else \
-                ("anchor=east" if outward < 0 else "anchor=west")
+            # inner sep .3333em of the axis' font (not of the label's own font=...)
+            opts = "inner sep=3.333pt," + (("anchor=north" if outward < 0 else "anchor=south") if a == "x" else
+                                           ("anchor=east" if outward < 0 else "anchor=west"))
             style = ",".join(s for s in (self.styles.get("tick label style"), self.styles.get("ticklabel style"),
                                          self.styles.get(f"{a} tick label style"),
                                          self.styles.get(f"{a}ticklabel style")) if s)
             code = []
             for i, v in enumerate(major):
-                if labels is not None:
+                if labels is not None and (i >= len(labels) or labels[i] is not None):
                     if i >= len(labels):
                         break
                     text = labels[i]
@@ -547,10 +644,10 @@ class Axis:
             if mode == "middle":
                 if a == "x":
                     x, y = self.P(self.xmax, self.cross("x"))
-                    code.append(f"\\node[anchor=south east{st}] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
+                    code.append(f"\\node[inner sep=3.333pt,anchor=south east{st}] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
                 else:
                     x, y = self.P(self.cross("y"), self.ymax)
-                    code.append(f"\\node[anchor=north west{st}] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
+                    code.append(f"\\node[inner sep=3.333pt,anchor=north west{st}] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
                 continue
             side, outward, shift = labels.get(a + "side", (self.cross(a), -1, 0.0))
             tl = labels.get(a) or []
@@ -559,18 +656,20 @@ class Axis:
                 if tl:
                     y = min(p.box[1] for p in tl) - inner if outward < 0 else max(p.box[3] for p in tl) + inner
                 anchor = "north" if outward < 0 else "south"
-                code.append(f"\\node[anchor={anchor}{st}] at ({cx:.5f}pt,{y:.5f}pt) {{{text}}};")
+                code.append(f"\\node[inner sep=3.333pt,anchor={anchor}{st}] at ({cx:.5f}pt,{y:.5f}pt) {{{text}}};")
             else:
                 x = self.P(side, 0)[0] + outward * shift
                 if tl:
                     x = min(p.box[0] for p in tl) - inner if outward < 0 else max(p.box[2] for p in tl) + inner
                 anchor = "south" if outward < 0 else "north"
-                code.append(f"\\node[rotate=90,anchor={anchor}{st}] at ({x:.5f}pt,{cy:.5f}pt) {{{text}}};")
+                code.append(f"\\node[inner sep=3.333pt,rotate=90,anchor={anchor}{st}] at ({x:.5f}pt,{cy:.5f}pt) {{{text}}};")
         title = kv.get("title")
         if title is not None and title.strip():
             style = self.styles.get("title style")
-            x, y = cx, self.P(0, self.ymax)[1] + _TITLE_SHIFT
-            code.append(f"\\node[anchor=south{',' + style if style else ''}] at ({x:.5f}pt,{y:.5f}pt) {{{title}}};")
+            shift = _num(interp, kv["every axis title shift"], self.st) if kv.get("every axis title shift") \
+                else _TITLE_SHIFT
+            x, y = cx, self.P(0, self.ymax)[1] + shift
+            code.append(f"\\node[inner sep=3.333pt,anchor=south{',' + style if style else ''}] at ({x:.5f}pt,{y:.5f}pt) {{{title}}};")
         if code:
             self.tikz("\n".join(code))
 
@@ -584,10 +683,12 @@ class Axis:
             return
         kv = self.kv
         opts = dict(split_options(kv.get("legend style") or ""))
-        pos = (kv.get("legend pos") or "north east").strip()
-        at, anchor = {"north east": ((0.98, 0.98), "north east"), "north west": ((0.02, 0.98), "north west"),
-                      "south east": ((0.98, 0.02), "south east"), "south west": ((0.02, 0.02), "south west"),
-                      "outer north east": ((1.03, 1.0), "north west")}.get(pos, ((0.98, 0.98), "north east"))
+        # every axis legend: at (0.98, 0.98); legend pos: 0.03 from the sides (pgfplots.code.tex)
+        at, anchor = (0.98, 0.98), "north east"
+        pos = (kv.get("legend pos") or "").strip()
+        at, anchor = {"north east": ((0.97, 0.97), "north east"), "north west": ((0.03, 0.97), "north west"),
+                      "south east": ((0.97, 0.03), "south east"), "south west": ((0.03, 0.03), "south west"),
+                      "outer north east": ((1.03, 1.0), "north west")}.get(pos, (at, anchor))
         if opts.get("at"):
             try:
                 t = opts["at"].strip().strip("()")

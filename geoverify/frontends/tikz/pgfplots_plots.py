@@ -204,7 +204,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc)
             if axis_plot_style:
                 for k, v in split_options(axis_plot_style):
                     if k == "mark":
-                        mark = v
+                        mark = None if (v or "").strip() == "none" else (v or "").strip()
                     elif k not in _PLOT_ONLY:
                         interp.apply_options(st, k if v is None else f"{k}={v}")
             d0, n0 = domain, samples
@@ -263,7 +263,10 @@ def _plot_points(interp, text, st, d0, n0, loc):
         inner = text[len("coordinates"):].strip()
         inner = inner[1:-1] if inner.startswith("{") else inner
         pts = []
-        for m in re.finditer(r"\(([^()]*)\)", inner):
+        for m in re.finditer(r"\(([^()]*)\)|\\par\b", inner):
+            if m.group(1) is None:  # an empty line interrupts the plot
+                pts.append((float("nan"), float("nan")))
+                continue
             parts = m.group(1).split(",")
             if len(parts) >= 2:
                 pts.append((interp.number(parts[0], st).value, interp.number(parts[1], st).value))

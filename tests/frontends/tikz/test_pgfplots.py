@@ -191,3 +191,53 @@ def test_title_grid_and_legend_frame():
     # entries are centred in their column; rows 11.125pt apart
     a, b = texts["$a$"], texts["$b$"]
     assert (a.box[0] + a.box[2]) / 2 == pytest.approx((b.box[0] + b.box[2]) / 2, abs=TOL)
+
+
+# -- styles, sizes, extra ticks ------------------------------------------------------------
+
+SMALL = fig(r"""\pgfplotsset{every axis plot post/.append style={mark=none}}
+\begin{axis}[small, enlarge x limits={rel=0.5,upper}, minor x tick num=1, extra y ticks={0.25},
+    extra tick style={grid=major}, legend pos=north west]
+\addplot coordinates {(0,0) (1,1)
+
+(2,0) (3,1)};
+\legend{$a$}
+\end{axis}""")
+
+
+def test_small_size_enlarge_upper_extra_ticks_and_pgfplotsset():
+    sc = parse_tikz(SMALL)
+    box = [p for p in lines(sc, color="#000000", width=0.4) if p.closed_flag and p.style.fill is None][0]
+    x0, y0 = box.points.min(axis=0)
+    # small: width 6.5cm, height from the 240:207 ratio, minus 45pt each (TeX: 139.941 x 114.514)
+    assert box.points[:, 0].max() - x0 == pytest.approx(139.941, abs=TOL)
+    assert box.points[:, 1].max() - y0 == pytest.approx(114.514, abs=TOL)
+    ticks = lines(sc, color="#808080")
+    bottom_x = sorted(t.points[0, 0] - x0 for t in ticks
+                      if t.points[0, 0] == t.points[1, 0] and abs(min(t.points[:, 1]) - y0) < 1e-6)
+    # x: 0..3 widened by half the range at the top only -> 0..4.5; majors 0..4, minors at the halves
+    # (the one at 4.5 included)
+    assert bottom_x == pytest.approx([0, 15.55, 31.1, 46.65, 62.2, 77.74, 93.29, 108.84, 124.39, 139.94], abs=0.02)
+    # extra y tick 0.25 with its grid line (33.399pt above the bottom in TeX)
+    grid = lines(sc, color="#bfbfbf")
+    assert len(grid) == 1 and grid[0].points[0, 1] - y0 == pytest.approx(33.399, abs=TOL)
+    # an empty line in 'coordinates' interrupts the plot; mark=none from \pgfplotsset
+    assert len(lines(sc, color="#0000ff")) == 2 + 1  # two pieces and the legend image
+    assert not [p for p in sc.primitives if isinstance(p, (Dot, Circle))]
+    # legend pos=north west: at (0.03, 0.97) of the box
+    frame = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.fill == "#ffffff"][0]
+    assert frame.points[:, 0].min() - x0 == pytest.approx(4.399, abs=TOL)
+    assert y0 + 114.514 - frame.points[:, 1].max() == pytest.approx(3.635, abs=TOL)
+
+
+def test_minor_ticks_stop_at_the_last_major_tick_for_data_limits():
+    # TeX draws 14 minor x ticks with limits from the data and 16 with xmin/xmax given
+    body = r"\begin{axis}[minor tick num=3,enlargelimits=false%s]" "\n" r"\addplot[domain=-5:5] {x};" \
+           "\n" r"\end{axis}"
+    for extra, n in (("", 14), (",xmin=-5,xmax=5", 16)):
+        sc = parse_tikz(fig(body % extra))
+        m = sc.panels[0].axis_transform
+        y0 = (m @ [0, -5, 1])[1]
+        minor = [t for t in lines(sc, color="#808080") if t.points[0, 0] == t.points[1, 0]
+                 and abs(min(t.points[:, 1]) - y0) < 1e-6 and abs(np.ptp(t.points[:, 1]) - 2.845) < 0.01]
+        assert len(minor) == n
