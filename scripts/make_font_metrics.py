@@ -5,8 +5,8 @@ Reads the TeX font metric files of the Computer Modern fonts TikZ labels use
 by default (cmr10 text, cmmi10 math italic, cmsy10 math symbols, plus the 7 pt
 and 5 pt sizes used for sub/superscripts and cmbx10 for bold) with kpsewhich,
 and writes, for every character, its width, height, depth and italic
-correction as fractions of the design size, and the kerning pairs of the
-lig/kern program. The table is small (tens of KB) and shipped as package data,
+correction as fractions of the design size, the kerning pairs and simple
+(``=:``) ligatures of the lig/kern program, and the font parameters. The table is small (tens of KB) and shipped as package data,
 so verification never needs a TeX installation.
 
 Usage::
@@ -24,8 +24,13 @@ import struct
 import subprocess
 from pathlib import Path
 
+# The 10 pt designs TikZ uses, plus the designs LaTeX's font definition files pick at the other
+# standard sizes (Asymptote sets labels in a 12 pt article: cmr12/cmmi12, scripts in 8 and 6 pt).
 FONTS = ["cmr10", "cmmi10", "cmsy10", "cmr7", "cmmi7", "cmsy7", "cmr5", "cmmi5", "cmbx10", "cmex10", "cmtt10", "cmss10",
-         "cmti10", "cmmib10"]
+         "cmti10", "cmmib10",
+         "cmr12", "cmr17", "cmr9", "cmr8", "cmr6", "cmmi12", "cmmi9", "cmmi8", "cmmi6", "cmsy9", "cmsy8", "cmsy6",
+         "cmsy5", "cmbx12", "cmbx9", "cmbx8", "cmbx7", "cmbx6", "cmbx5", "cmti12", "cmti9", "cmti8", "cmti7",
+         "cmtt12", "cmtt9", "cmtt8", "cmss12", "cmss17", "cmss9", "cmss8", "cmsl10", "cmsl12", "cmsl8", "cmsl9"]
 
 
 def _fix(word: int) -> float:
@@ -59,6 +64,7 @@ def read_tfm(path: str) -> dict:
     params = [_fix(w) for w in words[k0 + nk + ne: k0 + nk + ne + np_]]
     chars = {}
     kern_pairs = {}
+    lig_pairs = {}
     for code in range(bc, ec + 1):
         info = words[ci0 + code - bc]
         wi = info >> 24
@@ -79,12 +85,14 @@ def read_tfm(path: str) -> dict:
                 instr = ligkern[k]
                 skip, nxt, op, r = instr >> 24, (instr >> 16) & 0xFF, (instr >> 8) & 0xFF, instr & 0xFF
                 if op >= 128 and skip <= 128:
-                    kern_pairs[f"{code},{nxt}"] = round(kerns[256 * (op - 128) + r], 6)
+                    kern_pairs.setdefault(f"{code},{nxt}", round(kerns[256 * (op - 128) + r], 6))
+                elif op == 0 and skip <= 128:  # "=:" ligature: the pair becomes character r
+                    lig_pairs.setdefault(f"{code},{nxt}", r)
                 if skip >= 128:
                     break
                 k += skip + 1
-    return {"design_size": design, "chars": chars, "kerns": kern_pairs,
-            "params": [round(p, 6) for p in params[:7]]}
+    return {"design_size": design, "chars": chars, "kerns": kern_pairs, "ligatures": lig_pairs,
+            "params": [round(p, 6) for p in params]}
 
 
 def main(argv=None) -> int:

@@ -130,7 +130,8 @@ def test_sloped_node_is_rotated_with_the_path():
 def test_font_size_keys():
     small = only(parse_tikz(r"\node[font=\small] at (0,0) {A};"), TextLabel)
     assert small.font_size == pytest.approx(9.0)
-    assert small.box[2] - small.box[0] == pytest.approx(0.9 * 7.50002, abs=1e-4)
+    # LaTeX sets \small (9 pt) in cmr9, not cmr10 scaled: "A" is 6.93605 pt wide (measured with latex)
+    assert small.box[2] - small.box[0] == pytest.approx(6.93605, abs=1e-4)
     tt = only(parse_tikz(r"\node[font=\ttfamily] at (0,0) {AB};"), TextLabel)
     assert tt.box[2] - tt.box[0] == pytest.approx(2 * 5.25, abs=1e-3)  # cmtt10 is fixed-width 0.525 em
 

@@ -1,0 +1,91 @@
+"""TeX box sizes against LaTeX's own \\wd, \\ht and \\dp.
+
+Every expected value below was measured with ``latex`` (TeX Live 2023):
+``\\documentclass[12pt]{article}`` (as Asymptote) or ``[10pt]`` (as TikZ's
+standalone), then ``\\fontsize{s}{1.2s}\\selectfont\\setbox0=\\hbox{...}`` and
+``\\the\\wd0``, ``\\the\\ht0``, ``\\the\\dp0``. TeX prints five decimals, so the
+tolerance is 1e-3 pt.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from geoverify.frontends.texbox import measure
+from geoverify.frontends.texfonts import LatexFonts, metrics_available
+
+pytestmark = pytest.mark.skipif(not metrics_available(), reason="font metric table not generated")
+
+LATEX_12PT = [
+    ("$A$", 8.80824, 8.2, 0.0),
+    ("$Bg$", 15.58875, 8.2, 2.33331),  # italic corrections of math letters
+    ("\\small $C$", 8.6094, 7.48248, 0.0),  # \small is 10.95 pt (cmmi10) in the 12 pt class
+    ("$x^2$", 11.4271, 9.51027, 0.0),  # sup2 in text style, cmr8 script
+    ("$60^\\circ$", 16.49994, 8.0075, 0.0),
+    ("$G_1$", 14.01831, 8.2, 1.79999),  # sub1, no italic correction before a subscript
+    ("$a_1^2$", 10.91805, 9.51027, 2.9666),  # sub2 with a superscript
+    ("$\\frac{3}{2}$", 6.65005, 9.88034, 4.13809),  # rule 15, parts in script style
+    ("$\\sqrt{3}$", 15.87497, 10.83661, 1.64336),  # rule 11
+    ("$(\\frac{3}{2},\\frac{1}{2})$", 27.70273, 9.88034, 4.13809),  # \frac is an ordinary atom
+    ("FRONT", 42.4218, 8.2, 0.0),  # kerns
+    ("office", 26.11084, 8.33331, 0.0),  # the ffi ligature
+    ("Fig.~1", 29.8622, 8.2, 2.33331),  # a tie has no sentence-end space
+    ("A. B", 24.30948, 8.2, 0.0),  # a period after a capital is no sentence end
+    ("$\\angle ABC = 90^\\circ$", 66.52484, 8.2, 0.0),
+    ("$f(x)$", 22.88869, 9.0, 3.0),
+    ("$\\log_2 x$", 28.60399, 8.33331, 2.83331),  # an operator: drops and a thin space
+    ("$\\mathbf{v}$", 7.3125, 5.33331, 0.0),
+    ("$f'(x)$", 25.69424, 9.0, 3.0),
+    ("$\\overline{AB}$", 18.3401, 10.19989, 0.0),
+    ("$\\vec{v}$", 6.11104, 8.55331, 0.0),  # rule 12
+    ("$M_1-M_2\\le m$", 73.17888, 8.2, 1.79999),  # binary and relation spacing
+    ("{\\tiny 12-2r}", 16.38864, 3.86665, 0.0),
+    ("\\(A\\)", 8.80824, 8.2, 0.0),
+    ("$-1$", 15.2083, 7.73332, 1.0),  # a leading minus is an ordinary atom
+    ("$\\cdots$", 13.99997, 5.33334, 0.0),
+    ("\\underline{KEY}", 25.93724, 8.2, 1.9999),
+    ("a\\_b", 16.6326, 8.33331, 0.0),
+]
+
+
+@pytest.mark.parametrize("text,w,h,d", LATEX_12PT)
+def test_boxes_match_latex_at_12pt(text, w, h, d):
+    box = measure(text, 12.0, LatexFonts(12))
+    assert (box.width, box.height, box.depth) == pytest.approx((w, h, d), abs=1e-3)
+    assert not box.approximate
+
+
+@pytest.mark.parametrize("text,size,w,h,d", [
+    ("$x^2$", 10.0375, 10.2014, 8.14003, 0.0),  # asy's fontsize(10): cmmi10 at 10 pt (size substitution)
+    ("$\\frac{1}{2}$", 10.0375, 6.38612, 8.44843, 3.44841),
+    ("Ag", 8.0301, 10.61682, 5.46666, 1.55556),  # cmr8
+    ("$x_1$", 14.0527, 13.51244, 6.2, 2.15999),  # cmmi12 at 14.4 pt
+])
+def test_other_sizes_follow_latex_font_selection(text, size, w, h, d):
+    box = measure(text, size, LatexFonts(12))
+    assert (box.width, box.height, box.depth) == pytest.approx((w, h, d), abs=1e-3)
+
+
+@pytest.mark.parametrize("text,w,h,d", [
+    ("\\small A", 6.93605, 6.14998, 0.0),  # cmr9, not cmr10 scaled
+    ("ka", 9.72226, 6.94444, 0.0),  # the first matching kern of the lig/kern program wins
+    ("$x_1$", 10.2014, 4.30554, 1.49998),
+    ("\\scriptsize $y^2$", 8.20958, 6.24, 1.3611),
+])
+def test_ten_point_class(text, w, h, d):
+    box = measure(text, 10.0, LatexFonts(10))
+    assert (box.width, box.height, box.depth) == pytest.approx((w, h, d), abs=1e-3)
+
+
+def test_unknown_command_is_flagged_approximate():
+    box = measure("$\\frobnicate$", 12.0, LatexFonts(12))
+    assert box.approximate and box.width > 0
+
+
+def test_latex_size_substitution_picks_the_nearest_listed_size():
+    fonts = LatexFonts(12)
+    assert fonts.text_font("rm", 12.045) == ("cmr12", 12.0)
+    assert fonts.text_font("rm", 10.95) == ("cmr10", 10.95)
+    assert fonts.math_font("mi", 8.03) == ("cmmi8", 8.0)
+    assert fonts.math_sizes(12.0) == (12.0, 8.0, 6.0)
+    assert fonts.size_commands["small"] == 10.95
