@@ -110,35 +110,6 @@ def cached_compile(text: str, dialect: str, cache: Path, timeout: float, cached_
     return svg, reason
 
 
-_TEXT = re.compile(r"<text([^>]*)>(.*?)</text>", re.S)
-_TSPAN = re.compile(r"<tspan([^>]*)>(.*?)</tspan>", re.S)
-
-
-def split_tspans(svg: str) -> str:
-    """One ``<text>`` per positioned ``<tspan>`` (dvisvgm puts several lines in one element)."""
-    def fix(m):
-        attrs, body = m.group(1), m.group(2)
-        if "<tspan" not in body or not re.search(r"<tspan[^>]*\b[xy]=", body):
-            return m.group(0)
-        head = body.split("<tspan", 1)[0]
-        out = [f"<text{attrs}>{head}</text>"] if head.strip() else []
-        cls = re.search(r"class='[^']*'", attrs)
-        for t in _TSPAN.finditer(body):
-            out.append(f"<text {cls.group(0) if cls else ''}{t.group(1)}>{t.group(2)}</text>")
-        return "".join(out)
-    return _TEXT.sub(fix, svg)
-
-
-def normalize_text(svg: str) -> str:
-    """One ``<text>`` per run, each in its own group, so the SVG front-end reads runs alone.
-
-    dvisvgm writes several labels of one font as ``<tspan>`` lines of one element and a
-    label in several fonts as several runs; a native label is compared with the run
-    that starts where it starts (exact in asy's output), so runs are kept apart.
-    """
-    return _TEXT.sub(lambda m: f"<g>{m.group(0)}</g>", split_tspans(svg))
-
-
 # -- compare ---------------------------------------------------------------------------
 
 def _sample_controls(c, spacing):
@@ -366,7 +337,8 @@ def process(args):
     unsupported = sorted({d.construct for d in native.diagnostics if d.code == "UNSUPPORTED"})
     rec["unsupported"] = unsupported[:10]
     try:
-        rendered = parse_svg(normalize_text(svg))
+        # one label per text chunk: a native label is compared with the run that starts where it starts
+        rendered = parse_svg(svg, merge_text_runs=False)
     except Exception as err:
         rec["ok"] = False
         rec["cause"] = f"asy SVG unreadable: {type(err).__name__}"

@@ -29,7 +29,7 @@ from geoverify.frontends.svg.markers import analyse_marker, marker_primitives
 from geoverify.frontends.svg.mathjax import is_mathjax, mathjax_label
 from geoverify.frontends.svg.shapes import ellipse_primitive, path_primitive, shape_subpaths
 from geoverify.frontends.svg.style import Painter, build_style, cascade, url_target
-from geoverify.frontends.svg.text import FontMetrics, Glyph, glyph_labels, text_geometry, text_label
+from geoverify.frontends.svg.text import FontMetrics, Glyph, glyph_labels, text_chunks, text_label
 from geoverify.frontends.svg.units import parse_length
 from geoverify.frontends.svg.usecheck import REFERENCED, SHAPES, check_use_expansion
 from geoverify.frontends.svg.viewport import (
@@ -62,6 +62,13 @@ class _Context:
     name: str | None = None  # <title> of the nearest titled group
 
 
+def _run(label) -> Glyph:
+    """A text label as one run for :func:`~.text.glyph_labels`."""
+    return Glyph(label.text, label.box, label.anchor, {"style": label.style, "source": label.source,
+                                                       "clipped": label.clipped, "name": label.name},
+                 label.font_size)
+
+
 def _title(node) -> str | None:
     for c in node.children:
         if not isinstance(c, str) and c.tag == "title":
@@ -85,9 +92,15 @@ class SceneBuilder:
         Raise :class:`UnsupportedConstructError` instead of recording ``UNSUPPORTED``.
     dvisvgm : bool
         The document says it was made by dvisvgm (glyph outlines are text).
+    merge_text_runs : bool
+        Join text runs into labels: the positioned chunks of one ``<text>``
+        (always on one line, and on following lines), and in dvisvgm documents
+        also neighbouring ``<text>`` elements within half an em. When False,
+        every chunk is a label of its own.
     """
 
-    def __init__(self, root, ids, scene: Scene, budget: Budget, filename=None, strict=False, dvisvgm=False):
+    def __init__(self, root, ids, scene: Scene, budget: Budget, filename=None, strict=False, dvisvgm=False,
+                 merge_text_runs=True):
         self.root = root
         self.ids = ids
         self.scene = scene
@@ -95,6 +108,7 @@ class SceneBuilder:
         self.filename = filename
         self.strict = strict
         self.dvisvgm = dvisvgm
+        self.merge_text_runs = merge_text_runs
         self.uses = 0
         self.active: set[int] = set()
         self.sheet = self._stylesheet(root)
@@ -182,10 +196,8 @@ class SceneBuilder:
                 self._merge_texts(texts)
             before = len(prims)
             self.render(child, ctx)
-            if self.dvisvgm and child.tag == "text" and len(prims) == before + 1:
-                lb = prims[-1]
-                texts.append(Glyph(lb.text, lb.box, lb.anchor, {"style": lb.style, "source": lb.source,
-                                                                "clipped": lb.clipped}, lb.font_size))
+            if self.dvisvgm and self.merge_text_runs and child.tag == "text":
+                texts += [_run(lb) for lb in prims[before:]]
         if glyphs:
             self._flush_glyphs(glyphs)
         if texts:
@@ -464,18 +476,24 @@ class SceneBuilder:
     def _text(self, node, ctx) -> None:
         if self._hidden(ctx):
             return
-        geo = text_geometry(node, ctx.inh, ctx.vp, self.fonts)
-        if geo is None:
+        chunks = text_chunks(node, ctx.inh, ctx.vp, self.fonts)
+        if not chunks:
             return
         for c in node.elements():
             if c.tag == "textPath":
                 self.note("APPROXIMATED", c, "text on a path placed at the text position")
                 break
-        text, cx, base, width, fs = geo
         style = self._style(ctx)
         if not style.visible:
             return
-        self._add(text_label(text, cx, base, width, fs, ctx.m, **self._common(node, ctx, style)), ctx)
+        common = self._common(node, ctx, style)
+        labels = [text_label(c.text, c.x, c.base, c.width, c.font_size, ctx.m, **common) for c in chunks]
+        if len(labels) > 1 and self.merge_text_runs and not self.dvisvgm:
+            # One element's chunks are one label (lines apart from each other); in dvisvgm
+            # documents render_children joins runs across elements by distance instead.
+            labels = glyph_labels([_run(lb) for lb in labels], max_gap=math.inf)
+        for label in labels:
+            self._add(label, ctx)
 
     # -- use, symbol, nested svg -----------------------------------------
     def _use_target(self, node):

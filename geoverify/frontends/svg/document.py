@@ -66,7 +66,8 @@ def root_matrix(root) -> tuple[np.ndarray, tuple[float, float], tuple[float, flo
     return flip @ viewbox_matrix(vb, w, h, a.get("preserveAspectRatio")), (vb[2], vb[3]), (w, h)
 
 
-def parse_svg(text: str, *, filename: str | None = None, limits: Limits | None = None, strict: bool = False) -> Scene:
+def parse_svg(text: str, *, filename: str | None = None, limits: Limits | None = None, strict: bool = False,
+              merge_text_runs: bool = True) -> Scene:
     """Parse an SVG document into a scene.
 
     Parameters
@@ -81,6 +82,12 @@ def parse_svg(text: str, *, filename: str | None = None, limits: Limits | None =
     strict : bool
         Raise :class:`~geoverify.errors.UnsupportedConstructError` on the first
         construct that cannot be interpreted instead of recording it.
+    merge_text_runs : bool
+        Join text runs into labels (default): the positioned chunks of one
+        ``<text>`` (a chunk starts at every ``<tspan>`` with ``x`` or ``y``), and
+        in dvisvgm output neighbouring runs of different fonts less than half an
+        em apart. False keeps every chunk a label of its own at its own place,
+        which is what a run-by-run comparison with TeX's output wants.
 
     Returns
     -------
@@ -111,7 +118,7 @@ def parse_svg(text: str, *, filename: str | None = None, limits: Limits | None =
         )
     scene = Scene(unit="bp", source_format="svg")
     builder = SceneBuilder(root, ids, scene, budget, filename=filename, strict=strict,
-                           dvisvgm="dvisvgm" in text[:400])
+                           dvisvgm="dvisvgm" in text[:400], merge_text_runs=merge_text_runs)
     builder.precheck_uses()
     m, vp, size = root_matrix(root)
     inh, local = cascade(root, DEFAULT_INHERITED, builder.sheet)

@@ -1,15 +1,18 @@
 """Text: ``<text>``/``<tspan>`` elements and runs of TeX glyphs drawn with ``<use>``.
 
-``<text>``: the characters of the element and its ``tspan`` children are
-joined (white space collapsed unless ``xml:space="preserve"``; a space is
-inserted where a positioned ``tspan`` starts more than 0.2 em after the
-estimated end of the previous text, which is how dvisvgm writes word gaps).
-The label's anchor is the visual centre of the first line on its baseline: the
-text position moved by half the estimated width for ``text-anchor`` start/end,
-and moved to the baseline for ``dominant-baseline`` middle/central/hanging.
-The box is estimated: advance widths from a small table of typical
-proportional-font widths (:func:`advance`), ascent 0.75 em, descent 0.25 em.
-``font_size`` is in canvas units.
+``<text>``: :func:`text_chunks` splits the element into SVG text chunks, one
+at every ``<tspan>`` with an absolute ``x`` or ``y`` (``dx``/``dy`` move the
+pen), each placed where it says (white space collapsed unless
+``xml:space="preserve"``). Each chunk's anchor is its visual centre on its
+baseline: the chunk position moved by half the estimated width for
+``text-anchor`` start/end, and moved to the baseline for
+``dominant-baseline`` middle/central/hanging. The box is estimated: advance
+widths from embedded SVG fonts or a small table of typical proportional-font
+widths (:func:`advance`), ascent 0.75 em, descent 0.25 em. ``font_size`` is in
+canvas units. :func:`glyph_labels` joins chunks into labels (a gap over 0.2 em
+is a word space; chunks further apart than ``max_gap`` or off the label's lines
+stay labels of their own): dvisvgm writes kerns, word gaps, following lines
+and sometimes separate labels of one font as positioned tspans of one element.
 
 Glyph runs: dvisvgm (``--no-fonts``, and Asymptote's SVG output) draws each
 character as ``<use href="#g1-65">`` of an outline in ``<defs>``;
@@ -34,7 +37,8 @@ import numpy as np
 from geoverify.frontends.svg.units import parse_length, parse_number_list
 from geoverify.scene.primitives import TextLabel
 
-__all__ = ["FontMetrics", "Glyph", "GLYPH_ID", "PRIME", "REPLACEMENT", "advance", "glyph_char", "glyph_labels", "text_geometry", "text_label"]
+__all__ = ["FontMetrics", "Glyph", "GLYPH_ID", "PRIME", "REPLACEMENT", "TextChunk", "advance", "glyph_char",
+           "glyph_labels", "text_chunks", "text_label"]
 
 GLYPH_ID = re.compile(r"^g\d+-(\d+)$")
 REPLACEMENT = "\ufffd"
@@ -144,8 +148,42 @@ def _num(value, default):
         return default
 
 
-def text_geometry(node, inh: dict, vp, metrics: FontMetrics | None = None) -> tuple[str, float, float, float, float] | None:
-    """Text, anchor and box of a ``<text>`` element, in its user space (y down).
+@dataclass(slots=True)
+class TextChunk:
+    """One text chunk of a ``<text>`` element, in its user space (y down).
+
+    SVG starts a new chunk at every character with an absolute ``x`` or ``y``
+    (SVG 1.1, 10.8.3); ``text-anchor`` aligns each chunk on its own.
+
+    Attributes
+    ----------
+    text : str
+    x : float
+        Visual centre of the chunk on its baseline.
+    base : float
+        Baseline y.
+    width : float
+        Estimated advance width, user units.
+    font_size : float
+        User units.
+    """
+
+    text: str
+    x: float
+    base: float
+    width: float
+    font_size: float
+
+
+def text_chunks(node, inh: dict, vp, metrics: FontMetrics | None = None) -> list[TextChunk]:
+    """The positioned runs of a ``<text>`` element, in its user space (y down).
+
+    Every ``x`` or ``y`` on a ``<tspan>`` starts a new chunk at that place (the
+    missing coordinate is the pen's); ``dx``/``dy`` move the pen without
+    starting one. dvisvgm writes kerns and word gaps, and also several lines or
+    unrelated labels of one font, as such positioned ``<tspan>``s, so each
+    chunk is placed where it is; joining chunks into labels is the caller's
+    business (:func:`glyph_labels`).
 
     Parameters
     ----------
@@ -159,7 +197,8 @@ def text_geometry(node, inh: dict, vp, metrics: FontMetrics | None = None) -> tu
 
     Returns
     -------
-    (text, x_center, y_baseline, width, font_size) or None when the text is blank.
+    list of TextChunk
+        In document order; blank chunks are left out.
     """
     fs = float(inh.get("font-size", 16.0))
     family = inh.get("font-family")
@@ -169,71 +208,70 @@ def text_geometry(node, inh: dict, vp, metrics: FontMetrics | None = None) -> tu
     else:
         adv = advance
     preserve = node.attrs.get("xml:space") == "preserve"
-    x0 = _first(node.attrs.get("x"))
-    y0 = _first(node.attrs.get("y"))
-    chunks: list[str] = []
-    pen = [None]  # estimated x of the pen, for word gaps between positioned tspans
-    positioned = [False]
+    pen = [_first(node.attrs.get("x")) or 0.0, _first(node.attrs.get("y")) or 0.0]
+    dx = _first(node.attrs.get("dx"))
+    dy = _first(node.attrs.get("dy"))
+    pen[0] += parse_length(dx, font_size=fs, default=0.0) if dx is not None else 0.0
+    pen[1] += parse_length(dy, font_size=fs, default=0.0) if dy is not None else 0.0
+    anchor = inh.get("text-anchor", "start")
+    baseline = inh.get("dominant-baseline", node.attrs.get("alignment-baseline", "auto"))
+    if baseline in ("middle", "central"):
+        shift = 0.35 * fs
+    elif baseline in ("hanging", "text-before-edge", "text-top"):
+        shift = _ASCENT * fs
+    elif baseline in ("text-after-edge", "text-bottom", "ideographic"):
+        shift = -_DESCENT * fs
+    else:
+        shift = 0.0
+    chunks: list[TextChunk] = []
+    pieces: list[str] = []
+    start = list(pen)
+
+    def close():
+        text = "".join(pieces)
+        pieces.clear()
+        if not preserve:
+            text = text.strip()
+        if not text.strip():
+            return
+        width = adv(text) * fs
+        if anchor == "middle":
+            cx = start[0]
+        elif anchor == "end":
+            cx = start[0] - width / 2.0
+        else:
+            cx = start[0] + width / 2.0
+        chunks.append(TextChunk(text, cx, start[1] + shift, width, fs))
 
     def walk(n, depth):
-        nonlocal x0, y0
         for c in n.children:
             if isinstance(c, str):
                 t = c if preserve else _WS.sub(" ", c)
-                chunks.append(t)
-                if pen[0] is not None:
-                    pen[0] += adv(t) * fs
+                if t.startswith(" ") and pieces and pieces[-1].endswith(" "):
+                    t = t[1:]
+                pieces.append(t)
+                pen[0] += adv(t) * fs
                 continue
             if c.tag not in ("tspan", "textPath", "a") or depth > 32:
                 continue
             style = c.attrs.get("style", "")
             if c.attrs.get("display") == "none" or "display:none" in style.replace(" ", ""):
                 continue
-            cx = _first(c.attrs.get("x"))
-            cy = _first(c.attrs.get("y"))
-            if x0 is None and cx is not None:
-                x0 = cx
-            if y0 is None and cy is not None:
-                y0 = cy
-            if cx is not None:
-                if pen[0] is not None and cx - pen[0] > 0.2 * fs and chunks and not chunks[-1].endswith(" "):
-                    chunks.append(" ")
-                pen[0] = cx
-                positioned[0] = True
+            cx, cy = _first(c.attrs.get("x")), _first(c.attrs.get("y"))
+            if cx is not None or cy is not None:
+                close()
+                pen[0] = pen[0] if cx is None else cx
+                pen[1] = pen[1] if cy is None else cy
+            cdx, cdy = _first(c.attrs.get("dx")), _first(c.attrs.get("dy"))
+            pen[0] += parse_length(cdx, font_size=fs, default=0.0) if cdx is not None else 0.0
+            pen[1] += parse_length(cdy, font_size=fs, default=0.0) if cdy is not None else 0.0
+            if cx is not None or cy is not None:
+                start[:] = pen
             walk(c, depth + 1)
 
-    pen[0] = x0
     walk(node, 0)
-    text = "".join(chunks)
-    if not preserve:
-        text = text.strip()
-    if not text.strip():
-        return None
-    x = x0 or 0.0
-    y = y0 or 0.0
-    dx = _first(node.attrs.get("dx"))
-    dy = _first(node.attrs.get("dy"))
-    x += parse_length(dx, font_size=fs, default=0.0) if dx is not None else 0.0
-    y += parse_length(dy, font_size=fs, default=0.0) if dy is not None else 0.0
-    width = adv(text) * fs
-    if positioned[0] and x0 is not None and pen[0] is not None and pen[0] > x0:
-        # Positioned tspans: the text ends where the last one's characters end.
-        width = pen[0] - x0
-    anchor = inh.get("text-anchor", "start")
-    if anchor == "middle":
-        cxc = x
-    elif anchor == "end":
-        cxc = x - width / 2.0
-    else:
-        cxc = x + width / 2.0
-    base = inh.get("dominant-baseline", node.attrs.get("alignment-baseline", "auto"))
-    if base in ("middle", "central"):
-        y += 0.35 * fs
-    elif base in ("hanging", "text-before-edge", "text-top"):
-        y += _ASCENT * fs
-    elif base in ("text-after-edge", "text-bottom", "ideographic"):
-        y -= _DESCENT * fs
-    return text, cxc, y, width, fs
+    close()
+    return chunks
 
 
 def text_label(text, cx, base, width, fs, m, **common) -> TextLabel:
@@ -291,11 +329,27 @@ def _ink_height(ch: str) -> float:
     return 0.75
 
 
-def glyph_labels(glyphs: list[Glyph]) -> list[TextLabel]:
-    """Group consecutive glyphs (or dvisvgm's per-font ``<text>`` runs) into labels.
+def glyph_labels(glyphs: list[Glyph], max_gap: float = 0.5) -> list[TextLabel]:
+    """Group consecutive glyphs (or text runs) into labels.
 
     A new label starts when the next glyph is further from the current one than
-    the larger glyph height, horizontally or vertically.
+    the larger glyph height, horizontally or vertically; text runs, which know
+    their font size, also split when the horizontal gap exceeds ``max_gap`` em.
+    A gap over 0.2 em (text runs; about 0.2 em from the ink height for glyphs)
+    and a run that starts a new line (baseline lower by more than half an em,
+    pen back to the left) join with a space.
+
+    Parameters
+    ----------
+    glyphs : list of Glyph
+        In drawing order; boxes and origins in canvas units (y up).
+    max_gap : float
+        Largest horizontal gap between text runs of one label, in em
+        (``math.inf``: runs on neighbouring lines always join).
+
+    Returns
+    -------
+    list of TextLabel
     """
     labels: list[TextLabel] = []
     run: list[Glyph] = []
@@ -317,7 +371,7 @@ def glyph_labels(glyphs: list[Glyph]) -> list[TextLabel]:
                                 font_size=fs, **run[0].common))
         run.clear()
 
-    run_height = 0.0
+    run_height = run_left = run_right = 0.0
     for g in glyphs:
         h_g = g.box[3] - g.box[1]
         if run:
@@ -328,18 +382,30 @@ def glyph_labels(glyphs: list[Glyph]) -> list[TextLabel]:
             gap_y = max(g.box[1] - prev.box[3], prev.box[1] - g.box[3])
             # Text runs know their font size: runs of one label touch or sit a word space
             # apart, so split beyond half an em; outlines only know their ink height.
-            limit = 0.5 * max(prev.font_size, g.font_size) if prev.font_size and g.font_size else h
-            if gap_x > limit or back_x > 0.5 * h or gap_y > 0.5 * h:
+            sized = bool(prev.font_size and g.font_size)
+            em = max(prev.font_size, g.font_size) if sized else max(run_height, h_g) / 0.7
+            limit = max_gap * em if sized else h
+            if prev.origin[1] - g.origin[1] > 0.5 * em and gap_x < 0:
+                # The next line: it must lie under the label so far.
+                if gap_y > 0.5 * h or g.box[0] > run_right + limit or g.box[2] < run_left - limit:
+                    flush()
+                    run_height = 0.0
+                else:
+                    g = Glyph(" " + g.char, g.box, g.origin, g.common, g.font_size)
+            elif gap_x > limit or back_x > 0.5 * h or gap_y > 0.5 * h:
                 flush()
                 run_height = 0.0
-            elif gap_x > 0.2 * max(run_height, h_g) / 0.7:
-                # Ink gap of more than 0.2 em (em ~ tallest glyph / 0.7): a word space.
+            elif gap_x > 0.2 * em:
+                # A word space (em ~ tallest glyph / 0.7 for outlines).
                 g = Glyph(" " + g.char, g.box, g.origin, g.common, g.font_size)
             if (g.char == "0" and g.box[1] - prev.box[1] > 0.3 * (prev.box[3] - prev.box[1])
                     and g.box[2] - g.box[0] < 0.55 * h_g):
                 # Code 48 of TeX's symbol font is the prime; raised and narrow, it is not a zero.
                 g = Glyph(PRIME, g.box, g.origin, g.common, g.font_size)
+        if not run:
+            run_left, run_right = g.box[0], g.box[2]
         run.append(g)
         run_height = max(run_height, h_g)
+        run_left, run_right = min(run_left, g.box[0]), max(run_right, g.box[2])
     flush()
     return labels
