@@ -9,14 +9,20 @@ For every ``.tex`` file under the given corpus folders:
    document; ``-no-shell-escape -interaction=nonstopmode -halt-on-error``,
    ``openin_any=p``/``openout_any=p``, a timeout, a fresh temporary folder)
    and convert the DVI with ``dvisvgm --font-format=woff`` so text stays
-   ``<text>``; parse that SVG with :func:`geoverify.frontends.svg.parse_svg`;
+   ``<text>``; parse that SVG with :func:`geoverify.frontends.svg.parse_svg`
+   (``merge_text_runs=False``: one label per text run);
 3. align native (pt, y up) and rendered (bp, y up) scenes by a similarity:
    the scale is fixed to 72/72.27, the translation is fitted (bounding-box
-   start, then iterative closest point on sampled outline points);
+   start, then iterative closest point on sampled outline points, leaving out
+   native samples under arrow heads);
 4. compare stroked geometry (outline samples both ways: every native sample
    near a rendered one and back; rendered arrow heads are exempt near native
-   arrow tips) and text positions (horizontal centre and baseline) within
-   0.5 % of the figure's size (diagonal of the rendered geometry).
+   arrow tips) and text positions (a TeX text run must start where a native
+   label's text starts, on its baseline) within 0.5 % of the figure's size
+   (diagonal of the rendered geometry).
+
+A failing record's details give the worst points (``at_native_to_tex``,
+``at_tex_to_native``, native pt) and the fitted ``shift``.
 
 Figures that do not compile are not counted. tkz-euclide figures are counted
 separately. Compiled SVGs are cached (``--cache``), so a rerun after changing
@@ -230,14 +236,22 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
         tree_b = cKDTree(b)
         starts = [b.min(axis=0) - a.min(axis=0), b.max(axis=0) - a.max(axis=0),
                   (b.min(axis=0) + b.max(axis=0)) / 2 - (a.min(axis=0) + a.max(axis=0)) / 2]
+        # native samples under arrow heads (TeX shortens the line there) do not steer the fit
+        from geoverify.scene.primitives import Arrow
+        fit = np.ones(len(a), dtype=bool)
+        for arrow in native.primitives:
+            if isinstance(arrow, Arrow) and arrow.panel == native_panel:
+                reach = 3.5 + 5.5 * arrow.style.stroke_width
+                fit &= np.hypot(*(a - arrow.tip * BP_PER_PT).T) >= reach
+        a_fit = a[fit] if fit.sum() >= 3 else a
         best = None
         for t in starts:
             for _ in range(10):
-                d, idx = tree_b.query(a + t)
+                d, idx = tree_b.query(a_fit + t)
                 near = d < max(5 * tol, np.percentile(d, 60))
                 if near.sum() < 3:
                     break
-                shift = np.median(b[idx[near]] - (a[near] + t), axis=0)
+                shift = np.median(b[idx[near]] - (a_fit[near] + t), axis=0)
                 t = t + shift
                 if np.hypot(*shift) < 1e-3 * tol:
                     break
@@ -253,7 +267,7 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
         ta = np.array([[(x.box[0] + x.box[2]) / 2, x.box[1]] for x in na_text]) * BP_PER_PT
         tb = np.array([[(x.box[0] + x.box[2]) / 2, x.box[1]] for x in nb_text])
         t = tb.mean(axis=0) - ta.mean(axis=0)
-    details = {"size": size, "tol": tol}
+    details = {"size": size, "tol": tol, "shift": [round(float(v), 3) for v in t]}
     if len(a) and len(b):
         ap = a + t
         d_ab, _ = cKDTree(b).query(ap)
@@ -285,10 +299,13 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
             d_ba = np.where(inside, 0.0, d_ba)
         details["max_native_to_tex"] = float(d_ab.max())
         details["max_tex_to_native"] = float(d_ba.max())
+        # where the worst points are, in the native picture's pt (to find the construct)
+        details["at_native_to_tex"] = [round(float(v), 2) for v in a[int(d_ab.argmax())]]
+        details["at_tex_to_native"] = [round(float(v), 2) for v in (b[int(d_ba.argmax())] - t) / BP_PER_PT]
         if d_ab.max() > tol or d_ba.max() > tol:
             return False, "geometry mismatch", details
     # text: left edge and baseline of each native label against TeX's text pieces (TeX
-    # splits a label into one <text> per font run: the leftmost piece on that baseline)
+    # splits a label into one <text> per font run: a piece on that baseline starting there)
     if na_text:
         if not nb_text:
             return False, "text missing in TeX output", details
@@ -319,7 +336,8 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
             on_line = np.abs(rb[:, 1] - q[1]) < max(tol, 0.5)
             inside = on_line & (rb[:, 2] > q[0] - tol) & (rb[:, 0] < q[0] + width + tol)
             if inside.any():
-                dist = float(abs(rb[inside, 0].min() - q[0]))
+                # a run must start where the label starts (neighbouring labels may overlap it)
+                dist = float(np.min(np.abs(rb[inside, 0] - q[0])))
             else:
                 dist = float(np.min(np.hypot(rb[:, 0] - q[0], rb[:, 1] - q[1])))
             worst = max(worst, dist)
@@ -330,21 +348,15 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
 
 
 def parse_rendered(svg: str):
-    """The rendered scene with one label per dvisvgm ``<text>`` run.
+    """The rendered scene with one label per dvisvgm text chunk.
 
-    parse_svg merges dvisvgm's per-font runs into labels, which can join separate
-    TikZ labels that sit close together; the comparison wants the raw runs, so the
-    merge step is switched off for this call (a private hook of the SVG builder).
+    dvisvgm writes one ``<text>`` per font run and puts kerns, word gaps, further
+    lines and even separate labels of one font as positioned ``<tspan>``s; the
+    comparison looks for the run that starts where a native label starts, so
+    runs are not joined into labels (``merge_text_runs=False``).
     """
-    from geoverify.frontends.svg import builder, parse_svg
-    merge = getattr(builder.SceneBuilder, "_merge_texts", None)
-    if merge is None:
-        return parse_svg(svg)
-    builder.SceneBuilder._merge_texts = lambda self, texts: texts.clear()
-    try:
-        return parse_svg(svg)
-    finally:
-        builder.SceneBuilder._merge_texts = merge
+    from geoverify.frontends.svg import parse_svg
+    return parse_svg(svg, merge_text_runs=False)
 
 
 # -- one figure -------------------------------------------------------------------------
