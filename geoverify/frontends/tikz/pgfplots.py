@@ -33,7 +33,7 @@ from geoverify.frontends.tikz.emit import emit_path
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pathbuild import PathBuilder
 from geoverify.frontends.tikz.pgfplots_plots import collect_plots, draw_plot, without_addplots
-from geoverify.frontends.tikz.pgfplots_ticks import (auto_tick_step, auto_ticks, format_number,
+from geoverify.frontends.tikz.pgfplots_ticks import (auto_tick_step, auto_ticks, format_number, log_ticks,
                                                      tick_scale_exponent, ticks_in_range)
 from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
 
@@ -61,7 +61,7 @@ _KNOWN = {
     "trig format plots", "declare function", "scaled ticks", "scaled x ticks", "scaled y ticks",
     "max space between ticks", "try min ticks", "samples y", "font", "line width", "major grid style",
     "grid style", "separate axis lines", "axis background/.style", "xlabel near ticks", "ylabel near ticks",
-    "every axis/.append style", "legend image post style", "extra x ticks", "extra y ticks",
+    "every axis/.append style", "legend image post style", "extra x ticks", "extra y ticks", "xmode", "ymode",
     "minor tick length", "every axis title shift", "normalsize", "small", "footnotesize", "tiny",
     "extra tick style", "extra x tick style", "extra y tick style", "forget plot", "mark", "only marks",
 }
@@ -88,7 +88,7 @@ def run_axis(interp, reader: Reader, env: str, tok) -> None:
             body += [t, ("{", t[1])] + arg + [("}", t[1])]
             continue
         body.append(t)
-    if env != "axis":
+    if env == "polaraxis":
         interp.note("APPROXIMATED", f"'{env}' is drawn with linear axes", env, loc)
     kv: dict = {}
     styles: dict = {}
@@ -193,6 +193,14 @@ class Axis:
         if kv.get("cycle list name") and kv["cycle list name"].strip() != "color":
             interp.note("APPROXIMATED", f"cycle list '{kv['cycle list name']}' is drawn with the 'color' list",
                         "cycle list name", self.loc)
+        self.log = {a: (kv.get(a + "mode") or "").strip() == "log" or
+                    self.env in ({"x": "semilogxaxis", "y": "semilogyaxis"}[a], "loglogaxis") for a in "xy"}
+        for i, a in enumerate("xy"):
+            if self.log[a]:
+                for p in plots:
+                    v = p.points[:, i]
+                    with np.errstate(divide="ignore", invalid="ignore"):
+                        p.points[:, i] = np.where(v > 0, np.log10(np.where(v > 0, v, 1.0)), np.nan)
         self.plots = plots
         self.legend_texts = legend
         if kv.get("legend entries"):
@@ -211,8 +219,8 @@ class Axis:
         lim = {}
         self.data_upper = set()
         for i, a in enumerate("xy"):
-            lo = _num(interp, kv[a + "min"], st) if kv.get(a + "min") else None
-            hi = _num(interp, kv[a + "max"], st) if kv.get(a + "max") else None
+            lo = self.value(a, kv[a + "min"]) if kv.get(a + "min") else None
+            hi = self.value(a, kv[a + "max"]) if kv.get(a + "max") else None
             dlo = float(pts[:, i].min()) if len(pts) else None
             dhi = float(pts[:, i].max()) if len(pts) else None
             auto_lo, auto_hi = lo is None, hi is None
@@ -263,6 +271,13 @@ class Axis:
             lim[a] = (lo, hi)
         self.xmin, self.xmax = lim["x"]
         self.ymin, self.ymax = lim["y"]
+
+    def value(self, a, text):
+        """A data value of axis ``a`` in the axis' own coordinate (log10 on log axes)."""
+        v = _num(self.interp, text, self.st)
+        if self.log[a]:
+            return math.log10(v) if v > 0 else float("nan")
+        return v
 
     def size(self):
         interp, kv, st = self.interp, self.kv, self.st
@@ -371,7 +386,11 @@ class Axis:
             interp.st["ctm"] = G.compose(base, (1.0, 0.0, 0.0, 1.0, self.ox - self.xmin * self.sx,
                                                 self.oy - self.ymin * self.sy))
             interp.st["xvec"], interp.st["yvec"] = (self.sx, 0.0), (0.0, self.sy)
-            interp.statements(Reader(without_addplots(body), interp.defs, interp.budget, interp.source), None)
+            rest = without_addplots(body)
+            if (self.log["x"] or self.log["y"]) and any(t[0] not in (" ", "\\par") for t in rest):
+                interp.note("APPROXIMATED", "TikZ coordinates inside a log axis are mapped linearly (in log10 "
+                            "units)", self.env, self.loc)
+            interp.statements(Reader(rest, interp.defs, interp.budget, interp.source), None)
         finally:
             interp.st = saved
             interp.axis_box = saved_box
@@ -410,6 +429,8 @@ class Axis:
                         for v in expand_list(interp, spec, st)]
             except Exception:  # noqa: BLE001
                 vals = [_num(interp, v, st) for v in spec.split(",") if v.strip()]
+            if self.log[a]:
+                vals = [math.log10(v) for v in vals if v > 0]
             major = ticks_in_range(vals, lo, hi)
         elif kv.get(a + "tick distance"):
             step = abs(_num(interp, kv[a + "tick distance"], st))
@@ -418,12 +439,26 @@ class Axis:
         else:
             space = float(kv["max space between ticks"]) if kv.get("max space between ticks") else 35.0
             trymin = int(kv["try min ticks"]) if kv.get("try min ticks") else 4
-            major = auto_ticks(lo, hi, length, space, trymin)
-            step = auto_tick_step(lo, hi, length, space, trymin)
+            if self.log[a]:
+                major, step = log_ticks(lo, hi, length, space)
+            else:
+                major = auto_ticks(lo, hi, length, space, trymin)
+                step = auto_tick_step(lo, hi, length, space, trymin)
         labels = None
         if kv.get(a + "ticklabels") is not None:
             from geoverify.frontends.tikz.options import split_top_level
             labels = [t.strip() for t in split_top_level(kv[a + "ticklabels"] or "")]
+        if self.log[a]:
+            # log axes: labels 10^{e}; minor ticks at 2..9 times each power of ten
+            if labels is None:
+                labels = [f"$10^{{{format_number(v)[1:-1]}}}$" for v in major]
+            minor = np.zeros(0)
+            if step == 1.0 or (spec is not None and len(major) > 1):
+                # measured: none past the last major tick
+                top = major[-1] if len(major) else math.ceil(hi)
+                m = [k + math.log10(f) for k in range(math.floor(lo), int(round(top))) for f in range(2, 10)]
+                minor = ticks_in_range(m, lo, hi)
+            return major, labels, minor, 0
         scale = 0
         if labels is None and (kv.get(f"scaled {a} ticks") or kv.get("scaled ticks") or "true").strip() == "true":
             scale = tick_scale_exponent(lo, hi)

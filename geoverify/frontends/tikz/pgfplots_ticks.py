@@ -16,7 +16,7 @@ import math
 
 import numpy as np
 
-__all__ = ["snap_step", "auto_tick_step", "auto_ticks", "ticks_in_range", "tick_scale_exponent",
+__all__ = ["snap_step", "auto_tick_step", "auto_ticks", "log_ticks", "ticks_in_range", "tick_scale_exponent",
            "format_number"]
 
 #: pgfplots' default ``max space between ticks`` (pt) and ``try min ticks``.
@@ -70,6 +70,21 @@ def auto_ticks(lo: float, hi: float, length: float, max_space: float = MAX_SPACE
     if i1 - i0 > 10000:
         return np.zeros(0)
     return np.array([k * h for k in range(i0, i1 + 1)], dtype=float)
+
+
+def log_ticks(lo: float, hi: float, length: float, max_space: float = MAX_SPACE,
+              try_min: int = 3) -> tuple[np.ndarray, float]:
+    """Automatic ticks ``(N,)`` of a log axis (limits and ticks as log10 values) and their
+    step: whole decades, every ``j``-th one when ``range / (wanted - 1) >= 2``
+    (``try min ticks log`` = 3); falls back to the linear rule on the exponents when
+    fewer than two decades fit."""
+    wanted = max(int(length / max_space) + 1, try_min)
+    h = (hi - lo) / max(wanted - 1, 1)
+    j = 1 if h < 2 else math.floor(h)
+    k0, k1 = math.ceil(lo / j - 1e-9), math.floor(hi / j + 1e-9)
+    if k1 - k0 >= 1:
+        return np.array([k * j for k in range(k0, k1 + 1)], dtype=float), float(j)
+    return auto_ticks(lo, hi, length, max_space, try_min + 1), auto_tick_step(lo, hi, length, max_space, try_min + 1)
 
 
 def ticks_in_range(values, lo: float, hi: float) -> np.ndarray:

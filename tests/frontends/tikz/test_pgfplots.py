@@ -241,3 +241,21 @@ def test_minor_ticks_stop_at_the_last_major_tick_for_data_limits():
         minor = [t for t in lines(sc, color="#808080") if t.points[0, 0] == t.points[1, 0]
                  and abs(min(t.points[:, 1]) - y0) < 1e-6 and abs(np.ptp(t.points[:, 1]) - 2.845) < 0.01]
         assert len(minor) == n
+
+
+def test_semilogy_axis_decades_labels_and_minor_ticks():
+    sc = parse_tikz(fig(r"\begin{semilogyaxis}" "\n" r"\addplot coordinates {(0,1) (1,10) (2,1000) (3, 50000)};"
+                        "\n" r"\end{semilogyaxis}"))
+    m = sc.panels[0].axis_transform  # maps (x, log10 y)
+    y0 = (m @ [0, 0, 1])[1]
+    # TeX: 10^0 .. 10^5 are 28.729pt apart; the box spans log10 y from -0.47 to 5.169 (10 % added)
+    assert (m @ [0, 1, 1])[1] - y0 == pytest.approx(28.729, abs=TOL)
+    box = [p for p in lines(sc, width=0.4) if p.closed_flag][0]
+    assert y0 - box.points[:, 1].min() == pytest.approx(92.282 - 78.779, abs=TOL)
+    texts = [p for p in labels(sc) if p.text.startswith("$10^")]
+    assert [p.text for p in texts] == [f"$10^{{{k}}}$" for k in range(6)]
+    # minor ticks at 2..9 x 10^k below the last decade: the first one (0.4) 11.433pt under 10^0
+    minor = sorted(y0 - t.points[0, 1] for t in lines(sc, color="#808080")
+                   if abs(np.ptp(t.points[:, 0]) - 2.845) < 0.01 and t.points[:, 0].min() == box.points[:, 0].min())
+    assert max(d for d in minor if d > 0) == pytest.approx(90.212 - 78.779, abs=TOL)
+    assert len(minor) == 6 + 5 * 8
