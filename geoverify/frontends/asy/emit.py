@@ -13,7 +13,7 @@ import numpy as np
 
 from geoverify.frontends.asy import pathops
 from geoverify.frontends.asy.fitting import scaling
-from geoverify.frontends.asy.textmetrics import label_center_offset
+from geoverify.frontends.asy.textmetrics import DEFAULT_FONTSIZE, label_extent, label_scale
 from geoverify.frontends.asy.values import Pen, Transform
 from geoverify.scene import Arc, Arrow, BezierPath, Circle, Dot, Panel, Polyline, Style, Subpath, TextLabel
 
@@ -110,10 +110,10 @@ def emit_picture(pic, scene, budget=None):
                           style=Style(stroke=None, stroke_width=0.0, fill=pen.hex if pen else "#000000"), source=loc))
         elif it.kind == "label":
             z = t.apply(it.position)
-            off, w, h = label_center_offset(it.text, it.align, it.pen)
-            c = z + off
-            fs = it.pen.fontsize if it.pen is not None and it.pen.fontsize else 12.0
-            box = (c.real - w / 2, c.imag - h / 2, c.real + w / 2, c.imag + h / 2)
+            x0, y0, x1, y1 = label_extent(it.text, it.align, it.pen, it.transform)
+            fs = it.pen.fontsize if it.pen is not None and it.pen.fontsize else DEFAULT_FONTSIZE
+            fs *= label_scale(it.transform)
+            box = (z.real + x0, z.imag + y0, z.real + x1, z.imag + y1)
             scene.add(TextLabel(text=it.text, anchor=(z.real, z.imag), box=box, font_size=fs,
                                 style=Style(stroke=None, fill=it.pen.hex if it.pen else "#000000"), source=loc))
         if budget is not None:

@@ -50,7 +50,7 @@ def coords_of(pic, dotsize_of):
             xs += [(z.real, -r), (z.real, r)]
             ys += [(z.imag, -r), (z.imag, r)]
         elif it.kind == "label":
-            bx0, by0, bx1, by1 = label_box(it.text, it.align, it.pen)
+            bx0, by0, bx1, by1 = label_box(it.text, it.align, it.pen, it.transform)
             z = it.position
             xs += [(z.real, bx0), (z.real, bx1)]
             ys += [(z.imag, by0), (z.imag, by1)]

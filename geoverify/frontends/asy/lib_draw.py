@@ -135,7 +135,8 @@ def install(I):
             p0 = paths[0]
             pos = pathops.point(p0, pathops.arctime(p0, 0.5 * pathops.arclength(p0)))
             align = (L.align if isinstance(L, LabelSpec) and L.align is not None else a["align"]) or 0j
-            record(a["pic"], DrawItem("label", [], pen, text=text, position=pos, align=align, location=I.current_loc))
+            record(a["pic"], DrawItem("label", [], pen, text=text, position=pos, align=align, location=I.current_loc,
+                                      transform=L.transform if isinstance(L, LabelSpec) else None))
 
     b("draw", draw)
 
@@ -204,7 +205,8 @@ def install(I):
             text = L.text if isinstance(L, LabelSpec) else L
             align = a["align"] if a["align"] is not None else (L.align if isinstance(L, LabelSpec) and L.align is not None else 0j)
             record(a["pic"], DrawItem("label", [], pen, text=text, position=pts[0], align=align or 0j,
-                                      location=I.current_loc))
+                                      location=I.current_loc,
+                                      transform=L.transform if isinstance(L, LabelSpec) else None))
 
     b("dot", dot)
 
@@ -226,12 +228,13 @@ def install(I):
         else:
             raise NoMatch()
         path_pos = None
+        arg_align = None  # an explicit alignment overrides the Label's own (asy's L.align(align))
         for x in args:
-            if isinstance(x, complex) or (is_num(x) and pos is not None and align is None):
+            if isinstance(x, complex) or (is_num(x) and pos is not None and arg_align is None):
                 if pos is None and path_pos is None:
                     pos = complex(x)
-                elif align is None:
-                    align = complex(x)
+                elif arg_align is None:
+                    arg_align = complex(x)
             elif is_num(x) and pos is None:
                 pos = complex(x)
             elif isinstance(x, (Path, Guide)) and pos is None:
@@ -240,6 +243,8 @@ def install(I):
                 pens.append(x)
             elif isinstance(x, LabelSpec):
                 pass
+        if arg_align is not None:
+            align = arg_align
         if "position" in kw:
             pos = P(kw["position"])
         if "align" in kw:
@@ -257,7 +262,8 @@ def install(I):
         pen = I.defaultpen
         for p in pens:
             pen = pen + p
-        record(pic, DrawItem("label", [], pen, text=text, position=pos, align=align or 0j, location=I.current_loc))
+        record(pic, DrawItem("label", [], pen, text=text, position=pos, align=align or 0j, location=I.current_loc,
+                             transform=L.transform if isinstance(L, LabelSpec) else None))
 
     b("label", label)
 
@@ -265,13 +271,14 @@ def install(I):
         text = ""
         pos = None
         align = None
+        transform = None
         pen = None
         relpos = None
         for x in args:
             if isinstance(x, str) and not text:
                 text = x
             elif isinstance(x, LabelSpec):
-                text = x.text
+                text, transform = x.text, x.transform
             elif isinstance(x, complex):
                 if pos is None and align is None and len([y for y in args if isinstance(y, complex)]) > 1:
                     pos = x
@@ -291,7 +298,7 @@ def install(I):
                 relpos = float(v)
         if "p" in kw and isinstance(kw["p"], Pen):
             pen = kw["p"]
-        return LabelSpec(text, pos, align, pen, relpos)
+        return LabelSpec(text, pos, align, pen, relpos, transform)
 
     b("Label", Label)
 

@@ -184,10 +184,12 @@ def transform_value(I, t, v, node):
         return p
     from geoverify.frontends.asy.picture import LabelSpec
 
-    if isinstance(v, LabelSpec):
-        return LabelSpec(v.text, t.apply(v.position) if v.position is not None else None, v.align, v.pen)
-    if isinstance(v, str):
-        return LabelSpec(v)
+    if isinstance(v, (LabelSpec, str)):
+        # asy's transform * Label transforms the label's box, not its position (plain_Label.asy)
+        old = v.transform if isinstance(v, LabelSpec) else None
+        L = LabelSpec(v) if isinstance(v, str) else LabelSpec(v.text, v.position, v.align, v.pen, v.relpos)
+        L.transform = t if old is None else t * old
+        return L
     if hasattr(v, "transformed"):
         return v.transformed(t)
     _err(I, f"cannot transform a {type_name(v)}", node)

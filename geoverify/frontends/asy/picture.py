@@ -38,16 +38,18 @@ class ArrowSpec:
 
 
 class LabelSpec:
-    """An Asymptote ``Label``: text with optional position, alignment and pen."""
+    """An Asymptote ``Label``: text with optional position, alignment, pen and the
+    transform of its box (``scale(0.8)*"$A$"``; ``None`` for the identity)."""
 
-    __slots__ = ("text", "position", "align", "pen", "relpos")
+    __slots__ = ("text", "position", "align", "pen", "relpos", "transform")
 
-    def __init__(self, text="", position=None, align=None, pen=None, relpos=None):
+    def __init__(self, text="", position=None, align=None, pen=None, relpos=None, transform=None):
         self.text = text
         self.position = position
         self.align = align
         self.pen = pen
         self.relpos = relpos
+        self.transform = transform
 
 
 @dataclass(slots=True)
@@ -56,7 +58,8 @@ class DrawItem:
 
     ``kind`` is ``"draw"``, ``"fill"``, ``"filldraw"``, ``"unfill"``, ``"clip"``,
     ``"dot"`` or ``"label"``. Paths and positions are in the picture's user
-    coordinates; label alignments and dot sizes are in bp.
+    coordinates; label alignments and dot sizes are in bp; a label's
+    ``transform`` maps its box (bp) or is ``None``.
     """
 
     kind: str
@@ -70,6 +73,7 @@ class DrawItem:
     location: SourceLocation | None = None
     name: str | None = None
     size: float = 0.0
+    transform: object = None
 
 
 class Picture:
@@ -96,7 +100,7 @@ class Picture:
                 continue
             self.items.append(DrawItem(it.kind, [p.transformed(t) for p in it.paths], it.pen, it.fillpen,
                                        it.arrow, it.text, t.apply(it.position), it.align, it.location, it.name,
-                                       it.size))
+                                       it.size, it.transform))
 
     def copy(self) -> "Picture":
         p = Picture()

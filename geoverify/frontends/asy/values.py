@@ -65,7 +65,8 @@ class Pen:
         return f"Pen(color={self.color}, width={self.width}, dash={self.dash})"
 
 
-DEFAULT_PEN = Pen((0.0, 0.0, 0.0), 0.5, None, 12.0, 1.0)
+# asy's default pen: black, 0.5 bp wide, 12 TeX points (11.955 bp)
+DEFAULT_PEN = Pen((0.0, 0.0, 0.0), 0.5, None, 12.0 * 72.0 / 72.27, 1.0)
 
 
 class Transform:

@@ -1,0 +1,92 @@
+"""Label boxes and positions against numbers measured from the real asy 2.85.
+
+``FRAME_BOXES``: ``frame f; label(f, L, (0,0), align, pen); write(min(f), max(f));``
+printed by asy (the padded box a label adds to a frame: what ``size()`` fits).
+``test_labels_in_a_sized_figure``: the start and baseline of each label's text in
+the SVG that dvisvgm makes of asy's DVI for the figure below, relative to the
+label ``$A$``; they depend on the text boxes, the alignment rule and the size()
+fitting, which accounts for label extents.
+"""
+
+from __future__ import annotations
+
+import cmath
+import math
+
+import pytest
+
+from geoverify.frontends.asy import parse_asy
+from geoverify.frontends.asy.textmetrics import label_box, text_depth
+from geoverify.frontends.asy.values import Pen, Transform
+from geoverify.frontends.texfonts import metrics_available
+from geoverify.scene.primitives import TextLabel
+
+pytestmark = pytest.mark.skipif(not metrics_available(), reason="font metric table not generated")
+
+
+def _dir(deg):
+    return cmath.exp(1j * math.radians(deg))
+
+
+def _scale(s):
+    return Transform(0.0, 0.0, s, 0.0, 0.0, s)
+
+
+_ROT90 = Transform(0.0, 0.0, 0.0, -1.0, 1.0, 0.0)
+
+FRAME_BOXES = [
+    ("$A$", _dir(225), None, None, (-12.814628535682, -12.2086609142623, -1.04826240865833, -1.04826240865833)),
+    ("$A$", 0j, None, None, (-5.88318306351183, -5.58019925280199, 5.88318306351183, 5.58019925280199)),
+    ("$Ag$", _dir(45), None, None, (1.04826240865833, 1.04826240865833, 18.8488900549846, 14.5332536913482)),
+    ("$A$", 1 + 0.5j, None, None, (2.1019302615193, -1.73913449564134, 13.868296388543, 9.42126400996264)),
+    ("$A$", 0j, Pen(fontsize=8.0), None, (-4.27148692403487, -3.82311830635118, 4.27148692403487, 3.82311830635118)),
+    ("$A$", 0j, Pen(fontsize=20.0), None, (-9.88336239103363, -9.35969115815691, 9.88336239103363, 9.35969115815691)),
+    ("$A$", 1 + 0j, Pen(width=3.0), None, (3.3519302615193, -5.58019925280199, 15.118296388543, 5.58019925280199)),
+    ("\\small $A$", 0j, None, None, (-5.58643088418431, -5.2227795765878, 5.58643088418431, 5.2227795765878)),
+    ("$A$", _dir(225), None, _scale(0.6), (-8.70628880965459, -8.34270823680279, -1.6464691334404, -1.6464691334404)),
+    ("$A$", -1 + 0j, None, _scale(0.6), (-9.75995666251557, -3.3481195516812, -2.70013698630137, 3.3481195516812)),
+    ("$A$", -2 + 0j, None, _scale(0.6), (-13.35740373599, -3.3481195516812, -6.29758405977584, 3.3481195516812)),
+    ("$A$", -1 + 0j, None, _scale(2.0), (-24.1391457036115, -11.160398505604, -0.606413449564133, 11.160398505604)),
+    ("$Ag$", 1 + 0j, None, _ROT90, (2.1019302615193, -8.90031382316314, 15.5869215442092, 8.90031382316314)),
+    ("$A$", 1j, None, Transform(3.0, 4.0), (-2.88318306351183, 6.1019302615193, 8.88318306351183, 17.2623287671233)),
+]
+
+
+@pytest.mark.parametrize("text,align,pen,transform,expected", FRAME_BOXES)
+def test_label_frame_box_matches_asy(text, align, pen, transform, expected):
+    assert label_box(text, align, pen, transform) == pytest.approx(expected, abs=1e-3)
+
+
+FIGURE = r"""size(100);
+draw((0,0)--(1,0)--(1,1));
+label("$A$", (0,0), W);
+label("$Bg$", (1,1), NE);
+label("text", (1,0), SE);
+label(scale(0.6)*"$X_1$", (0.5,0.5), NW);
+"""
+# dvisvgm's <text> x and baseline y (y down) of each label in asy's output
+ASY_TEXT = {"$A$": (71.777085, 210.163319), "$Bg$": (148.300578, 139.603395), "text": (148.300578, 215.975812),
+            "$X_1$": (0.6 * 97.962019 + 44.964, 0.6 * 170.938205 + 69.0924)}
+
+
+def test_labels_in_a_sized_figure():
+    labels = {p.text: p for p in parse_asy(FIGURE).primitives if isinstance(p, TextLabel)}
+    assert set(labels) == set(ASY_TEXT)
+
+    def native(t):
+        p = labels[t]
+        return p.box[0], p.box[1] + text_depth(t, p.font_size)
+
+    x0, y0 = native("$A$")
+    ax, ay = ASY_TEXT["$A$"]
+    for t, (x, y) in ASY_TEXT.items():
+        nx, ny = native(t)
+        tol = 0.1 if t == "$X_1$" else 0.03  # a scaled label's depth is re-measured at the scaled size
+        assert nx - x0 == pytest.approx(x - ax, abs=tol), t
+        assert ny - y0 == pytest.approx(-(y - ay), abs=tol), t
+
+
+def test_explicit_align_overrides_the_labels_own():
+    sc = parse_asy('label(Label("$A$", align=N), (0,0), S);')
+    lab = next(p for p in sc.primitives if isinstance(p, TextLabel))
+    assert lab.box[3] < 0  # below the point
