@@ -13,9 +13,9 @@ wide, 0.7 em high and has no depth: the documented fallback.
 from __future__ import annotations
 
 from geoverify.frontends.texbox import TextBox, measure as _measure, split_lines
-from geoverify.frontends.texfonts import LatexFonts, metrics_available
+from geoverify.frontends.texfonts import LatexFonts, metrics_available, param
 
-__all__ = ["TextBox", "measure", "metrics_available", "FONT_SIZES"]
+__all__ = ["TextBox", "measure", "metrics_available", "em", "FONT_SIZES"]
 
 _FONTS = LatexFonts(10)
 
@@ -57,3 +57,15 @@ def measure(text: str, size: float = 10.0, bold=False) -> tuple[TextBox, list[fl
         last_d = box.depth
     depth = last_d + (len(lines) - 1) * 1.2 * size
     return TextBox(max(widths) if widths else 0.0, first_h, depth, approx), widths
+
+
+def em(size: float = 10.0, bold=False) -> float:
+    """TeX's ``1em`` in pt: the quad (``\\fontdimen6``) of the text font LaTeX selects at ``size``.
+
+    ``inner sep=.3333em`` of a node is measured in the node's font: 10 pt at
+    ``\\normalsize`` (cmr10), 11.75 pt at ``\\large`` (cmr12), 9.25 pt at
+    ``\\small`` (cmr9). The size itself when the metric table is missing.
+    """
+    family = bold if isinstance(bold, str) else ("bf" if bold else "rm")
+    name, at = _FONTS.text_font(family, size)
+    return param(name, 6, at, default=1.0) if metrics_available() else size

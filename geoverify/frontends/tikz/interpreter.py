@@ -20,6 +20,7 @@ from geoverify.frontends.tikz.definitions import DEF_COMMANDS as _DEF_COMMANDS
 from geoverify.frontends.tikz.definitions import HARMLESS as _HARMLESS
 from geoverify.frontends.tikz.definitions import DefinitionsMixin
 from geoverify.frontends.tikz.emit import emit_path
+from geoverify.frontends.tikz.fonts import FONT_SIZES
 from geoverify.frontends.tikz.grammar import path_parser
 from geoverify.frontends.tikz.loops import LoopsMixin, expand_list
 from geoverify.frontends.tikz.nodes import Node
@@ -338,6 +339,9 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             elif t.startswith("\\tkz"):
                 self.note("UNSUPPORTED", f"tkz-euclide macro {t} is not interpreted", t)
                 self._skip_args(reader)
+            elif t in FONT_SIZES:
+                # \large in a picture or scope: the size of the nodes that follow in this group
+                self.st["font_size"] = FONT_SIZES[t]
             elif t in _HARMLESS:
                 for _ in range(_HARMLESS[t]):
                     reader.read_optional()

@@ -185,9 +185,16 @@ class Node:
         return [self._to_canvas(-hw, -hh), self._to_canvas(hw, -hh), self._to_canvas(hw, hh), self._to_canvas(-hw, hh)]
 
     def text_box(self, width: float) -> tuple[float, float, float, float]:
-        """Canvas bounding box of the text (``xmin, ymin, xmax, ymax``)."""
+        """Canvas bounding box of the text (``xmin, ymin, xmax, ymax``).
+
+        The box is the measured text on the node's baseline; ``text height`` and
+        ``text depth`` move that baseline (they size the shape), not the ink.
+        """
         h, d = self.text_height, self.text_depth
-        corners = [self._to_canvas(sx * width / 2.0, sy * (h + d) / 2.0) for sx in (-1, 1) for sy in (-1, 1)]
+        base = -(h - d) / 2.0
+        ink_h, ink_d = self.extra.get("ink", (h, d))
+        corners = [self._to_canvas(sx * width / 2.0, base + (ink_h if sy > 0 else -ink_d))
+                   for sx in (-1, 1) for sy in (-1, 1)]
         xs = [c[0] for c in corners]
         ys = [c[1] for c in corners]
         return (min(xs), min(ys), max(xs), max(ys))

@@ -34,7 +34,8 @@ DEFAULTS = {
     "clip": False, "name_path": None, "name_intersections": None, "markings": None,
     # nodes
     "shape": "rectangle", "anchor": None, "node_shift": (0.0, 0.0), "inner_xsep": None, "inner_ysep": None,
-    "outer_sep": None, "min_width": 0.0, "min_height": 0.0, "text_width": None, "align": None,
+    "outer_sep": None, "min_width": 0.0, "min_height": 0.0, "text_width": None, "text_height": None,
+    "text_depth": None, "align": None,
     "font_size": 10.0, "bold": False, "pos": None, "sloped": False, "auto": None, "swap": False,
     "labels": (), "pins": (), "node_angle": 0.0, "transform_shape": False, "node_name": None,
     "node_distance": (CM, CM), "on_grid": False, "label_distance": 0.0, "pin_distance": 3 * 4.30554,
@@ -442,6 +443,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["min_height"] = _dim(ctx, val, st)
         elif k == "text width":
             st["text_width"] = _dim(ctx, val, st)
+        elif k in ("text height", "text depth"):
+            st[k.replace(" ", "_")] = _dim(ctx, val, st) if val not in (None, "") else None
         elif k == "align":
             st["align"] = val
         elif k == "font" or k == "node font":

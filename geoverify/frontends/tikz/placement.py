@@ -18,7 +18,7 @@ from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.colors import to_hex
 from geoverify.frontends.tikz.emit import path_style
-from geoverify.frontends.tikz.fonts import measure
+from geoverify.frontends.tikz.fonts import em as font_em, measure
 from geoverify.frontends.tikz.nodes import Node, direction_angle
 from geoverify.frontends.tikz.options import DEFAULTS, split_options
 from geoverify.frontends.tikz.splitting import split_top_level
@@ -125,6 +125,8 @@ class NodePlacementMixin:
                       "node text", loc)
         node = Node(name, shape_eff, (0.0, 0.0), hw, hh, outer, h, dpt)
         node.extra["inner_xsep"] = ixs
+        if box is not None and (h, dpt) != (box.height, box.depth):
+            node.extra["ink"] = (box.height, box.depth)  # text height/depth set: the ink keeps its size
         # frame: shift to the position, (outer linear part if transform shape), node's own transforms
         m = nst.get("node_ctm", G.IDENTITY)
         if nst.get("transform_shape"):
@@ -201,7 +203,7 @@ class NodePlacementMixin:
             raise FigureSyntaxError(f"fit={nst['fit']} names no coordinates", location=loc)
         xs = [q[0] for q in pts]
         ys = [q[1] for q in pts]
-        em = nst["font_size"]
+        em = font_em(nst["font_size"], nst.get("bold", False))
         ixs = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * em
         iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * em
         nst["min_width"] = max(nst["min_width"], max(xs) - min(xs) + 2 * ixs)
@@ -360,7 +362,11 @@ def _node_size(nst: dict, shape_eff: str, text: str):
     dpt = box.depth if box else 0.0
     if nst["text_width"] is not None:
         w = nst["text_width"]
-    em = font
+    if nst.get("text_height") is not None:
+        h = nst["text_height"]
+    if nst.get("text_depth") is not None:
+        dpt = nst["text_depth"]
+    em = font_em(font, nst.get("bold", False))  # .3333em in the node's font
     ixs = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * em
     iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * em
     outer = nst["outer_sep"] if nst["outer_sep"] is not None else 0.5 * nst["line_width"]

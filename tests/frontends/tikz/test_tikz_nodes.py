@@ -167,3 +167,28 @@ def test_three_dimensional_xyz_coordinates():
 def test_midway_node_on_a_rectangle_is_its_centre():
     lab = only(parse_tikz(r"\draw (0,0) rectangle (4,2) node[midway] {c};"), TextLabel)
     assert close(lab.anchor, (2 * CM, CM))
+
+
+def test_text_height_sizes_the_shape_and_moves_the_baseline():
+    # TeX (latex + dvisvgm): \node[draw,text height=10pt] {y} is 18.539 bp tall and its
+    # baseline sits 4.0128 bp below the centre; the glyph keeps its own size.
+    sc = parse_tikz(r"\node[draw,text height=10pt] at (0,0) {y};")
+    rect = only(sc, Polyline)
+    lab = only(sc, TextLabel)
+    bp = 72.27 / 72
+    height = rect.points[:, 1].max() - rect.points[:, 1].min()
+    assert height == pytest.approx(18.539 * bp, abs=2e-3)
+    box, _ = measure("y")
+    assert lab.box[1] + box.depth == pytest.approx(-4.0128 * bp, abs=2e-3)
+    assert lab.box[3] - lab.box[1] == pytest.approx(box.height + box.depth, abs=1e-9)
+
+
+def test_size_switch_in_a_picture_sets_node_font_and_inner_sep():
+    # TeX (latex + dvisvgm): after \large a drawn node "Ag" is 22.4297 x 18.2969 bp (cmr12,
+    # inner sep .3333em of 11.75 pt); inside {\small ...} 17.6602 x 14.0156 bp (cmr9).
+    sc = parse_tikz(r"""\large \node[draw] at (0,0) {Ag};
+    {\small \node[draw] at (2,0) {Ag};} \node[draw] at (4,0) {Ag};""")
+    bp = 72 / 72.27
+    sizes = [(p.points.max(0) - p.points.min(0)) * bp for p in sc.primitives if isinstance(p, Polyline)]
+    assert close(sizes[0], (22.4297, 18.2969), tol=2e-3) and close(sizes[2], sizes[0], tol=1e-9)
+    assert close(sizes[1], (17.6602, 14.0156), tol=3e-3)
