@@ -62,6 +62,7 @@ _KNOWN = {
     "max space between ticks", "try min ticks", "samples y", "font", "line width", "major grid style",
     "grid style", "separate axis lines", "axis background/.style", "xlabel near ticks", "ylabel near ticks",
     "every axis/.append style", "legend image post style", "extra x ticks", "extra y ticks", "xmode", "ymode",
+    "ybar", "xbar", "bar width", "symbolic x coords", "symbolic y coords", "nodes near coords",
     "minor tick length", "every axis title shift", "normalsize", "small", "footnotesize", "tiny",
     "extra tick style", "extra x tick style", "extra y tick style", "forget plot", "mark", "only marks",
 }
@@ -189,7 +190,27 @@ class Axis:
             axis_plot = (axis_plot + ",mark=none").strip(",")
         if kv.get("mark size"):
             axis_plot = (axis_plot + ",mark size=" + kv["mark size"]).strip(",")
-        plots, legend = collect_plots(interp, body, domain, samples, st, axis_plot, self.loc)
+        # ybar / xbar: bar cycle list, bars side by side, ticks outside along the bars' base
+        self.bar = next((k[0] for k in ("ybar", "xbar") if k in kv), None)
+        if self.bar:
+            other = "x" if self.bar == "y" else "y"
+            kv.setdefault(other + "tick align", "outside")
+        self.symbols = {}
+        for a in "xy":
+            if kv.get(f"symbolic {a} coords"):
+                from geoverify.frontends.tikz.options import split_top_level
+                self.symbols[a] = {n.strip(): i for i, n in enumerate(split_top_level(kv[f"symbolic {a} coords"]))}
+        plots, legend = collect_plots(interp, body, domain, samples, st, axis_plot, self.loc, bar=self.bar,
+                                      symbols=self.symbols.get("x"))
+        bars = [p for p in plots if p.bar]
+        if bars:
+            width = _num(interp, kv["bar width"], st) if kv.get("bar width") else 10.0
+            sep = _num(interp, kv[self.bar + "bar"], st) if self.bar and kv.get(self.bar + "bar") else 2.0
+            n = len(bars)
+            for i, p in enumerate(bars):
+                p.bar_width = width
+                # pgfplots' bar shift auto
+                p.bar_shift = -0.5 * (n * width + (n - 1) * sep) + (0.5 + i) * width + i * sep
         if kv.get("cycle list name") and kv["cycle list name"].strip() != "color":
             interp.note("APPROXIMATED", f"cycle list '{kv['cycle list name']}' is drawn with the 'color' list",
                         "cycle list name", self.loc)
@@ -374,8 +395,11 @@ class Axis:
             box = (self.P(self.xmin, self.ymin), self.P(self.xmax, self.ymax))
             box_canvas = [G.apply(base, box[0]), G.apply(base, box[1])]
             clip = not (kv.get("clip") or "").strip() == "false"
+            lo, hi = (self.ymin, self.ymax) if self.bar != "x" else (self.xmin, self.xmax)
+            foot = min(max(0.0, lo), hi)
             for p in self.plots:
-                draw_plot(interp, p, full, box_canvas if clip else None)
+                draw_plot(interp, p, full, box_canvas if clip else None, bar_base=foot)
+            self.nodes_near_coords(full)
             self.axis_lines(xm)
             labels = self.tick_marks_and_labels(ticks, xm)
             self.axis_labels(xm, labels)
@@ -396,6 +420,37 @@ class Axis:
             interp.axis_box = saved_box
         if kv.get("name"):
             self.name_axis(kv["name"].strip())
+
+    def nodes_near_coords(self, full):
+        """``nodes near coords``: the y value above each point (beside each bar for ``xbar``)."""
+        if "nodes near coords" not in self.kv:
+            return
+        spec = self.kv["nodes near coords"]
+        if spec is not None and spec.strip():
+            self.interp.note("APPROXIMATED", "nodes near coords with custom text shows the y values",
+                             "nodes near coords", self.loc)
+        style = self.styles.get("nodes near coords style") or self.styles.get("every node near coord style") or ""
+        inv = G.invert(self.st["ctm"])
+        code = []
+        for p in self.plots:
+            for x, y in p.points:
+                if not (math.isfinite(x) and math.isfinite(y)):
+                    continue
+                if not (self.xmin - 1e-9 <= x <= self.xmax + 1e-9 and self.ymin - 1e-9 <= y <= self.ymax + 1e-9):
+                    continue
+                q = G.apply(inv, G.apply(full, (x, y)))
+                if p.bar == "x":
+                    q = (q[0], q[1] + p.bar_shift)
+                    anchor, v = "west", x
+                else:
+                    q = (q[0] + (p.bar_shift if p.bar == "y" else 0.0), q[1])
+                    anchor, v = "south", y
+                if self.log["x" if p.bar == "x" else "y"]:
+                    v = 10.0 ** v
+                code.append(f"\\node[inner sep=3.333pt,anchor={anchor}{',' + style if style else ''}] "
+                            f"at ({q[0]:.5f}pt,{q[1]:.5f}pt) {{{format_number(v)}}};")
+        if code:
+            self.tikz("\n".join(code))
 
     def name_axis(self, name):
         """``name=...``: the axis' box anchors as a node (``(name.north east)`` ...)."""
@@ -423,6 +478,17 @@ class Axis:
             spec = spec.strip()
             if spec in ("", "\\empty", "{}"):
                 return np.zeros(0), None, np.zeros(0), 0
+        if spec == "data":
+            i = "xy".index(a)
+            first = next((p.points for p in self.plots if len(p.points)), np.zeros((0, 2)))
+            vals = sorted({float(v) for v in first[:, i] if math.isfinite(v)})
+            major = ticks_in_range(vals, lo, hi)
+            labels = None
+            names = {v: k for k, v in self.symbols.get(a, {}).items()}
+            if names:
+                labels = [names.get(int(round(v)), format_number(v)) for v in major]
+            return major, labels, np.zeros(0), 0
+        if spec is not None:
             from geoverify.frontends.tikz.loops import expand_list
             try:
                 vals = [float(v) if not isinstance(v, str) else _num(interp, v, st)
@@ -711,7 +777,7 @@ class Axis:
     def legend(self):
         """The legend: a matrix of (image, text) rows in a white box with a black frame."""
         from geoverify.frontends.tikz.fonts import measure
-        from geoverify.frontends.tikz.pgfplots_plots import legend_image
+        from geoverify.frontends.tikz.pgfplots_plots import legend_image, legend_image_box
         texts = [t for t in (self.legend_texts or [])]
         entries = [(p, t) for p, t in zip([p for p in self.plots if not p.forget], texts) if t]
         if not entries:
@@ -738,12 +804,16 @@ class Axis:
         rows = []
         for p, t in entries:
             box, _ = measure(t, 10.0)
-            rows.append((p, t, box.width, box.height))
+            # the image is placed by its origin on the row's centre line, its box centred in the column
+            rows.append((p, t, box.width, box.height, legend_image_box(p)))
         tw = max(r[2] for r in rows)
-        img_half = 0.3 * 72.27 / 2.54 + 0.2
-        heights = [(h + depth) / 2 + 2.0 for _, _, _, h in rows]
-        width = 3.0 + 2 * img_half + tw + 4.0 + 3.0
-        height = 2.0 + sum(2 * hh for hh in heights) + 2.0
+        iw = max(r[4][2] - r[4][0] for r in rows)
+        halves = []
+        for _, _, _, h, ib in rows:
+            th = (h + depth) / 2 + 2.0
+            halves.append((max(th, ib[3]), max(th, -ib[1])))
+        width = 3.0 + iw + tw + 4.0 + 3.0
+        height = 2.0 + sum(u + d for u, d in halves) + 2.0
         ax, ay = self.P(self.xmin + at[0] * (self.xmax - self.xmin), self.ymin + at[1] * (self.ymax - self.ymin))
         fx = 1.0 if "east" in anchor else 0.0 if "west" in anchor else 0.5
         fy = 1.0 if "north" in anchor else 0.0 if "south" in anchor else 0.5
@@ -766,11 +836,13 @@ class Axis:
         emit_path(self.interp.scene, b, fst, draw=True, fill=True, source=src, panel=self.interp.panel)
         y = y1 - 2.0
         code = []
-        tx = x0 + 3.0 + 2 * img_half + 2.0 + tw / 2
-        for (p, t, w, h), hh in zip(rows, heights):
-            yc = y - hh
-            legend_image(self.interp, p, G.apply(m, (x0 + 3.0 + img_half, yc)), m)
+        tx = x0 + 3.0 + iw + 2.0 + tw / 2
+        icx = x0 + 3.0 + iw / 2
+        for (p, t, w, h, ib), (up, down) in zip(rows, halves):
+            yc = y - up
+            ox = icx - (ib[0] + ib[2]) / 2
+            legend_image(self.interp, p, (ox, yc), m)
             base = yc - (h - depth) / 2
             code.append(f"\\node[anchor=base,inner sep=0pt] at ({tx:.5f}pt,{base:.5f}pt) {{{t}}};")
-            y -= 2 * hh
+            y -= up + down
         self.tikz("\n".join(code))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["CYCLE_COLOR", "mark_outlines"]
+__all__ = ["BAR_CYCLE", "CYCLE_COLOR", "mark_outlines"]
 
 #: pgfplots' default cycle list ``color``: (line options, mark, mark fill).
 CYCLE_COLOR = [
@@ -24,6 +24,17 @@ CYCLE_COLOR = [
     ("black,densely dashed", "otimes*", "gray"),
     ("blue,densely dashed", "star", None),
     ("red,densely dashed", "diamond*", "red!80!black"),
+]
+
+
+#: pgfplots' ``bar cycle list`` (set by ``ybar``/``xbar`` on the axis).
+BAR_CYCLE = [
+    ("blue,fill=blue!30!white", None, None),
+    ("red,fill=red!30!white", None, None),
+    ("brown!60!black,fill=brown!30!white", None, None),
+    ("black,fill=gray", None, None),
+    ("violet!80!black,fill=violet", None, None),
+    ("green,fill=green!80!black", None, None),
 ]
 
 

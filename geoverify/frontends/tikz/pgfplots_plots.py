@@ -22,7 +22,7 @@ from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.emit import emit_path
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pathbuild import PathBuilder
-from geoverify.frontends.tikz.pgfplots_marks import CYCLE_COLOR, mark_outlines
+from geoverify.frontends.tikz.pgfplots_marks import BAR_CYCLE, CYCLE_COLOR, mark_outlines
 from geoverify.frontends.tikz.tex import detokenize
 
 __all__ = ["Plot", "collect_plots", "draw_plot", "legend_image", "without_addplots"]
@@ -59,6 +59,9 @@ class Plot:
     forget: bool = False
     mark_size: float = 2.0
     legend: str | None = field(default=None)
+    bar: str | None = None
+    bar_width: float = 10.0
+    bar_shift: float = 0.0
 
 
 def _x_to_var(expr: str) -> str:
@@ -137,8 +140,12 @@ def _braced_items(text: str):
     return text
 
 
-def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc):
-    """``(plots, legend texts)`` of the ``\\addplot`` statements of an axis body."""
+def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc, bar=None, symbols=None):
+    """``(plots, legend texts)`` of the ``\\addplot`` statements of an axis body.
+
+    ``bar`` is the axis' bar direction (``"x"``/``"y"`` for ``xbar``/``ybar``: bar
+    cycle list, bars); ``symbols`` maps ``symbolic x coords`` names to ``0, 1, ...``.
+    """
     from geoverify.frontends.tikz.options import split_top_level
     plots: list[Plot] = []
     legend: list = []
@@ -192,7 +199,9 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc)
         st["color"] = (0.0, 0.0, 0.0)
         mark = None
         mark_fill = None
-        entry = CYCLE_COLOR[cycle % len(CYCLE_COLOR)]
+        cycle_list = BAR_CYCLE if bar else CYCLE_COLOR
+        entry = cycle_list[cycle % len(cycle_list)]
+        pbar = bar
         forget = "forget plot" in keys
         if not forget:
             cycle += 1
@@ -231,6 +240,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc)
                     smooth = False
                 elif k == "mark size" and v:
                     mark_size = interp.number(v, st).value
+                elif k in ("ybar", "xbar") and v is None:
+                    pbar = k[0]
                 elif k in _PLOT_ONLY:
                     continue
                 else:
@@ -247,18 +258,26 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc)
             if keys.get("mark options"):
                 interp.apply_options(mst, keys["mark options"])
             interp.budget.check_array(n0)
-            pts = _plot_points(interp, text, st, d0, n0, loc)
+            pts = _plot_points(interp, text, st, d0, n0, loc, symbols)
             if pts is None:
                 continue
-            plots.append(Plot(pts, st, loc, mark=mark, mark_st=mst, only_marks=only_marks,
-                              smooth=smooth or bool(st.get("smooth")), forget=forget, mark_size=mark_size))
+            plots.append(Plot(pts, st, loc, mark=None if pbar and not keys.get("mark") else mark, mark_st=mst,
+                              only_marks=only_marks, smooth=smooth or bool(st.get("smooth")), forget=forget,
+                              mark_size=mark_size, bar=pbar))
         except GeoverifyError as err:
             interp.env.pop("\\x", None)
             interp.note("UNSUPPORTED", f"\\addplot skipped: {err.message}", "\\addplot", loc)
     return plots, legend
 
 
-def _plot_points(interp, text, st, d0, n0, loc):
+def _coord(interp, text, st, symbols):
+    t = text.strip()
+    if symbols is not None and t in symbols:
+        return float(symbols[t])
+    return interp.number(t, st).value
+
+
+def _plot_points(interp, text, st, d0, n0, loc, symbols=None):
     if text.startswith("coordinates"):
         inner = text[len("coordinates"):].strip()
         inner = inner[1:-1] if inner.startswith("{") else inner
@@ -269,7 +288,7 @@ def _plot_points(interp, text, st, d0, n0, loc):
                 continue
             parts = m.group(1).split(",")
             if len(parts) >= 2:
-                pts.append((interp.number(parts[0], st).value, interp.number(parts[1], st).value))
+                pts.append((_coord(interp, parts[0], st, symbols), _coord(interp, parts[1], st, None)))
         return np.array(pts, dtype=float).reshape(-1, 2)
     if text.startswith("expression"):
         text = text[len("expression"):].strip()
@@ -392,8 +411,35 @@ def _smooth_points(pts, tension=0.5, steps=12):
     return out
 
 
-def draw_plot(interp, plot: Plot, full, box) -> None:
+def draw_bars(interp, plot: Plot, full, base: float) -> None:
+    """``ybar``/``xbar``: one rectangle per point from ``base`` (data value of the bar's
+    foot) to the point, ``bar width`` wide, moved by ``bar shift`` (canvas pt)."""
+    half = plot.bar_width / 2
+    for x, y in plot.points:
+        if not (math.isfinite(x) and math.isfinite(y)):
+            continue
+        if plot.bar == "y":
+            p0, p1 = G.apply(full, (x, base)), G.apply(full, (x, y))
+            c = p0[0] + plot.bar_shift
+            pts = [(c - half, p0[1]), (c + half, p0[1]), (c + half, p1[1]), (c - half, p1[1])]
+        else:
+            p0, p1 = G.apply(full, (base, y)), G.apply(full, (x, y))
+            c = p0[1] + plot.bar_shift
+            pts = [(p0[0], c - half), (p1[0], c - half), (p1[0], c + half), (p0[0], c + half)]
+        b = PathBuilder()
+        b.move_to(pts[0])
+        for u, v in zip(pts, pts[1:]):
+            b.line(u, v)
+        b.close()
+        emit_path(interp.scene, b, plot.st, draw=plot.st["draw"] is not None, fill=plot.st["fill"] is not None,
+                  source=plot.loc, panel=interp.panel)
+
+
+def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
     """Draw one plot: its line (clipped to ``box``, canvas corners) and its marks."""
+    if plot.bar:
+        draw_bars(interp, plot, full, bar_base)
+        return
     canvas = [G.apply(full, (x, y)) if math.isfinite(x) and math.isfinite(y) else None
               for x, y in plot.points]
     if not any(p is not None for p in canvas):
@@ -467,13 +513,53 @@ def closed_piece(kind, data):
     return kind == "circle" or bool(data[1])
 
 
-def legend_image(interp, plot: Plot, center, ctm) -> None:
-    """The legend image of a plot: a 0.6 cm line (unless ``only marks``) and its mark."""
-    half = 0.3 * 72.27 / 2.54
-    if not plot.only_marks and plot.st["draw"] is not None:
+_LEGEND_LINE = 0.6 * 72.27 / 2.54  # legend image line: 0.6cm
+
+
+def legend_image_box(plot: Plot):
+    """Bounding box ``(x0, y0, x1, y1)`` of a plot's legend image around its origin (pt),
+    stroke included."""
+    lw = plot.st["line_width"] / 2
+    if plot.bar == "y":  # ybar legend: bars 3pt wide at 0 and 6pt, 8pt and 6pt high, yshift -2pt
+        return (-1.5 - lw, -2.0 - lw, 7.5 + lw, 6.0 + lw)
+    if plot.bar == "x":
+        return (-2.0 - lw, -1.5 - lw, 6.0 + lw, 7.5 + lw)
+    r = plot.mark_size + lw if plot.mark else 0.0
+    if plot.only_marks:
+        return (-r, -r, r, r)
+    return (-lw, -max(lw, r), _LEGEND_LINE + lw, max(lw, r))
+
+
+def legend_image(interp, plot: Plot, origin, ctm) -> None:
+    """The legend image of a plot with its origin at ``origin`` (picture pt): a 0.6 cm line
+    with the mark in its middle, the mark alone (``only marks``) or two small bars."""
+    o = origin
+    if plot.bar:
+        for dx, hgt in ((0.0, 8.0), (6.0, 6.0)):
+            if plot.bar == "y":
+                pts = [(o[0] + dx - 1.5, o[1] - 2.0), (o[0] + dx + 1.5, o[1] - 2.0),
+                       (o[0] + dx + 1.5, o[1] - 2.0 + hgt), (o[0] + dx - 1.5, o[1] - 2.0 + hgt)]
+            else:
+                pts = [(o[0] - 2.0, o[1] + dx - 1.5), (o[0] - 2.0 + hgt, o[1] + dx - 1.5),
+                       (o[0] - 2.0 + hgt, o[1] + dx + 1.5), (o[0] - 2.0, o[1] + dx + 1.5)]
+            q = [G.apply(ctm, u) for u in pts]
+            b = PathBuilder()
+            b.move_to(q[0])
+            for u, v in zip(q, q[1:]):
+                b.line(u, v)
+            b.close()
+            emit_path(interp.scene, b, plot.st, draw=plot.st["draw"] is not None,
+                      fill=plot.st["fill"] is not None, source=plot.loc, panel=interp.panel)
+        return
+    if plot.only_marks:
+        if plot.mark:
+            draw_mark(interp, plot, G.apply(ctm, o))
+        return
+    a, c = G.apply(ctm, o), G.apply(ctm, (o[0] + _LEGEND_LINE, o[1]))
+    if plot.st["draw"] is not None:
         b = PathBuilder()
-        b.move_to((center[0] - half, center[1]))
-        b.line((center[0] - half, center[1]), (center[0] + half, center[1]))
+        b.move_to(a)
+        b.line(a, c)
         emit_path(interp.scene, b, plot.st, draw=True, fill=False, source=plot.loc, panel=interp.panel)
     if plot.mark:
-        draw_mark(interp, plot, center)
+        draw_mark(interp, plot, ((a[0] + c[0]) / 2, (a[1] + c[1]) / 2))

@@ -259,3 +259,44 @@ def test_semilogy_axis_decades_labels_and_minor_ticks():
                    if abs(np.ptp(t.points[:, 0]) - 2.845) < 0.01 and t.points[:, 0].min() == box.points[:, 0].min())
     assert max(d for d in minor if d > 0) == pytest.approx(90.212 - 78.779, abs=TOL)
     assert len(minor) == 6 + 5 * 8
+
+
+# -- bars ------------------------------------------------------------------------------------
+
+YBAR = fig(r"""\begin{axis}[ybar, symbolic x coords={a,b,c}, xtick=data, nodes near coords, legend pos=north west]
+\addplot coordinates {(a,3) (b,2) (c,4)};
+\addplot coordinates {(a,1) (b,5) (c,2)};
+\legend{one,two}
+\end{axis}""")
+
+
+def test_ybar_bars_side_by_side_with_outside_ticks():
+    sc = parse_tikz(YBAR)
+    m = sc.panels[0].axis_transform
+    x0, foot = (m @ [0, 0.6, 1])[:2]  # y limits 1..5 widened by 10 %: the bars stand on the box
+    bars = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag and p.style.stroke == "#0000ff"]
+    assert len(bars) == 3 + 2  # and the legend's two bars (blue!30!white fill)
+    assert bars[0].style.fill is not None
+    b = bars[0].points
+    # TeX: 10pt wide, centred 6pt left of x=a (bar shift auto with 2pt between two plots), 81pt high
+    assert np.ptp(b[:, 0]) == pytest.approx(10.0, abs=TOL) and b[:, 0].mean() == pytest.approx(x0 - 6.0, abs=TOL)
+    assert b[:, 1].min() == pytest.approx(foot, abs=TOL) and np.ptp(b[:, 1]) == pytest.approx(81.0, abs=TOL)
+    red = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag and p.style.stroke == "#ff0000"]
+    assert red[0].points[:, 0].mean() == pytest.approx(x0 + 6.0, abs=TOL)
+    # xtick=data with the symbolic names, ticks outside the box (4.268pt below it)
+    texts = {p.text: p for p in labels(sc)}
+    assert {"a", "b", "c"} <= set(texts)
+    ticks = [t for t in lines(sc, color="#808080") if abs(t.points[0, 0] - x0) < 1e-6]
+    assert min(t.points[:, 1].min() for t in ticks) == pytest.approx(foot - 4.268, abs=TOL)
+
+
+def test_nodes_near_coords_and_bar_legend():
+    sc = parse_tikz(YBAR)
+    m = sc.panels[0].axis_transform
+    x0, top = (m @ [0, 3, 1])[:2]
+    three = [p for p in labels(sc) if p.text == "$3$" and abs(p.box[1] - top - 3.533) < 0.05]
+    # TeX: baseline 3.532pt above the bar, centred on it (6pt left of a)
+    assert len(three) == 1 and (three[0].box[0] + three[0].box[2]) / 2 == pytest.approx(x0 - 6.0, abs=TOL)
+    frame = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.fill == "#ffffff"][0].points
+    assert np.ptp(frame[:, 0]) == pytest.approx(34.958, abs=0.03)
+    assert np.ptp(frame[:, 1]) == pytest.approx(27.130, abs=0.03)
