@@ -438,21 +438,25 @@ def check_task_in(task: dict, figure: Figure, mined: MinedFigure | None = None) 
             msg = f"{rel}: no, {msg}"
         out.append(RelationCheck(pred.id, rtype, implied, rel, v.verdict, msg))
     if mined is not None:
-        out.extend(_placement_checks(task, mined, binding, where, feats.scale))
+        out.extend(_placement_checks(task, mined, binding, where, feats))
     return out, how
 
 
-def _placement_checks(task: dict, mined: MinedFigure, binding, where: dict, scale: float) -> list[RelationCheck]:
+def _placement_checks(task: dict, mined: MinedFigure, binding, where: dict, feats: Features) -> list[RelationCheck]:
     names = {o["id"]: o["labels"][0] for o in task["objects"] if o["type"] == "point" and o.get("labels")}
     ref_pts = {p: np.asarray(xy, dtype=float) for p, xy in mined.points.items() if p in names}
     ref_circ = {c: (np.asarray(v[0], dtype=float), float(v[1])) for c, v in mined.circles.items() if c in binding.objects}
+    # Any drawn circle may show it: the binding picks one circle per object by what it passes
+    # through, and concentric or equal circles through the same point are alike to it.
+    drawn = [(np.asarray(r.center, dtype=float), float(r.radius)) for r in feats.rounds]
     cand_circ = {}
     for c in ref_circ:
         b = binding[c]
-        ok = b.status == "bound" and b.drawn and b.center is not None and bool(b.radius)
-        cand_circ[c] = (np.asarray(b.center, dtype=float), float(b.radius)) if ok else None
+        first = [(np.asarray(b.center, dtype=float), float(b.radius))] \
+            if b.status == "bound" and b.drawn and b.center is not None and b.radius else []
+        cand_circ[c] = first + drawn
     out = []
-    for row in placement_rows(ref_pts, ref_circ, where, cand_circ, scale, names):
+    for row in placement_rows(ref_pts, ref_circ, where, cand_circ, feats.scale, names):
         verdict = PASS if row.passed else ("indeterminate" if row.passed is None else "fail")
         out.append(RelationCheck(relation_id("placement", row.key), "placement", False, row.text, verdict, row.message))
     return out

@@ -14,16 +14,13 @@ import numpy as np
 
 from geoverify.fidelity.relations import Relation, sanitize_id, to_predicate
 from geoverify.ir import Tolerances, task_from_dict
-from geoverify.kernels import point_polyline_distances
 from geoverify.matching import Features
-from geoverify.matching.features import PointKind
+from geoverify.matching.snapping import on_drawing, snap_index
 
 __all__ = ["POINT_LABEL", "MiningTolerances", "MinedFigure", "point_name", "on_drawing", "snap_point"]
 
 #: Normalised label texts that name a point: A, B', C1, D_a.
 POINT_LABEL = re.compile(r"^[A-Z](?:'{1,3}|[0-9]{1,2}|[a-z])?$")
-# An attached label that is on no drawn stroke names the nearest drawn point within this fraction of the figure.
-_SNAP_REL = 0.05
 
 
 def point_name(norm: str) -> str | None:
@@ -130,34 +127,7 @@ class MinedFigure:
         return data
 
 
-def on_drawing(feats: Features, xy: np.ndarray, eps: float) -> bool:
-    """Whether ``xy`` lies within ``eps`` of a drawn stroke or curve."""
-    if len(feats.edges):
-        e0, e1 = feats.edges[:, 0], feats.edges[:, 1]
-        d = e1 - e0
-        L2 = np.maximum(np.einsum("ij,ij->i", d, d), 1e-300)
-        t = np.clip(np.einsum("ij,ij->i", xy - e0, d) / L2, 0, 1)
-        if float(np.hypot(*(e0 + t[:, None] * d - xy).T).min()) <= eps:
-            return True
-    for cv in feats.curves:
-        if len(cv.coords) >= 2 and point_polyline_distances(xy[None], cv.coords, np.array([0, len(cv.coords)]))[0, 0] <= eps:
-            return True
-    return False
-
-
 def snap_point(feats: Features, xy: np.ndarray, eps: float) -> np.ndarray:
-    """Where an attached label at ``xy`` puts its point.
-
-    A label on no drawn stroke (``label("$G$", (11,5))`` beside the crossing at (11,4))
-    names the nearest drawn point (dot, vertex, crossing) within ``_SNAP_REL`` of the
-    figure, as a reader (and the SVG label binding) would; otherwise ``xy`` itself.
-    """
-    if not feats.attached_labels or on_drawing(feats, xy, eps):
-        return xy
-    kinds = np.isin(feats.point_kind, (PointKind.DOT, PointKind.VERTEX, PointKind.INTERSECTION))
-    if not kinds.any():
-        return xy
-    cand = feats.points[kinds]
-    d = np.hypot(*(cand - xy).T)
-    k = int(np.argmin(d))
-    return cand[k].copy() if 0 < d[k] <= _SNAP_REL * feats.scale else xy
+    """Where an attached label at ``xy (2,)`` puts its point (:func:`geoverify.matching.snapping.snap_index`)."""
+    k = snap_index(feats, xy, eps)
+    return xy if k is None else feats.points[k].copy()

@@ -75,8 +75,11 @@ def mutations(ref: Figure) -> list[Variant]:
     counts = _relation_count(ref)
     out = []
     ranked = sorted((p for p in counts if counts[p] > 0), key=lambda p: (-counts[p], p))
-    if ranked:
-        p = ranked[0]
+    # A point strokes pass through (a vertex or dot) moves with them; a labelled crossing
+    # would only lose its label's place (its label names the crossing again).
+    movable = [p for p in ranked if _is_drawn_vertex(ref, pts[p])]
+    if movable or ranked:
+        p = (movable or ranked)[0]
         # Diagonal to a line through it, so that both its incidence and the lengths at it change.
         base = 0.0
         for pl in m.lines.values():
@@ -134,6 +137,14 @@ def mutations(ref: Figure) -> list[Variant]:
         out.append(Variant("removed_segment", mutate.remove_segment(sc, pts[a], pts[b]),
                            touched=frozenset({a, b, r.objects[0]}), description=f"segment {a}{b} removed"))
     return out
+
+
+def _is_drawn_vertex(ref: Figure, xy: np.ndarray) -> bool:
+    from geoverify.matching.features import PointKind
+
+    f = ref.features
+    near = np.hypot(*(f.points - xy).T) <= 1e-6 * f.scale if len(f.points) else np.zeros(0, dtype=bool)
+    return bool(np.any(near & np.isin(f.point_kind, (PointKind.VERTEX, PointKind.DOT))))
 
 
 def _swap_changes_placement(pts: dict, a: str, b: str, scale: float) -> bool:

@@ -20,6 +20,7 @@ from geoverify.kernels import directed_hausdorff, point_polyline_distances
 from geoverify.matching.features import Features, PointKind, Round, extract_features
 from geoverify.matching.frames import Correspondence, FrameFit, fit_transform, transform_points, transform_scale
 from geoverify.matching.ir_geometry import KnownGeometry, known_geometry
+from geoverify.matching.snapping import snap_index
 from geoverify.matching.style import style_matches
 from geoverify.matching.text import normalize_text
 from geoverify.scene import Scene
@@ -282,6 +283,11 @@ class _Binder:
             places = []
             for i, lab in labs:
                 idx, dist, amb = _point_near(self.f, lab.anchor, self.margin + 0.5 * lab.font_size)
+                if idx is not None and self.f.point_kind[idx] == PointKind.ANCHOR:
+                    # A label placed beside its point by hand names the drawn point there.
+                    near = snap_index(self.f, self.f.points[idx])
+                    if near is not None:
+                        idx, amb = near, False
                 if idx is None:
                     # A native label attached to an undrawn point still locates it.
                     if self.f.attached_labels:

@@ -279,7 +279,15 @@ def extract_features(scene: Scene) -> Features:
             r = 0.5 * (prim.rx + prim.ry)
             full = isinstance(prim, Ellipse) or abs(prim.sweep) >= math.radians(350)
             sp = prim.subpaths()[0]
-            rounds.append(Round(prim.center, r, idx, full, 0.0, sp.vertices()))
+            # Sampled along the circle (the Bezier end points alone cut its corners, like a Circle's).
+            if isinstance(prim, Arc):
+                a0, sweep = prim.start + prim.rotation, prim.sweep
+            else:
+                a0, sweep = 0.0, 2.0 * math.pi
+            n = max(8, int(math.ceil(_CIRCLE_OUTLINE_SAMPLES * abs(sweep) / (2.0 * math.pi))))
+            th = a0 + np.linspace(0.0, sweep, n + 1)
+            outline = prim.center + r * np.column_stack([np.cos(th), np.sin(th)])
+            rounds.append(Round(prim.center, r, idx, full, 0.0, outline))
             if isinstance(prim, Arc):
                 for v in (sp.start, sp.end):
                     points.append(v)

@@ -1,0 +1,62 @@
+"""Where an attached label names its point when it is placed beside it.
+
+Source formats that attach a label to a point (TikZ nodes, Asymptote ``label``)
+give the label's anchor. Most anchors are the point itself; some are placed
+beside it by hand (``label("$G$", (11,5), W)`` next to the crossing at (11,4)).
+An anchor on no drawn stroke names the nearest drawn point (dot, vertex,
+crossing) within :data:`SNAP_REL` of the figure, as a reader (and the binding
+of an SVG text box) would; an anchor on a stroke, or with no drawn point near,
+is the point itself.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from geoverify.kernels import point_polyline_distances
+from geoverify.matching.features import Features, PointKind
+
+__all__ = ["SNAP_REL", "ON_DRAWING_REL", "on_drawing", "snap_index"]
+
+#: An anchor off the drawing names the nearest drawn point within this fraction of the figure.
+SNAP_REL = 0.05
+#: An anchor within this fraction of the figure of a stroke is on the drawing.
+ON_DRAWING_REL = 1e-3
+
+_DRAWN_KINDS = (PointKind.DOT, PointKind.VERTEX, PointKind.INTERSECTION)
+
+
+def on_drawing(feats: Features, xy: np.ndarray, eps: float) -> bool:
+    """Whether ``xy (2,)`` lies within ``eps`` (canvas units) of a drawn stroke or curve."""
+    if len(feats.edges):
+        e0, e1 = feats.edges[:, 0], feats.edges[:, 1]
+        d = e1 - e0
+        L2 = np.maximum(np.einsum("ij,ij->i", d, d), 1e-300)
+        t = np.clip(np.einsum("ij,ij->i", xy - e0, d) / L2, 0, 1)
+        if float(np.hypot(*(e0 + t[:, None] * d - xy).T).min()) <= eps:
+            return True
+    for cv in feats.curves:
+        if len(cv.coords) >= 2 and point_polyline_distances(xy[None], cv.coords, np.array([0, len(cv.coords)]))[0, 0] <= eps:
+            return True
+    return False
+
+
+def snap_index(feats: Features, xy: np.ndarray, eps: float | None = None) -> int | None:
+    """Index into ``feats.points`` of the drawn point an attached label at ``xy (2,)`` names.
+
+    None when the label names its own anchor: the format does not attach labels,
+    the anchor is on a stroke (within ``eps``; default :data:`ON_DRAWING_REL` of
+    the figure) or is a drawn point already, or no drawn point is within
+    :data:`SNAP_REL` of the figure.
+    """
+    if not feats.attached_labels or not len(feats.points):
+        return None
+    eps = ON_DRAWING_REL * feats.scale if eps is None else eps
+    drawn = np.flatnonzero(np.isin(feats.point_kind, _DRAWN_KINDS))
+    if not len(drawn):
+        return None
+    d = np.hypot(*(feats.points[drawn] - xy).T)
+    k = int(np.argmin(d))
+    if d[k] <= eps or d[k] > SNAP_REL * feats.scale or on_drawing(feats, xy, eps):
+        return None
+    return int(drawn[k])
