@@ -76,10 +76,16 @@ def _path_primitive(p, style, loc, name):
 def emit_picture(pic, scene, budget=None):
     """Add the picture's primitives to ``scene``; returns the ``(sx, sy)`` scaling."""
     sx, sy = scaling(pic, _dotsize)  # dot items carry their own size
+    items = pic.items
+    if any(it.kind == "deferred" for it in items):
+        # graph axes: drawn now that the scaling and the frame's bounds are known
+        from geoverify.frontends.asy.graph_axes import realize_deferred
+
+        items, sx, sy = realize_deferred(pic, sx, sy, _dotsize)
     t = Transform(0.0, 0.0, sx, 0.0, 0.0, sy)
     scene.panels[0] = Panel(0, None, np.array([[sx, 0, 0], [0, sy, 0], [0, 0, 1.0]]))
     clip_from = 0
-    for it in pic.items:
+    for it in items:
         loc = it.location
         if it.kind in ("draw", "fill", "filldraw", "unfill"):
             pen = it.pen if it.kind in ("draw", "filldraw") else None

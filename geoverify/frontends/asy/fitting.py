@@ -16,7 +16,7 @@ from __future__ import annotations
 from geoverify.frontends.asy import pathops
 from geoverify.frontends.asy.textmetrics import label_box
 
-__all__ = ["coords_of", "scaling"]
+__all__ = ["coords_of", "scaling", "frame_bounds", "inexact_grow"]
 
 
 def coords_of(pic, dotsize_of):
@@ -49,6 +49,11 @@ def coords_of(pic, dotsize_of):
             z = it.position
             xs += [(z.real, -r), (z.real, r)]
             ys += [(z.imag, -r), (z.imag, r)]
+        elif it.kind == "deferred":
+            # graph axes and ticks: their own (user, truesize) pairs, computed when called
+            for u, t in it.sizing:
+                xs.append((u.real, t.real))
+                ys.append((u.imag, t.imag))
         elif it.kind == "label":
             bx0, by0, bx1, by1 = label_box(it.text, it.align, it.pen, it.transform)
             z = it.position
@@ -103,3 +108,67 @@ def scaling(pic, dotsize_of):
         s = min(sx, sy)
         return s, s
     return sx, sy
+
+
+def frame_bounds(items, sx, sy, dotsize_of):
+    """``(x0, y0, x1, y1)`` of what the items draw at scaling ``(sx, sy)``, bp, or None.
+
+    Paths count with half their pen's width, dots with their radius, labels with
+    their padded boxes; a clip cuts what was drawn before it to its box.
+    """
+    box = None
+
+    def grow(b, x0, y0, x1, y1):
+        if b is None:
+            return [x0, y0, x1, y1]
+        return [min(b[0], x0), min(b[1], y0), max(b[2], x1), max(b[3], y1)]
+
+    for it in items:
+        if it.kind in ("draw", "fill", "filldraw", "unfill", "clip"):
+            w = 0.0
+            if it.kind in ("draw", "filldraw") and it.pen is not None and not it.pen.invisible:
+                w = 0.5 * (it.pen.width or 0.0)
+            cb = None
+            for p in it.paths:
+                if not p.z:
+                    continue
+                x0, y0, x1, y1 = pathops.bbox(p)
+                cb = grow(cb, x0 * sx - w, y0 * sy - w, x1 * sx + w, y1 * sy + w)
+            if cb is None:
+                continue
+            if it.kind == "clip":
+                if box is not None:
+                    box = [max(box[0], cb[0]), max(box[1], cb[1]), min(box[2], cb[2]), min(box[3], cb[3])]
+                continue
+            if it.kind == "draw" and it.pen is not None and it.pen.invisible:
+                continue
+            box = grow(box, *cb)
+        elif it.kind == "dot":
+            r = 0.5 * (it.size or dotsize_of(it.pen))
+            z = it.position
+            box = grow(box, z.real * sx - r, z.imag * sy - r, z.real * sx + r, z.imag * sy + r)
+        elif it.kind == "label" and it.text:
+            bx0, by0, bx1, by1 = label_box(it.text, it.align, it.pen, getattr(it, "transform", None))
+            z = it.position
+            box = grow(box, z.real * sx + bx0, z.imag * sy + by0, z.real * sx + bx1, z.imag * sy + by1)
+    return tuple(box) if box is not None else None
+
+
+def inexact_grow(pic, box):
+    """asy's extra scaling of a picture whose sizing is only an estimate (``picture.scale``).
+
+    Pictures with graph axes (drawers added with ``exact=false``) are fitted once with
+    the sizing data, then scaled so that the frame actually drawn, ``box``, meets
+    ``size()``: by ``min(xsize / width, ysize / height)`` with ``keepAspect``, else per axis.
+    Returns ``(gx, gy)``.
+    """
+    if box is None:
+        return 1.0, 1.0
+    width, height = box[2] - box[0], box[3] - box[1]
+    gx = 1.0 if pic.xsize == 0 or width == 0 else pic.xsize / width
+    gy = 1.0 if pic.ysize == 0 or height == 0 else pic.ysize / height
+    if pic.keep_aspect:
+        grow = [g for g, size in ((gx, pic.xsize), (gy, pic.ysize)) if size > 0]
+        g = min(grow) if grow else 1.0
+        return g, g
+    return gx, gy

@@ -13,7 +13,7 @@ import math
 from geoverify.frontends.asy import pathops
 from geoverify.frontends.asy.guides import Guide, Path
 from geoverify.frontends.asy.lib_core import PATH, P, R, is_num, is_pointlike
-from geoverify.frontends.asy.picture import ArrowSpec, DrawItem, LabelSpec, Picture
+from geoverify.frontends.asy.picture import LabelSpec, Picture
 from geoverify.frontends.asy.values import AsyArray, NoMatch, Pen
 
 __all__ = ["load", "KNOWN"]
@@ -305,18 +305,16 @@ class _Ticks:
 def _graph(I):
     b = I.builtin
     g = I.globals.vars
-    for name in ("Ticks", "LeftTicks", "RightTicks", "NoTicks", "InTicks", "OutTicks"):
+    for name in ("InTicks", "OutTicks"):
         g[name] = _Ticks(name)
     b("Relative", lambda x: float(x))
     b("pathticks", lambda *a, **k: Picture())
-    for name in ("Crop", "NoCrop", "NoZero", "NoZeroFormat", "OmitTick", "OmitFormat", "BottomTop", "LeftRight", "Bottom", "Top", "Left", "Right", "YZero", "XZero", "Linear", "Log",
+    for name in ("NoZeroFormat", "OmitFormat", "Linear", "Log",
                  "Below", "Above", "Both", "EndPoint", "Broken", "Straight", "Spline", "Hermite", "operator_dots"):
         g[name] = _Ticks(name)
     g["ngraph"] = 100
     g["nCircle"] = 400
     g["Aspect"] = True
-    draw = I.builtins["draw"]
-    label = I.builtins["label"]
 
     def graph(*args, **kw):
         args = [a for a in args if not isinstance(a, Picture)]
@@ -371,99 +369,10 @@ def _graph(I):
 
     b("polargraph", polargraph)
 
-    def _extent(axis):
-        xs, ys = [], []
-        for it in I.pic.items:
-            for p in it.paths:
-                if p.z:
-                    bb = pathops.bbox(p)
-                    xs += [bb[0], bb[2]]
-                    ys += [bb[1], bb[3]]
-            if it.kind == "dot":
-                xs.append(it.position.real)
-                ys.append(it.position.imag)
-        lim = I.globals.vars.get("__limits")
-        if lim:
-            if axis == "x" and lim[0] is not None:
-                return lim[0]
-            if axis == "y" and lim[1] is not None:
-                return lim[1]
-        v = xs if axis == "x" else ys
-        return (min(v), max(v)) if v else (0.0, 0.0)
+    from geoverify.frontends.asy import graph_axes
 
-    def axis(which):
-        def w(*args, **kw):
-            args = list(args)
-            if args and isinstance(args[0], Picture):
-                args.pop(0)
-            text = next((a for a in args if isinstance(a, (str, LabelSpec))), kw.get("L"))
-            nums = [float(a) for a in args if is_num(a)]
-            arrow = next((a for a in args if isinstance(a, ArrowSpec)), kw.get("arrow"))
-            pens = [a for a in args if isinstance(a, Pen)] + ([kw["p"]] if isinstance(kw.get("p"), Pen) else [])
-            lo = kw.get("xmin" if which == "x" else "ymin")
-            hi = kw.get("xmax" if which == "x" else "ymax")
-            if len(nums) >= 2 and lo is None and hi is None:
-                lo, hi = nums[0], nums[1]
-            e = _extent(which)
-            lo = float(lo) if lo is not None and not (isinstance(lo, float) and math.isinf(lo)) else e[0]
-            hi = float(hi) if hi is not None and not (isinstance(hi, float) and math.isinf(hi)) else e[1]
-            if hi <= lo:
-                return None
-            if which == "x":
-                p = pathops.polygon_path([complex(lo, 0), complex(hi, 0)])
-            else:
-                p = pathops.polygon_path([complex(0, lo), complex(0, hi)])
-            I.call(draw, [p] + pens + ([arrow] if arrow else []), {})
-            if text is not None:
-                t = text.text if isinstance(text, LabelSpec) else text
-                al = text.align if isinstance(text, LabelSpec) and text.align is not None else (1 + 0j if which == "x" else 1j)
-                end = p.z[-1]
-                I.call(label, [t, end, al], {})
-            if any(isinstance(a, _Ticks) and "Ticks" in a.name and a.name != "NoTicks" for a in args):
-                I.note("APPROXIMATED", "axis ticks are not drawn by the native interpreter", "Ticks")
-            return None
-        return w
-
-    b("xaxis", axis("x"))
-    b("yaxis", axis("y"))
-
-    def axes(*args, **kw):
-        axis("x")(*[a for a in args if not isinstance(a, str)], **kw)
-        axis("y")(*[a for a in args if not isinstance(a, str)], **kw)
-
-    b("axes", axes)
-
-    def xlimits(*a, **k):
-        nums = [float(x) for x in a if is_num(x)]
-        lim = list(I.globals.vars.get("__limits") or [None, None])
-        if len(nums) >= 2:
-            lim[0] = (nums[0], nums[1])
-        I.globals.vars["__limits"] = lim
-
-    def ylimits(*a, **k):
-        nums = [float(x) for x in a if is_num(x)]
-        lim = list(I.globals.vars.get("__limits") or [None, None])
-        if len(nums) >= 2:
-            lim[1] = (nums[0], nums[1])
-        I.globals.vars["__limits"] = lim
-
-    def limits(A, B, *r):
-        A, B = P(A), P(B)
-        I.globals.vars["__limits"] = [(A.real, B.real), (A.imag, B.imag)]
-        if any(isinstance(x, _Ticks) and x.name == "Crop" for x in r):
-            box = pathops.polygon_path([A, complex(B.real, A.imag), B, complex(A.real, B.imag)], True)
-            I.pic.add(DrawItem("clip", [box], location=I.current_loc))
-
-    b("xlimits", xlimits)
-    b("ylimits", ylimits)
-    b("limits", limits)
+    graph_axes.install(I)
     b("crop", lambda *a, **k: None)
-    b("xequals", lambda x, *a, **k: I.call(draw, [pathops.polygon_path([complex(R(x), _extent("y")[0]), complex(R(x), _extent("y")[1])])]
-                                                  + [v for v in a if isinstance(v, (Pen, ArrowSpec))], {}))
-    b("yequals", lambda y, *a, **k: I.call(draw, [pathops.polygon_path([complex(_extent("x")[0], R(y)), complex(_extent("x")[1], R(y))])]
-                                                  + [v for v in a if isinstance(v, (Pen, ArrowSpec))], {}))
-    b("xtick", lambda *a, **k: None)
-    b("ytick", lambda *a, **k: None)
     b("errorbars", lambda *a, **k: None)
 
 

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from geoverify.frontends.asy import parse_asy
+from geoverify.frontends.asy.graph_ticks import autoscale
+from geoverify.scene import Arrow, Polyline
 
 
 def scale_of(scene):
@@ -18,3 +21,76 @@ def test_clip_drops_true_sizes_from_the_sizing():
     # units wide) fills size(100); the label and dot outside no longer count.
     s = parse_asy('size(100); draw((0,0)--(2,1)); label("$A$",(2,1),E); dot((0,0)); clip(box((0,0),(1.5,1)));')
     assert scale_of(s) == pytest.approx(66.6666666666667, rel=1e-6)
+
+
+# -- graph axes and ticks -------------------------------------------------------------------
+
+def polylines(scene):
+    return [np.asarray(p.points) for p in scene.primitives if isinstance(p, Polyline)]
+
+
+@pytest.mark.parametrize("lo, hi, expected", [
+    # asy 2.85: bounds b=autoscale(lo,hi); write(b.min, b.max); write(b.divisor);
+    (-3.7, 5.2, (-5.0, 10.0, [1, 3, 15])),
+    (0.13, 0.87, (0.1, 0.9, [1, 2, 4, 8])),
+    (-12.0, -1.0, (-12.0, 0.0, [1, 2, 3, 4, 6, 12])),
+])
+def test_autoscale_matches_asy(lo, hi, expected):
+    m0, m1, div = autoscale(lo, hi)
+    assert (m0, m1) == pytest.approx(expected[:2]) and div == expected[2]
+
+
+def test_default_xaxis_spans_the_frame_less_the_pen():
+    # asy 2.85 draws the axis from frame x 0.25 to 31.5 with the origin at 0.25: the
+    # picture's bounds (pen half width on the left, the dot's radius on the right) less 0.25
+    s = parse_asy("import graph; unitsize(10); draw((0,0)--(2,1)); dot((3,0)); xaxis();")
+    axis = [p for p in polylines(s) if p[0][1] == 0 and p[1][1] == 0]
+    assert len(axis) == 1
+    np.testing.assert_allclose(axis[0], [[0, 0], [31.25, 0]], atol=1e-6)
+
+
+def test_right_ticks_with_a_step_hang_below_the_x_axis():
+    # asy 2.85: ticks at x = 0, 10, 20, 30 bp from the axis down to -Ticksize (2 mm)
+    s = parse_asy("import graph; unitsize(10); draw((0,0)--(2,1)); dot((3,0)); xaxis(RightTicks(Step=1));")
+    ticks = sorted((p for p in polylines(s) if len(p) == 2 and p[0][0] == p[1][0]), key=lambda p: p[0][0])
+    assert [p[0][0] for p in ticks] == pytest.approx([0, 10, 20, 30])
+    for p in ticks:
+        assert p[:, 1] == pytest.approx([0, -2 * 72 / 25.4])
+
+
+def test_step_ticks_with_labels_rescale_the_picture_like_asy():
+    # asy 2.85: y ticks 17.907 bp apart (the tick labels stick out, so asy scales the drawn
+    # frame once more to meet size(150)); major ticks span +-Ticksize across each axis
+    s = parse_asy("import graph; size(150); Label f; f.p=fontsize(4); xaxis(-3,3,Ticks(f, 1.0)); "
+                  "yaxis(-4,4,Ticks(f, 1.0)); real f(real x) {return x^2+2x-1;} "
+                  "draw(graph(f,-2.7,.7),linewidth(1),Arrows(6));")
+    yt = sorted(p[0][1] for p in polylines(s)
+                if len(p) == 2 and p[0][1] == p[1][1] and p[0][0] < 0 < p[1][0] and p[1][0] - p[0][0] < 20)
+    assert len(yt) == 9
+    assert np.diff(yt) == pytest.approx([17.907] * 8, rel=2e-4)
+    xt = [p for p in polylines(s) if len(p) == 2 and p[0][0] == p[1][0] and abs(p[0][0]) > 1e-9]
+    assert len(xt) == 6
+    for p in xt:
+        assert sorted(p[:, 1]) == pytest.approx([-2 * 72 / 25.4, 2 * 72 / 25.4])
+
+
+def test_extended_ticks_are_grid_lines_between_bottom_and_top():
+    # asy 2.85 (size 100): vertical grid lines at x = -1, 1 spanning ylimits(-1,3); the
+    # invisible axes themselves draw nothing; xequals' ticks are +-2 bp wide at y = 1, 2
+    s = parse_asy("import graph; size(100); xlimits(-2,2); ylimits(-1,3); "
+                  'xaxis(BottomTop(extend=false), Ticks("%", new real[]{-1,1}, pTick=gray(0.5), extend=true), '
+                  "p=invisible); xequals(0, ymin=-1, ymax=3, p=black+1bp, Ticks(\"%\", new real[]{1,2}, Size=2), "
+                  "Arrows(size=4)); draw((-2,-1)--(2,3), red);")
+    unit = s.panels[0].axis_transform[0, 0]
+    assert unit == pytest.approx(24.75, rel=2e-3)
+    visible = [np.asarray(p.points) / unit for p in s.primitives
+               if isinstance(p, Polyline) and p.style.visible]
+    grid = sorted((p for p in visible if p[0][0] == p[1][0] and abs(p[0][0]) == pytest.approx(1)),
+                  key=lambda p: p[0][0])
+    assert len(grid) == 2
+    np.testing.assert_allclose(grid[0], [[-1, -1], [-1, 3]], atol=1e-9)
+    ticks = [p * unit for p in visible if p[0][1] == p[1][1] and abs(p[0][0]) < 0.5]
+    assert sorted(round(float(p[0][1] / unit), 6) for p in ticks) == [1, 2]
+    for p in ticks:
+        assert sorted(p[:, 0]) == pytest.approx([-2, 2])
+    assert len([p for p in s.primitives if isinstance(p, Arrow)]) == 2
