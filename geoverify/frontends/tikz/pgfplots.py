@@ -100,7 +100,9 @@ def run_axis(interp, reader: Reader, env: str, tok) -> None:
         kv[k] = v
         if k not in _KNOWN and not k.startswith("every ") and "/." not in k:
             interp.note("UNSUPPORTED", f"pgfplots key '{k}' is not interpreted", k, loc)
-    Axis(interp, kv, styles, env, loc, tok[1]).run(body)
+    axis = Axis(interp, kv, styles, env, loc, tok[1])
+    axis.opts = opts
+    axis.run(body)
 
 
 #: pgfplots' size styles (pgfplots.code.tex)
@@ -200,8 +202,13 @@ class Axis:
             if kv.get(f"symbolic {a} coords"):
                 from geoverify.frontends.tikz.options import split_top_level
                 self.symbols[a] = {n.strip(): i for i, n in enumerate(split_top_level(kv[f"symbolic {a} coords"]))}
+        from geoverify.frontends.tikz.pgfplots_plots import parse_functions
+        functions = {}
+        for k, v in self.opts:
+            if k == "declare function":
+                functions.update(parse_functions(v))
         plots, legend = collect_plots(interp, body, domain, samples, st, axis_plot, self.loc, bar=self.bar,
-                                      symbols=self.symbols.get("x"))
+                                      symbols=self.symbols.get("x"), functions=functions)
         bars = [p for p in plots if p.bar]
         if bars:
             width = _num(interp, kv["bar width"], st) if kv.get("bar width") else 10.0
@@ -433,7 +440,7 @@ class Axis:
         inv = G.invert(self.st["ctm"])
         code = []
         for p in self.plots:
-            for x, y in p.points:
+            for k, (x, y) in enumerate(p.points):
                 if not (math.isfinite(x) and math.isfinite(y)):
                     continue
                 if not (self.xmin - 1e-9 <= x <= self.xmax + 1e-9 and self.ymin - 1e-9 <= y <= self.ymax + 1e-9):
@@ -447,8 +454,11 @@ class Axis:
                     anchor, v = "south", y
                 if self.log["x" if p.bar == "x" else "y"]:
                     v = 10.0 ** v
+                text = format_number(v)
+                if p.meta_symbolic and p.meta and k < len(p.meta) and p.meta[k] is not None:
+                    text = p.meta[k]
                 code.append(f"\\node[inner sep=3.333pt,anchor={anchor}{',' + style if style else ''}] "
-                            f"at ({q[0]:.5f}pt,{q[1]:.5f}pt) {{{format_number(v)}}};")
+                            f"at ({q[0]:.5f}pt,{q[1]:.5f}pt) {{{text}}};")
         if code:
             self.tikz("\n".join(code))
 
@@ -566,6 +576,8 @@ class Axis:
                     for v in expand_list(self.interp, spec, self.st)]
         except Exception:  # noqa: BLE001
             vals = [_num(self.interp, v, self.st) for v in spec.split(",") if v.strip()]
+        if self.log[a]:
+            vals = [math.log10(v) for v in vals if v > 0]
         lo, hi = (self.xmin, self.xmax) if a == "x" else (self.ymin, self.ymax)
         return ticks_in_range(vals, lo, hi)
 

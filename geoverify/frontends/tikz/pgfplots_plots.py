@@ -27,7 +27,7 @@ from geoverify.frontends.tikz.tex import detokenize
 
 __all__ = ["Plot", "collect_plots", "draw_plot", "legend_image", "without_addplots"]
 
-_PLOT_ONLY = {"mark", "only marks", "no marks", "no markers", "mark options", "forget plot", "unbounded coords",
+_PLOT_ONLY = {"point meta", "mark", "only marks", "no marks", "no markers", "mark options", "forget plot", "unbounded coords",
               "restrict y to domain", "samples at", "variable", "id", "domain", "samples", "mark size",
               "every mark/.append style", "sharp plot", "smooth", "mark repeat", "mark phase"}
 
@@ -60,8 +60,65 @@ class Plot:
     mark_size: float = 2.0
     legend: str | None = field(default=None)
     bar: str | None = None
+    meta: list | None = None
+    meta_symbolic: bool = False
     bar_width: float = 10.0
     bar_shift: float = 0.0
+
+
+def parse_functions(text: str) -> dict:
+    """``declare function={C=4; square(\\t)=(\\t)^2 + C;}`` -> ``{name: (params, body)}``."""
+    out = {}
+    for part in (text or "").split(";"):
+        m = re.match(r"\s*([A-Za-z][A-Za-z0-9]*)\s*(\(([^()]*)\))?\s*=(.*)$", part, re.S)
+        if m:
+            params = [q.strip() for q in m.group(3).split(",")] if m.group(2) else []
+            out[m.group(1)] = (params, m.group(4).strip())
+    return out
+
+
+def apply_functions(expr: str, funcs: dict, depth: int = 0) -> str:
+    """Expand declared functions and constants in a pgfmath expression (textually)."""
+    if not funcs or depth > 8:
+        return expr
+    out = expr
+    for name, (params, body) in funcs.items():
+        pat = re.compile(r"(?<![A-Za-z\\])" + re.escape(name) + r"(?![A-Za-z0-9])")
+        res, pos = [], 0
+        for m in pat.finditer(out):
+            if m.start() < pos:
+                continue
+            j = m.end()
+            while j < len(out) and out[j] == " ":
+                j += 1
+            if params and j < len(out) and out[j] == "(":
+                depth_p, k = 0, j
+                for k in range(j, len(out)):
+                    depth_p += out[k] == "("
+                    depth_p -= out[k] == ")"
+                    if depth_p == 0:
+                        break
+                args, cur, dd = [], "", 0
+                for ch in out[j + 1:k]:
+                    if ch == "," and dd == 0:
+                        args.append(cur)
+                        cur = ""
+                        continue
+                    dd += ch in "({"
+                    dd -= ch in ")}"
+                    cur += ch
+                args.append(cur)
+                b = body
+                for prm, arg in zip(params, args):
+                    b = re.sub(re.escape(prm) + r"(?![A-Za-z])", lambda _m, a=arg: "(" + a + ")", b)
+                res.append(out[pos:m.start()] + "(" + b + ")")
+                pos = k + 1
+            elif not params:
+                res.append(out[pos:m.start()] + "(" + body + ")")
+                pos = m.end()
+        res.append(out[pos:])
+        out = "".join(res)
+    return apply_functions(out, funcs, depth + 1) if out != expr else out
 
 
 def _x_to_var(expr: str) -> str:
@@ -140,7 +197,8 @@ def _braced_items(text: str):
     return text
 
 
-def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc, bar=None, symbols=None):
+def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc, bar=None, symbols=None,
+                  functions=None):
     """``(plots, legend texts)`` of the ``\\addplot`` statements of an axis body.
 
     ``bar`` is the axis' bar direction (``"x"``/``"y"`` for ``xbar``/``ybar``: bar
@@ -218,6 +276,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                         interp.apply_options(st, k if v is None else f"{k}={v}")
             d0, n0 = domain, samples
             plot_opts = []
+            functions_p = dict(functions or {})
             only_marks = smooth = False
             mark_size = 2.0
             for k, v in kv:
@@ -242,6 +301,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                     mark_size = interp.number(v, st).value
                 elif k in ("ybar", "xbar") and v is None:
                     pbar = k[0]
+                elif k == "declare function":
+                    functions_p.update(parse_functions(v))
                 elif k in _PLOT_ONLY:
                     continue
                 else:
@@ -258,16 +319,93 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             if keys.get("mark options"):
                 interp.apply_options(mst, keys["mark options"])
             interp.budget.check_array(n0)
-            pts = _plot_points(interp, text, st, d0, n0, loc, symbols)
+            if text.startswith("table"):
+                # rows are lines of the source: read the raw text of the statement
+                toks_pos = [t[1] for t in toks if t[1] is not None and t[1] >= 0]
+                raw = interp.source.text[min(toks_pos):max(toks_pos) + 1] if toks_pos else ""
+                pts = _table_points(interp, raw, st, loc, symbols)
+            else:
+                pts = _plot_points(interp, text, st, d0, n0, loc, symbols, functions_p)
             if pts is None:
                 continue
-            plots.append(Plot(pts, st, loc, mark=None if pbar and not keys.get("mark") else mark, mark_st=mst,
+            meta = None
+            if isinstance(pts, tuple):
+                pts, meta = pts
+            plots.append(Plot(pts, st, loc, mark=mark, mark_st=mst,
                               only_marks=only_marks, smooth=smooth or bool(st.get("smooth")), forget=forget,
-                              mark_size=mark_size, bar=pbar))
+                              mark_size=mark_size, bar=pbar, meta=meta,
+                              meta_symbolic="explicit symbolic" in (keys.get("point meta") or "")))
         except GeoverifyError as err:
             interp.env.pop("\\x", None)
             interp.note("UNSUPPORTED", f"\\addplot skipped: {err.message}", "\\addplot", loc)
     return plots, legend
+
+
+def _table_points(interp, raw, st, loc, symbols):
+    """``table [x=..., y=..., meta=..., x index=..., y index=..., row sep=\\\\] {rows}`` with
+    the rows given inline (a first row of names is the header)."""
+    i = raw.find("table")
+    rest = raw[i + len("table"):].lstrip()
+    opts = {}
+    if rest.startswith("["):
+        depth = 0
+        for j, ch in enumerate(rest):
+            depth += ch == "["
+            depth -= ch == "]"
+            if depth == 0:
+                opts = dict(split_options(rest[1:j]))
+                rest = rest[j + 1:].lstrip()
+                break
+    if not rest.startswith("{"):
+        interp.note("UNSUPPORTED", "\\addplot table reads a file; not interpreted", "\\addplot table", loc)
+        return None
+    depth = 0
+    for j, ch in enumerate(rest):
+        depth += ch == "{"
+        depth -= ch == "}"
+        if depth == 0:
+            body = rest[1:j]
+            break
+    else:
+        return None
+    body = re.sub(r"(?m)%.*$", "", body)
+    rows = body.split("\\\\") if "\\\\" in (opts.get("row sep") or "") else body.splitlines()
+    sep = (opts.get("col sep") or "space").strip()
+    split = (lambda r: [c.strip() for c in r.split(",")]) if sep == "comma" else \
+        (lambda r: [c.strip() for c in r.split("&")]) if sep == "&" else (lambda r: r.split())
+    rows = [split(r) for r in rows if r.strip()]
+    if not rows:
+        return np.zeros((0, 2))
+    header = None
+
+    def numeric(c):
+        try:
+            float(c)
+            return True
+        except ValueError:
+            return False
+    if not all(numeric(c) for c in rows[0]):
+        header, rows = rows[0], rows[1:]
+
+    def column(key, index_key, default):
+        if opts.get(key) and header and opts[key].strip() in header:
+            return header.index(opts[key].strip())
+        if opts.get(index_key):
+            return int(opts[index_key])
+        return default
+    xi, yi = column("x", "x index", 0), column("y", "y index", 1)
+    mi = column("meta", "meta index", None) if (opts.get("meta") or opts.get("meta index")) else None
+    pts, meta = [], []
+    for r in rows:
+        try:
+            x = float(symbols[r[xi]]) if symbols and r[xi] in symbols else float(r[xi])
+            y = float(r[yi])
+        except (ValueError, IndexError):
+            x = y = float("nan")
+        pts.append((x, y))
+        meta.append(r[mi] if mi is not None and mi < len(r) else None)
+    arr = np.array(pts, dtype=float).reshape(-1, 2)
+    return (arr, meta) if mi is not None else arr
 
 
 def _coord(interp, text, st, symbols):
@@ -277,19 +415,22 @@ def _coord(interp, text, st, symbols):
     return interp.number(t, st).value
 
 
-def _plot_points(interp, text, st, d0, n0, loc, symbols=None):
+def _plot_points(interp, text, st, d0, n0, loc, symbols=None, functions=None):
     if text.startswith("coordinates"):
         inner = text[len("coordinates"):].strip()
         inner = inner[1:-1] if inner.startswith("{") else inner
-        pts = []
-        for m in re.finditer(r"\(([^()]*)\)|\\par\b", inner):
+        pts, meta = [], []
+        for m in re.finditer(r"\(([^()]*)\)(\s*\[([^\]]*)\])?|\\par\b", inner):
             if m.group(1) is None:  # an empty line interrupts the plot
                 pts.append((float("nan"), float("nan")))
+                meta.append(None)
                 continue
             parts = m.group(1).split(",")
             if len(parts) >= 2:
                 pts.append((_coord(interp, parts[0], st, symbols), _coord(interp, parts[1], st, None)))
-        return np.array(pts, dtype=float).reshape(-1, 2)
+                meta.append(m.group(3))
+        arr = np.array(pts, dtype=float).reshape(-1, 2)
+        return (arr, meta) if any(v is not None for v in meta) else arr
     if text.startswith("expression"):
         text = text[len("expression"):].strip()
     if text.startswith("{") or text.startswith("("):
@@ -300,6 +441,7 @@ def _plot_points(interp, text, st, d0, n0, loc, symbols=None):
             fx, fy = _x_to_var(parts[0]), _x_to_var(parts[1])
         else:
             fx, fy = "\\x", _x_to_var(expr)
+        fx, fy = apply_functions(fx, functions), apply_functions(fy, functions)
         pts = []
         try:
             for x in xs:
@@ -433,6 +575,12 @@ def draw_bars(interp, plot: Plot, full, base: float) -> None:
         b.close()
         emit_path(interp.scene, b, plot.st, draw=plot.st["draw"] is not None, fill=plot.st["fill"] is not None,
                   source=plot.loc, panel=interp.panel)
+    if plot.mark:  # marks sit on the bars' ends
+        for x, y in plot.points:
+            if math.isfinite(x) and math.isfinite(y):
+                q = G.apply(full, (x, y))
+                q = (q[0] + plot.bar_shift, q[1]) if plot.bar == "y" else (q[0], q[1] + plot.bar_shift)
+                draw_mark(interp, plot, q)
 
 
 def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:

@@ -300,3 +300,24 @@ def test_nodes_near_coords_and_bar_legend():
     frame = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.fill == "#ffffff"][0].points
     assert np.ptp(frame[:, 0]) == pytest.approx(34.958, abs=0.03)
     assert np.ptp(frame[:, 1]) == pytest.approx(27.130, abs=0.03)
+
+
+def test_inline_table_declared_functions_and_symbolic_meta():
+    sc = parse_tikz(fig(r"""\begin{axis}[declare function={C=4; square(\t)=(\t)^2 + C;}, nodes near coords]
+\addplot+[samples=3, domain=0:2] {square(x)};
+\addplot+[only marks, point meta=explicit symbolic] table [meta=label] {
+    x    y   label
+    0.5  2   t1
+    1.5  3   t2
+};
+\end{axis}"""))
+    m = sc.panels[0].axis_transform
+    plot = [p for p in lines(sc, color="#0000ff") if len(p.points) == 3][0]
+    # square(x) = x^2 + 4 at 0, 1, 2
+    assert np.allclose(plot.points, [(m @ [x, x * x + 4, 1])[:2] for x in (0, 1, 2)])
+    texts = {p.text: p for p in labels(sc)}
+    assert {"t1", "t2", "$8$"} <= set(texts)
+    # the meta text sits above its point (anchor south: outer sep .2 + inner sep 3.333)
+    t2 = texts["t2"]
+    assert (t2.box[0] + t2.box[2]) / 2 == pytest.approx((m @ [1.5, 3, 1])[0], abs=TOL)
+    assert t2.box[1] == pytest.approx((m @ [1.5, 3, 1])[1] + 3.533, abs=TOL)
