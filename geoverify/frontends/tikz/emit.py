@@ -16,6 +16,7 @@ import math
 import numpy as np
 
 from geoverify.frontends.tikz.colors import to_hex
+from geoverify.frontends.tikz.corners import round_corners
 from geoverify.frontends.tikz.geometry import ellipse_arc, ellipse_axes, point_at_fraction
 from geoverify.frontends.tikz.pathbuild import PathBuilder, segment_controls, segment_tangent
 from geoverify.scene.primitives import Arc, Arrow, BezierPath, Circle, Dot, Ellipse, Polyline, Style
@@ -104,6 +105,9 @@ def _shorten(seg, amount: float, at_end: bool):
 def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, source, panel: int,
               name: str | None = None, clipped: bool = False) -> list[int]:
     """Add the primitives of ``path`` to ``scene``; returns their indices."""
+    if st.get("rounded_corners"):
+        for sp in path.subpaths:
+            sp.segs = round_corners(sp.segs, sp.closed, float(st["rounded_corners"]))
     if st.get("shorten_end") or st.get("shorten_start"):
         open_subs = [sp for sp in path.subpaths if sp.segs and not sp.closed]
         if open_subs:

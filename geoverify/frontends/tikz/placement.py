@@ -217,7 +217,9 @@ class NodePlacementMixin:
         return evaluate_coordinate(self, target, self.st).point
 
     def _emit_node(self, node: Node, nst, text, w, widths, p, loc, name):
-        from geoverify.scene.primitives import Circle, Dot, Ellipse
+        from geoverify.frontends.tikz.corners import round_corners
+        from geoverify.frontends.tikz.pathbuild import segment_controls
+        from geoverify.scene.primitives import BezierPath, Circle, Dot, Ellipse, Subpath
         common = {"source": SourceLocation(loc.line, loc.column, loc.file, "node"), "panel": self.panel,
                   "name": name}
         draw = nst["draw"] is not None
@@ -238,6 +240,12 @@ class NodePlacementMixin:
                 self.scene.add(Polyline(points=np.array([c[0], c[2]]), style=style, **common))
                 if nst["shape"] == "cross out":
                     self.scene.add(Polyline(points=np.array([c[3], c[1]]), style=style, **common))
+            elif nst.get("rounded_corners"):
+                pts = [tuple(q) for q in node.outline_points()]
+                segs = round_corners([("L", pts[i], pts[(i + 1) % 4]) for i in range(4)], True,
+                                     float(nst["rounded_corners"]) * node.scale)
+                ctrl = np.concatenate([segment_controls(sg) for sg in segs])
+                self.scene.add(BezierPath(parts=[Subpath(ctrl, True)], style=style, **common))
             else:
                 self.scene.add(Polyline(points=np.array(node.outline_points()), closed_flag=True, style=style,
                                         **common))

@@ -226,3 +226,44 @@ def test_loop_above_leaves_and_enters_the_node_at_105_and_75_degrees():
 def test_shorten_end_moves_the_end_point_back():
     p = only(parse_tikz(r"\draw[shorten >=2pt] (0,0) -- (1,0);"), Polyline)
     assert close(p.points[-1], (CM - 2, 0))
+
+
+BP = 72.27 / 72  # pt per bp: dvisvgm writes bp
+
+
+def test_rounded_corners_replace_each_corner_by_pgfs_cubic():
+    # TeX (latex + dvisvgm): M-71.800785-43.453125 H-19.0938 C-16.8906-43.453125 -15.1055-45.23828
+    # -15.1055-47.4375 V-71.8008, i.e. the line stops 4 pt before the corner and a cubic with
+    # controls 0.5523 of the way to the corner turns it.
+    p = only(parse_tikz(r"\draw[rounded corners] (0,0) -- (2,0) -- (2,1);"), BezierPath)
+    c = p.subpaths()[0].controls
+    x0, y0 = -71.800785, -43.453125
+    assert len(c) == 3
+    assert close(c[0][3], ((-19.0938 - x0) * BP, 0), tol=2e-3)
+    assert close(c[1], [((-19.0938 - x0) * BP, 0), ((-16.8906 - x0) * BP, 0),
+                        ((-15.1055 - x0) * BP, (y0 + 45.23828) * BP), ((-15.1055 - x0) * BP, (y0 + 47.4375) * BP)],
+                 tol=2e-3)
+    assert close(c[2][3], (2 * CM, CM))
+
+
+def test_rounded_corners_on_a_closed_path_round_the_start_too():
+    # TeX: M103.2622-43.453125 H121.6442 C124.3982-43.453125 ...: the triangle starts 5 pt along
+    # its first side (the start corner is rounded too) and all three corners are cubics.
+    p = only(parse_tikz(r"\draw[rounded corners=5pt] (6,0) -- (7,0) -- (6.5,1) -- cycle;"), BezierPath)
+    c = p.subpaths()[0].controls
+    x0 = -71.800785
+    assert p.subpaths()[0].closed and len(c) == 6
+    assert close(c[0][0], ((103.2622 - x0) * BP, 0), tol=2e-3) and close(c[-1][3], c[0][0])
+    assert close(c[0][3], ((121.6442 - x0) * BP, 0), tol=2e-3)
+    assert close(c[1][1], ((124.3982 - x0) * BP, 0), tol=5e-3)
+
+
+def test_rounded_corners_of_a_rectangle_node():
+    # TeX: \node[draw, rounded corners=3pt] {A}: straight bottom edge from 150.9062 to 159.0432 bp.
+    sc = parse_tikz(r"\node[draw, rounded corners=3pt] at (0,0) {A};")
+    p = only(sc, BezierPath)
+    c = p.subpaths()[0].controls
+    assert len(c) == 8
+    straight = [s for s in c if abs(s[0][1] - s[3][1]) < 1e-9 and s[0][1] < 0]
+    assert len(straight) == 1
+    assert abs(straight[0][0][0] - straight[0][3][0]) == pytest.approx((159.0432 - 150.9062) * BP, abs=2e-3)
