@@ -9,15 +9,17 @@ from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from geoverify.errors import FigureSyntaxError, SourceLocation
+from geoverify.frontends.lalr import FAST_LALR
 
 __all__ = ["get_parser", "parse_source"]
 
 
 @functools.lru_cache(maxsize=1)
 def get_parser() -> Lark:
-    """The Asymptote LALR parser, built once (and cached on disk by Lark)."""
+    """The Asymptote LALR parser, built once (and cached on disk by Lark), run by :mod:`..lalr`'s loop."""
     text = importlib.resources.files("geoverify.grammars").joinpath("asy.lark").read_text(encoding="utf-8")
-    return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=True, cache=True)
+    return Lark(text, parser="lalr", propagate_positions=True, maybe_placeholders=True, cache=True,
+                _plugins=FAST_LALR)
 
 
 def _context(text: str, line: int, column: int) -> str:

@@ -2,7 +2,8 @@
 
 The grammar files live in the top-level ``grammars/`` folder, installed as the
 resource package ``geoverify.grammars``. Each parser is built once per process
-on first use (and cached on disk by Lark), so importing the front-end is cheap.
+on first use (and cached on disk by Lark), so importing the front-end is cheap;
+:mod:`geoverify.frontends.lalr` runs their tables.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from geoverify.errors import FigureSyntaxError, SourceLocation
+from geoverify.frontends.lalr import FAST_LALR
 
 __all__ = ["pgfmath_parser", "path_parser", "syntax_error"]
 
@@ -26,14 +28,14 @@ def _load(name: str) -> str:
 def pgfmath_parser() -> Lark:
     """The LALR parser of ``grammars/pgfmath.lark``."""
     return Lark(_load("pgfmath.lark"), parser="lalr", lexer="contextual",
-                propagate_positions=False, cache=True, maybe_placeholders=False)
+                propagate_positions=False, cache=True, maybe_placeholders=False, _plugins=FAST_LALR)
 
 
 @functools.lru_cache(maxsize=None)
 def path_parser() -> Lark:
     """The LALR parser of ``grammars/tikz.lark`` (one TikZ path, without the final ``;``)."""
     return Lark(_load("tikz.lark"), parser="lalr", lexer="contextual",
-                propagate_positions=True, cache=True, maybe_placeholders=False)
+                propagate_positions=True, cache=True, maybe_placeholders=False, _plugins=FAST_LALR)
 
 
 def syntax_error(err: UnexpectedInput, text: str, what: str, location: SourceLocation | None,

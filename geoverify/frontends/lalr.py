@@ -1,0 +1,390 @@
+"""A faster loop over Lark's LALR tables, installed as Lark's ``LALR_Parser`` plugin.
+
+Lark's own loop calls a chain of Python wrappers for every reduction (position
+propagation, child filter, single-child expansion). The Asymptote grammar makes
+about four reductions per token, most of them by ``?rule`` levels that return
+their only child unchanged. This plugin runs the same parse table and builds the
+same trees (:class:`lark.Tree` of :class:`lark.Token`, the same ``data``,
+``children`` and ``meta`` positions), but reads each rule's wrapper chain once,
+so a unit reduction is a single table look-up and positions are computed only
+when a tree's ``meta`` is read.
+
+Anything the plugin does not recognise (a transformer, ``ambiguity``, a
+position filter) leaves Lark's own loop in charge; syntax errors are raised by
+re-running Lark's own loop, so they are Lark's errors exactly.
+
+Usage::
+
+    Lark(text, parser="lalr", ..., _plugins=FAST_LALR)
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from lark import Token, Tree
+from lark.exceptions import UnexpectedInput
+from lark.lexer import ContextualLexer, LexerState
+from lark.parse_tree_builder import (ChildFilterLALR, ChildFilterLALR_NoPlaceholders, ExpandSingleChild,
+                                     PropagatePositions)
+from lark.parsers.lalr_analysis import Shift
+from lark.parsers.lalr_parser import LALR_Parser
+
+__all__ = ["FastLALRParser", "FAST_LALR", "SpanMeta"]
+
+
+class SpanMeta:
+    """``Tree.meta`` of a parsed tree: the span from its first to its last token.
+
+    The first and last tokens include anonymous ones filtered out of the tree
+    (``"("``, keywords), as Lark's ``propagate_positions`` counts them.
+    """
+
+    __slots__ = ("_first", "_last")
+    empty = False
+
+    def __init__(self, first: Token, last: Token):
+        self._first = first
+        self._last = last
+
+    line = property(lambda self: self._first.line)
+    column = property(lambda self: self._first.column)
+    start_pos = property(lambda self: self._first.start_pos)
+    end_line = property(lambda self: self._last.end_line)
+    end_column = property(lambda self: self._last.end_column)
+    end_pos = property(lambda self: self._last.end_pos)
+    container_line = line
+    container_column = column
+    container_start_pos = start_pos
+    container_end_line = end_line
+    container_end_column = end_column
+    container_end_pos = end_pos
+
+    def __repr__(self):
+        return f"SpanMeta(line={self.line}, column={self.column}, end_line={self.end_line}, end_column={self.end_column})"
+
+
+class _Unsupported(Exception):
+    """A rule callback this plugin does not reproduce; Lark's loop is used."""
+
+
+class _NoAction(Exception):
+    """No table entry for the token: a syntax error, reported by Lark's loop."""
+
+
+# rule kinds
+_UNIT = 0      # ?a: b         -- the value and its span stay, only the state changes
+_WRAP = 1      # a: B, x: y -> z -- a new tree over the one value
+_GENERAL = 2
+
+
+def _rule_plan(rule, callback):
+    """What ``callback`` (Lark's wrapper chain for ``rule``) does, as plain data."""
+    cb = callback
+    positions = False
+    if isinstance(cb, PropagatePositions):
+        if cb.node_filter is not None:
+            raise _Unsupported("propagate_positions filter")
+        positions = True
+        cb = cb.node_builder
+    include = None                    # None: every child, as it is
+    tail_nones = 0
+    if type(cb) is ChildFilterLALR:
+        include = tuple(cb.to_include)
+        tail_nones = cb.append_none
+        cb = cb.node_builder
+    elif type(cb) is ChildFilterLALR_NoPlaceholders:
+        include = tuple((i, expand, 0) for i, expand in cb.to_include)
+        cb = cb.node_builder
+    expand1 = False
+    if type(cb) is ExpandSingleChild:
+        expand1 = True
+        cb = cb.node_builder
+    if not (isinstance(cb, partial) and cb.func is Tree and len(cb.args) == 1 and not cb.keywords):
+        raise _Unsupported(f"callback of rule {rule}")
+    name = cb.args[0]
+    size = len(rule.expansion)
+    select = None                     # the kept children when no None or splice is added
+    if include is not None and not tail_nones and not any(e or n for _, e, n in include):
+        if len(include) == size:
+            include = None            # a filter that keeps everything
+        else:
+            select = tuple(i for i, _, _ in include)
+    if size == 1 and include is None:
+        kind = _UNIT if expand1 else _WRAP
+    else:
+        kind = _GENERAL
+    return positions, (kind, size, str(rule.origin.name), name, include, select, tail_nones,
+                       expand1)
+
+
+class _ParserPosition:
+    """The ``parser_state`` Lark's contextual lexer asks for its state."""
+
+    __slots__ = ("stack",)
+
+    def __init__(self, stack):
+        self.stack = stack
+
+    @property
+    def position(self):
+        return self.stack[-1]
+
+
+def _scanner_info(lexer):
+    """(patterns, ignored types, types that may hold newlines, callbacks) of one of Lark's basic lexers."""
+    scanner = lexer.scanner       # built on first use
+    mres = getattr(scanner, "_mres", None)
+    if not mres or not all(hasattr(m, "match") for m in mres):
+        raise _Unsupported("scanner layout")
+    callback = lexer.callback
+    if lexer.ignore_types & callback.keys():
+        raise _Unsupported("callbacks on ignored terminals")
+    return tuple(mres), lexer.ignore_types, lexer.newline_types, callback
+
+
+def _fast_tokens(lexer_thread, states, cache):
+    """The tokens of Lark's contextual lexer, read with the lexer of the parser state ``states[-1]``.
+
+    The same patterns, order and line counting as ``ContextualLexer.lex``; no
+    match raises :class:`_NoAction` (Lark's loop then reports the error).
+    """
+    lexers = lexer_thread.lexer.lexers
+    lex_state = lexer_thread.state
+    text = lex_state.text
+    src, end = text.text, text.end
+    counter = lex_state.line_ctr
+    pos, line, line_start = counter.char_pos, counter.line, counter.line_start_pos
+    new = str.__new__
+    while pos < end:
+        state = states[-1]
+        info = cache.get(state)
+        if info is None:
+            info = cache[state] = _scanner_info(lexers[state])
+        mres, ignore, newline, callback = info
+        for mre in mres:
+            m = mre.match(src, pos, end)
+            if m:
+                break
+        else:
+            raise _NoAction()
+        value = m.group(0)
+        type_ = m.lastgroup
+        start = pos
+        column = pos - line_start + 1
+        if type_ in newline:
+            n = value.count("\n")
+            if n:
+                first_line = line
+                line += n
+                line_start = pos + value.rindex("\n") + 1
+            else:
+                first_line = line
+        else:
+            first_line = line
+        pos += len(value)
+        if type_ in ignore:
+            continue
+        t = new(Token, value)
+        t.type = type_
+        t.start_pos = start
+        t.value = value
+        t.line = first_line
+        t.column = column
+        t.end_line = line
+        t.end_column = pos - line_start + 1
+        t.end_pos = pos
+        f = callback.get(type_)
+        yield t if f is None else f(t)
+
+
+class FastLALRParser(LALR_Parser):
+    """Lark's ``LALR_Parser`` with a faster loop for plain tree building (see module docstring)."""
+
+    _fast = None
+    _lex_cache = None
+
+    def _tables(self):
+        fast = self._fast
+        if fast is None:
+            try:
+                fast = self._build_tables()
+            except _Unsupported:
+                fast = False
+            self._fast = fast
+        return fast
+
+    def _build_tables(self):
+        table = self.parser.parse_table
+        callbacks = self.parser.callbacks
+        rule_index: dict = {}
+        plans = []
+        actions = {}
+        gotos = {}
+        flags = set()
+        for state, row in table.states.items():
+            act = actions[state] = {}
+            go = gotos[state] = {}
+            for sym, (action, arg) in row.items():
+                if action is Shift:
+                    if sym.isupper() or sym.startswith("$"):
+                        act[sym] = arg
+                    else:
+                        go[sym] = arg
+                else:
+                    k = rule_index.get(arg)
+                    if k is None:
+                        positions, plan = _rule_plan(arg, callbacks[arg])
+                        flags.add(positions)
+                        k = rule_index[arg] = len(plans)
+                        plans.append(plan)
+                    act[sym] = ~k
+        if len(flags) > 1:
+            raise _Unsupported("positions on some rules only")
+        return actions, gotos, plans, bool(flags and flags.pop()), {}
+
+    def parse(self, lexer, start, on_error=None):
+        fast = self._tables() if on_error is None else False
+        if not fast:
+            return super().parse(lexer, start, on_error)
+        text = lexer.state.text
+        try:
+            return self._parse_fast(fast, lexer, start)
+        except _Unsupported:
+            self._lex_cache = False          # a lexer this plugin does not reproduce: Lark's from now on
+        except (_NoAction, UnexpectedInput):
+            pass
+        # Lark's own loop on a fresh lexer state (it raises Lark's exact error).
+        return super().parse(type(lexer)(lexer.lexer, LexerState(text)), start)
+
+    def _token_stream(self, lexer, states):
+        if self._lex_cache is None:
+            self._lex_cache = {} if type(lexer.lexer) is ContextualLexer and hasattr(lexer.state.text, "end") else False
+        if self._lex_cache is False:
+            return lexer.lex(_ParserPosition(states))
+        return _fast_tokens(lexer, states, self._lex_cache)
+
+    def _parse_fast(self, fast, lexer, start):
+        actions, gotos, plans, positions, unit_runs = fast
+        table = self.parser.parse_table
+        end_state = table.end_states[start]
+        states = [table.start_states[start]]
+        values = []
+        firsts = []     # per stack entry: first token of its span (None: no tokens)
+        lasts = []      # per stack entry: last token of its span
+
+        def reduce(plan):
+            _, size, origin, name, include, select, tail_nones, expand1 = plan
+            if size:
+                raw = values[-size:]
+                del values[-size:]
+                del states[-size:]
+            else:
+                raw = []
+            if include is None:
+                children = raw
+            elif select is not None:
+                children = [raw[i] for i in select]
+            else:
+                children = []
+                for i, expand, nones in include:
+                    if nones:
+                        children += [None] * nones
+                    if expand:
+                        if children:
+                            children += raw[i].children
+                        else:       # "x*" helper rules: grow the list in place, as Lark does
+                            children = raw[i].children
+                    else:
+                        children.append(raw[i])
+                if tail_nones:
+                    children += [None] * tail_nones
+            first = last = None
+            if positions and size:
+                fs = firsts[-size:]
+                ls = lasts[-size:]
+                del firsts[-size:]
+                del lasts[-size:]
+                first = fs[0]
+                if first is None:
+                    for first in fs:
+                        if first is not None:
+                            break
+                last = ls[-1]
+                if last is None:
+                    for last in reversed(ls):
+                        if last is not None:
+                            break
+            if expand1 and len(children) == 1:
+                value = children[0]
+                if isinstance(value, Tree):
+                    if first is not None and (value._meta is None or value._meta.empty):
+                        value._meta = SpanMeta(first, last)
+                elif isinstance(value, Token):
+                    first = last = value
+                else:
+                    first = last = None
+            else:
+                value = Tree(name, children, None if first is None else SpanMeta(first, last))
+            states.append(gotos[states[-1]][origin])
+            values.append(value)
+            if positions:
+                firsts.append(first)
+                lasts.append(last)
+
+        def unit_run(below, top, ttype):
+            # the state after every unit reduction that follows from ``top`` over ``below``
+            while True:
+                a = actions[top].get(ttype)
+                if a is None or a >= 0:
+                    return top
+                plan = plans[~a]
+                if plan[0] is not _UNIT:
+                    return top
+                top = gotos[below][plan[2]]
+
+        for token in self._token_stream(lexer, states):
+            ttype = token.type
+            while True:
+                top = states[-1]
+                a = actions[top].get(ttype)
+                if a is None:
+                    raise _NoAction()
+                if a >= 0:
+                    states.append(a)
+                    values.append(token)
+                    if positions:
+                        firsts.append(token)
+                        lasts.append(token)
+                    break
+                plan = plans[~a]
+                kind = plan[0]
+                if kind is _WRAP:
+                    first = firsts[-1] if positions else None
+                    values[-1] = Tree(plan[3], [values[-1]], None if first is None else SpanMeta(first, lasts[-1]))
+                    states[-1] = gotos[states[-2]][plan[2]]
+                elif kind is _UNIT:
+                    # a chain of ?rule levels: only the top state changes; remembered per (below, top, token)
+                    key = (states[-2], top, ttype)
+                    new_top = unit_runs.get(key)
+                    if new_top is None:
+                        new_top = unit_runs[key] = unit_run(states[-2], top, ttype)
+                    states[-1] = new_top
+                else:
+                    reduce(plan)
+        # end of input: reduce until the start rule is complete
+        while True:
+            a = actions[states[-1]].get("$END")
+            if a is None or a >= 0:
+                raise _NoAction()
+            plan = plans[~a]
+            if plan[0] is _UNIT:
+                states[-1] = gotos[states[-2]][plan[2]]
+            else:
+                reduce(plan)
+            if states[-1] == end_state:
+                return values[-1]
+
+
+#: ``_plugins`` argument of :class:`lark.Lark` that installs :class:`FastLALRParser`.
+FAST_LALR = {"LALR_Parser": FastLALRParser}
