@@ -9,7 +9,9 @@ class (``o`` ordinary, ``op`` operator, ``b`` binary, ``r`` relation, ``open``,
 
 from __future__ import annotations
 
-__all__ = ["SYMBOLS", "TEXT_SYMBOLS", "TEXT_SY", "MATH_CHARS", "WORD_OPERATORS", "MU_SPACES", "EM_SPACES", "IGNORED", "SWALLOW1", "FAMILY_SWITCH", "TEXT_WRAPPERS", "MATH_ALPHABETS", "ACCENTS", "TEXT_ACCENTS", "CLASSES", "SPACING", "COMPOSITES", "DISPLAY_OPS", "SCRIPTSPACE", "NULLDELIMITERSPACE"]
+__all__ = ["SYMBOLS", "TEXT_SYMBOLS", "TEXT_SY", "MATH_CHARS", "WORD_OPERATORS", "MU_SPACES", "EM_SPACES",
+    "IGNORED", "SWALLOW1", "FAMILY_SWITCH", "TEXT_WRAPPERS", "MATH_ALPHABETS", "ACCENTS", "TEXT_ACCENTS", "CLASSES",
+    "SPACING", "COMPOSITES", "DISPLAY_OPS", "SCRIPTSPACE", "NULLDELIMITERSPACE"]
 
 _GREEK_LOWER = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
                 "lambda", "mu", "nu", "xi", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi",

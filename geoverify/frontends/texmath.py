@@ -1,0 +1,422 @@
+"""Math mode of the TeX box model: atoms, their spacing, scripts, fractions, radicals, accents.
+
+A formula is read into a list of atoms (ordinary, operator, binary, relation,
+open, close, punctuation, inner) and packed with TeX's spacing table (TeXbook
+ch. 18); sub- and superscripts follow rule 18 (``sup1``/``sup2``/``sup3``,
+``sub1``/``sub2``, drops, italic corrections), fractions rule 15, radicals
+rule 11 and accents rule 12, with the parameters of the fonts LaTeX selects.
+:class:`MathMode` is mixed into the text-mode typesetter of
+:mod:`geoverify.frontends.texbox` (``\\text`` goes back to text mode).
+"""
+
+from __future__ import annotations
+
+from geoverify.frontends import texfonts as tf
+from geoverify.frontends.texscan import HList, control, dimen, next_arg, optional, read_group
+from geoverify.frontends.texsymbols import (ACCENTS, CLASSES, COMPOSITES, DISPLAY_OPS, EM_SPACES, IGNORED,
+    MATH_ALPHABETS, MATH_CHARS, MU_SPACES, NULLDELIMITERSPACE, SCRIPTSPACE, SPACING, SWALLOW1, SYMBOLS,
+    TEXT_WRAPPERS, WORD_OPERATORS)
+
+__all__ = ["MathMode"]
+
+
+class _Atom:
+    __slots__ = ("cls", "w", "h", "d", "ic", "char", "font", "code", "at")
+
+    def __init__(self, cls, w, h, d, ic=0.0, char=False, font=None, code=0, at=0.0):
+        self.cls, self.w, self.h, self.d, self.ic, self.char, self.font = cls, w, h, d, ic, char, font
+        self.code, self.at = code, at
+
+
+class MathMode:
+    """Math-mode methods; the host class provides ``fonts``, ``approx``, ``text`` and ``text_control``."""
+
+    def formula(self, s: str, size: float, display: bool = False) -> tuple[float, float, float]:
+        """``(width, height, depth)`` of a formula in text (or display) style at text size ``size``."""
+        sizes = self.fonts.math_sizes(size)
+        atoms = self.mlist(s, sizes, 0, False, display, "mi")
+        return self.hpack(atoms, sizes, 0)
+
+    def _sy(self, sizes, lvl, k):
+        font, at = self.fonts.math_font("sy", sizes[min(lvl, 2)])
+        return tf.param(font, k, at)
+
+    def _theta(self):
+        font, at = self.fonts.math_font("ex", 10.0)
+        return tf.param(font, 8, at, 0.04)
+
+    def hpack(self, atoms, sizes, lvl):
+        """Width, height and depth of an atom list with TeX's inter-atom spacing."""
+        w = h = d = 0.0
+        mu = self._sy(sizes, lvl, 6) / 18.0
+        prev = None
+        # a binary atom after nothing, an operator, a relation, an opening or a punctuation is
+        # ordinary; so is one before a relation, a closing, a punctuation or the end (rule 5, 6)
+        for k, a in enumerate(atoms):
+            if a.cls == "b":
+                nxt = atoms[k + 1].cls if k + 1 < len(atoms) else None
+                if prev is None or prev in ("b", "op", "r", "open", "p") or nxt in (None, "r", "close", "p"):
+                    a.cls = "o"
+            if prev is not None and a.cls in CLASSES and prev in CLASSES:
+                sp = SPACING[prev][CLASSES.index(a.cls)]
+                if sp < 0:
+                    sp = -sp if lvl == 0 else 0
+                w += sp * mu
+            w += a.w
+            if a.char:
+                # rule 17 and TeX's make_ord: two characters of one font kern; a character of a
+                # text font (one with an interword space) followed by another loses its italic
+                # correction, every other character keeps it
+                nxt = atoms[k + 1] if k + 1 < len(atoms) else None
+                if nxt is not None and nxt.char and nxt.font == a.font and nxt.at == a.at:
+                    w += tf.kern(a.font, a.code, nxt.code, a.at)
+                    if tf.param(a.font, 2, a.at) == 0.0:
+                        w += a.ic
+                else:
+                    w += a.ic
+            h = max(h, a.h)
+            d = max(d, a.d)
+            if a.cls in CLASSES:
+                prev = a.cls
+        return w, h, d
+
+    def glyph_atom(self, family, code, size, cls="o"):
+        font, at = self.fonts.math_font(family, size)
+        if not tf.has_char(font, code):
+            self.approx = True
+        w, h, d, ic = tf.glyph(font, code, at)
+        return _Atom(cls, w, h, d, ic, True, font, code, at)
+
+    def mlist(self, s, sizes, lvl, cramped, display, alphabet):
+        atoms: list[_Atom] = []
+        i, n = 0, len(s)
+        size = sizes[min(lvl, 2)]
+        while i < n:
+            ch = s[i]
+            if ch in " \n\t":
+                i += 1
+                continue
+            if ch in "^_'":
+                i = self.scripts(s, i, atoms, sizes, lvl, cramped, display)
+                continue
+            if ch == "{":
+                inner, i = read_group(s, i)
+                sub = self.mlist(inner, sizes, lvl, cramped, display, alphabet)
+                w, h, d = self.hpack(sub, sizes, lvl)
+                atoms.append(_Atom("o", w, h, d))
+                continue
+            if ch == "}" or ch == "&":
+                i += 1
+                continue
+            if ch == "~":
+                font, at = self.fonts.text_font("rm", size)
+                atoms.append(_Atom(None, tf.param(font, 2, at, 1 / 3), 0.0, 0.0))
+                i += 1
+                continue
+            if ch == "\\":
+                cs, j = control(s, i)
+                r = self.math_control(cs, s, j, atoms, sizes, lvl, cramped, display, alphabet)
+                if isinstance(r, tuple):
+                    i, lvl, display, alphabet = r
+                    size = sizes[min(lvl, 2)]
+                else:
+                    i = r
+                continue
+            i += 1
+            if ch.isalpha() or ch.isdigit():
+                fam = alphabet
+                if alphabet in ("mi", "op") and ch.isdigit():
+                    fam = "rm"
+                if alphabet == "op":
+                    fam = "rm"
+                if alphabet == "cal":
+                    fam = "sy" if ch.isupper() else "mi"
+                atoms.append(self.glyph_atom(fam, ord(ch), size))
+                continue
+            if ch in MATH_CHARS:
+                fam, code, cls = MATH_CHARS[ch]
+                atoms.append(self.glyph_atom(fam, code, size, cls))
+                continue
+            self.approx = True
+            atoms.append(self.glyph_atom("mi", ord("x"), size))
+        if alphabet == "op" and atoms:
+            w, h, d = self.hpack(atoms, sizes, lvl)
+            return [_Atom("op", w, h, d)]
+        return atoms
+
+    def math_control(self, cs, s, i, atoms, sizes, lvl, cramped, display, alphabet):
+        size = sizes[min(lvl, 2)]
+        mu = self._sy(sizes, lvl, 6) / 18.0
+        if cs in COMPOSITES:
+            cls, w, h, d = COMPOSITES[cs]
+            if cs in ("\\neq", "\\ne"):  # \not over =: the slash's height and depth
+                font, at = self.fonts.math_font("sy", size)
+                _, h, d, _ = tf.glyph(font, 54, at)
+                h, d = h / at, d / at
+            atoms.append(_Atom(cls, w * size, h * size, d * size))
+            return i
+        if cs in SYMBOLS:
+            fam, code, cls = SYMBOLS[cs]
+            if fam == "ex":  # a large operator, centred on the axis (its display variant in display style)
+                font, at = self.fonts.math_font("ex", size)
+                w, h, d, ic = tf.glyph(font, DISPLAY_OPS.get(code, code) if display and lvl == 0 else code, at)
+                axis = self._sy(sizes, lvl, 22)
+                half = (h + d) / 2.0
+                atoms.append(_Atom("op", w + (ic if code in (82, 72) else 0.0), half + axis, half - axis))
+                return i
+            atoms.append(self.glyph_atom(fam, code, size, cls))
+            return i
+        if cs == "\\vdots":  # plain TeX: three text dots 4pt apart under a 6pt kern
+            font, at = self.fonts.text_font("rm", size)
+            dw, dh, _, _ = tf.glyph(font, 46, at)
+            atoms.append(_Atom("o", dw, 14.0 + dh, 0.0))
+            return i
+        if cs in ("\\displaystyle", "\\textstyle", "\\scriptstyle", "\\scriptscriptstyle"):
+            new = {"\\displaystyle": 0, "\\textstyle": 0, "\\scriptstyle": 1, "\\scriptscriptstyle": 2}[cs]
+            return i, new, cs == "\\displaystyle", alphabet
+        if cs in MU_SPACES:
+            atoms.append(_Atom(None, MU_SPACES[cs] * mu, 0.0, 0.0))
+            return i
+        if cs in EM_SPACES:  # \quad is an em of the current (text) font
+            font, at = self.fonts.text_font("rm", size)
+            atoms.append(_Atom(None, EM_SPACES[cs] * tf.param(font, 6, at, 1.0), 0.0, 0.0))
+            return i
+        if cs == "\\_":
+            font, at = self.fonts.text_font("rm", size)
+            atoms.append(_Atom("o", 0.36 * tf.param(font, 6, at, 1.0), 0.4, 0.0))
+            return i
+        if cs in ("\\ ", "\\space"):
+            font, at = self.fonts.text_font("rm", size)
+            atoms.append(_Atom(None, tf.param(font, 2, at, 1 / 3), 0.0, 0.0))
+            return i
+        if cs in ("\\ldots", "\\dots", "\\cdots", "\\dotsc", "\\dotsb"):
+            fam, code = ("sy", 1) if cs in ("\\cdots", "\\dotsb") else ("mi", 58)
+            g = self.glyph_atom(fam, code, size)
+            atoms.append(_Atom("inner", 3 * g.w + 2 * 3 * mu, g.h, g.d))
+            return i
+        if cs in ("\\vdots", "\\ddots"):
+            atoms.append(_Atom("o" if cs == "\\vdots" else "inner",
+                               (0.277779 if cs == "\\vdots" else 1.33) * size, 0.75 * size + 0.1 * size, 0.0))
+            return i
+        if cs[1:] in WORD_OPERATORS:
+            sub = self.mlist(cs[1:], sizes, lvl, cramped, display, "op")
+            atoms.extend(sub)
+            return i
+        if cs in ("\\frac", "\\dfrac", "\\tfrac", "\\cfrac", "\\over", "\\binom", "\\dbinom", "\\tbinom"):
+            num, i = next_arg(s, i)
+            den, i = next_arg(s, i)
+            atoms.append(self.fraction(num, den, sizes, lvl, cramped,
+                                       display or cs in ("\\dfrac", "\\cfrac", "\\dbinom"),
+                                       cs in ("\\tfrac", "\\tbinom"), "binom" in cs))
+            return i
+        if cs == "\\sqrt":
+            k = optional(s, i)
+            arg, i = next_arg(s, k)
+            atoms.append(self.radical(arg, sizes, lvl, display))
+            return i
+        if cs in ACCENTS:
+            arg, i = next_arg(s, i)
+            atoms.append(self.accent(cs, arg, sizes, lvl, display, alphabet))
+            return i
+        if cs in ("\\underline", "\\underbrace", "\\overbrace"):
+            arg, i = next_arg(s, i)
+            sub = self.mlist(arg, sizes, lvl, cramped, display, alphabet)
+            w, h, d = self.hpack(sub, sizes, lvl)
+            t = self._theta()
+            atoms.append(_Atom("o", w, h, d + 3 * t + t + t))
+            return i
+        if cs in MATH_ALPHABETS:
+            arg, i = next_arg(s, i)
+            alph = MATH_ALPHABETS[cs]
+            atoms.extend(self.mlist(arg, sizes, lvl, cramped, display, alph))
+            return i
+        if cs in ("\\rm", "\\bf", "\\it", "\\sf", "\\tt", "\\cal", "\\mit"):
+            return i, lvl, display, {"\\mit": "mi", "\\cal": "cal"}.get(cs, cs[1:])
+        if cs in TEXT_WRAPPERS or cs in ("\\textcolor",):
+            if cs == "\\textcolor":
+                _, i = next_arg(s, i)
+            arg, i = next_arg(s, i)
+            fam = TEXT_WRAPPERS.get(cs) or "rm"
+            # \text follows the math style's size; \mbox stays at the text size
+            hsize = sizes[0] if cs in ("\\mbox", "\\hbox", "\\fbox", "\\makebox") else size
+            hl = HList()
+            self.text_control(cs, "{" + arg + "}", 0, hl, hsize, fam) if cs == "\\fbox" else \
+                self.text(arg, hl, hsize, fam)
+            atoms.append(_Atom("o", hl.w, hl.h, hl.d))
+            return i
+        if cs in ("\\phantom", "\\hphantom", "\\vphantom"):
+            arg, i = next_arg(s, i)
+            sub = self.mlist(arg, sizes, lvl, cramped, display, alphabet)
+            w, h, d = self.hpack(sub, sizes, lvl)
+            atoms.append(_Atom("o", 0.0 if cs == "\\vphantom" else w, 0.0 if cs == "\\hphantom" else h,
+                               0.0 if cs == "\\hphantom" else d))
+            return i
+        if cs in ("\\mathop", "\\mathbin", "\\mathrel", "\\mathopen", "\\mathclose", "\\mathpunct",
+                  "\\mathord", "\\mathinner"):
+            arg, i = next_arg(s, i)
+            sub = self.mlist(arg, sizes, lvl, cramped, display, alphabet)
+            w, h, d = self.hpack(sub, sizes, lvl)
+            cls = {"\\mathop": "op", "\\mathbin": "b", "\\mathrel": "r", "\\mathopen": "open",
+                   "\\mathclose": "close", "\\mathpunct": "p", "\\mathord": "o", "\\mathinner": "inner"}[cs]
+            atoms.append(_Atom(cls, w, h, d))
+            return i
+        if cs in ("\\hspace", "\\kern", "\\mkern", "\\hskip", "\\mskip"):
+            arg, i = next_arg(s, i)
+            atoms.append(_Atom(None, dimen(arg, size, mu), 0.0, 0.0))
+            return i
+        if cs in SWALLOW1:
+            if cs == "\\color":
+                i = optional(s, i)
+            _, i = next_arg(s, i)
+            return i
+        if cs in ("\\left", "\\right", "\\bigl", "\\bigr", "\\big", "\\Bigl", "\\Bigr", "\\Big"):
+            # the delimiter that follows is set at its normal size; "." is the null delimiter
+            k = i
+            while k < len(s) and s[k] == " ":
+                k += 1
+            if s.startswith(".", k):
+                atoms.append(_Atom(None, NULLDELIMITERSPACE, 0.0, 0.0))
+                return k + 1
+            return i
+        if cs in ("\\(", "\\)", "\\[", "\\]"):
+            return i
+        if cs in IGNORED:
+            return i
+        if cs[1:] in self.fonts.size_commands or cs == "\\\\":
+            return i
+        self.approx = True
+        atoms.append(self.glyph_atom("mi", ord("x"), size))
+        return i
+
+    def scripts(self, s, i, atoms, sizes, lvl, cramped, display):
+        """Attach the sub/superscripts at ``s[i:]`` to the last atom (rule 18)."""
+        sup = sub = None
+        primes = 0
+        n = len(s)
+        while i < n and s[i] in "^_'":
+            if s[i] == "'":
+                primes += 1
+                i += 1
+                continue
+            kind = s[i]
+            arg, i = next_arg(s, i + 1)
+            if kind == "^":
+                sup = arg
+            else:
+                sub = arg
+            while i < n and s[i] == " ":
+                i += 1
+        if primes:
+            sup = "\\prime" * primes + ("" if sup is None else sup)
+        nucleus = atoms.pop() if atoms and atoms[-1].cls is not None else _Atom("o", 0.0, 0.0, 0.0)
+        slvl = lvl + 1
+        is_char = nucleus.char
+        h, d = nucleus.h, nucleus.d
+        if is_char:
+            u = v = 0.0
+        else:
+            u = h - self._sy(sizes, slvl, 18)
+            v = d + self._sy(sizes, slvl, 19)
+        delta = nucleus.ic if is_char else 0.0
+        width = nucleus.w + (delta if sub is None else 0.0)
+        top = nucleus.h
+        bot = nucleus.d
+        sw = 0.0
+        xh = abs(self._sy(sizes, lvl, 5))
+        if sup is not None:
+            xs = self.mlist(sup, sizes, slvl, cramped, False, "mi")
+            wx, hx, dx = self.hpack(xs, sizes, slvl)
+            wx += SCRIPTSPACE
+            p = self._sy(sizes, lvl, 13 if display else 15 if cramped else 14)
+            u = max(u, p, dx + xh / 4.0)
+        if sub is not None:
+            ys = self.mlist(sub, sizes, slvl, True, False, "mi")
+            wy, hy, dy = self.hpack(ys, sizes, slvl)
+            wy += SCRIPTSPACE
+            if sup is None:
+                v = max(v, self._sy(sizes, lvl, 16), hy - 4.0 * xh / 5.0)
+                sw = wy
+                bot = max(bot, dy + v)
+                top = max(top, hy - v)
+            else:
+                v = max(v, self._sy(sizes, lvl, 17))
+                t = self._theta()
+                if (u - dx) - (hy - v) < 4 * t:
+                    v = 4 * t - (u - dx) + hy
+                    psi = 4.0 * xh / 5.0 - (u - dx)
+                    if psi > 0:
+                        u += psi
+                        v -= psi
+                sw = max(wx + delta, wy)
+                bot = max(bot, dy + v)
+                top = max(top, hx + u)
+        if sup is not None and sub is None:
+            sw = wx
+            top = max(top, hx + u)
+            bot = max(bot, dx - u)
+        atoms.append(_Atom(nucleus.cls if nucleus.cls is not None else "o", width + sw, top, bot))
+        return i
+
+    def fraction(self, num, den, sizes, lvl, cramped, display, text_style, binom=False):
+        """Rule 15: numerator over denominator with a rule on the axis."""
+        style = lvl
+        if text_style:
+            display = False
+        part = style if display and lvl == 0 else style + 1  # D -> T parts, T -> S parts
+        a = self.mlist(num, sizes, part, cramped, False, "mi")
+        b = self.mlist(den, sizes, part, True, False, "mi")
+        wa, ha, da = self.hpack(a, sizes, part)
+        wb, hb, db = self.hpack(b, sizes, part)
+        t = 0.0 if binom else self._theta()
+        if display and lvl == 0:
+            u, v, phi = self._sy(sizes, lvl, 8), self._sy(sizes, lvl, 11), 3 * (t if t else self._theta())
+        else:
+            u, v, phi = self._sy(sizes, lvl, 9), self._sy(sizes, lvl, 12), (t if t else self._theta())
+        if binom:
+            u = self._sy(sizes, lvl, 10) if not (display and lvl == 0) else u
+            clr = (7 if display and lvl == 0 else 3) * self._theta()
+            if (u - da) - (hb - v) < clr:
+                k = (clr - ((u - da) - (hb - v))) / 2.0
+                u += k
+                v += k
+        else:
+            axis = self._sy(sizes, lvl, 22)
+            if (u - da) - (axis + t / 2) < phi:
+                u += phi - ((u - da) - (axis + t / 2))
+            if (axis - t / 2) - (hb - v) < phi:
+                v += phi - ((axis - t / 2) - (hb - v))
+        w = max(wa, wb) + 2 * NULLDELIMITERSPACE
+        if binom:  # normal-size parentheses instead of null delimiters
+            font, at = self.fonts.math_font("rm", sizes[min(lvl, 2)])
+            w = max(wa, wb) + 2 * tf.glyph(font, 40, at)[0]
+        # LaTeX's \frac braces its \over: the fraction is an ordinary atom
+        return _Atom("o", w, ha + u, db + v)
+
+    def radical(self, arg, sizes, lvl, display):
+        """Rule 11 with the smallest surd (cmsy's radical sign)."""
+        xs = self.mlist(arg, sizes, lvl, True, display, "mi")
+        w, h, d = self.hpack(xs, sizes, lvl)
+        t = self._theta()
+        phi = abs(self._sy(sizes, lvl, 5)) if display and lvl == 0 else t
+        clr = t + phi / 4.0
+        font, at = self.fonts.math_font("sy", sizes[min(lvl, 2)])
+        sw, sh, sd, _ = tf.glyph(font, 112, at)
+        # the surd's height is the rule thickness; a deep surd centres the radicand
+        rule = sh
+        if sd > h + d + clr:
+            clr = (clr + sd - h - d) / 2.0
+        # TeX's overbar: the rule and a kern of its thickness above the clearance
+        return _Atom("o", sw + w, h + clr + 2 * rule, max(d, sd - h - clr))
+
+    def accent(self, cs, arg, sizes, lvl, display, alphabet):
+        xs = self.mlist(arg, sizes, lvl, True, display, alphabet)
+        w, h, d = self.hpack(xs, sizes, lvl)
+        acc = ACCENTS[cs]
+        if acc is None:  # \overline: kern 3 theta, rule theta, kern theta above the nucleus
+            t = self._theta()
+            return _Atom("o", w, h + 5 * t, d)
+        font, at = self.fonts.math_font(acc[0], sizes[min(lvl, 2)])
+        _, ah, _, _ = tf.glyph(font, acc[1], at)
+        xh = tf.param(font, 5, at)
+        delta = min(h, xh)
+        return _Atom("o", w, max(h, ah + h - delta), d)
