@@ -38,6 +38,24 @@ class Ignored:
         return self
 
 
+
+def _on_path(L, g, align):
+    """Position and alignment of a label drawn along path ``g`` (plain_Label.asy's
+    ``Label.out(pic, g)``): at a relative arc length (the middle by default); without an
+    alignment, S at the start, N at the end and E between, each turned with the path's
+    direction (``-align*dir(g)*I``)."""
+    from geoverify.frontends.asy import pathops
+
+    rel = L.relpos if isinstance(L, LabelSpec) and L.relpos is not None else 0.5
+    rel = min(max(rel, 0.0), 1.0)
+    tm = pathops.arctime(g, rel * pathops.arclength(g))
+    pos = pathops.point(g, tm)
+    if align is None:
+        side = -1j if rel <= 1e-9 else (1j if rel >= 1 - 1e-9 else 1 + 0j)
+        d = pathops.direction(g, tm)
+        align = -side * d * 1j if d != 0 else 0j
+    return pos, align
+
 def _as_paths(v):
     if isinstance(v, Path):
         return [v]
@@ -111,9 +129,14 @@ def install(I):
                 out["paths"] = v
         return out
 
+    def current():
+        """asy's ``currentpen`` (the default pen of drawing commands) over the defaultpen."""
+        cp = I.globals.vars.get("currentpen")
+        return I.defaultpen + cp if isinstance(cp, Pen) else I.defaultpen
+
     def pen_of(pens, idx=0):
         p = pens[idx] if len(pens) > idx else Pen()
-        return I.defaultpen + p
+        return current() + p
 
     def record(pic, item):
         I.budget.step()
@@ -132,9 +155,8 @@ def install(I):
 
             L = a["label"]
             text = L.text if isinstance(L, LabelSpec) else L
-            p0 = paths[0]
-            pos = pathops.point(p0, pathops.arctime(p0, 0.5 * pathops.arclength(p0)))
-            align = (L.align if isinstance(L, LabelSpec) and L.align is not None else a["align"]) or 0j
+            align = a["align"] if a["align"] is not None else (L.align if isinstance(L, LabelSpec) else None)
+            pos, align = _on_path(L, paths[0], align)
             record(a["pic"], DrawItem("label", [], pen, text=text, position=pos, align=align, location=I.current_loc,
                                       transform=L.transform if isinstance(L, LabelSpec) else None))
 
@@ -156,7 +178,7 @@ def install(I):
         if paths is None:
             raise NoMatch()
         fp = pen_of(a["pens"], 0)
-        dp = pen_of(a["pens"], 1) if len(a["pens"]) > 1 else I.defaultpen
+        dp = pen_of(a["pens"], 1) if len(a["pens"]) > 1 else current()
         record(a["pic"], DrawItem("filldraw", paths, dp, fp, a["arrow"], location=I.current_loc))
 
     b("filldraw", filldraw)
@@ -203,8 +225,10 @@ def install(I):
         if a["label"] is not None and len(pts) == 1:
             L = a["label"]
             text = L.text if isinstance(L, LabelSpec) else L
-            align = a["align"] if a["align"] is not None else (L.align if isinstance(L, LabelSpec) and L.align is not None else 0j)
-            record(a["pic"], DrawItem("label", [], pen, text=text, position=pts[0], align=align or 0j,
+            # plain_markers.asy: L.align(align, E), a dot's label is east of it by default
+            align = a["align"] if a["align"] is not None else (
+                L.align if isinstance(L, LabelSpec) and L.align is not None else 1 + 0j)
+            record(a["pic"], DrawItem("label", [], pen, text=text, position=pts[0], align=align,
                                       location=I.current_loc,
                                       transform=L.transform if isinstance(L, LabelSpec) else None))
 
@@ -253,13 +277,10 @@ def install(I):
         if "p" in kw and isinstance(kw["p"], Pen):
             pens.append(kw["p"])
         if path_pos is not None:
-            from geoverify.frontends.asy import pathops
-
-            rel = L.relpos if isinstance(L, LabelSpec) and L.relpos is not None else 0.5
-            pos = pathops.point(path_pos, pathops.arctime(path_pos, rel * pathops.arclength(path_pos)))
+            pos, align = _on_path(L, path_pos, align)
         if pos is None:
             pos = 0j
-        pen = I.defaultpen
+        pen = current()
         for p in pens:
             pen = pen + p
         record(pic, DrawItem("label", [], pen, text=text, position=pos, align=align or 0j, location=I.current_loc,
@@ -301,6 +322,9 @@ def install(I):
         return LabelSpec(text, pos, align, pen, relpos, transform)
 
     b("Label", Label)
+    # plain_Label.asy: a relative position along a path (a fraction of its arc length)
+    b("Relative", lambda x: float(x) if is_num(x) else complex(x))
+    I.globals.vars.update({"BeginPoint": 0.0, "MidPoint": 0.5, "EndPoint": 1.0})
 
     def size(*args, **kw):
         args = list(args)

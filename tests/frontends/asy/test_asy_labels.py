@@ -90,3 +90,21 @@ def test_explicit_align_overrides_the_labels_own():
     sc = parse_asy('label(Label("$A$", align=N), (0,0), S);')
     lab = next(p for p in sc.primitives if isinstance(p, TextLabel))
     assert lab.box[3] < 0  # below the point
+
+
+def _box(src):
+    return next(p for p in parse_asy(src).primitives if isinstance(p, TextLabel)).box
+
+
+# asy: picture p; <command on p>; write(min(p.fit()), max(p.fit())); the text box is the
+# fitted bounds less the pen's half width (0.25) or the label's fuzz (1.4955 at 12 pt)
+@pytest.mark.parametrize("src,index,expected", [
+    ('draw(Label("$A$"), (0,0)--(100,0));', 1, -13.2623287671233 + 1.4955168),  # below the middle
+    ('draw(Label("$A$",Relative(1)), (0,0)--(100,0));', 2, 113.868296388543 - 1.4955168),  # east of the end
+    ('draw(Label("$A$",EndPoint), (0,0)--(100,0));', 2, 113.868296388543 - 1.4955168),
+    ('draw("$A$", (0,0)--(0,100));', 2, 13.868296388543 - 1.4955168),  # right of an upward path
+    ('dot("$A$", (0,0));', 2, 13.868296388543 - 1.4955168),  # a dot's label is east by default
+    ('currentpen = fontsize(10pt)+linewidth(2); label("$A$", (0,0), E);', 0, 2.49327521793275 + 1.2962640),
+])
+def test_label_defaults_match_asy(src, index, expected):
+    assert _box(src)[index] == pytest.approx(expected, abs=1e-3)
