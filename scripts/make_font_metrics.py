@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Generate geoverify/data/fonts/cm_metrics.json from TeX's own .tfm files.
 
-Reads the TeX font metric files of the Computer Modern fonts TikZ labels use
-by default (cmr10 text, cmmi10 math italic, cmsy10 math symbols, plus the 7 pt
-and 5 pt sizes used for sub/superscripts and cmbx10 for bold) with kpsewhich,
+Reads the TeX font metric files of the Computer Modern designs LaTeX selects
+for labels (TikZ's 10 pt: cmr10, cmmi10, cmsy10 and the 7 pt and 5 pt script
+designs; Asymptote's 12 pt: cmr12, cmmi12 and the 8 pt and 6 pt script designs;
+the bold, italic, slanted, typewriter and sans-serif designs) with kpsewhich,
 and writes, for every character, its width, height, depth and italic
 correction as fractions of the design size, the kerning pairs and simple
-(``=:``) ligatures of the lig/kern program, and the font parameters. The table is small (tens of KB) and shipped as package data,
-so verification never needs a TeX installation.
+(``=:``) ligatures of the lig/kern program, and the font parameters. The
+table (about 350 KB) is shipped as package data, so verification never needs a
+TeX installation.
 
 Usage::
 
