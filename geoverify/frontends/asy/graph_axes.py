@@ -90,7 +90,8 @@ _AXES = {
 class DeferredItem:
     """A picture item drawn when the picture is fitted.
 
-    ``sizing`` is a list of ``(user, truesize)`` complex pairs for ``size()`` fitting;
+    ``sizing`` is a list of ``(user, truesize)`` complex pairs for ``size()`` fitting
+    (exact, or an estimate for ``exact=False``: asy's drawers added with ``exact=false``);
     ``realize(sx, sy, lb, rt)`` returns ordinary :class:`DrawItem` objects in user
     coordinates once the scaling ``(sx, sy)`` and the frame bounds ``lb``/``rt`` (bp) are
     known.
@@ -104,10 +105,11 @@ class DeferredItem:
     align = 0j
     size = 0.0
 
-    def __init__(self, realize, location=None):
+    def __init__(self, realize, location=None, exact=False):
         self._realize = realize
         self.sizing = []
         self.location = location
+        self.exact = exact
 
     def realize(self, sx, sy, lb, rt):
         return self._realize(sx, sy, lb, rt)
@@ -124,6 +126,8 @@ def realize_deferred(pic, sx, sy, dotsize_of):
     from geoverify.frontends.asy.fitting import frame_bounds, inexact_grow
 
     items = _realize(pic, sx, sy, dotsize_of)
+    if all(getattr(it, "exact", True) for it in pic.items):
+        return items, sx, sy
     gx, gy = inexact_grow(pic, frame_bounds(items, sx, sy, dotsize_of))
     if (gx, gy) != (1.0, 1.0):
         sx, sy = sx * gx, sy * gy

@@ -398,33 +398,16 @@ def _math(I):
 
 
 def _markers(I):
-    b = I.builtin
     g = I.globals.vars
     from geoverify.frontends.asy.lib_draw import Ignored
 
     for name in ("StickIntervalMarker", "CrossIntervalMarker", "CircleBarIntervalMarker", "TickMarks", "markinterval",
                  "marker", "StickIntervalMarker_", "dotframe", "crossframe", "stickframe", "circlebarframe"):
         g[name] = Ignored(name)
-    draw = I.builtins["draw"]
 
-    def markangle(*args, **kw):
-        pts = [a for a in args if isinstance(a, complex)]
-        if len(pts) < 3:
-            raise NoMatch()
-        A, B, C = pts[:3]
-        r = kw.get("radius")
-        nums = [a for a in args if is_num(a)]
-        ints = [a for a in args if isinstance(a, int) and not isinstance(a, bool)]
-        radius = float(r) if is_num(r) else 8 * 0.03 * 0 + 20.0
-        a0 = math.atan2((A - B).imag, (A - B).real)
-        a1 = math.atan2((C - B).imag, (C - B).real)
-        while a1 < a0:
-            a1 += 2 * math.pi
-        # markangle's radius is in bp (a true size); convert with the final scale is not possible here
-        I.note("APPROXIMATED", "markangle radius is a true size; drawn in user units", "markangle")
-        return None
+    from geoverify.frontends.asy import angle_marks
 
-    b("markangle", markangle)
+    angle_marks.install(I)
 
 
 def _geometry(I):

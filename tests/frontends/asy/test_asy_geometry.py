@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
 from geoverify.frontends.asy import parse_asy
 from geoverify.frontends.asy.graph_ticks import autoscale
-from geoverify.scene import Arrow, Polyline
+from geoverify.scene import Arc, Arrow, Polyline
 
 
 def scale_of(scene):
@@ -94,3 +96,20 @@ def test_extended_ticks_are_grid_lines_between_bottom_and_top():
     for p in ticks:
         assert sorted(p[:, 0]) == pytest.approx([-2, 2])
     assert len([p for p in s.primitives if isinstance(p, Arrow)]) == 2
+
+
+# -- markers -------------------------------------------------------------------------------
+
+def test_markangle_draws_true_size_arcs_counterclockwise():
+    # asy 2.85 (size 100, unit 86.672 bp): radii 10 and 10 + 4 sqrt(0.5) bp sweeping 270 degrees
+    # from (0,1) counterclockwise to (1,0); the default radius 8mm + 8 sqrt(0.5) = 28.334 bp
+    s = parse_asy('import markers; size(100); draw((0,0)--(1,0)); draw((0,0)--(0,1)); '
+                  'markangle(n=2, radius=10, (0,1), (0,0), (1,0)); '
+                  'markangle(Label("$x$",Relative(0.4)), (1,0),(0,0),(0,1));')
+    assert scale_of(s) == pytest.approx(86.672, rel=1e-4)
+    arcs = [p for p in s.primitives if isinstance(p, Arc)]
+    assert [a.rx for a in arcs] == pytest.approx([10.0, 12.828, 28.334], abs=2e-3)
+    assert [a.sweep for a in arcs] == pytest.approx([1.5 * math.pi, 1.5 * math.pi, 0.5 * math.pi])
+    assert arcs[0].start == pytest.approx(0.5 * math.pi)
+    for a in arcs:
+        assert a.center == pytest.approx((0.0, 0.0))
