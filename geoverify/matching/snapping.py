@@ -3,10 +3,12 @@
 Source formats that attach a label to a point (TikZ nodes, Asymptote ``label``)
 give the label's anchor. Most anchors are the point itself; some are placed
 beside it by hand (``label("$G$", (11,5), W)`` next to the crossing at (11,4)).
-An anchor on no drawn stroke names the nearest drawn point (dot, vertex,
-crossing) within :data:`SNAP_REL` of the figure, as a reader (and the binding
-of an SVG text box) would; an anchor on a stroke, or with no drawn point near,
-is the point itself.
+An anchor that is not itself a drawn point names the nearest drawn point (dot,
+vertex, crossing) within :data:`SNAP_REL` of the figure, as a reader (and the
+binding of an SVG text box, with the same margin) would: a label nudged off
+its point, even along a stroke (``label("$H$", H+(0,-0.2), SW)`` below the
+crossing of two altitudes), names that point, so a figure reads the same in
+every format. An anchor with no drawn point near is the point itself.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from geoverify.matching.features import Features, PointKind
 
 __all__ = ["SNAP_REL", "ON_DRAWING_REL", "on_drawing", "snap_index"]
 
-#: An anchor off the drawing names the nearest drawn point within this fraction of the figure.
-SNAP_REL = 0.05
+#: A label anchor names the nearest drawn point within this fraction of the figure (the label margin of the
+#: binding of SVG text boxes, :attr:`geoverify.ir.Tolerances.label_margin`).
+SNAP_REL = 0.08
 #: An anchor within this fraction of the figure of a stroke is on the drawing.
 ON_DRAWING_REL = 1e-3
 
@@ -42,12 +45,12 @@ def on_drawing(feats: Features, xy: np.ndarray, eps: float) -> bool:
 
 
 def snap_index(feats: Features, xy: np.ndarray, eps: float | None = None) -> int | None:
-    """Index into ``feats.points`` of the drawn point an attached label at ``xy (2,)`` names.
+    """Index into ``feats.points`` of the drawn point an attached label anchored at ``xy (2,)`` names.
 
     None when the label names its own anchor: the format does not attach labels,
-    the anchor is on a stroke (within ``eps``; default :data:`ON_DRAWING_REL` of
-    the figure) or is a drawn point already, or no drawn point is within
-    :data:`SNAP_REL` of the figure.
+    the anchor is a drawn point already (within ``eps``; default
+    :data:`ON_DRAWING_REL` of the figure), or no drawn point (dot, vertex,
+    crossing) is within :data:`SNAP_REL` of the figure.
     """
     if not feats.attached_labels or not len(feats.points):
         return None
@@ -57,6 +60,6 @@ def snap_index(feats: Features, xy: np.ndarray, eps: float | None = None) -> int
         return None
     d = np.hypot(*(feats.points[drawn] - xy).T)
     k = int(np.argmin(d))
-    if d[k] <= eps or d[k] > SNAP_REL * feats.scale or on_drawing(feats, xy, eps):
+    if d[k] <= eps or d[k] > SNAP_REL * feats.scale:
         return None
     return int(drawn[k])

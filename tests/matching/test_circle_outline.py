@@ -19,3 +19,19 @@ def test_circle_outline_is_round():
 
     p = rd.center + 0.9 * rd.radius * np.array([np.cos(np.pi / 4), np.sin(np.pi / 4)])
     assert bool(points_in_polygon(p[None], rd.points)[0])
+
+
+def test_arc_outline_follows_the_arc():
+    """An Arc primitive's outline is sampled along it (it was its Bezier end points: a point on the
+    arc at 45 degrees was 0.29 r off a half circle drawn as two quarter-circle pieces)."""
+    from geoverify.frontends.asy import parse_asy
+    from geoverify.predicates.incidence import _seg_dist  # noqa: F401  (module import check)
+
+    scene = parse_asy("unitsize(1cm); draw(arc((0,0),1,0,180));")
+    rd = extract_features(scene).rounds[0]
+    d = np.hypot(*(rd.points - rd.center).T)
+    assert np.allclose(d, rd.radius, rtol=1e-9)
+    ang = np.degrees(np.arctan2(rd.points[:, 1] - rd.center[1], rd.points[:, 0] - rd.center[0]))
+    assert ang.min() >= -1e-6 and ang.max() <= 180 + 1e-6
+    # dense: consecutive samples at most a few degrees apart
+    assert np.abs(np.diff(ang)).max() <= 6.0
