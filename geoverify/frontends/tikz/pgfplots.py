@@ -63,6 +63,7 @@ _KNOWN = {
     "grid style", "separate axis lines", "axis background/.style", "xlabel near ticks", "ylabel near ticks",
     "every axis/.append style", "legend image post style", "extra x ticks", "extra y ticks", "xmode", "ymode",
     "ybar", "xbar", "bar width", "symbolic x coords", "symbolic y coords", "nodes near coords",
+    "legend columns",
     "minor tick length", "every axis title shift", "normalsize", "small", "footnotesize", "tiny",
     "extra tick style", "extra x tick style", "extra y tick style", "forget plot", "mark", "only marks",
 }
@@ -795,7 +796,12 @@ class Axis:
         if not entries:
             return
         kv = self.kv
-        opts = dict(split_options(kv.get("legend style") or ""))
+        opts = {}
+        for k, v in self.opts:
+            if k in ("every axis legend/.append style", "every axis legend/.style", "legend style"):
+                opts.update(split_options(v or ""))
+        if kv.get("legend columns"):
+            opts["legend columns"] = kv["legend columns"]
         # every axis legend: at (0.98, 0.98); legend pos: 0.03 from the sides (pgfplots.code.tex)
         at, anchor = (0.98, 0.98), "north east"
         pos = (kv.get("legend pos") or "").strip()
@@ -810,21 +816,32 @@ class Axis:
                 self.interp.note("APPROXIMATED", "legend position not understood", "legend style", self.loc)
         if opts.get("anchor"):
             anchor = opts["anchor"].strip()
-        if "legend columns" in opts and opts["legend columns"].strip() not in ("1",):
-            self.interp.note("APPROXIMATED", "legend columns are drawn as one column", "legend columns", self.loc)
+        ncol = 1
+        if opts.get("legend columns"):
+            try:
+                ncol = int(float(opts["legend columns"]))
+            except ValueError:
+                ncol = 1
+        if ncol <= 0:
+            ncol = len(entries)
         depth = 1.5  # text depth=0.15em
-        rows = []
+        cells = []
         for p, t in entries:
             box, _ = measure(t, 10.0)
-            # the image is placed by its origin on the row's centre line, its box centred in the column
-            rows.append((p, t, box.width, box.height, legend_image_box(p)))
-        tw = max(r[2] for r in rows)
-        iw = max(r[4][2] - r[4][0] for r in rows)
+            # the image is placed by its origin on the row's centre line, its box centred in its cell
+            cells.append((p, t, box.width, box.height, legend_image_box(p)))
+        grid = [cells[k:k + ncol] for k in range(0, len(cells), ncol)]
+        ncol = min(ncol, len(cells))
+        iws = [max(r[c][4][2] - r[c][4][0] for r in grid if c < len(r)) for c in range(ncol)]
+        tws = [max(r[c][2] for r in grid if c < len(r)) + 4.0 for c in range(ncol)]
         halves = []
-        for _, _, _, h, ib in rows:
-            th = (h + depth) / 2 + 2.0
-            halves.append((max(th, ib[3]), max(th, -ib[1])))
-        width = 3.0 + iw + tw + 4.0 + 3.0
+        for row in grid:
+            up = down = 0.0
+            for _, _, _, h, ib in row:
+                th = (h + depth) / 2 + 2.0
+                up, down = max(up, th, ib[3]), max(down, th, -ib[1])
+            halves.append((up, down))
+        width = 3.0 + sum(iws) + sum(tws) + 3.0
         height = 2.0 + sum(u + d for u, d in halves) + 2.0
         ax, ay = self.P(self.xmin + at[0] * (self.xmax - self.xmin), self.ymin + at[1] * (self.ymax - self.ymin))
         fx = 1.0 if "east" in anchor else 0.0 if "west" in anchor else 0.5
@@ -848,13 +865,15 @@ class Axis:
         emit_path(self.interp.scene, b, fst, draw=True, fill=True, source=src, panel=self.interp.panel)
         y = y1 - 2.0
         code = []
-        tx = x0 + 3.0 + iw + 2.0 + tw / 2
-        icx = x0 + 3.0 + iw / 2
-        for (p, t, w, h, ib), (up, down) in zip(rows, halves):
+        for row, (up, down) in zip(grid, halves):
             yc = y - up
-            ox = icx - (ib[0] + ib[2]) / 2
-            legend_image(self.interp, p, (ox, yc), m)
-            base = yc - (h - depth) / 2
-            code.append(f"\\node[anchor=base,inner sep=0pt] at ({tx:.5f}pt,{base:.5f}pt) {{{t}}};")
+            x = x0 + 3.0
+            for c, (p, t, w, h, ib) in enumerate(row):
+                icx = x + iws[c] / 2
+                legend_image(self.interp, p, (icx - (ib[0] + ib[2]) / 2, yc), m)
+                tx = x + iws[c] + tws[c] / 2
+                base = yc - (h - depth) / 2
+                code.append(f"\\node[anchor=base,inner sep=0pt] at ({tx:.5f}pt,{base:.5f}pt) {{{t}}};")
+                x += iws[c] + tws[c]
             y -= up + down
         self.tikz("\n".join(code))

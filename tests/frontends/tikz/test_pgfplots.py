@@ -321,3 +321,23 @@ def test_inline_table_declared_functions_and_symbolic_meta():
     t2 = texts["t2"]
     assert (t2.box[0] + t2.box[2]) / 2 == pytest.approx((m @ [1.5, 3, 1])[0], abs=TOL)
     assert t2.box[1] == pytest.approx((m @ [1.5, 3, 1])[1] + 3.533, abs=TOL)
+
+
+def test_legend_in_one_row():
+    sc = parse_tikz(fig(r"""\begin{axis}[legend columns=-1, legend style={at={(0.5,1.03)},anchor=south}]
+\addplot coordinates {(0,0) (1,1)};
+\addplot coordinates {(0,1) (1,2)};
+\addplot coordinates {(0,2) (1,3)};
+\legend{$l_1$,long,c}
+\end{axis}"""))
+    m = sc.panels[0].axis_transform
+    frame = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.fill == "#ffffff"][0].points
+    # TeX: 100.665 x 16.448, centred over the box, its bottom 0.03 * 162 + 0.2 above it
+    assert np.ptp(frame[:, 0]) == pytest.approx(100.665, abs=0.05)
+    assert np.ptp(frame[:, 1]) == pytest.approx(16.448, abs=TOL)
+    cx = (m @ [0.5, 0, 1])[0]
+    assert frame[:, 0].mean() == pytest.approx(cx, abs=TOL)
+    assert frame[:, 1].min() == pytest.approx((m @ [0, 3.3, 1])[1] + 0.03 * 162 + 0.2, abs=TOL)
+    texts = {p.text: p for p in labels(sc)}
+    # entries side by side: image (0.6cm + line), then text with 2pt inner sep
+    assert texts["long"].box[0] - texts["$l_1$"].box[2] == pytest.approx(2 + 17.472 + 2, abs=0.05)
