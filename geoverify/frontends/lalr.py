@@ -24,7 +24,7 @@ from functools import partial
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
-from lark.lexer import ContextualLexer, LexerState
+from lark.lexer import ContextualLexer, LexerState, PatternStr, UnlessCallback
 from lark.parse_tree_builder import (ChildFilterLALR, ChildFilterLALR_NoPlaceholders, ExpandSingleChild,
                                      PropagatePositions)
 from lark.parsers.lalr_analysis import Shift
@@ -137,9 +137,15 @@ def _scanner_info(lexer):
     mres = getattr(scanner, "_mres", None)
     if not mres or not all(hasattr(m, "match") for m in mres):
         raise _Unsupported("scanner layout")
-    callback = lexer.callback
+    callback = dict(lexer.callback)
     if lexer.ignore_types & callback.keys():
         raise _Unsupported("callbacks on ignored terminals")
+    for name, f in callback.items():
+        # keywords matched by a name pattern: Lark retypes them by a regex of the keywords; a dict is faster
+        keywords = getattr(getattr(f, "scanner", None), "terminals", None)
+        if (type(f) is UnlessCallback and keywords and not lexer.g_regex_flags
+                and all(isinstance(k.pattern, PatternStr) and not k.pattern.flags for k in keywords)):
+            callback[name] = {k.pattern.value: k.name for k in keywords}
     return tuple(mres), lexer.ignore_types, lexer.newline_types, callback
 
 
@@ -171,30 +177,29 @@ def _fast_tokens(lexer_thread, states, cache):
         value = m.group(0)
         type_ = m.lastgroup
         start = pos
+        start_line = line
         column = pos - line_start + 1
         if type_ in newline:
             n = value.count("\n")
             if n:
-                first_line = line
                 line += n
                 line_start = pos + value.rindex("\n") + 1
-            else:
-                first_line = line
-        else:
-            first_line = line
         pos += len(value)
         if type_ in ignore:
             continue
+        f = callback.get(type_)
+        if f is not None and type(f) is dict:
+            type_ = f.get(value, type_)
+            f = None
         t = new(Token, value)
         t.type = type_
         t.start_pos = start
         t.value = value
-        t.line = first_line
+        t.line = start_line
         t.column = column
         t.end_line = line
         t.end_column = pos - line_start + 1
         t.end_pos = pos
-        f = callback.get(type_)
         yield t if f is None else f(t)
 
 
