@@ -10,7 +10,6 @@ Exit code 0, or 2 when the figure cannot be read.
 from __future__ import annotations
 
 import json
-import shutil
 import sys
 from pathlib import Path
 
@@ -35,23 +34,21 @@ def run(args) -> int:
     fig = prepare_figure(args.figure, format=args.format, dialect=args.dialect)
     if fig.scene is None:
         raise InputError(f"cannot read {args.figure}: {fig.gate.get('message', 'unknown error')}")
+    from geoverify.fidelity.package import mined_task, write_task_package
+
     m = fig.mined
-    task = m.to_task(task_id=args.id or Path(args.figure).stem, source=str(args.figure),
-                     dialect=args.dialect if fig.fmt == "asy" else None)
+    task_id = args.id or Path(args.figure).stem
     if not args.output:
+        task = mined_task(fig, str(args.figure), task_id, args.dialect)
         sys.stdout.write(json.dumps(task, indent=1, ensure_ascii=False) + "\n")
         return 0
     out = Path(args.output)
     if out.is_dir() or out.suffix.lower() != ".json":
         # A folder becomes a task package: the draft and the figure it was mined from.
-        out.mkdir(parents=True, exist_ok=True)
-        src = Path(args.figure)
-        ref = out / f"reference{src.suffix.lower()}"
-        if src.resolve() != ref.resolve():
-            shutil.copyfile(src, ref)
-        task["references"] = [{"path": ref.name, "format": fig.fmt, "note": "the figure the relations were mined from"}]
-        out = out / "task.json"
-    out.write_text(json.dumps(task, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        out = write_task_package(fig, args.figure, out, task_id, args.dialect)
+    else:
+        task = mined_task(fig, str(args.figure), task_id, args.dialect)
+        out.write_text(json.dumps(task, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     if not args.quiet:
         print(f"{args.figure}: {len(m.points)} labelled points, {len(m.objects) - len(m.points)} other objects, "
               f"{len(m.primary())} relations (+{len(m.relations) - len(m.primary())} implied) -> {out}")
