@@ -44,7 +44,8 @@ LIBRARIES_INTERPRETED = {"calc", "positioning", "intersections", "arrows", "arro
                           "decorations.markings", "shapes", "shapes.geometric", "backgrounds", "patterns",
                           "fit", "through", "matrix", "cd", "babel", "shadows", "decorations.pathreplacing",
                           "fadings", "shapes.misc", "shapes.symbols", "shapes.arrows", "topaths", "plotmarks",
-                          "decorations", "external", "math", "3d", "perspective", "bending", "spy",
+                          "decorations", "decorations.pathmorphing", "external", "math", "3d", "perspective",
+                          "bending", "spy",
                           "fpu", "graphs", "automata", "trees", "mindmap", "chains", "scopes"}
 
 

@@ -17,6 +17,7 @@ import numpy as np
 
 from geoverify.frontends.tikz.colors import to_hex
 from geoverify.frontends.tikz.corners import round_corners
+from geoverify.frontends.tikz.decorations import DECORATIONS, decorate_subpath
 from geoverify.frontends.tikz.geometry import ellipse_arc, ellipse_axes, point_at_fraction
 from geoverify.frontends.tikz.pathbuild import PathBuilder, segment_controls, segment_tangent
 from geoverify.scene.primitives import Arc, Arrow, BezierPath, Circle, Dot, Ellipse, Polyline, Style
@@ -108,6 +109,10 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
     if st.get("rounded_corners"):
         for sp in path.subpaths:
             sp.segs = round_corners(sp.segs, sp.closed, float(st["rounded_corners"]))
+    deco = st.get("decoration")
+    if st.get("decorate") and not st.get("decorate_post") and deco is not None and deco.name in DECORATIONS:
+        # pgf decorates the path with its corners already rounded; tips go on the decorated ends
+        path.subpaths = [new for sp in path.subpaths if sp.segs for new in decorate_subpath(sp.segs, deco)]
     if st.get("shorten_end") or st.get("shorten_start"):
         open_subs = [sp for sp in path.subpaths if sp.segs and not sp.closed]
         if open_subs:

@@ -310,6 +310,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             "on grid": ("on_grid", True), "transform shape": ("transform_shape", True),
             "auto": ("auto", "left"), "help lines": None, "double": ("double", True),
             "sharp corners": ("rounded_corners", 0.0), "rounded corners": ("rounded_corners", 4.0),
+            "decorate": ("decorate", True),
             "bend left": ("bend", "left"), "bend right": ("bend", "right"), "semitransparent": ("opacity", 0.5),
             "transparent": ("opacity", 0.0), "nodes near coords": None,
         }
@@ -588,6 +589,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 if "decoration" in inner and inner["decoration"]:
                     _decoration(ctx, st, inner["decoration"])
                 st["decorate"] = True
+                st["decorate_post"] = True  # the path is drawn as well: only markings add to it
         elif k == "every node/.style":
             ctx.define_style("every node", val, False)
         elif k == "mark":
@@ -613,14 +615,34 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         ctx.note("UNSUPPORTED", f"cannot read key '{k}={val}': {err}", k)
 
 
+_DECO_LENGTHS = {"amplitude": "amplitude", "segment length": "segment_length", "raise": "raise_",
+                 "pre length": "pre_length", "post length": "post_length"}
+
+
 def _decoration(ctx, st, val):
-    """``decoration={markings, mark=at position 0.5 with {\\arrow{>}}}``."""
+    """``decoration={snake, amplitude=1mm}``, ``decoration={brace, mirror, raise=2pt}``,
+    ``decoration={markings, mark=at position 0.5 with {\\arrow{>}}}``: the keys accumulate."""
+    from geoverify.frontends.tikz.decorations import DECORATIONS, Decoration
     pairs = split_options(val)
     marks = list(st.get("markings") or [])
-    kinds = [k for k, v in pairs if v is None]
-    if kinds and kinds[0] != "markings":
-        ctx.note("UNSUPPORTED", f"decoration '{kinds[0]}' is not applied; the path is kept undecorated",
-                 "decoration " + kinds[0])
+    deco = st["decoration"].copy() if st.get("decoration") is not None else Decoration()
+    for key, v in pairs:
+        if key == "name" and v:
+            key, v = v.strip(), None
+        if v is None and key == "mirror":
+            deco.mirror = True
+        elif key == "mirror":
+            deco.mirror = v.strip() != "false"
+        elif key in _DECO_LENGTHS and v:
+            setattr(deco, _DECO_LENGTHS[key], _dim(ctx, v, st))
+        elif key == "aspect" and v:
+            deco.aspect = ctx.number(v, st).value
+        elif v is None and key != "markings" and key not in ("pre", "post"):
+            deco.name = key
+            if key not in DECORATIONS:
+                ctx.note("UNSUPPORTED", f"decoration '{key}' is not applied; the path is kept undecorated",
+                         "decoration " + key)
+    st["decoration"] = deco
     for key, v in pairs:
         if key == "mark" and v:
             m = re.match(r"\s*at\s+position\s+(.+?)\s+with\s*\{?(.*)\}?\s*$", v, re.S)

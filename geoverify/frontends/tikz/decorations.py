@@ -1,0 +1,257 @@
+"""Path-morphing and path-replacing decorations: ``snake``, ``zigzag``, ``brace``.
+
+pgf's decoration automaton (``pgfmoduledecorations.code.tex``) walks along the
+path: each state draws its code in a frame whose origin is the current point
+on the path and whose x axis is the direction of the input segment there, then
+moves on by the state's ``width``; ``switch if less than`` (and ``width``
+itself, to ``final``) change state when too little of the path remains. The
+``final`` state draws a line to the end of the decorated part. TikZ wraps the
+decoration in a meta-decoration: ``pre length`` and ``post length`` of the
+path are followed plainly (``lineto``), the decoration gets what lies between.
+The states of ``snake`` and ``zigzag`` (``pgflibrarydecorations.pathmorphing``)
+and ``brace`` (``pathreplacing``) are copied from pgf, with its sine and cosine
+curve approximations. ``raise`` shifts the frame along its y axis and
+``mirror`` then flips it (TikZ composes them so: a mirrored brace is raised
+to the other side).
+
+Curves of the input are followed as polylines of 16 pieces each; every
+subpath is decorated on its own (pgf carries the automaton across moves).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from geoverify.frontends.tikz.pathbuild import Subpath, segment_controls
+
+__all__ = ["DECORATIONS", "Decoration", "decorate_subpath"]
+
+#: Decorations drawn as pgf draws them.
+DECORATIONS = frozenset({"snake", "zigzag", "brace"})
+
+
+class Decoration:
+    """Parameters of a decoration (pgf's defaults: segment length 10 pt, amplitude 2.5 pt).
+
+    Attributes
+    ----------
+    name : str
+    segment_length, amplitude, raise_, pre_length, post_length : float
+        pt.
+    aspect : float
+    mirror : bool
+    """
+
+    __slots__ = ("name", "segment_length", "amplitude", "aspect", "mirror", "raise_", "pre_length",
+                 "post_length")
+
+    def __init__(self, name="", segment_length=10.0, amplitude=2.5, aspect=0.5, mirror=False, raise_=0.0,
+                 pre_length=0.0, post_length=0.0):
+        self.name = name
+        self.segment_length = segment_length
+        self.amplitude = amplitude
+        self.aspect = aspect
+        self.mirror = mirror
+        self.raise_ = raise_
+        self.pre_length = pre_length
+        self.post_length = post_length
+
+    def copy(self) -> "Decoration":
+        return Decoration(self.name, self.segment_length, self.amplitude, self.aspect, self.mirror, self.raise_,
+                          self.pre_length, self.post_length)
+
+
+class _Walker:
+    """Positions along a polyline ``pts (N, 2)`` by arc length."""
+
+    def __init__(self, pts: np.ndarray):
+        seg = np.diff(pts, axis=0)
+        lens = np.hypot(seg[:, 0], seg[:, 1])
+        keep = lens > 1e-12
+        self.pts = pts
+        self.seg = seg
+        self.lens = lens
+        self.cum = np.concatenate([[0.0], np.cumsum(lens)])
+        self.total = float(self.cum[-1])
+        self.keep = keep
+
+    def frame(self, d: float):
+        """``(origin (2,), unit tangent (2,))`` at distance ``d``."""
+        i = int(np.searchsorted(self.cum, d, side="right")) - 1
+        i = min(max(i, 0), len(self.lens) - 1)
+        # a point exactly at a corner belongs to the next input segment (pgf moves onto it)
+        while i < len(self.lens) - 1 and not self.keep[i]:
+            i += 1
+        t = self.seg[i] / self.lens[i] if self.lens[i] > 1e-12 else np.array([1.0, 0.0])
+        return self.pts[i] + (d - self.cum[i]) * t, t
+
+    def corners_between(self, d0: float, d1: float) -> list:
+        """Input vertices strictly between distances ``d0`` and ``d1``."""
+        return [self.pts[k] for k in range(1, len(self.pts) - 1) if d0 < self.cum[k] < d1]
+
+
+def _flatten(segs) -> np.ndarray:
+    pts = []
+    for s in segs:
+        if s[0] == "L":
+            if not pts:
+                pts.append(s[1])
+            pts.append(s[2])
+            continue
+        for c in segment_controls(s):
+            t = np.linspace(0.0, 1.0, 17)[:, None]
+            u = 1.0 - t
+            curve = u ** 3 * c[0] + 3 * u * u * t * c[1] + 3 * u * t * t * c[2] + t ** 3 * c[3]
+            pts.extend(curve[0 if not pts else 1:])
+    return np.asarray(pts, dtype=np.float64)
+
+
+# -- the decorations' states ------------------------------------------------------------
+# Each state: (options, code). options(rem, p) -> (width, next state, switch target or None);
+# code(p, rem) -> ops in the state's frame: ("L", pt) / ("C", c1, c2, pt) absolute in the frame,
+# ("M", pt), ("cos", d) / ("sin", d) relative to the current point (pgf's \pgfpathcosine/sine).
+
+def _zigzag(state, rem, sl, a, p):
+    if state == "up from center":
+        return [("L", (0.25 * sl, a))], 0.5 * sl, "big down"
+    if state in ("big down", "big up"):
+        if rem < 0.5 * sl:
+            return None, 0.0, "center finish"
+        return [("L", (0.25 * sl, -a if state == "big down" else a))], 0.5 * sl, \
+            "big up" if state == "big down" else "big down"
+    if state == "center finish":
+        return [("L", (0.0, 0.0))], 0.0, "final"
+    raise AssertionError(state)
+
+
+def _snake(state, rem, sl, a, p):
+    if state == "initial":
+        if rem < 0.625 * sl:
+            return None, 0.0, "final"
+        return [("C", (0.125 * sl, 0.0), (0.1875 * sl, a), (0.3125 * sl, a))], 0.3125 * sl, "down"
+    if state in ("down", "up"):
+        if rem < 0.8125 * sl:
+            return None, 0.0, "end " + state
+        sgn = -1.0 if state == "down" else 1.0
+        return [("cos", (0.25 * sl, sgn * a)), ("sin", (0.25 * sl, sgn * a))], 0.5 * sl, \
+            "up" if state == "down" else "down"
+    if state in ("end down", "end up"):
+        y = a if state == "end down" else -a
+        return [("C", (0.125 * sl, y), (0.1875 * sl, 0.0), (0.3125 * sl, 0.0))], 0.3125 * sl, "final"
+    raise AssertionError(state)
+
+
+def _brace(state, rem, sl, a, p):
+    if state != "brace":
+        raise AssertionError(state)
+    asp = p.aspect
+    yc = asp * rem
+    yc = 0.5 * yc if 2 * a > yc else a
+    xc = asp * rem - rem
+    xc = -0.5 * xc if -2 * a < xc else a
+    m = asp * rem
+    ops = [("M", (0.0, 0.0)), ("C", (0.15 * yc, 0.3 * a), (0.5 * yc, 0.5 * a), (yc, 0.5 * a)),
+           ("L", (m - yc, 0.5 * a)), ("C", (m - 0.5 * yc, 0.5 * a), (m - 0.15 * yc, 0.7 * a), (m, a)),
+           ("C", (m + 0.15 * xc, 0.7 * a), (m + 0.5 * xc, 0.5 * a), (m + xc, 0.5 * a)),
+           ("L", (rem - xc, 0.5 * a)), ("C", (rem - 0.5 * xc, 0.5 * a), (rem - 0.15 * xc, 0.3 * a), (rem, 0.0))]
+    return ops, rem, "final"
+
+
+_STATES = {"zigzag": ("up from center", _zigzag, True), "snake": ("initial", _snake, True),
+           "brace": ("brace", _brace, False)}
+
+
+def decorate_subpath(segs: list[tuple], deco: Decoration) -> list[Subpath]:
+    """The decorated version of one subpath's segments.
+
+    Parameters
+    ----------
+    segs : list of tuple
+        Segments of :mod:`.pathbuild` (canvas pt).
+    deco : Decoration
+        ``deco.name`` in :data:`DECORATIONS`.
+
+    Returns
+    -------
+    list of Subpath
+        Lines and cubics (canvas pt); a brace starts a subpath of its own.
+    """
+    pts = _flatten(segs)
+    walk = _Walker(pts)
+    total = walk.total
+    start_state, states, final_line = _STATES[deco.name]
+    sl, a = deco.segment_length, deco.amplitude
+    ysign = -1.0 if deco.mirror else 1.0
+    out: list[Subpath] = []
+    cur = [tuple(pts[0])]
+
+    def new_sub(p):
+        sp = Subpath(tuple(p))
+        out.append(sp)
+        cur[0] = tuple(p)
+
+    def emit(kind, *ps):
+        sp = out[-1]
+        if kind == "L":
+            sp.segs.append(("L", cur[0], tuple(ps[0])))
+        else:
+            sp.segs.append(("C", cur[0], tuple(ps[0]), tuple(ps[1]), tuple(ps[2])))
+        cur[0] = tuple(ps[-1])
+
+    def follow(d0, d1):
+        """Plain lines along the input from distance d0 to d1 (pgf's lineto decoration)."""
+        for q in walk.corners_between(d0, d1):
+            emit("L", q)
+        emit("L", walk.frame(d1)[0])
+
+    new_sub(pts[0])
+    pre = min(max(deco.pre_length, 0.0), total)
+    post = min(max(deco.post_length, 0.0), total - pre)
+    if pre > 0:
+        follow(0.0, pre)
+    end = total - post
+    d = pre
+    state = start_state
+    guard = 0
+    while state != "final" and guard < 100000:
+        guard += 1
+        rem = end - d
+        if rem <= 0:
+            state = "final"
+            break
+        ops, width, nxt = states(state, rem, sl, a, deco)
+        if ops is None:  # switched state
+            state = nxt
+            continue
+        if width > rem + 1e-9 and deco.name != "brace":
+            state = "final"  # 'width' switches to final when too little is left
+            break
+        origin, t = walk.frame(d)
+        n = np.array([-t[1], t[0]])
+
+        def to_global(q, origin=origin, t=t, n=n):
+            return origin + q[0] * t + ysign * (q[1] + deco.raise_) * n
+
+        for op in ops:
+            if op[0] == "M":
+                new_sub(to_global(op[1]))
+            elif op[0] == "L":
+                emit("L", to_global(op[1]))
+            elif op[0] == "C":
+                emit("C", *(to_global(q) for q in op[1:]))
+            else:  # relative cosine / sine quarter waves (linear part of the frame only)
+                dx, dy = op[1]
+                p0 = np.asarray(cur[0])
+                vec = [(0.3620 * dx, 0.0), (0.6740 * dx, 0.4880 * dy), (dx, dy)] if op[0] == "cos" else \
+                    [(0.3260 * dx, 0.5120 * dy), (0.6380 * dx, dy), (dx, dy)]
+                emit("C", *(p0 + u * t + ysign * v * n for u, v in vec))
+        d += width
+        state = nxt
+    if final_line:
+        emit("L", walk.frame(end)[0])
+    if post > 0:
+        if not final_line:
+            new_sub(walk.frame(end)[0])
+        follow(end, total)
+    return [sp for sp in out if sp.segs]
+
