@@ -26,8 +26,9 @@ from __future__ import annotations
 import math
 
 from geoverify.frontends.asy import pathops
-from geoverify.frontends.asy.graph_ticks import (TICKSIZE, TICKSIZE_MAJOR, TickModifier, TicksSpec, autoscale,
-                                                 format_values, tick_values)
+from geoverify.frontends.asy.graph_ticks import (SIGNEDTRAILINGZERO, TICKSIZE, TICKSIZE_MAJOR, TRAILINGZERO,
+                                                 TickLabel, TickModifier, TicksSpec, autoscale, format_values,
+                                                 tick_values)
 from geoverify.frontends.asy.lib_core import P, is_num
 from geoverify.frontends.asy.picture import ArrowSpec, DrawItem, LabelSpec, Picture
 from geoverify.frontends.asy.values import NoMatch, Pen
@@ -235,6 +236,12 @@ def install(I):
     g["RightTicks"] = TicksSpec("RightTicks", 1)
     g["NoTicks"] = TicksSpec("NoTicks", 0, none=True)
     g["NoZero"] = TickModifier([(0.0, 0.0)])
+    g["Format"] = TickLabel()
+    g["OmitFormat"] = TickLabel()
+    g["NoZeroFormat"] = TickLabel("", [0.0])
+    g["DefaultFormat"] = TickLabel()
+    g["trailingzero"] = TRAILINGZERO
+    g["signedtrailingzero"] = SIGNEDTRAILINGZERO
     g["OmitTick"] = TickModifier()
     for name, v in _AXES.items():
         g[name] = AxisType(*v)
@@ -249,8 +256,15 @@ def install(I):
     def labels_of(spec, values, norm, pen):
         if spec.none:
             return []
+        from geoverify.frontends.asy.values import AsyFunction, Overloads
+
+        if isinstance(spec.ticklabel, (AsyFunction, Overloads)):
+            texts = [I.call(spec.ticklabel, [float(v)], {}) for v in values]
+            texts = [t if isinstance(t, str) else "" for t in texts]
+        else:
+            texts = format_values(spec.format, values, norm, spec.ticklabel)
         # asy typesets tick labels on a common baseline: baseline(s, "$10^4$")
-        return [_BASELINE + t if t else t for t in format_values(spec.format, values, norm)]
+        return [_BASELINE + t if t else t for t in texts]
 
     def frame_of(spec, vals_major, vals_minor, texts, along, pen, Lspec, opposite, side_rot, sign):
         """Tick geometry in an axis frame: the axis along +x (``along(v)`` = bp position of
@@ -408,7 +422,7 @@ def install(I):
                         return True
                     lim = limit / len(vals)
                     lpen = base_pen(spec.fpen if spec.fpen is not None else pen)
-                    for text in format_values(spec.format, vals, max(abs(lo_), abs(hi_))):
+                    for text in labels_of(spec, vals, max(abs(lo_), abs(hi_)), pen):
                         if not text:
                             continue
                         x0, y0, x1, y1 = label_box(text, -1j if which == "x" else -1 + 0j, lpen)

@@ -16,8 +16,8 @@ from geoverify.frontends.asy.lib_core import is_num
 from geoverify.frontends.asy.picture import LabelSpec
 from geoverify.frontends.asy.values import NoMatch, Pen
 
-__all__ = ["TICKSIZE", "TICKSIZE_MAJOR", "EPS", "TickModifier", "TicksSpec", "autoscale", "format_values",
-           "tick_values"]
+__all__ = ["TICKSIZE", "TICKSIZE_MAJOR", "EPS", "TRAILINGZERO", "SIGNEDTRAILINGZERO", "TickModifier", "TickLabel",
+           "TicksSpec", "autoscale", "format_values", "tick_values"]
 
 #: asy's ``ticksize`` (1 mm) and ``Ticksize`` (2 mm), bp
 TICKSIZE = 72.0 / 25.4
@@ -127,7 +127,7 @@ def _accepts(param, a):
     if param == "ticklabel":
         from geoverify.frontends.asy.values import AsyFunction, Overloads
 
-        return isinstance(a, (AsyFunction, Overloads))
+        return isinstance(a, (AsyFunction, Overloads, TickLabel))
     if param in ("beginlabel", "endlabel", "begin", "end", "extend"):
         return isinstance(a, bool)
     if param in ("N", "n"):
@@ -261,12 +261,48 @@ def _cformat(spec, v):
     return out
 
 
-def format_values(fmt, values, norm):
-    """Tick label strings: asy's ``autoformat`` for an empty format, else ``format(fmt, v)``."""
+class TickLabel:
+    """A ``ticklabel`` value: ``Format(s)``, ``OmitFormat(s ... x)``, ``NoZeroFormat``.
+
+    ``fmt`` is asy's format string (``$%.4g$``, asy's ``defaultformat``, when empty);
+    values whose label equals that of an omitted value get no label.
+    """
+
+    __slots__ = ("fmt", "omit")
+
+    def __init__(self, fmt="", omit=()):
+        self.fmt = fmt
+        self.omit = tuple(omit)
+
+    def __call__(self, *args, **kw):
+        fmt = next((a for a in args if isinstance(a, str)), kw.get("s", ""))
+        omit = [float(v) for v in _flat(args) if is_num(v)]
+        return TickLabel(fmt, omit)
+
+    def strings(self, values):
+        fmt = self.fmt or "$%.4g$"
+        hidden = {_cformat(fmt, a) for a in self.omit}
+        out = []
+        for v in values:
+            t = _cformat(fmt, v)
+            out.append("" if t in hidden else t)
+        return out
+
+
+TRAILINGZERO = "$%#$"
+SIGNEDTRAILINGZERO = "$%+#$"
+
+
+def format_values(fmt, values, norm, ticklabel=None):
+    """Tick label strings: a :class:`TickLabel`'s, asy's ``autoformat`` for an empty format
+    (or ``trailingzero``), else ``format(fmt, v)``."""
     if fmt == "%":
         return ["" for _ in values]
     vals = [0.0 if abs(v) < 10 * _EPS * norm else v for v in values]
-    if fmt and "%" in fmt:
+    if isinstance(ticklabel, TickLabel):
+        return ticklabel.strings(vals)
+    trailing = {TRAILINGZERO: "#", SIGNEDTRAILINGZERO: "+#"}.get(fmt)
+    if fmt and "%" in fmt and trailing is None:
         out = []
         for v in vals:
             try:
@@ -274,7 +310,7 @@ def format_values(fmt, values, norm):
             except (TypeError, ValueError):
                 out.append("")
         return out
-    if fmt:
+    if fmt and trailing is None:
         return [fmt for _ in values]
     fixed = not any(abs(v) >= 1e4 - _EPS or 0 < abs(v) <= 1e-4 - _EPS for v in vals)
     n = 0
@@ -282,7 +318,10 @@ def format_values(fmt, values, norm):
         for v in vals:
             while n < 4 and _cformat("%%.%df" % n, v) != _cformat("%.4f", v):
                 n += 1
-    spec = "%.4g" if n == 0 else "%%.%df" % n
+    if n == 0:
+        spec = "%.4g"
+    else:
+        spec = "%%%s.%d%s" % (trailing or "", n, "f" if fixed else "g")
     return ["$%s$" % _cformat(spec, v) for v in vals]
 
 

@@ -309,7 +309,7 @@ def _graph(I):
         g[name] = _Ticks(name)
     b("Relative", lambda x: float(x))
     b("pathticks", lambda *a, **k: Picture())
-    for name in ("NoZeroFormat", "OmitFormat", "Linear", "Log",
+    for name in ("Linear", "Log",
                  "Below", "Above", "Both", "EndPoint", "Broken", "Straight", "Spline", "Hermite", "operator_dots"):
         g[name] = _Ticks(name)
     g["ngraph"] = 100

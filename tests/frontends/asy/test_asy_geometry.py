@@ -9,7 +9,7 @@ import pytest
 
 from geoverify.frontends.asy import parse_asy
 from geoverify.frontends.asy.graph_ticks import autoscale
-from geoverify.scene import Arc, Arrow, Polyline
+from geoverify.scene import Arc, Arrow, Polyline, TextLabel
 
 
 def scale_of(scene):
@@ -113,3 +113,17 @@ def test_markangle_draws_true_size_arcs_counterclockwise():
     assert arcs[0].start == pytest.approx(0.5 * math.pi)
     for a in arcs:
         assert a.center == pytest.approx((0.0, 0.0))
+
+
+def test_tick_label_formats_omit_and_trailing_zeros():
+    # asy 2.85 labels x = 0..5 (OmitFormat(-1) hides -1, begin/endlabel=false hide -2 and 6)
+    # and y = 0.00, 0.25, ..., 1.00 (trailingzero keeps the zeros)
+    s = parse_asy("import graph; size(200); xaxis(-2,6,Ticks(OmitFormat(-1),1.0,begin=false,end=false,"
+                  "beginlabel=false,endlabel=false),Arrows(4)); yaxis(0,1,RightTicks(trailingzero, Step=0.25));")
+    texts = [p.text.replace("\\vphantom{$10^4$}", "") for p in s.primitives if isinstance(p, TextLabel)]
+    assert texts == ["$%d$" % i for i in range(6)] + ["$0.00$", "$0.25$", "$0.50$", "$0.75$", "$1.00$"]
+    # begin=false/end=false: no tick marks at -2 and 6 (the other vertical line is the y axis)
+    unit = scale_of(s)
+    xt = sorted(p.points[0][0] / unit for p in s.primitives
+                if isinstance(p, Polyline) and len(p.points) == 2 and p.points[0][0] == p.points[1][0])
+    assert xt == pytest.approx([-1, 0, 0, 1, 2, 3, 4, 5])
