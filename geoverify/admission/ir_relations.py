@@ -20,9 +20,10 @@ from geoverify.matching import known_geometry, sample_known
 
 __all__ = ["relation_checks", "evaluate_in_ir", "REL_TOL", "ANGLE_TOL_DEG"]
 
-#: Distance tolerance, fraction of the frame's IR extent.
+#: Distance tolerance, fraction of the frame's IR extent (and relative tolerance of equal lengths),
+#: unless the task declares its coordinates' precision (``tolerances.coordinate_precision``).
 REL_TOL = 1e-4
-#: Angle tolerance in degrees.
+#: Angle tolerance in degrees at :data:`REL_TOL` (scaled with a declared precision).
 ANGLE_TOL_DEG = 0.01
 
 
@@ -31,6 +32,9 @@ class _IR:
         self.task = task
         self.memo: dict = {}
         self.extent: dict[str, float] = {}
+        # Coordinates read off a drawing (a mined task) hold its relations only to its precision.
+        self.rel = max(REL_TOL, task.tolerances.coordinate_precision or 0.0)
+        self.angle = ANGLE_TOL_DEG * self.rel / REL_TOL
 
     def g(self, oid):
         return known_geometry(self.task, self.task.objects[oid], self.memo)
@@ -46,7 +50,7 @@ class _IR:
                 pts.append(sample_known(g) if g.kind in ("circle", "line") else g.points.reshape(-1, 2))
             allp = np.vstack(pts) if pts else np.zeros((1, 2))
             self.extent[fr] = float(np.hypot(*(allp.max(axis=0) - allp.min(axis=0)))) or 1.0
-        return REL_TOL * self.extent[fr]
+        return self.rel * self.extent[fr]
 
     def point(self, oid):
         g = self.g(oid)
@@ -113,7 +117,7 @@ def _leaf(ir: _IR, node: CheckExpr) -> tuple[bool | None, str]:
             return None, ""
         ang = _angle(ga.points[1] - ga.points[0], gb.points[1] - gb.points[0])
         dev = ang if op == "parallel" else 90.0 - ang
-        return dev <= ANGLE_TOL_DEG, f"{a['a']} and {a['b']} meet at {ang:.4f} degrees"
+        return dev <= ir.angle, f"{a['a']} and {a['b']} meet at {ang:.4f} degrees"
     if op == "tangent":
         ga, gb = ir.g(a["a"]), ir.g(a["b"])
         if ga is None or gb is None or "circle" not in (ga.kind, gb.kind):
@@ -135,7 +139,7 @@ def _leaf(ir: _IR, node: CheckExpr) -> tuple[bool | None, str]:
             return None, ""
         la, lb = (float(np.hypot(*(g.points[1] - g.points[0]))) for g in (ga, gb))
         r = abs(la - lb) / max(la, lb, 1e-300)
-        return r <= REL_TOL, f"{a['a']} = {la:.6g}, {a['b']} = {lb:.6g}"
+        return r <= ir.rel, f"{a['a']} = {la:.6g}, {a['b']} = {lb:.6g}"
     if op == "midpoint":
         p, gs = ir.point(a["point"]), ir.g(a["segment"])
         if p is None or gs is None:
@@ -149,7 +153,7 @@ def _leaf(ir: _IR, node: CheckExpr) -> tuple[bool | None, str]:
             return None, ""
         u, w = p - v, q - v
         ang = math.degrees(math.acos(max(-1.0, min(1.0, float(u @ w) / (np.hypot(*u) * np.hypot(*w))))))
-        return abs(ang - float(a["degrees"])) <= ANGLE_TOL_DEG, f"the angle is {ang:.4f} degrees, not {a['degrees']}"
+        return abs(ang - float(a["degrees"])) <= ir.angle, f"the angle is {ang:.4f} degrees, not {a['degrees']}"
     if op in ("inside", "outside"):
         g = ir.g(a["point"])
         reg = ir.g(a["region"])

@@ -53,6 +53,15 @@ class MiningTolerances:
     coincide: float = 0.01
     check: Tolerances = Tolerances()
 
+    def precision(self) -> float:
+        """How exactly mined relations hold on the drawn coordinates, as one relative precision.
+
+        Declared in the draft (``tolerances.coordinate_precision``) so that admission checks
+        the draft's coordinates against its relations as exactly as mining did, no more
+        (distances relative to the figure, length ratios, and angles at 100 degrees per unit).
+        """
+        return max(self.length_ratio, 2.0 * self.distance, self.angle_deg / 100.0)
+
 
 @dataclass(slots=True)
 class MinedFigure:
@@ -74,6 +83,8 @@ class MinedFigure:
         Circle id -> ``(centre (2,), radius, scene index of the drawn primitive)``.
     lines : dict
         Segment, line or ray id -> labelled points on it, in order.
+    precision : float
+        :meth:`MiningTolerances.precision` of the mining (the draft's coordinate precision).
     """
 
     points: dict
@@ -84,6 +95,7 @@ class MinedFigure:
     source_format: str = ""
     circles: dict = field(default_factory=dict)
     lines: dict = field(default_factory=dict)
+    precision: float = 2e-3
 
     def primary(self) -> list[Relation]:
         return [r for r in self.relations if not r.implied]
@@ -116,6 +128,7 @@ class MinedFigure:
             "frames": [{"id": "main", "kind": "plane",
                         "equivalences": ["translation", "uniform_scaling", "rotation", "reflection"]}],
             "objects": objs, "predicates": preds,
+            "tolerances": {"coordinate_precision": self.precision},
             "notes": "mined by geoverify.fidelity: 'rel.<type>.' predicates are relations the reference shows, "
                      "'implied.<type>.' ones follow from them. " + " ".join(self.notes),
         }

@@ -522,4 +522,4 @@ class _Miner(MeasureMining):
         return MinedFigure(points=dict(self.pts), objects=objects, relations=list(self.rels.values()),
                            notes=self.notes, scale=self.s, source_format=self.scene.source_format,
                            circles={c.oid: (c.c, c.r, c.owner) for c in self.rounds},
-                           lines={c.oid: list(c.pts) for c in self.carriers})
+                           lines={c.oid: list(c.pts) for c in self.carriers}, precision=self.tol.precision())

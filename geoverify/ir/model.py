@@ -166,12 +166,17 @@ class Tolerances:
         Relative tolerance for equal lengths and radii.
     label_margin : float
         A label binds to a feature within this fraction of the figure size.
+    coordinate_precision : float or None
+        Relative precision of the IR's own coordinates: how exactly they satisfy the
+        predicates (admission checks the IR against its predicates to this precision;
+        default 1e-4). A task mined from a drawing declares its mining precision.
     """
 
     distance: float = 0.01
     angle_deg: float = 1.5
     length_ratio: float = 0.02
     label_margin: float = 0.08
+    coordinate_precision: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
