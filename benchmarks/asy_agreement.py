@@ -17,7 +17,8 @@ For every ``.asy`` file under the given corpus folders:
 4. compare stroked and filled geometry both ways (dots included; arrow heads
    exempt near native arrow tips, where asy also shortens the path; clipped
    native primitives only one way) and label positions (start of the text and baseline), within 0.5 % of the
-   figure's size (diagonal of asy's geometry).
+   figure's size (diagonal of asy's geometry). TeX's rules inside labels (dvisvgm's ``<rect>``:
+   fraction bars, radical vincula) are text, not geometry, and are left out.
 
 Blocks that do not compile with asy are not counted; 3D blocks (``import
 three`` and friends) are counted separately. Compiled SVGs are cached.
@@ -108,6 +109,19 @@ def cached_compile(text: str, dialect: str, cache: Path, timeout: float, cached_
     tmpf.write_text(json.dumps({"svg": svg, "reason": reason}))
     tmpf.replace(f)
     return svg, reason
+
+
+_RULE = re.compile(r"<rect\b[^>]*/>|<rect\b[^>]*>\s*</rect>")
+
+
+def strip_tex_rules(svg: str) -> str:
+    """asy's SVG without TeX's rules (fraction bars, radical vincula, ``\\rule``).
+
+    dvisvgm writes the rules of typeset text as ``<rect>`` elements and asy's own
+    drawing as ``<path>``: the rules belong to labels (whose glyphs are not geometry
+    either), so they are left out of the geometry comparison.
+    """
+    return _RULE.sub("", svg)
 
 
 # -- compare ---------------------------------------------------------------------------
@@ -338,7 +352,7 @@ def process(args):
     rec["unsupported"] = unsupported[:10]
     try:
         # one label per text chunk: a native label is compared with the run that starts where it starts
-        rendered = parse_svg(svg, merge_text_runs=False)
+        rendered = parse_svg(strip_tex_rules(svg), merge_text_runs=False)
     except Exception as err:
         rec["ok"] = False
         rec["cause"] = f"asy SVG unreadable: {type(err).__name__}"
