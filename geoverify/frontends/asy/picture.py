@@ -37,6 +37,24 @@ class ArrowSpec:
         return ArrowSpec(self.name, self.where, size, self.arc)
 
 
+
+def _rotated_label(t, align, transform):
+    """A label's alignment and transform under picture transform ``t``: only the rotation
+    of ``t`` (plain_Label.asy's ``rotation(t)``) turns them."""
+    import cmath
+    import math
+
+    from geoverify.frontends.asy.values import Transform
+
+    z = complex(2 * t.xx * t.yy, t.yx * t.yy - t.xx * t.xy)
+    if t.xx < 0 or t.yy < 0:
+        z = -z
+    if z == 0 or abs(cmath.phase(z)) < 1e-12:
+        return align, transform
+    a = cmath.phase(z)
+    r = Transform(0.0, 0.0, math.cos(a), -math.sin(a), math.sin(a), math.cos(a))
+    return align * cmath.exp(1j * a), (r if transform is None else r * transform)
+
 class LabelSpec:
     """An Asymptote ``Label``: text with optional position, alignment, pen and the
     transform of its box (``scale(0.8)*"$A$"``; ``None`` for the identity)."""
@@ -98,9 +116,13 @@ class Picture:
             if t is None or t.is_identity():
                 self.items.append(it)
                 continue
+            align, transform = it.align, it.transform
+            if it.kind == "label":
+                # a label turns with the picture but keeps its size (asy's default embed=Rotate)
+                align, transform = _rotated_label(t, align, transform)
             self.items.append(DrawItem(it.kind, [p.transformed(t) for p in it.paths], it.pen, it.fillpen,
-                                       it.arrow, it.text, t.apply(it.position), it.align, it.location, it.name,
-                                       it.size, it.transform))
+                                       it.arrow, it.text, t.apply(it.position), align, it.location, it.name,
+                                       it.size, transform))
 
     def copy(self) -> "Picture":
         p = Picture()

@@ -108,3 +108,12 @@ def _box(src):
 ])
 def test_label_defaults_match_asy(src, index, expected):
     assert _box(src)[index] == pytest.approx(expected, abs=1e-3)
+
+
+def test_label_turns_with_a_rotated_picture():
+    # asy: picture p; label(p,"$Ag$",(0,0),E); picture q; add(q, rotate(90)*p,(0,0));
+    # write(min(q.fit()), max(q.fit())) -> (-6.74249564134496,2.1019302615193) (6.74249564134496,19.9025579078456)
+    box = _box('picture p; label(p,"$Ag$",(0,0),E); add(rotate(90)*p,(0,0));')
+    fuzz = 1.4955168
+    assert box == pytest.approx((-6.74249564134496 + fuzz, 2.1019302615193 + fuzz, 6.74249564134496 - fuzz,
+                                 19.9025579078456 - fuzz), abs=1e-3)
