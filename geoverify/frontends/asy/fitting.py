@@ -13,6 +13,8 @@ piecewise linear in ``s``, so a bisection gives the same optimum).
 
 from __future__ import annotations
 
+import math
+
 from geoverify.frontends.asy import pathops
 from geoverify.frontends.asy.textmetrics import label_box
 
@@ -62,15 +64,33 @@ def coords_of(pic, dotsize_of):
     return xs, ys
 
 
+def _frontier(coords, sign):
+    """The pairs that can be largest (``sign=1``) or smallest (``sign=-1``) of ``u s + t`` for some ``s >= 0``.
+
+    A pair with another at least as large in both ``u`` and ``t`` never is; rounding is
+    monotonic, so the maximum over the frontier equals the maximum over all pairs, bit for bit.
+    """
+    out = []
+    best = None
+    for u, t in sorted(coords, key=lambda c: (sign * c[0], sign * c[1]), reverse=True):
+        if best is None or sign * t > best:
+            out.append((u, t))
+            best = sign * t
+    return out
+
+
 def _scale_for(coords, size):
     if not coords or size <= 0:
         return 0.0
     umin = min(c[0] for c in coords)
     umax = max(c[0] for c in coords)
+    if len(coords) > 8 and all(math.isfinite(u) and math.isfinite(t) for u, t in coords):
+        upper, lower = _frontier(coords, 1), _frontier(coords, -1)
+    else:
+        upper = lower = coords
 
     def extent(s):
-        vals = [u * s + t for u, t in coords]
-        return max(vals) - min(vals)
+        return max([u * s + t for u, t in upper]) - min([u * s + t for u, t in lower])
 
     if umax - umin <= 0:
         return 0.0

@@ -195,12 +195,14 @@ class Path:
         return True
 
     def transformed(self, t) -> "Path":
-        f = t.apply
         shape = None
         if self.shape is not None:
             shape = t.map_shape(self.shape)
-        return Path([f(z) for z in self.z], [f(z) for z in self.pre], [f(z) for z in self.post],
-                    self.cyclic, list(self.straight), shape)
+        f = getattr(t, "apply_all", None)
+        if f is None:
+            g = t.apply
+            f = lambda zs: [g(z) for z in zs]  # noqa: E731
+        return Path(f(self.z), f(self.pre), f(self.post), self.cyclic, list(self.straight), shape)
 
     def __repr__(self) -> str:
         parts = []

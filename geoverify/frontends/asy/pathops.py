@@ -416,8 +416,7 @@ def bbox(p: Path):
         a, b, c, d = p.segment(i)
         xs.append(d.real)
         ys.append(d.imag)
-        for comp, acc in ((lambda z: z.real, xs), (lambda z: z.imag, ys)):
-            pa, pb, pc, pd = comp(a), comp(b), comp(c), comp(d)
+        for pa, pb, pc, pd, acc in ((a.real, b.real, c.real, d.real, xs), (a.imag, b.imag, c.imag, d.imag, ys)):
             if min(pa, pd) <= min(pb, pc) and max(pb, pc) <= max(pa, pd):
                 continue
             # derivative roots of the cubic in this coordinate

@@ -82,6 +82,11 @@ class Transform:
         u, v = z.real, z.imag
         return complex(self.x + self.xx * u + self.xy * v, self.y + self.yx * u + self.yy * v)
 
+    def apply_all(self, zs) -> list:
+        """``[self.apply(z) for z in zs]`` written out (a hot path): the same arithmetic in the same order."""
+        x, y, xx, xy, yx, yy = self.x, self.y, self.xx, self.xy, self.yx, self.yy
+        return [complex(x + xx * z.real + xy * z.imag, y + yx * z.real + yy * z.imag) for z in zs]
+
     def linear(self, z: complex) -> complex:
         u, v = z.real, z.imag
         return complex(self.xx * u + self.xy * v, self.yx * u + self.yy * v)
