@@ -102,9 +102,16 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
     if s.startswith("["):  # coordinate options: ([xshift=1cm]A)
         close = _matching(s, 0, "[", "]")
         opts = s[1:close]
-        st = dict(st)
-        interp.apply_options(st, opts)
         s = s[close + 1:].strip()
+        # the options' own transformation; it also moves named points (nodes are canvas points)
+        local = dict(st)
+        local["ctm"] = G.IDENTITY
+        interp.apply_options(local, opts)
+        extra = local["ctm"]
+        local["ctm"] = G.compose(st["ctm"], extra)
+        st = local
+        if extra != G.IDENTITY and _looks_named(s):
+            return CoordResult(G.apply(extra, _named(interp, s).point))
     if s.startswith("$") and s.endswith("$"):
         return CoordResult(_calc(interp, s[1:-1], st))
     if len(s) > 1 and s[0] == "{" and s[-1] == "}":
@@ -129,6 +136,12 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
     if k >= 0:
         return CoordResult(_polar(interp, s[:k], s[k + 1:], st, relative))
     return _named(interp, s)
+
+
+def _looks_named(s: str) -> bool:
+    """A node or coordinate name (with an optional anchor), not a calculation or numbers."""
+    return bool(s) and s[0] not in "$({" and "," not in s and ":" not in s and "|" not in s \
+        and not s.startswith("intersection")
 
 
 def _matching(s: str, i: int, open_: str, close: str) -> int:

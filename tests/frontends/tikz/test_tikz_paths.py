@@ -267,3 +267,14 @@ def test_rounded_corners_of_a_rectangle_node():
     straight = [s for s in c if abs(s[0][1] - s[3][1]) < 1e-9 and s[0][1] < 0]
     assert len(straight) == 1
     assert abs(straight[0][0][0] - straight[0][3][0]) == pytest.approx((159.0432 - 150.9062) * BP, abs=2e-3)
+
+
+def test_coordinate_options_shift_a_named_point():
+    # TeX draws \draw ([xshift=10em]OG.east) ... from 100 pt right of the anchor (janosh's LSTM
+    # figure agrees with latex + dvisvgm within 0.7 bp once this holds).
+    sc = parse_tikz(r"""\coordinate (A) at (1,0); \node[draw] (N) at (0,2) {N};
+    \draw ([xshift=10pt, yshift=-2pt]A) -- ([xshift=1em]N.east);""")
+    line = [p for p in sc.primitives if isinstance(p, Polyline) and not p.closed_flag][0]
+    n = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag][0]
+    east = n.points[:, 0].max() + 0.2  # outer sep
+    assert close(line.points, [(CM + 10, -2), (east + 10.00003, 2 * CM)], tol=1e-4)
