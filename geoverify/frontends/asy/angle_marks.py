@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 from geoverify.frontends.asy import pathops
-from geoverify.frontends.asy.graph_axes import DeferredItem
+from geoverify.frontends.asy.deferred import DeferredItem
 from geoverify.frontends.asy.lib_core import is_num
 from geoverify.frontends.asy.picture import ArrowSpec, DrawItem, LabelSpec, Picture
 from geoverify.frontends.asy.values import NoMatch, Pen, Transform

@@ -79,7 +79,7 @@ def emit_picture(pic, scene, budget=None):
     items = pic.items
     if any(it.kind == "deferred" for it in items):
         # graph axes: drawn now that the scaling and the frame's bounds are known
-        from geoverify.frontends.asy.graph_axes import realize_deferred
+        from geoverify.frontends.asy.deferred import realize_deferred
 
         items, sx, sy = realize_deferred(pic, sx, sy, _dotsize)
     t = Transform(0.0, 0.0, sx, 0.0, 0.0, sy)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 
 from geoverify.frontends.asy import pathops
+from geoverify.frontends.asy.deferred import DeferredItem, realize_deferred
 from geoverify.frontends.asy.graph_ticks import (SIGNEDTRAILINGZERO, TICKSIZE, TICKSIZE_MAJOR, TRAILINGZERO,
                                                  TickLabel, TickModifier, TicksSpec, autoscale, format_values,
                                                  tick_values)
@@ -33,7 +34,7 @@ from geoverify.frontends.asy.lib_core import P, is_num
 from geoverify.frontends.asy.picture import ArrowSpec, DrawItem, LabelSpec, Picture
 from geoverify.frontends.asy.values import NoMatch, Pen
 
-__all__ = ["AxisType", "DeferredItem", "realize_deferred", "install"]
+__all__ = ["AxisType", "DeferredItem", "realize_deferred", "install"]  # the last two re-exported
 
 _AXISCOVERAGE = 0.8
 _AXISLABELFACTOR = 1.5
@@ -84,76 +85,6 @@ _AXES = {
     "XZero": ("value", 0.0, 1.0, -1 + 0j, -1 + 0j, True),
     "YZero": ("value", 0.0, 1.0, 1 + 0j, -1j, True),
 }
-
-
-# -- deferred items --------------------------------------------------------------------------
-
-class DeferredItem:
-    """A picture item drawn when the picture is fitted.
-
-    ``sizing`` is a list of ``(user, truesize)`` complex pairs for ``size()`` fitting
-    (exact, or an estimate for ``exact=False``: asy's drawers added with ``exact=false``);
-    ``realize(sx, sy, lb, rt)`` returns ordinary :class:`DrawItem` objects in user
-    coordinates once the scaling ``(sx, sy)`` and the frame bounds ``lb``/``rt`` (bp) are
-    known.
-    """
-
-    kind = "deferred"
-    paths = ()
-    position = 0j
-    pen = fillpen = arrow = name = transform = None
-    text = ""
-    align = 0j
-    size = 0.0
-
-    def __init__(self, realize, location=None, exact=False):
-        self._realize = realize
-        self.sizing = []
-        self.location = location
-        self.exact = exact
-
-    def realize(self, sx, sy, lb, rt):
-        return self._realize(sx, sy, lb, rt)
-
-
-def realize_deferred(pic, sx, sy, dotsize_of):
-    """``(items, sx, sy)``: the picture's items with every deferred item replaced by what
-    it draws, and the final scaling.
-
-    As in asy, a picture with deferred drawers is fitted with its sizing data, drawn,
-    and scaled once more so that the drawn frame meets ``size()``
-    (:func:`~geoverify.frontends.asy.fitting.inexact_grow`); then drawn again.
-    """
-    from geoverify.frontends.asy.fitting import frame_bounds, inexact_grow
-
-    items = _realize(pic, sx, sy, dotsize_of)
-    if all(getattr(it, "exact", True) for it in pic.items):
-        return items, sx, sy
-    gx, gy = inexact_grow(pic, frame_bounds(items, sx, sy, dotsize_of))
-    if (gx, gy) != (1.0, 1.0):
-        sx, sy = sx * gx, sy * gy
-        items = _realize(pic, sx, sy, dotsize_of)
-    return items, sx, sy
-
-
-def _realize(pic, sx, sy, dotsize_of):
-    from geoverify.frontends.asy.fitting import coords_of
-
-    xs, ys = coords_of(pic, dotsize_of)
-    if xs:
-        lb = complex(min(u * sx + t for u, t in xs), min(u * sy + t for u, t in ys))
-        rt = complex(max(u * sx + t for u, t in xs), max(u * sy + t for u, t in ys))
-    else:
-        lb = rt = 0j
-    out = []
-    for it in pic.items:
-        if it.kind == "deferred":
-            for sub in it.realize(sx, sy, lb, rt):
-                sub.location = sub.location or it.location
-                out.append(sub)
-        else:
-            out.append(it)
-    return out
 
 
 # -- state of a picture's graph scaling ------------------------------------------------------

@@ -6,6 +6,7 @@ and ``draw(p, Arrow, red)`` are the same call); so do these implementations.
 
 from __future__ import annotations
 
+from geoverify.frontends.asy import path_marks
 from geoverify.frontends.asy.guides import Guide, Path
 from geoverify.frontends.asy.lib_core import P, R, is_num
 from geoverify.frontends.asy.picture import ArrowSpec, DrawItem, LabelSpec, Picture
@@ -79,7 +80,9 @@ def install(I):
         g[name] = ArrowSpec(name, where, None, "Arc" in name)
     g["None"] = ArrowSpec("None", ())
     g["NoArrow"] = ArrowSpec("None", ())
-    for name in ("Bar", "Bars", "BeginBar", "EndBar", "NoMargin", "Margin", "Margins", "PenMargin", "PenMargins",
+    for name, where in path_marks.BARS.items():
+        g[name] = path_marks.BarSpec(name, where)
+    for name in ("NoMargin", "Margin", "Margins", "PenMargin", "PenMargins",
                  "DotMargin", "DotMargins", "TrueMargin", "BeginMargin", "EndMargin", "BeginPenMargin", "EndPenMargin",
                  "BeginDotMargin", "EndDotMargin", "DefaultHead", "SimpleHead", "HookHead", "TeXHead", "Blank",
                  "nomarker", "dotframe", "NoAlign", "Center", "TrueMargin", "Draw", "RadialShade"):
@@ -89,7 +92,8 @@ def install(I):
 
     def split_args(args, kw):
         out = {"pic": None, "label": None, "paths": None, "pens": [], "arrow": None, "align": None, "fill": None,
-               "position": None, "extra": []}
+               "position": None, "extra": [], "bar": None, "dots": False}
+        dot_marker = I.builtins.get("dot")
         for a in args:
             if isinstance(a, Picture) and out["pic"] is None and out["paths"] is None:
                 out["pic"] = a
@@ -99,6 +103,11 @@ def install(I):
                 out["pens"].append(a)
             elif isinstance(a, ArrowSpec):
                 out["arrow"] = a
+            elif isinstance(a, path_marks.BarSpec):
+                out["bar"] = a
+            elif a is dot_marker and dot_marker is not None:
+                # the ``dot`` marker: a dot at every node
+                out["dots"] = True
             elif isinstance(a, FillType):
                 out["fill"] = a
             elif isinstance(a, Ignored):
@@ -117,6 +126,10 @@ def install(I):
                 out["pens"].append(v) if isinstance(v, Pen) else None
             elif k == "arrow":
                 out["arrow"] = v if isinstance(v, ArrowSpec) else None
+            elif k == "bar":
+                out["bar"] = v if isinstance(v, path_marks.BarSpec) else None
+            elif k == "marker" and v is dot_marker and v is not None:
+                out["dots"] = True
             elif k == "pic":
                 out["pic"] = v
             elif k == "align":
@@ -150,6 +163,13 @@ def install(I):
             raise NoMatch()
         pen = pen_of(a["pens"])
         record(a["pic"], DrawItem("draw", paths, pen, None, a["arrow"], location=I.current_loc))
+        if a["bar"] is not None:
+            for item in path_marks.bar_items(paths, a["bar"], pen, I.current_loc):
+                record(a["pic"], item)
+        if a["dots"]:
+            df = I.globals.vars.get("dotfactor", 6)
+            for item in path_marks.node_dot_items(paths, float(df) if is_num(df) else 6.0, I.current_loc):
+                record(a["pic"], item)
         if a["label"] is not None and paths:
             from geoverify.frontends.asy import pathops
 

@@ -9,7 +9,7 @@ import pytest
 
 from geoverify.frontends.asy import parse_asy
 from geoverify.frontends.asy.graph_ticks import autoscale
-from geoverify.scene import Arc, Arrow, Polyline, TextLabel
+from geoverify.scene import Arc, Arrow, Dot, Polyline, TextLabel
 
 
 def scale_of(scene):
@@ -127,3 +127,32 @@ def test_tick_label_formats_omit_and_trailing_zeros():
     xt = sorted(p.points[0][0] / unit for p in s.primitives
                 if isinstance(p, Polyline) and len(p.points) == 2 and p.points[0][0] == p.points[1][0])
     assert xt == pytest.approx([-1, 0, 0, 1, 2, 3, 4, 5])
+
+
+# -- marks along paths ----------------------------------------------------------------------
+
+def test_bars_are_true_size_segments_across_the_path_ends():
+    # asy 2.85 (size 100, linewidth 0.7): Bars(5) 5 bp across both ends; Bars on a slanted
+    # path 15*0.7 = 10.5 bp long, perpendicular; EndBar only at the end
+    s = parse_asy("size(100); defaultpen(linewidth(0.7)); draw((0,0)--(8,0)--(4,5)--cycle, dot); "
+                  "draw((0,-1)--(8,-1),Bars(5)); draw((0,6)--(8,7),red+dashed,Bars); draw((0,2)--(2,3),EndBar);")
+    unit = scale_of(s)
+    assert unit == pytest.approx(91.59 / 8, rel=1e-4)
+    lines = polylines(s)
+    short = [p for p in lines if len(p) == 2 and np.hypot(*(p[1] - p[0])) < 11]
+    assert len(short) == 5
+    lengths = sorted(round(float(np.hypot(*(p[1] - p[0]))), 3) for p in short)
+    assert lengths == pytest.approx([5, 5, 10.5, 10.5, 10.5], abs=1e-3)
+    end = [p for p in short if abs(p.mean(axis=0)[0] - 2 * unit) < 1e-6]
+    assert len(end) == 1 and end[0].mean(axis=0)[1] == pytest.approx(3 * unit)
+    np.testing.assert_allclose(sorted(p[0][1] for p in short if p[0][0] == 0), [-1 * unit - 2.5])
+
+
+def test_dot_marker_puts_a_dot_on_every_node():
+    # asy 2.85: three dots of radius 1.5 bp (the pen at plain's load), not 6 * 0.7 / 2
+    s = parse_asy("size(100); defaultpen(linewidth(0.7)); draw((0,0)--(8,0)--(4,5)--cycle, dot);")
+    dots = [p for p in s.primitives if isinstance(p, Dot)]
+    assert len(dots) == 3
+    assert [d.radius for d in dots] == pytest.approx([1.5] * 3)
+    unit = scale_of(s)
+    assert sorted(tuple(np.round(np.asarray(d.center) / unit, 6)) for d in dots) == [(0, 0), (4, 5), (8, 0)]
