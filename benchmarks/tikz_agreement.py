@@ -324,7 +324,9 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
                 pts = np.array([x.anchor for x in nb_text])
                 inside = np.all((pts >= lo) & (pts <= hi), axis=1)
                 c = (lo + hi) / 2
-                worst = max(worst, 0.0 if inside.any() else float(np.min(np.hypot(*(pts - c).T))))
+                dist = 0.0 if inside.any() else float(np.min(np.hypot(*(pts - c).T)))
+                if dist > worst:
+                    worst, details["worst_label"] = dist, lab.text[:40]
                 continue
             base = lab.box[1] + box.depth
             left = lab.box[0]
@@ -340,7 +342,8 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
                 dist = float(np.min(np.abs(rb[inside, 0] - q[0])))
             else:
                 dist = float(np.min(np.hypot(rb[:, 0] - q[0], rb[:, 1] - q[1])))
-            worst = max(worst, dist)
+            if dist > worst:
+                worst, details["worst_label"] = dist, lab.text[:40]
         details["max_text"] = worst
         if worst > tol:
             return False, "text position mismatch", details

@@ -299,11 +299,13 @@ class NodePlacementMixin:
         every = self.defs.get("style:every label" if not pin else "style:every pin")
         if every:
             self.apply_options(lst, every)
+        # the anchor opposite the angle comes first: the label's own options
+        # (label={[left]...}, anchor=...) override it, as in TikZ
+        lst["anchor"] = _opposite_anchor(a_norm)
         if opts:
             self.apply_options(lst, opts)
         lst["node_ctm"] = lst["ctm"]
         lst["ctm"] = G.IDENTITY
-        lst["anchor"] = _opposite_anchor(a_norm)
         pnode = self.place_node(lst, None, target, text, loc)
         if text and pin:
             # the pin edge (every pin edge = help lines) joins the two nodes' borders

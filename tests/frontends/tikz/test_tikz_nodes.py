@@ -192,3 +192,13 @@ def test_size_switch_in_a_picture_sets_node_font_and_inner_sep():
     sizes = [(p.points.max(0) - p.points.min(0)) * bp for p in sc.primitives if isinstance(p, Polyline)]
     assert close(sizes[0], (22.4297, 18.2969), tol=2e-3) and close(sizes[2], sizes[0], tol=1e-9)
     assert close(sizes[1], (17.6602, 14.0156), tol=3e-3)
+
+
+def test_placement_in_label_options_overrides_the_label_anchor():
+    # TeX (latex + dvisvgm): label={[red,left]{$U$}} on an empty node at the origin puts U's east
+    # anchor on the node's north: the text starts 11.4084 bp left of it, its baseline 0.1159 bp up.
+    sc = parse_tikz(r"\path node[label={[red,left]{$U$}}] at (0,0) {};")
+    lab = only(sc, TextLabel)
+    bp = 72.27 / 72
+    assert lab.box[0] == pytest.approx(-11.4084 * bp, abs=2e-3)
+    assert lab.box[1] == pytest.approx(0.1159 * bp, abs=2e-3)  # U has no depth
