@@ -291,9 +291,6 @@ class NodePlacementMixin:
         a_norm = ang % 360.0
         # tikz: the label sits at the node's numeric anchor <angle> (a border point)
         at = node.border_at_angle(a_norm - node.angle)
-        dist = nst["pin_distance"] if pin else nst["label_distance"]
-        c, s = math.cos(math.radians(a_norm)), math.sin(math.radians(a_norm))
-        target = (at[0] + dist * c, at[1] + dist * s)
         lst = self.node_state({**nst, "ctm": G.IDENTITY}, "")
         lst["ctm"] = G.IDENTITY
         every = self.defs.get("style:every label" if not pin else "style:every pin")
@@ -306,6 +303,9 @@ class NodePlacementMixin:
             self.apply_options(lst, opts)
         lst["node_ctm"] = lst["ctm"]
         lst["ctm"] = G.IDENTITY
+        dist = lst["pin_distance"] if pin else lst["label_distance"]  # may be set in the label's options
+        c, s = math.cos(math.radians(a_norm)), math.sin(math.radians(a_norm))
+        target = (at[0] + dist * c, at[1] + dist * s)
         pnode = self.place_node(lst, None, target, text, loc)
         if text and pin:
             # the pin edge (every pin edge = help lines) joins the two nodes' borders

@@ -202,3 +202,16 @@ def test_placement_in_label_options_overrides_the_label_anchor():
     bp = 72.27 / 72
     assert lab.box[0] == pytest.approx(-11.4084 * bp, abs=2e-3)
     assert lab.box[1] == pytest.approx(0.1159 * bp, abs=2e-3)  # U has no depth
+
+
+def test_pin_distance_in_the_pin_options():
+    # TeX (latex + dvisvgm): pin={[pin distance=30,inner sep=1pt]20:$w$} on an empty node at the
+    # origin: "w" starts 32.8004 bp right of it with its baseline 12.6996 bp up; the pin edge
+    # ends at (31.6055, 12.8516) bp.
+    sc = parse_tikz(r"\node [pin={[pin distance=30,inner sep=1pt]20:$w$}] at (0,0) {};")
+    lab = only(sc, TextLabel)
+    bp = 72.27 / 72
+    assert lab.box[0] == pytest.approx(32.8004 * bp, abs=2e-3)
+    assert lab.box[1] == pytest.approx(12.6996 * bp, abs=2e-3)  # w has no depth
+    edge = only(sc, Polyline)
+    assert close(edge.points[1], ((-37.0742 + 68.679691) * bp, (66.8672 - 54.015624) * bp), tol=3e-3)
