@@ -12,10 +12,12 @@ wide, 0.7 em high and has no depth: the documented fallback.
 
 from __future__ import annotations
 
+import re
+
 from geoverify.frontends.texbox import TextBox, measure as _measure, split_lines
 from geoverify.frontends.texfonts import LatexFonts, metrics_available, param
 
-__all__ = ["TextBox", "measure", "metrics_available", "em", "FONT_SIZES"]
+__all__ = ["TextBox", "measure", "metrics_available", "em", "wrap", "FONT_SIZES"]
 
 _FONTS = LatexFonts(10)
 
@@ -69,3 +71,63 @@ def em(size: float = 10.0, bold=False) -> float:
     family = bold if isinstance(bold, str) else ("bf" if bold else "rm")
     name, at = _FONTS.text_font(family, size)
     return param(name, 6, at, default=1.0) if metrics_available() else size
+
+
+_FONT_GROUP = re.compile(r"\\(texttt|textbf|textit|textsl|textsf|textrm|textsc|emph|textup)\{([^{}$]*)\}")
+
+
+def _words(line: str) -> list[str]:
+    """``line`` split at spaces outside braces and math (``\\texttt{a b}`` is two words)."""
+    line = _FONT_GROUP.sub(lambda m: " ".join(f"\\{m.group(1)}{{{w}}}" for w in m.group(2).split()), line)
+    words, depth, math, start, i = [], 0, False, 0, 0
+    while i < len(line):
+        ch = line[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+        elif ch == "$":
+            math = not math
+        elif ch.isspace() and depth == 0 and not math:
+            if line[start:i].strip():
+                words.append(line[start:i].strip())
+            start = i + 1
+        i += 1
+    if line[start:].strip():
+        words.append(line[start:].strip())
+    return words
+
+
+def wrap(text: str, width: float, size: float = 10.0, bold=False) -> list[str]:
+    """The lines of ``text`` set as a paragraph ``width`` pt wide (a node's ``text width``).
+
+    Lines are filled word by word; a word still fits when the line's natural
+    width minus the shrink of its spaces (``\\fontdimen4``, 1.11 pt in cmr10)
+    is at most ``width``. TeX chooses breaks over the whole paragraph and may
+    hyphenate; for the short texts of nodes the first-fit lines are usually
+    its lines. Explicit ``\\\\`` breaks are kept.
+
+    Returns
+    -------
+    list of str
+        One source line each, to be joined with ``\\\\`` for :func:`measure`.
+    """
+    family = bold if isinstance(bold, str) else ("bf" if bold else "rm")
+    name, at = _FONTS.text_font(family, size)
+    shrink = param(name, 4, at) if metrics_available() else 0.0
+    out = []
+    for line in split_lines(text):
+        cur: list[str] = []
+        for word in _words(line):
+            trial = " ".join(cur + [word])
+            if cur and measure(trial, size, bold)[0].width - shrink * len(cur) > width + 1e-9:
+                out.append(" ".join(cur))
+                cur = [word]
+            else:
+                cur.append(word)
+        out.append(" ".join(cur))
+    return out
+

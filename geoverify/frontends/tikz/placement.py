@@ -18,7 +18,7 @@ from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.colors import to_hex
 from geoverify.frontends.tikz.emit import path_style
-from geoverify.frontends.tikz.fonts import em as font_em, measure
+from geoverify.frontends.tikz.fonts import em as font_em, measure, wrap
 from geoverify.frontends.tikz.nodes import Node, direction_angle
 from geoverify.frontends.tikz.options import DEFAULTS, split_options
 from geoverify.frontends.tikz.splitting import split_top_level
@@ -366,6 +366,8 @@ def _node_size(nst: dict, shape_eff: str, text: str):
     """Text box and shape size of a node: (box, line widths, w, h, d, inner xsep, half width,
     half height, outer sep), in points, following pgf's shape definitions."""
     font = nst["font_size"]
+    if text and nst["text_width"] is not None:
+        text = " \\\\ ".join(wrap(text, nst["text_width"], font, nst.get("bold", False)))
     box, widths = measure(text, font, nst.get("bold", False)) if text else (None, [0.0])
     w = box.width if box else 0.0
     h = box.height if box else 0.0

@@ -215,3 +215,15 @@ def test_pin_distance_in_the_pin_options():
     assert lab.box[1] == pytest.approx(12.6996 * bp, abs=2e-3)  # w has no depth
     edge = only(sc, Polyline)
     assert close(edge.points[1], ((-37.0742 + 68.679691) * bp, (66.8672 - 54.015624) * bp), tol=3e-3)
+
+
+def test_text_width_wraps_the_text_into_lines():
+    # TeX (latex + dvisvgm): these nodes are 91.6797 x 51.3633 bp (four lines) and
+    # 63.3360 x 38.8555 bp (three lines of cmtt10).
+    sc = parse_tikz(r"""\node[draw, text width=3cm] at (0,0)
+        {The quick brown fox jumps over the lazy dog and keeps running far away};
+    \node[draw, text width=2cm, align=center] at (5,0) {\texttt{How many outlined objects}};""")
+    bp = 72 / 72.27
+    sizes = [(p.points.max(0) - p.points.min(0)) * bp for p in sc.primitives if isinstance(p, Polyline)]
+    assert close(sizes[0], (91.6797, 51.3633), tol=3e-3)
+    assert close(sizes[1], (63.3360, 38.8555), tol=3e-3)
