@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 
-from geoverify.frontends.asy import pathops
+from geoverify.frontends.asy import path_marks, pathops
 from geoverify.frontends.asy.deferred import DeferredItem
 from geoverify.frontends.asy.lib_core import is_num
 from geoverify.frontends.asy.picture import ArrowSpec, DrawItem, LabelSpec, Picture
@@ -93,10 +93,27 @@ def install(I):
         explicit = L.align if isinstance(L, LabelSpec) and L.align is not None else None
         align = explicit if explicit is not None else lab / abs(lab)
 
+        # a marker (``marker(markinterval(stickframe(n), true))``) on every arc, in bp about O
+        marks = []
+        mk = next((a for a in args if isinstance(a, path_marks.MarkerSpec)), kw.get("marker"))
+        if isinstance(mk, path_marks.MarkerSpec):
+            for r, a0_, sw_ in arcs:
+                arc = pathops.arc_path(0j, r, a0_, a0_ + sw_)
+                for tm, frame in mk.routine.places(arc):
+                    frame = frame or mk.frame
+                    d = pathops.direction(arc, tm) if mk.routine.rotated else 1
+                    segs, dots = frame.placed(pathops.point(arc, tm), math.atan2(d.imag, d.real) if d else 0.0)
+                    marks.append((segs, dots, frame.pen or Pen((0.0, 0.0, 0.0), 0.5)))
+
         def realize(sx, sy, lb, rt):
             t = Transform(O.real, O.imag, 1.0 / sx, 0.0, 0.0, 1.0 / sy)
             out = [DrawItem("draw", [pathops.arc_path(0j, r, a, a + s).transformed(t)], pen, None, arrow,
                             location=loc) for r, a, s in arcs]
+            for segs, dots, mpen in marks:
+                out += [DrawItem("draw", [pathops.polygon_path([t.apply(u), t.apply(v)])], mpen, location=loc)
+                        for u, v in segs]
+                out += [DrawItem("dot", [], mpen, position=t.apply(c), size=2 * rad, location=loc)
+                        for c, rad in dots]
             if text:
                 out.append(DrawItem("label", [], lpen, text=text, position=t.apply(lab), align=align,
                                     location=loc))
@@ -107,6 +124,12 @@ def install(I):
         for r, a, s in arcs:
             x0, y0, x1, y1 = pathops.bbox(pathops.arc_path(0j, r, a, a + s))
             item.sizing += [(O, complex(x0 - hw, y0 - hw)), (O, complex(x1 + hw, y1 + hw))]
+        for segs, dots, mpen in marks:
+            mw = 0.5 * (mpen.width if mpen.width is not None else 0.5)
+            for w in [u for seg in segs for u in seg]:
+                item.sizing += [(O, w + complex(-mw, -mw)), (O, w + complex(mw, mw))]
+            for c, rad in dots:
+                item.sizing += [(O, c + complex(-rad, -rad)), (O, c + complex(rad, rad))]
         if text:
             bx0, by0, bx1, by1 = label_box(text, align, lpen)
             item.sizing += [(O, lab + complex(bx0, by0)), (O, lab + complex(bx1, by1))]

@@ -92,7 +92,7 @@ def install(I):
 
     def split_args(args, kw):
         out = {"pic": None, "label": None, "paths": None, "pens": [], "arrow": None, "align": None, "fill": None,
-               "position": None, "extra": [], "bar": None, "dots": False}
+               "position": None, "extra": [], "bar": None, "dots": False, "marker": None}
         dot_marker = I.builtins.get("dot")
         for a in args:
             if isinstance(a, Picture) and out["pic"] is None and out["paths"] is None:
@@ -105,6 +105,8 @@ def install(I):
                 out["arrow"] = a
             elif isinstance(a, path_marks.BarSpec):
                 out["bar"] = a
+            elif isinstance(a, path_marks.MarkerSpec):
+                out["marker"] = a
             elif a is dot_marker and dot_marker is not None:
                 # the ``dot`` marker: a dot at every node
                 out["dots"] = True
@@ -130,6 +132,8 @@ def install(I):
                 out["bar"] = v if isinstance(v, path_marks.BarSpec) else None
             elif k == "marker" and v is dot_marker and v is not None:
                 out["dots"] = True
+            elif k == "marker" and isinstance(v, path_marks.MarkerSpec):
+                out["marker"] = v
             elif k == "pic":
                 out["pic"] = v
             elif k == "align":
@@ -165,6 +169,9 @@ def install(I):
         record(a["pic"], DrawItem("draw", paths, pen, None, a["arrow"], location=I.current_loc))
         if a["bar"] is not None:
             for item in path_marks.bar_items(paths, a["bar"], pen, I.current_loc):
+                record(a["pic"], item)
+        if a["marker"] is not None:
+            for item in path_marks.marker_items(paths, a["marker"], I.current_loc):
                 record(a["pic"], item)
         if a["dots"]:
             df = I.globals.vars.get("dotfactor", 6)

@@ -401,9 +401,12 @@ def _markers(I):
     g = I.globals.vars
     from geoverify.frontends.asy.lib_draw import Ignored
 
-    for name in ("StickIntervalMarker", "CrossIntervalMarker", "CircleBarIntervalMarker", "TickMarks", "markinterval",
-                 "marker", "StickIntervalMarker_", "dotframe", "crossframe", "stickframe", "circlebarframe"):
+    for name in ("CrossIntervalMarker", "CircleBarIntervalMarker", "TildeIntervalMarker", "TickMarks",
+                 "crossframe", "circlebarframe", "tildeframe"):
         g[name] = Ignored(name)
+    from geoverify.frontends.asy import path_marks
+
+    path_marks.install_markers(I)
 
     from geoverify.frontends.asy import angle_marks
 
@@ -412,6 +415,9 @@ def _markers(I):
 
 def _geometry(I):
     _olympiad(I)
+    # asy's geometry.asy imports math and markers
+    I.load_module("math", None)
+    I.load_module("markers", None)
     b = I.builtin
     b("midpoint", lambda A, B: (P(A) + P(B)) / 2)
     b("line", lambda A, B, *a: _line_through(P(A), P(B), 10.0, 10.0))

@@ -156,3 +156,24 @@ def test_dot_marker_puts_a_dot_on_every_node():
     assert [d.radius for d in dots] == pytest.approx([1.5] * 3)
     unit = scale_of(s)
     assert sorted(tuple(np.round(np.asarray(d.center) / unit, 6)) for d in dots) == [(0, 0), (4, 5), (8, 0)]
+
+
+def test_interval_markers_put_true_size_sticks_across_the_path():
+    # asy 2.85 (size 100, unit 24.875 bp): StickIntervalMarker(1,2,size=6) puts two 6 bp sticks
+    # 2.828 bp apart at the middle; StickIntervalMarker(2,1) one stick of 1mm + 10 sqrt(0.5) bp at
+    # 1/4 and 3/4 of the arc length; stickframe(n=3) rotated with the path; the markangle arc
+    # gets its stick too
+    s = parse_asy("import markers; size(100); draw((0,0)--(4,0),StickIntervalMarker(1,2,size=6)); "
+                  "draw((0,0)--(2,3),StickIntervalMarker(2,1)); "
+                  "draw((4,0)--(2,3),marker(markinterval(stickframe(n=3),true))); "
+                  "markangle(n=1,radius=15,(4,0),(0,0),(2,3),marker(markinterval(stickframe(n=1),true)));")
+    assert scale_of(s) == pytest.approx(24.875, rel=1e-4)
+    sticks = [p for p in polylines(s) if len(p) == 2 and np.hypot(*(p[1] - p[0])) < 11]
+    assert len(sticks) == 8
+    expected = [  # asy's sticks, less the page offset (0.25, 3.25)
+        [[48.336, 3.0], [48.336, -3.0]], [[51.164, 3.0], [51.164, -3.0]],
+        [[8.316, 21.404], [16.559, 15.909]], [[33.191, 58.716], [41.434, 53.221]],
+        [[70.504, 34.565], [78.746, 40.06]], [[68.935, 36.919], [77.177, 42.413]],
+        [[72.073, 32.212], [80.315, 37.706]], [[8.863, 4.738], [17.593, 9.42]]]
+    for e in expected:
+        assert min(np.abs(p - np.array(e)).max() for p in sticks) < 6e-3
