@@ -13,7 +13,7 @@ import numpy as np
 
 from geoverify.frontends.asy import pathops
 from geoverify.frontends.asy.fitting import scaling
-from geoverify.frontends.asy.textmetrics import DEFAULT_FONTSIZE, label_extent, label_scale
+from geoverify.frontends.asy.textmetrics import DEFAULT_FONTSIZE, label_box, label_extent, label_scale
 from geoverify.frontends.asy.values import Pen, Transform
 from geoverify.scene import Arc, Arrow, BezierPath, Circle, Dot, Panel, Polyline, Style, Subpath, TextLabel
 
@@ -120,11 +120,23 @@ def emit_picture(pic, scene, budget=None):
             fs = it.pen.fontsize if it.pen is not None and it.pen.fontsize else DEFAULT_FONTSIZE
             fs *= label_scale(it.transform)
             box = (z.real + x0, z.imag + y0, z.real + x1, z.imag + y1)
+            if it.filltype == "UnFill":
+                _unfill_under(scene, z, label_box(it.text, it.align, it.pen, it.transform))
             scene.add(TextLabel(text=it.text, anchor=(z.real, z.imag), box=box, font_size=fs,
                                 style=Style(stroke=None, fill=it.pen.hex if it.pen else "#000000"), source=loc))
         if budget is not None:
             budget.check_primitives(len(scene.primitives))
     return sx, sy
+
+
+def _unfill_under(scene, z, box):
+    """A label with ``UnFill`` erases its padded box from what was drawn before it
+    (asy clips them with the box's complement): those primitives are clipped."""
+    x0, y0, x1, y1 = z.real + box[0], z.imag + box[1], z.real + box[2], z.imag + box[3]
+    for prim in scene.primitives:
+        bx0, by0, bx1, by1 = prim.bbox()
+        if bx0 <= x1 and bx1 >= x0 and by0 <= y1 and by1 >= y0:
+            prim.clipped = True
 
 
 def _arrows(scene, p, spec, pen, carrier, loc):

@@ -279,6 +279,7 @@ def install(I):
         else:
             raise NoMatch()
         path_pos = None
+        filltype = kw["filltype"].name if isinstance(kw.get("filltype"), FillType) else None
         arg_align = None  # an explicit alignment overrides the Label's own (asy's L.align(align))
         for x in args:
             if isinstance(x, complex) or (is_num(x) and pos is not None and arg_align is None):
@@ -292,6 +293,8 @@ def install(I):
                 path_pos = x.solve()
             elif isinstance(x, Pen):
                 pens.append(x)
+            elif isinstance(x, FillType):
+                filltype = x.name
             elif isinstance(x, LabelSpec):
                 pass
         if arg_align is not None:
@@ -311,7 +314,7 @@ def install(I):
         for p in pens:
             pen = pen + p
         record(pic, DrawItem("label", [], pen, text=text, position=pos, align=align or 0j, location=I.current_loc,
-                             transform=L.transform if isinstance(L, LabelSpec) else None))
+                             transform=L.transform if isinstance(L, LabelSpec) else None, filltype=filltype))
 
     b("label", label)
 

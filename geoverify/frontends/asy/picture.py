@@ -77,7 +77,8 @@ class DrawItem:
     ``kind`` is ``"draw"``, ``"fill"``, ``"filldraw"``, ``"unfill"``, ``"clip"``,
     ``"dot"`` or ``"label"``. Paths and positions are in the picture's user
     coordinates; label alignments and dot sizes are in bp; a label's
-    ``transform`` maps its box (bp) or is ``None``.
+    ``transform`` maps its box (bp) or is ``None``; ``filltype`` names a label's
+    filltype (``"UnFill"`` erases what is under its box).
     """
 
     kind: str
@@ -92,6 +93,7 @@ class DrawItem:
     name: str | None = None
     size: float = 0.0
     transform: object = None
+    filltype: str | None = None
 
 
 class Picture:
@@ -122,7 +124,7 @@ class Picture:
                 align, transform = _rotated_label(t, align, transform)
             self.items.append(DrawItem(it.kind, [p.transformed(t) for p in it.paths], it.pen, it.fillpen,
                                        it.arrow, it.text, t.apply(it.position), align, it.location, it.name,
-                                       it.size, transform))
+                                       it.size, transform, it.filltype))
 
     def copy(self) -> "Picture":
         p = Picture()

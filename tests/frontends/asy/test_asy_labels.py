@@ -117,3 +117,10 @@ def test_label_turns_with_a_rotated_picture():
     fuzz = 1.4955168
     assert box == pytest.approx((-6.74249564134496 + fuzz, 2.1019302615193 + fuzz, 6.74249564134496 - fuzz,
                                  19.9025579078456 - fuzz), abs=1e-3)
+
+
+def test_unfill_label_clips_what_it_covers():
+    # asy clips earlier drawing with the complement of the label's padded box
+    sc = parse_asy('draw((0,0)--(100,0)); draw((0,50)--(100,50)); label("$A$", (50,0), UnFill);')
+    lines = [p for p in sc.primitives if not isinstance(p, TextLabel)]
+    assert [p.clipped for p in lines] == [True, False]
