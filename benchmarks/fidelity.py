@@ -108,8 +108,9 @@ def measure(path: str, filter_: str, gate_cache: str | None, known: bool | None 
                 rec["broken"] = sum(1 for c in sc.missing() if not c.implied)
                 # Both figures' names: a candidate relation speaks of the candidate's lines and circles.
                 reach = _reach(ref.mined, v.touched) | _reach(cand.mined, v.touched)
-                # Placement rows name their point or circle (the id's last part).
-                placed = [c for c in sc.missing() + sc.extra() if c.type == "placement"]
+                # Placement rows name their point or circle (the id's last part); the drawing's row
+                # speaks of the whole figure, so it neither localises nor delocalises.
+                placed = [c for c in sc.missing() + sc.extra() if c.type == "placement" and not c.id.endswith(".drawing")]
                 far = [c.text for c in placed if c.id.split(".", 2)[2] not in reach]
                 rec["localised"] = all(_touches(r, reach) for r in bad) and not far
                 rec["not_localised"] = ([r.text for r in bad if not _touches(r, reach)] + far)[:4]

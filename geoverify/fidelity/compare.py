@@ -23,7 +23,7 @@ import numpy as np
 from geoverify.errors import GeoverifyError, InputError
 from geoverify.fidelity.marks import without_marks
 from geoverify.fidelity.mine import MinedFigure, MiningTolerances, mine_scene, snap_point
-from geoverify.fidelity.placement import placement_rows
+from geoverify.fidelity.placement import drawing_samples, placement_rows
 from geoverify.fidelity.relations import OBJECT_TYPES, RELATION_TYPES, parse_relation_id, relation_id
 from geoverify.ir import task_from_dict
 from geoverify.matching import Features, bind, extract_features
@@ -360,7 +360,7 @@ def check_task_in(task: dict, figure: Figure, mined: MinedFigure | None = None) 
         Point id -> ``"label"``, ``"geometry"`` or ``"missing"``: how it was matched.
     """
     base = _strip_coords(task)
-    t = task_from_dict(base)
+    t = task_from_dict(base, schema=False)  # mined drafts were validated when mined
     scene, feats = figure.geo_scene or figure.scene, figure.features
     binding = bind(t, scene, feats)
     ref_xy = {o["id"]: np.asarray(o["coords"], dtype=float) for o in task["objects"]
@@ -421,7 +421,7 @@ def check_task_in(task: dict, figure: Figure, mined: MinedFigure | None = None) 
                     o["labels"] = []
             objs.append(o)
         data["objects"] = objs
-        t = task_from_dict(data)
+        t = task_from_dict(data, schema=False)
         binding = bind(t, sc, extract_features(sc))
     out = []
     for pred in t.predicates:
@@ -438,11 +438,12 @@ def check_task_in(task: dict, figure: Figure, mined: MinedFigure | None = None) 
             msg = f"{rel}: no, {msg}"
         out.append(RelationCheck(pred.id, rtype, implied, rel, v.verdict, msg))
     if mined is not None:
-        out.extend(_placement_checks(task, mined, binding, where, feats))
+        out.extend(_placement_checks(task, mined, binding, where, feats, scene))
     return out, how
 
 
-def _placement_checks(task: dict, mined: MinedFigure, binding, where: dict, feats: Features) -> list[RelationCheck]:
+def _placement_checks(task: dict, mined: MinedFigure, binding, where: dict, feats: Features,
+                      scene: Scene) -> list[RelationCheck]:
     names = {o["id"]: o["labels"][0] for o in task["objects"] if o["type"] == "point" and o.get("labels")}
     ref_pts = {p: np.asarray(xy, dtype=float) for p, xy in mined.points.items() if p in names}
     ref_circ = {c: (np.asarray(v[0], dtype=float), float(v[1])) for c, v in mined.circles.items() if c in binding.objects}
@@ -456,7 +457,8 @@ def _placement_checks(task: dict, mined: MinedFigure, binding, where: dict, feat
             if b.status == "bound" and b.drawn and b.center is not None and b.radius else []
         cand_circ[c] = first + drawn
     out = []
-    for row in placement_rows(ref_pts, ref_circ, where, cand_circ, feats.scale, names):
+    cand_drawing = drawing_samples(scene, feats.scale) if mined.drawing is not None else None
+    for row in placement_rows(ref_pts, ref_circ, where, cand_circ, feats.scale, names, mined.drawing, cand_drawing):
         verdict = PASS if row.passed else ("indeterminate" if row.passed is None else "fail")
         out.append(RelationCheck(relation_id("placement", row.key), "placement", False, row.text, verdict, row.message))
     return out

@@ -85,6 +85,8 @@ class MinedFigure:
         Segment, line or ray id -> labelled points on it, in order.
     precision : float
         :meth:`MiningTolerances.precision` of the mining (the draft's coordinate precision).
+    drawing : (N, 2) float64 or None
+        Samples along the drawn strokes (:func:`geoverify.fidelity.placement.drawing_samples`).
     """
 
     points: dict
@@ -96,6 +98,7 @@ class MinedFigure:
     circles: dict = field(default_factory=dict)
     lines: dict = field(default_factory=dict)
     precision: float = 2e-3
+    drawing: np.ndarray | None = None
 
     def primary(self) -> list[Relation]:
         return [r for r in self.relations if not r.implied]

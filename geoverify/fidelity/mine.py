@@ -29,6 +29,7 @@ import numpy as np
 from geoverify.fidelity.figure import POINT_LABEL, MinedFigure, MiningTolerances, on_drawing, point_name, snap_point
 from geoverify.fidelity.marks import find_right_angle_marks, without_marks
 from geoverify.fidelity.measures import MeasureMining, angle_between, seg_name
+from geoverify.fidelity.placement import drawing_samples
 from geoverify.fidelity.relations import Relation, sanitize_id
 from geoverify.ir import task_from_dict
 from geoverify.kernels import point_polyline_distances
@@ -522,4 +523,5 @@ class _Miner(MeasureMining):
         return MinedFigure(points=dict(self.pts), objects=objects, relations=list(self.rels.values()),
                            notes=self.notes, scale=self.s, source_format=self.scene.source_format,
                            circles={c.oid: (c.c, c.r, c.owner) for c in self.rounds},
-                           lines={c.oid: list(c.pts) for c in self.carriers}, precision=self.tol.precision())
+                           lines={c.oid: list(c.pts) for c in self.carriers}, precision=self.tol.precision(),
+                           drawing=drawing_samples(self.geo, self.s))

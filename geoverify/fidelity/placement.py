@@ -22,12 +22,35 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["PLACEMENT_REL", "RADIUS_REL", "PlacementRow", "placement_rows"]
+__all__ = ["PLACEMENT_REL", "RADIUS_REL", "DRAWING_SHARE", "PlacementRow", "placement_rows", "drawing_samples"]
 
 #: A point may be this fraction of the figure's size away from its predicted position.
 PLACEMENT_REL = 0.025
 #: A circle's radius may differ by this fraction of the (scaled) reference radius.
 RADIUS_REL = 0.02
+#: Share of the reference's drawing (by length) the candidate must show where the labelled points put it.
+DRAWING_SHARE = 0.98
+# Drawing samples are this fraction of the figure apart.
+_SAMPLE_REL = 0.004
+
+
+def drawing_samples(scene, scale: float) -> np.ndarray:
+    """Points ``(N, 2)`` along every visible stroke and outline of ``scene`` (dots, arrows and text left out),
+    about :data:`_SAMPLE_REL` of ``scale`` apart."""
+    from geoverify.scene import Arrow, Dot, TextLabel
+
+    spacing = max(_SAMPLE_REL * scale, 1e-9)
+    out = []
+    for prim in scene.primitives:
+        if isinstance(prim, (Arrow, Dot, TextLabel)) or not prim.style.visible:
+            continue
+        for sp in prim.subpaths():
+            for seg in sp.controls:
+                n = int(min(max(np.ceil(np.hypot(*np.diff(seg, axis=0).T).sum() / spacing), 1), 4000))
+                t = np.linspace(0.0, 1.0, n + 1)[:, None]
+                u = 1.0 - t
+                out.append(u ** 3 * seg[0] + 3 * u * u * t * seg[1] + 3 * u * t * t * seg[2] + t ** 3 * seg[3])
+    return np.vstack(out) if out else np.zeros((0, 2))
 
 
 @dataclass(slots=True)
@@ -38,6 +61,7 @@ class PlacementRow:
     text: str
     passed: bool | None
     message: str
+    share: float = 0.0
 
 
 def _fit(src: np.ndarray, dst: np.ndarray, reflect: bool = False) -> tuple[complex, complex, bool] | None:
@@ -61,19 +85,22 @@ def _apply(fit: tuple[complex, complex, bool], xy: np.ndarray) -> np.ndarray:
     return np.stack([z.real, z.imag], axis=-1)
 
 
-def _consensus(names: list, ref: dict, cand: dict, tol: float) -> tuple[set, bool]:
+def _consensus(names: list, ref: dict, cand: dict, tol: float) -> list[tuple[set, bool]]:
     """The largest set of points one similarity places within ``tol`` (ties: the tighter set), and its orientation.
 
     Both orientations are tried (a mirror image shows the same figure); the larger
-    set wins, then the one with the smaller residuals.
+    set wins, then the one with the smaller residuals. When the points cannot tell
+    the orientations apart (two points, or collinear ones), both are returned,
+    the proper one first: the drawing decides.
     """
-    best = None
+    found = []
     for reflect in (False, True):
         members, spread = _consensus_oriented(names, ref, cand, tol, reflect)
-        key = (-len(members), spread)
-        if best is None or key < best[0]:
-            best = (key, members, reflect)
-    return best[1], best[2]
+        found.append(((-len(members), spread), members, reflect))
+    (k0, m0, r0), (k1, m1, r1) = found
+    if k0[0] == k1[0] and abs(k0[1] - k1[1]) <= 1e-6 * tol * max(len(m0), 1):
+        return [(m0, r0), (m1, r1)]
+    return [(m0, r0)] if k0 < k1 else [(m1, r1)]
 
 
 def _consensus_oriented(names: list, ref: dict, cand: dict, tol: float, reflect: bool) -> tuple[set, float]:
@@ -115,8 +142,24 @@ def _consensus_oriented(names: list, ref: dict, cand: dict, tol: float, reflect:
     return {p for p, m in zip(names, members) if m}, float(r[members].sum())
 
 
+def _drawing_row(fit, ref_drawing: np.ndarray, cand_drawing: np.ndarray, tol: float, scale: float) -> PlacementRow:
+    text = "the drawing is where the labelled points put it"
+    if fit is None:
+        return PlacementRow("drawing", text, None, "the drawing cannot be placed: fewer than two labelled points are found")
+    if not len(cand_drawing):
+        return PlacementRow("drawing", text, False, "nothing is drawn")
+    from scipy.spatial import cKDTree
+
+    d, _ = cKDTree(cand_drawing).query(_apply(fit, ref_drawing))
+    share = float(np.mean(d <= tol))
+    ok = share >= DRAWING_SHARE
+    return PlacementRow("drawing", text, ok, f"{share:.1%} of the reference's drawing is drawn where the labelled points put it "
+                                              f"(within {PLACEMENT_REL:.1%} of the figure; needed {DRAWING_SHARE:.0%})", share)
+
+
 def placement_rows(ref_points: dict, ref_circles: dict, cand_points: dict, cand_circles: dict,
-                   scale: float, names: dict | None = None) -> list[PlacementRow]:
+                   scale: float, names: dict | None = None, ref_drawing: np.ndarray | None = None,
+                   cand_drawing: np.ndarray | None = None) -> list[PlacementRow]:
     """Placement of the reference's labelled points and circles in a candidate.
 
     Parameters
@@ -134,23 +177,39 @@ def placement_rows(ref_points: dict, ref_circles: dict, cand_points: dict, cand_
         The candidate's figure size (canvas units); tolerances are fractions of it.
     names : dict, optional
         Id -> the name to print (labels).
+    ref_drawing, cand_drawing : (N, 2) and (M, 2) float64, optional
+        :func:`drawing_samples` of both figures: with them, one more row says whether the
+        candidate draws the reference's strokes where its labelled points put them.
 
     Returns
     -------
     list of PlacementRow
-        One per reference point and circle; empty when the reference has fewer than three points.
+        One per reference point and circle when the reference has at least three labelled
+        points, and the drawing's row (key ``"drawing"``) when it has at least two.
     """
     names = names or {}
-    if len(ref_points) < 3:
+    if len(ref_points) < 2:
         return []
     tol = PLACEMENT_REL * scale
     found = [p for p in sorted(ref_points) if p in cand_points]
-    basis, reflect = _consensus(found, ref_points, cand_points, tol) if len(found) >= 2 else (set(), False)
-    fit = None
-    if len(basis) >= 2:
-        fit = _fit(np.array([ref_points[q] for q in sorted(basis)]), np.array([cand_points[q] for q in sorted(basis)]),
-                   reflect)
+    options = _consensus(found, ref_points, cand_points, tol) if len(found) >= 2 else [(set(), False)]
+    fits = []
+    for members, reflect in options:
+        if len(members) >= 2:
+            f = _fit(np.array([ref_points[q] for q in sorted(members)]),
+                     np.array([cand_points[q] for q in sorted(members)]), reflect)
+            if f is not None:
+                fits.append(f)
+    fit = fits[0] if fits else None
     rows = []
+    if ref_drawing is not None and cand_drawing is not None and len(ref_drawing):
+        drawn = [_drawing_row(f, ref_drawing, cand_drawing, tol, scale) for f in fits] or \
+            [_drawing_row(None, ref_drawing, cand_drawing, tol, scale)]
+        rows.append(max(drawn, key=lambda r: (r.passed is True, r.share)))
+        if len(fits) > 1 and drawn[1] is rows[-1]:
+            fit = fits[1]  # the drawing told the orientation the points could not
+    if len(ref_points) < 3:
+        return rows
     for p in sorted(ref_points):
         nm = names.get(p, p)
         text = f"{nm} is placed as in the reference"

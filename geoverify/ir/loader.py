@@ -164,8 +164,13 @@ def _check_refs(task: Task) -> None:
                         )
 
 
-def task_from_dict(data: dict, root: Path | None = None) -> Task:
-    """Build and validate a :class:`Task` from parsed task.json data."""
+def task_from_dict(data: dict, root: Path | None = None, *, schema: bool = True) -> Task:
+    """Build and validate a :class:`Task` from parsed task.json data.
+
+    ``schema=False`` skips the JSON Schema pass (the checks, references and object
+    types are still validated): for data this package generated and validated once
+    already, such as a mined draft rebuilt with other labels.
+    """
     if not isinstance(data, dict):
         raise IRValidationError("task.json must hold a JSON object", path="$")
     # Checks first: their messages are more precise than the schema's oneOf errors.
@@ -175,7 +180,8 @@ def task_from_dict(data: dict, root: Path | None = None) -> Task:
         for i, p in enumerate(preds_raw):
             if isinstance(p, dict) and "check" in p:
                 parsed_checks[i] = _parse_check(p["check"], f"predicates[{i}].check")
-    validate_against_schema(data, "task")
+    if schema:
+        validate_against_schema(data, "task")
 
     frames: dict[str, Frame] = {}
     for i, f in enumerate(data.get("frames", [])):

@@ -49,8 +49,9 @@ def snap_index(feats: Features, xy: np.ndarray, eps: float | None = None) -> int
 
     None when the label names its own anchor: the format does not attach labels,
     the anchor is a drawn point already (within ``eps``; default
-    :data:`ON_DRAWING_REL` of the figure), or no drawn point (dot, vertex,
-    crossing) is within :data:`SNAP_REL` of the figure.
+    :data:`ON_DRAWING_REL` of the figure), no drawn point (dot, vertex,
+    crossing) is within :data:`SNAP_REL` of the figure, or two different drawn
+    points are as near (within 0.1%).
     """
     if not feats.attached_labels or not len(feats.points):
         return None
@@ -61,5 +62,9 @@ def snap_index(feats: Features, xy: np.ndarray, eps: float | None = None) -> int
     d = np.hypot(*(feats.points[drawn] - xy).T)
     k = int(np.argmin(d))
     if d[k] <= eps or d[k] > SNAP_REL * feats.scale:
+        return None
+    # Two different drawn points as near (a label centred between them): the label names neither.
+    tie = (d <= d[k] * (1 + 1e-3) + eps) & (np.hypot(*(feats.points[drawn] - feats.points[drawn[k]]).T) > eps)
+    if tie.any():
         return None
     return int(drawn[k])

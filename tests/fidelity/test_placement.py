@@ -72,3 +72,21 @@ def test_missing_point_fails_and_circle_radius_is_checked():
 
 def test_two_points_give_no_placement():
     assert placement_rows({"A": REF["A"], "B": REF["B"]}, {}, {"A": REF["B"], "B": REF["A"]}, {}, SCALE) == []
+
+
+def test_drawing_row_sees_what_two_points_cannot():
+    """Two labelled points fix the similarity: a stroke moved elsewhere fails the drawing's row."""
+    from geoverify.frontends.svg import parse_svg
+    from geoverify.fidelity.placement import drawing_samples
+
+    def svg(x):
+        return parse_svg('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">'
+                         f'<path d="M20 180 L180 180 L{x} 40 Z" fill="none" stroke="black"/></svg>')
+
+    ref, moved = svg(60), svg(100)
+    pts = {"A": np.array([20.0, 20.0]), "B": np.array([180.0, 20.0])}
+    samples = [drawing_samples(sc, 226.0) for sc in (ref, moved)]
+    same = placement_rows(pts, {}, pts, {}, 226.0, ref_drawing=samples[0], cand_drawing=samples[0])
+    assert [r.key for r in same] == ["drawing"] and same[0].passed
+    other = placement_rows(pts, {}, pts, {}, 226.0, ref_drawing=samples[0], cand_drawing=samples[1])
+    assert other[0].passed is False and "of the reference's drawing" in other[0].message
