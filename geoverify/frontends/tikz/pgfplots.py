@@ -24,18 +24,20 @@ the data -> canvas map is recorded in ``Panel.axis_transform``.
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 
 from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
 from geoverify.frontends.tikz import geometry as G
-from geoverify.frontends.tikz.emit import emit_path
+from geoverify.frontends.tikz.emit import emit_path, path_style
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pathbuild import PathBuilder
 from geoverify.frontends.tikz.pgfplots_plots import collect_plots, draw_plot, without_addplots
 from geoverify.frontends.tikz.pgfplots_ticks import (auto_tick_step, auto_ticks, format_number, log_ticks,
                                                      tick_scale_exponent, ticks_in_range)
 from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
+from geoverify.scene.primitives import Polyline
 
 __all__ = ["run_axis"]
 
@@ -63,7 +65,7 @@ _KNOWN = {
     "grid style", "separate axis lines", "axis background/.style", "xlabel near ticks", "ylabel near ticks",
     "every axis/.append style", "legend image post style", "extra x ticks", "extra y ticks", "xmode", "ymode",
     "ybar", "xbar", "bar width", "symbolic x coords", "symbolic y coords", "nodes near coords",
-    "legend columns",
+    "legend columns", "tickpos", "xtickpos", "ytickpos", "xminorgrids", "yminorgrids", "minor grid style",
     "minor tick length", "every axis title shift", "normalsize", "small", "footnotesize", "tiny",
     "extra tick style", "extra x tick style", "extra y tick style", "forget plot", "mark", "only marks",
 }
@@ -154,12 +156,18 @@ def _with_pgfplotsset(interp, opts):
     return pre + expand(opts)
 
 
+_NODE_RE = re.compile(r"^\\node\[(?P<o>.*)\] at \((?P<x>[-0-9.e]+)pt,(?P<y>[-0-9.e]+)pt\) \{(?P<t>.*)\};$")
+
+
 class Axis:
     """One ``axis`` environment: limits, size, decorations and plots."""
 
     def __init__(self, interp, kv, styles, env, loc, pos):
         self.interp, self.kv, self.styles, self.env, self.loc, self.pos = interp, kv, styles, env, loc, pos
         self.st = dict(interp.st)
+        self._nst_cache: dict = {}
+        self._styles: dict = {}
+        self._sources: dict = {}
 
     # -- options ---------------------------------------------------------
     def flag(self, key, default=False):
@@ -212,13 +220,14 @@ class Axis:
                                       symbols=self.symbols.get("x"), functions=functions)
         bars = [p for p in plots if p.bar]
         if bars:
-            width = _num(interp, kv["bar width"], st) if kv.get("bar width") else 10.0
+            width = 10.0
+            if kv.get("bar width"):
+                r = interp.number(kv["bar width"], st)
+                width = r.value
+                self.bar_width_units = None if r.units else r.value  # axis units, known after scaling
             sep = _num(interp, kv[self.bar + "bar"], st) if self.bar and kv.get(self.bar + "bar") else 2.0
-            n = len(bars)
-            for i, p in enumerate(bars):
-                p.bar_width = width
-                # pgfplots' bar shift auto
-                p.bar_shift = -0.5 * (n * width + (n - 1) * sep) + (0.5 + i) * width + i * sep
+            self.bar_sep = sep
+            self.set_bar_shifts(width, plots)
         if kv.get("cycle list name") and kv["cycle list name"].strip() != "color":
             interp.note("APPROXIMATED", f"cycle list '{kv['cycle list name']}' is drawn with the 'color' list",
                         "cycle list name", self.loc)
@@ -308,6 +317,16 @@ class Axis:
             return math.log10(v) if v > 0 else float("nan")
         return v
 
+    bar_width_units = None
+
+    def set_bar_shifts(self, width, plots=None):
+        """pgfplots' ``bar shift auto``: bars of the n bar plots side by side, ``bar sep`` apart."""
+        bars = [p for p in (plots if plots is not None else self.plots) if p.bar]
+        n = len(bars)
+        for i, p in enumerate(bars):
+            p.bar_width = width
+            p.bar_shift = -0.5 * (n * width + (n - 1) * self.bar_sep) + (0.5 + i) * width + i * self.bar_sep
+
     def size(self):
         interp, kv, st = self.interp, self.kv, self.st
         W = interp.number(kv["width"], st).value if kv.get("width") else None
@@ -338,6 +357,8 @@ class Axis:
                 self.ymin, self.ymax = self.ymin - grow, self.ymax + grow
             sx = sy = s
         self.sx, self.sy = sx, sy
+        if self.bar_width_units is not None and self.bar:  # a bar width without unit is in axis units
+            self.set_bar_shifts(self.bar_width_units * (sx if self.bar == "y" else sy))
         self.W, self.H = sx * (self.xmax - self.xmin), sy * (self.ymax - self.ymin)
 
     def place(self):
@@ -367,22 +388,52 @@ class Axis:
 
     # -- drawing -------------------------------------------------------------
     def line(self, pts, st, closed=False, construct="axis"):
+        """A straight stroked polyline through picture points ``pts``."""
         m = self.interp.st["ctm"]
-        b = PathBuilder()
         q = [G.apply(m, p) for p in pts]
-        b.move_to(q[0])
-        for a, c in zip(q, q[1:]):
-            b.line(a, c)
-        if closed:
-            b.close()
-        src = SourceLocation(self.loc.line, self.loc.column, self.loc.file, construct)
-        emit_path(self.interp.scene, b, st, draw=True, fill=False, source=src, panel=self.interp.panel)
+        if st.get("arrow_start") or st.get("arrow_end") or st.get("dash"):
+            b = PathBuilder()
+            b.move_to(q[0])
+            for a, c in zip(q, q[1:]):
+                b.line(a, c)
+            if closed:
+                b.close()
+            emit_path(self.interp.scene, b, st, draw=True, fill=False, source=self._src(construct),
+                      panel=self.interp.panel)
+            return
+        # plain lines (ticks, grid, box): the primitive directly, one style object per state
+        key = id(st)
+        style = self._styles.get(key)
+        if style is None or style[0] is not st:
+            style = self._styles[key] = (st, path_style(st, True, False))
+        self.interp.scene.add(Polyline(points=np.array(q, dtype=np.float64), closed_flag=closed, style=style[1],
+                                       source=self._src(construct), panel=self.interp.panel))
+
+    def _src(self, construct):
+        src = self._sources.get(construct)
+        if src is None:
+            src = self._sources[construct] = SourceLocation(self.loc.line, self.loc.column, self.loc.file, construct)
+        return src
 
     def tikz(self, code):
-        """Run generated TikZ statements (picture coordinates) at the axis' source position."""
-        toks = [(t, self.pos) for t, _ in tokenize(code)]
+        """Run generated TikZ statements (picture coordinates) at the axis' source position;
+        ``\\node[...] at (x pt,y pt) {...};`` lines are placed directly (no path parsing)."""
         first = len(self.interp.scene.primitives)
-        self.interp.statements(Reader(toks, self.interp.defs, self.interp.budget, self.interp.source), None)
+        rest = []
+        for line in code.splitlines():
+            m = _NODE_RE.match(line)
+            if m is None:
+                rest.append(line)
+                continue
+            opts = m.group("o")
+            nst = self._nst_cache.get(opts)
+            if nst is None:
+                nst = self._nst_cache[opts] = self.interp.node_state(self.interp.st, opts)
+            p = G.apply(self.interp.st["ctm"], (float(m.group("x")), float(m.group("y"))))
+            self.interp.place_node(dict(nst), None, p, m.group("t"), self.loc)
+        if rest:
+            toks = [(t, self.pos) for t, _ in tokenize("\n".join(rest))]
+            self.interp.statements(Reader(toks, self.interp.defs, self.interp.budget, self.interp.source), None)
         return self.interp.scene.primitives[first:]
 
     def decorate_and_draw(self, body):
@@ -498,7 +549,7 @@ class Axis:
             names = {v: k for k, v in self.symbols.get(a, {}).items()}
             if names:
                 labels = [names.get(int(round(v)), format_number(v)) for v in major]
-            return major, labels, np.zeros(0), 0
+            return major, labels, self.minor_between(a, major, list(major[:-1])), 0
         if spec is not None:
             from geoverify.frontends.tikz.loops import expand_list
             try:
@@ -560,6 +611,17 @@ class Axis:
             minor = np.array(m)
         return major, labels, minor, scale
 
+    def minor_between(self, a, major, starts):
+        """``minor tick num`` ticks after each of ``starts`` (steps of the major spacing)."""
+        n_minor = self.kv.get(f"minor {a} tick num", self.kv.get("minor tick num"))
+        if not n_minor or len(major) < 2:
+            return np.zeros(0)
+        n = int(_num(self.interp, n_minor, self.st))
+        h = float(np.min(np.diff(major)))
+        lo, hi = (self.xmin, self.xmax) if a == "x" else (self.ymin, self.ymax)
+        m = [t0 + j * h / (n + 1) for t0 in starts for j in range(1, n + 1)]
+        return ticks_in_range(m, lo, hi)
+
     def extra_ticks(self, a, grid_only=False):
         """``extra x ticks={...}`` positions on the axis (``(N,)``); with ``grid_only`` only
         when ``extra tick style`` asks for grid lines."""
@@ -592,15 +654,19 @@ class Axis:
         for k in ("major grid style", "grid style"):
             if kv.get(k):
                 self.interp.apply_options(gst, kv[k])
+        mst = dict(gst)
+        if kv.get("minor grid style"):
+            self.interp.apply_options(mst, kv["minor grid style"])
         for a in "xy":
             on = g in ("major", "both") or self.flag(a + "majorgrids")
-            for v in (list(ticks[a][0]) if on else []) + list(self.extra_ticks(a, grid_only=True)):
+            minor_on = g in ("minor", "both") or self.flag(a + "minorgrids")
+            vals = [(v, gst) for v in (list(ticks[a][0]) if on else []) + list(self.extra_ticks(a, grid_only=True))]
+            vals += [(v, mst) for v in (ticks[a][2] if minor_on else [])]
+            for v, style in vals:
                 if a == "x":
-                    self.line([self.P(v, self.ymin), self.P(v, self.ymax)], gst, construct="grid")
+                    self.line([self.P(v, self.ymin), self.P(v, self.ymax)], style, construct="grid")
                 else:
-                    self.line([self.P(self.xmin, v), self.P(self.xmax, v)], gst, construct="grid")
-        if g in ("minor", "both"):
-            self.interp.note("APPROXIMATED", "minor grid lines are not drawn", "grid", self.loc)
+                    self.line([self.P(self.xmin, v), self.P(self.xmax, v)], style, construct="grid")
 
     def axis_lines(self, modes):
         st = dict(self.interp.st)
@@ -665,7 +731,8 @@ class Axis:
             extra = self.extra_ticks(a)
             align = (kv.get(a + "tick align") or kv.get("tick align") or
                      ("center" if mode != "box" and not star else "inside")).strip()
-            pos = (kv.get(a + "tick pos") or kv.get("tick pos") or "").strip()
+            pos = (kv.get(a + "tick pos") or kv.get(a + "tickpos") or kv.get("tick pos") or kv.get("tickpos")
+                   or "").strip()
             c = self.cross(a)
             other = "y" if a == "x" else "x"
             omode = modes[other][0]

@@ -19,11 +19,12 @@ import numpy as np
 
 from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
 from geoverify.frontends.tikz import geometry as G
-from geoverify.frontends.tikz.emit import emit_path
+from geoverify.frontends.tikz.emit import DOT_MAX_RADIUS, emit_path, path_style
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pathbuild import PathBuilder
 from geoverify.frontends.tikz.pgfplots_marks import BAR_CYCLE, CYCLE_COLOR, mark_outlines
 from geoverify.frontends.tikz.tex import detokenize
+from geoverify.scene.primitives import Circle, Dot, Polyline
 
 __all__ = ["Plot", "collect_plots", "draw_plot", "legend_image", "without_addplots"]
 
@@ -447,7 +448,8 @@ def _plot_points(interp, text, st, d0, n0, loc, symbols=None, functions=None):
             for x in xs:
                 interp.env["\\x"] = float(x)
                 try:
-                    pts.append((interp.number(fx, st).value, interp.number(fy, st).value))
+                    px = float(x) if fx == "\\x" else interp.number(fx, st).value
+                    pts.append((px, interp.number(fy, st).value))
                 except GeoverifyError as err:
                     if "undefined" in err.message or "unknown" in err.message:
                         raise
@@ -634,27 +636,34 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
 
 
 def draw_mark(interp, plot: Plot, p) -> None:
-    """One plot mark centred at canvas point ``p``."""
-    pieces = mark_outlines(plot.mark, plot.mark_size)
-    if pieces is None:
-        interp.note("APPROXIMATED", f"plot mark '{plot.mark}' is drawn as a dot", "mark", plot.loc)
-        pieces = [("circle", plot.mark_size)]
-    mst = plot.mark_st or plot.st
-    filled = plot.mark.endswith("*")
-    for kind, *data in pieces:
-        b = PathBuilder()
+    """One plot mark centred at canvas point ``p`` (``Dot``/``Circle`` and polylines; the
+    outlines and styles are computed once per plot)."""
+    cache = plot.__dict__.setdefault("_mark_cache", {})
+    parts = cache.get("parts")
+    if parts is None:
+        pieces = mark_outlines(plot.mark, plot.mark_size)
+        if pieces is None:
+            interp.note("APPROXIMATED", f"plot mark '{plot.mark}' is drawn as a dot", "mark", plot.loc)
+            pieces = [("circle", plot.mark_size)]
+        mst = plot.mark_st or plot.st
+        filled = plot.mark.endswith("*")
+        parts = []
+        for kind, *data in pieces:
+            fill = filled and closed_piece(kind, data)
+            if mst.get("dash"):
+                mst = dict(mst, dash=None)
+            parts.append((kind, data, path_style(mst, True, fill), fill))
+        cache["parts"] = parts
+    for kind, data, style, fill in parts:
         if kind == "circle":
-            b.ellipse(p, (data[0], 0.0), (0.0, data[0]))
+            r = data[0]
+            cls = Dot if fill and r <= DOT_MAX_RADIUS else Circle
+            interp.scene.add(cls(center=p, radius=r, style=style, source=plot.loc, panel=interp.panel))
         else:
             pts, closed = data
-            q = [(p[0] + x, p[1] + y) for x, y in pts]
-            b.move_to(q[0])
-            for u, v in zip(q, q[1:]):
-                b.line(u, v)
-            if closed:
-                b.close()
-        emit_path(interp.scene, b, mst, draw=True, fill=filled and closed_piece(kind, data),
-                  source=plot.loc, panel=interp.panel)
+            q = np.array([(p[0] + x, p[1] + y) for x, y in pts], dtype=np.float64)
+            interp.scene.add(Polyline(points=q, closed_flag=bool(closed), style=style, source=plot.loc,
+                                      panel=interp.panel))
 
 
 def closed_piece(kind, data):

@@ -341,3 +341,25 @@ def test_legend_in_one_row():
     texts = {p.text: p for p in labels(sc)}
     # entries side by side: image (0.6cm + line), then text with 2pt inner sep
     assert texts["long"].box[0] - texts["$l_1$"].box[2] == pytest.approx(2 + 17.472 + 2, abs=0.05)
+
+
+def test_xbar_with_bar_width_in_axis_units_and_data_ticks():
+    sc = parse_tikz(fig(r"""\begin{axis}[xbar=0pt, bar width=2, width=7cm, height=12cm, minor y tick num=4,
+    ytick=data, enlargelimits=0.15, grid=both, tickpos=left]
+\addplot coordinates {(10,5) (15,10) (5,15) (24,20) (30,25)};
+\addplot coordinates {(3,5) (5,10) (15,15) (20,20) (35,25)};
+\end{axis}"""))
+    box = [p for p in lines(sc, color="#000000", width=0.4) if p.closed_flag and p.style.fill is None][0].points
+    x0, y0 = box.min(axis=0)
+    blue = [p.points for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag
+            and p.style.stroke == "#0000ff"]
+    red = [p.points for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag
+           and p.style.stroke == "#ff0000"]
+    # TeX: bars 2 y-units (22.803pt) thick from x=0 (6.669pt right of the box), the first plot below
+    assert blue[0][:, 0].min() - x0 == pytest.approx(6.669, abs=TOL)
+    assert sorted(blue[0][:, 1] - y0) == pytest.approx([11.398] * 2 + [34.202] * 2, abs=TOL)
+    assert sorted(red[0][:, 1] - y0) == pytest.approx([34.202] * 2 + [57.006] * 2, abs=TOL)
+    # ytick=data: majors at 5..25, 4 minor ticks between each (16), ticks on the left only
+    # TeX: 4 x ticks (0..30) at the bottom only, 5 + 16 y ticks on the left; a grid line at each
+    assert len(lines(sc, color="#808080")) == 4 + 5 + 16
+    assert len(lines(sc, color="#bfbfbf")) == 4 + 5 + 16
