@@ -138,14 +138,17 @@ class FidelityScore:
     timings: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
 
-    def _rows(self, implied: bool):
-        r = [c for c in self.recall_checks if c.implied == implied]
-        p = [c for c in self.precision_checks if c.implied == implied]
-        return r, p
+    def _rows(self, implied: bool, placement: bool = True):
+        keep = (lambda c: c.implied == implied and (placement or c.type != "placement"))
+        return [c for c in self.recall_checks if keep(c)], [c for c in self.precision_checks if keep(c)]
 
-    def summary(self, implied: bool = False) -> dict:
-        """Precision, recall and F1 overall (primary relations, or implied ones)."""
-        r, p = self._rows(implied)
+    def summary(self, implied: bool = False, placement: bool = True) -> dict:
+        """Precision, recall and F1 overall (primary relations, or implied ones).
+
+        ``placement=False`` leaves the placement relations out: the structural score of a
+        candidate that may draw the configuration in another shape.
+        """
+        r, p = self._rows(implied, placement)
         if not self.T:
             return _prf(0, len(r), 0, len(p)) | {"recall": 0.0 if r else None, "precision": 0.0, "f1": 0.0}
         out = _prf(sum(c.passed for c in r), len(r), sum(c.passed for c in p), len(p))
@@ -190,6 +193,7 @@ class FidelityScore:
         return {
             "reference": self.reference, "candidate": self.candidate, "T": self.T, "gate": self.gate,
             "score": self.f1, "relations": self.summary(), "implied_relations": self.summary(True),
+            "structural_relations": self.summary(placement=False),
             "per_type": self.per_type(), "object_recall": self.object_recall, "label_recall": self.label_recall,
             "points": self.points, "missing": [c.to_dict() for c in self.missing()],
             "extra": [c.to_dict() for c in self.extra()], "text_metrics": self.text_metrics,
@@ -207,6 +211,7 @@ class FidelityScore:
                  + (f": {self.gate.get('code')}" if self.gate.get("code") else "") + ")",
                  f"  fidelity F1 {pct(self.f1)}   relation precision {pct(s['precision'])}  recall {pct(s['recall'])}"
                  f"   ({s['recalled']}/{s['reference']} reference relations shown, {s['correct']}/{s['candidate']} candidate relations true)",
+                 f"  structural F1 {pct(self.summary(placement=False)['f1'])} (placement relations left out: the shape may differ)",
                  f"  object recall {pct(self.object_recall)}   label recall {pct(self.label_recall)}"]
         pt = self.per_type()
         if pt:
