@@ -77,6 +77,7 @@ class Interpreter(ExpressionsMixin):
         self.defaultpen = DEFAULT_PEN
         self.loaded = set()
         self.current_loc = None
+        self._locs = {}
         self.modules = {}
         tpl = _TEMPLATES.get(dialect)
         if tpl is None:
@@ -138,10 +139,17 @@ class Interpreter(ExpressionsMixin):
 
     # ------------------------------------------------------------------ utils
     def loc(self, node, construct=None):
+        # one SourceLocation per (node, construct): every call and statement asks for one
+        key = (id(node), construct)
+        hit = self._locs.get(key)
+        if hit is not None and hit[0] is node:
+            return hit[1]
         meta = getattr(node, "meta", None)
         line = getattr(meta, "line", None) if meta is not None else getattr(node, "line", None)
         col = getattr(meta, "column", None) if meta is not None else getattr(node, "column", None)
-        return SourceLocation(line, col, self.filename, construct)
+        loc = SourceLocation(line, col, self.filename, construct)
+        self._locs[key] = (node, loc)
+        return loc
 
     def note(self, code, message, construct="", node=None):
         loc = self.loc(node, construct) if node is not None else self.current_loc

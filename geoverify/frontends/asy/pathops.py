@@ -406,36 +406,46 @@ def intersections(p: Path, q: Path, fuzz: float = -1) -> list[tuple[float, float
     return merged
 
 
+def _cubic_extrema(pa, pb, pc, pd, acc):
+    """Append to ``acc`` the values of the cubic Bezier ``pa pb pc pd`` at its interior extrema."""
+    # derivative roots of the cubic in this coordinate
+    A = -pa + 3 * pb - 3 * pc + pd
+    B = 2 * (pa - 2 * pb + pc)
+    C = pb - pa
+    roots = []
+    if abs(A) < 1e-14:
+        if abs(B) > 1e-14:
+            roots.append(-C / B)
+    else:
+        disc = B * B - 4 * A * C
+        if disc >= 0:
+            sq = math.sqrt(disc)
+            roots += [(-B + sq) / (2 * A), (-B - sq) / (2 * A)]
+    for t in roots:
+        if 0 < t < 1:
+            s = 1 - t
+            acc.append(s * s * s * pa + 3 * s * s * t * pb + 3 * s * t * t * pc + t * t * t * pd)
+
+
 def bbox(p: Path):
     """Exact bounding box of the curve: ``(xmin, ymin, xmax, ymax)``."""
     if not p.z:
         return (0.0, 0.0, 0.0, 0.0)
-    xs = [p.z[0].real]
-    ys = [p.z[0].imag]
+    z, post, pre = p.z, p.post, p.pre
+    n = len(z)
+    xs = [z[0].real]
+    ys = [z[0].imag]
     for i in range(p.length):
-        a, b, c, d = p.segment(i)
+        j = i + 1 if i + 1 < n else 0     # segment i: z[i], post[i], pre[i+1], z[i+1] (cyclic: back to 0)
+        a, b, c, d = z[i], post[i], pre[j], z[j]
         xs.append(d.real)
         ys.append(d.imag)
         for pa, pb, pc, pd, acc in ((a.real, b.real, c.real, d.real, xs), (a.imag, b.imag, c.imag, d.imag, ys)):
-            if min(pa, pd) <= min(pb, pc) and max(pb, pc) <= max(pa, pd):
+            # min(pa, pd) <= min(pb, pc) and max(pb, pc) <= max(pa, pd), as min/max pick (NaN included)
+            if ((pd if pd < pa else pa) <= (pc if pc < pb else pb)
+                    and (pc if pc > pb else pb) <= (pd if pd > pa else pa)):
                 continue
-            # derivative roots of the cubic in this coordinate
-            A = -pa + 3 * pb - 3 * pc + pd
-            B = 2 * (pa - 2 * pb + pc)
-            C = pb - pa
-            roots = []
-            if abs(A) < 1e-14:
-                if abs(B) > 1e-14:
-                    roots.append(-C / B)
-            else:
-                disc = B * B - 4 * A * C
-                if disc >= 0:
-                    sq = math.sqrt(disc)
-                    roots += [(-B + sq) / (2 * A), (-B - sq) / (2 * A)]
-            for t in roots:
-                if 0 < t < 1:
-                    s = 1 - t
-                    acc.append(s * s * s * pa + 3 * s * s * t * pb + 3 * s * t * t * pc + t * t * t * pd)
+            _cubic_extrema(pa, pb, pc, pd, acc)
     if len(p.z) == 1:
         return (xs[0], ys[0], xs[0], ys[0])
     return (min(xs), min(ys), max(xs), max(ys))
