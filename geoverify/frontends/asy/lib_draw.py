@@ -9,7 +9,7 @@ from __future__ import annotations
 from geoverify.frontends.asy import path_marks
 from geoverify.frontends.asy.guides import Guide, Path
 from geoverify.frontends.asy.lib_core import P, R, is_num
-from geoverify.frontends.asy.picture import ArrowSpec, DrawItem, LabelSpec, Picture
+from geoverify.frontends.asy.picture import ArrowSpec, DrawItem, LabelSpec, Picture, Side
 from geoverify.frontends.asy.values import AsyArray, NoMatch, Pen
 
 __all__ = ["install", "FillType"]
@@ -51,8 +51,11 @@ def _on_path(L, g, align):
     rel = min(max(rel, 0.0), 1.0)
     tm = pathops.arctime(g, rel * pathops.arclength(g))
     pos = pathops.point(g, tm)
-    if align is None:
-        side = -1j if rel <= 1e-9 else (1j if rel >= 1 - 1e-9 else 1 + 0j)
+    if align is None or isinstance(align, Side):
+        if isinstance(align, Side):
+            side = align.align
+        else:
+            side = -1j if rel <= 1e-9 else (1j if rel >= 1 - 1e-9 else 1 + 0j)
         d = pathops.direction(g, tm)
         align = -side * d * 1j if d != 0 else 0j
     return pos, align
@@ -121,6 +124,8 @@ def install(I):
                 out["paths"] = a
             elif isinstance(a, complex) or is_num(a):
                 out["align"] = complex(a)
+            elif isinstance(a, Side):
+                out["align"] = a
             else:
                 out["extra"].append(a)
         for k, v in kw.items():
@@ -137,7 +142,7 @@ def install(I):
             elif k == "pic":
                 out["pic"] = v
             elif k == "align":
-                out["align"] = complex(v) if isinstance(v, (complex, int, float)) else None
+                out["align"] = complex(v) if isinstance(v, (complex, int, float)) else (v if isinstance(v, Side) else None)
             elif k in ("L", "s"):
                 out["label"] = v
             elif k == "filltype":
@@ -255,6 +260,7 @@ def install(I):
             # plain_markers.asy: L.align(align, E), a dot's label is east of it by default
             align = a["align"] if a["align"] is not None else (
                 L.align if isinstance(L, LabelSpec) and L.align is not None else 1 + 0j)
+            align = align.align if isinstance(align, Side) else align
             record(a["pic"], DrawItem("label", [], pen, text=text, position=pts[0], align=align,
                                       location=I.current_loc,
                                       transform=L.transform if isinstance(L, LabelSpec) else None))
@@ -295,6 +301,8 @@ def install(I):
                 pens.append(x)
             elif isinstance(x, FillType):
                 filltype = x.name
+            elif isinstance(x, Side):
+                arg_align = x
             elif isinstance(x, LabelSpec):
                 pass
         if arg_align is not None:
@@ -303,11 +311,13 @@ def install(I):
             pos = P(kw["position"])
         if "align" in kw:
             al = kw["align"]
-            align = complex(al) if isinstance(al, (complex, int, float)) else align
+            align = complex(al) if isinstance(al, (complex, int, float)) else (al if isinstance(al, Side) else align)
         if "p" in kw and isinstance(kw["p"], Pen):
             pens.append(kw["p"])
         if path_pos is not None:
             pos, align = _on_path(L, path_pos, align)
+        elif isinstance(align, Side):  # at a point a side is its plain direction
+            align = align.align
         if pos is None:
             pos = 0j
         pen = current()
@@ -330,6 +340,8 @@ def install(I):
                 text = x
             elif isinstance(x, LabelSpec):
                 text, transform = x.text, x.transform
+            elif isinstance(x, Side):
+                align = x
             elif isinstance(x, complex):
                 if pos is None and align is None and len([y for y in args if isinstance(y, complex)]) > 1:
                     pos = x
@@ -339,8 +351,8 @@ def install(I):
                 relpos = float(x)
             elif isinstance(x, Pen):
                 pen = x
-        if "align" in kw and isinstance(kw["align"], (complex, int, float)):
-            align = complex(kw["align"])
+        if "align" in kw and isinstance(kw["align"], (complex, int, float, Side)):
+            align = kw["align"] if isinstance(kw["align"], Side) else complex(kw["align"])
         if "position" in kw:
             v = kw["position"]
             if isinstance(v, complex):
@@ -353,7 +365,8 @@ def install(I):
 
     b("Label", Label)
     # plain_Label.asy: a relative position along a path (a fraction of its arc length)
-    b("Relative", lambda x: float(x) if is_num(x) else complex(x))
+    b("Relative", lambda x: float(x) if is_num(x) else Side(x))
+    I.globals.vars.update({"LeftSide": Side(-1), "RightSide": Side(1)})
     I.globals.vars.update({"BeginPoint": 0.0, "MidPoint": 0.5, "EndPoint": 1.0})
 
     def size(*args, **kw):

@@ -104,6 +104,10 @@ def binary(I, op, a, b, node):
         if op == "power" and nb:
             return a ** b.real
         _err(I, f"operator {op} is not defined for pairs", node)
+    from geoverify.frontends.asy.picture import Side
+
+    if op == "mul" and (isinstance(a, Side) and nb or na and isinstance(b, Side)):
+        return Side(a * b.align) if na else Side(b * a.align)
     if isinstance(a, Transform):
         if isinstance(b, Transform) and op == "mul":
             return a * b

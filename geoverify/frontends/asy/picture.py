@@ -55,6 +55,16 @@ def _rotated_label(t, align, transform):
     r = Transform(0.0, 0.0, math.cos(a), -math.sin(a), math.sin(a), math.cos(a))
     return align * cmath.exp(1j * a), (r if transform is None else r * transform)
 
+class Side:
+    """asy's ``side``: an alignment relative to a path's direction (``LeftSide`` is
+    ``Relative(W)``, ``RightSide`` ``Relative(E)``); ``k*LeftSide`` scales it."""
+
+    __slots__ = ("align",)
+
+    def __init__(self, align):
+        self.align = complex(align)
+
+
 class LabelSpec:
     """An Asymptote ``Label``: text with optional position, alignment, pen and the
     transform of its box (``scale(0.8)*"$A$"``; ``None`` for the identity)."""

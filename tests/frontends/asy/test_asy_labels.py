@@ -105,6 +105,9 @@ def _box(src):
     ('draw("$A$", (0,0)--(0,100));', 2, 13.868296388543 - 1.4955168),  # right of an upward path
     ('dot("$A$", (0,0));', 2, 13.868296388543 - 1.4955168),  # a dot's label is east by default
     ('currentpen = fontsize(10pt)+linewidth(2); label("$A$", (0,0), E);', 0, 2.49327521793275 + 1.2962640),
+    ('draw("$A$", (0,0)--(100,0), LeftSide);', 3, 13.2623287671233 - 1.4955168),  # left of the path
+    ('label(Label("$A$", 2RightSide), (0,0)--(100,0));', 1, -16.8597758405978 + 1.4955168),
+    ('draw(Label("$A$", LeftSide), (0,0)--(0,100));', 0, -13.868296388543 + 1.4955168),
 ])
 def test_label_defaults_match_asy(src, index, expected):
     assert _box(src)[index] == pytest.approx(expected, abs=1e-3)
