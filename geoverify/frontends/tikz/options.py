@@ -444,6 +444,9 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["min_height"] = _dim(ctx, val, st)
         elif k == "text width":
             st["text_width"] = _dim(ctx, val, st)
+        elif k == "auto":
+            v = (val or "").strip()
+            st["auto"] = None if v == "false" else (v if v in ("left", "right") else "left")
         elif k in ("text height", "text depth"):
             st[k.replace(" ", "_")] = _dim(ctx, val, st) if val not in (None, "") else None
         elif k == "align":

@@ -227,3 +227,14 @@ def test_text_width_wraps_the_text_into_lines():
     sizes = [(p.points.max(0) - p.points.min(0)) * bp for p in sc.primitives if isinstance(p, Polyline)]
     assert close(sizes[0], (91.6797, 51.3633), tol=3e-3)
     assert close(sizes[1], (63.3360, 38.8555), tol=3e-3)
+
+
+def test_auto_with_a_value_places_nodes_beside_the_path():
+    # TeX (latex + dvisvgm): with auto=left in the picture options the midway circle "a--b"
+    # sits above the line, its centre 13.1367 bp over it (-59.0586 vs -45.9219 bp).
+    sc = parse_tikz(r"""\begin{tikzpicture}[scale=.8,auto=left,every node/.style={circle,fill=blue!20}]
+      \node (a) at (-1,-2) {a}; \node (b) at ( 1,-2) {b};
+      \draw [->] (a) -- (b) node[midway,fill=red!20] {a--b};
+    \end{tikzpicture}""")
+    mid = [p for p in sc.primitives if isinstance(p, Circle)][-1]
+    assert mid.center[1] - (-2 * 0.8 * 72.27 / 2.54) == pytest.approx(13.1367 * 72.27 / 72, abs=3e-3)
