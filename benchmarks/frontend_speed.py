@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Interpret speed of the native Asymptote and TikZ front-ends, without any toolchain.
+
+For every figure it times, in CPU seconds of this process (``time.process_time``,
+which a busy shared machine disturbs much less than wall time):
+
+* ``parse``: source -> Lark tree (Asymptote: :func:`geoverify.frontends.asy.parser.parse_source`;
+  TikZ: the time spent in the path and pgfmath grammars during interpretation);
+* ``total``: the whole front-end call (:func:`~geoverify.frontends.asy.parse_asy`,
+  :func:`~geoverify.frontends.tikz.parse_tikz`), parse included.
+
+Each figure is run ``--repeat`` times and its best time kept; figures the
+front-end rejects are left out, as in the agreement benchmarks. It prints the
+median time per figure, KB/s overall and at the median (the agreement
+benchmarks' figures) and the parse share. The first figure of a run also pays
+for loading the grammars and installing the builtins; ``--warm`` runs one figure
+first so that cost is left out.
+
+Usage::
+
+    python benchmarks/frontend_speed.py asy ../shared/corpus/asy/math ../shared/corpus/asy/examples [--every 4]
+    python benchmarks/frontend_speed.py tikz ../shared/corpus/tikz ../shared/corpus/generated --per-source 110
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import statistics
+import sys
+import time
+from pathlib import Path
+
+
+def _files(kind, roots, every, per_source):
+    out = []
+    for root in roots:
+        files = sorted(Path(root).rglob("*.asy" if kind == "asy" else "*.tex"))
+        if per_source:
+            groups = collections.defaultdict(list)
+            for f in files:
+                rel = f.relative_to(root)
+                groups[rel.parts[0] if len(rel.parts) > 1 else ""].append(f)
+            files = []
+            for _, fs in sorted(groups.items()):
+                step = max(1, len(fs) / per_source)
+                files += [fs[int(i * step)] for i in range(min(len(fs), per_source))]
+        out += files[::every]
+    return out
+
+
+def _runner(kind):
+    """(run(text, path) -> None, parse seconds spent so far)."""
+    from geoverify.errors import GeoverifyError
+
+    spent = [0.0]
+
+    def timed(fn):
+        def wrapper(*args, **kwargs):
+            t0 = time.process_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                spent[0] += time.process_time() - t0
+        return wrapper
+
+    if kind == "asy":
+        from geoverify.frontends import asy
+        from geoverify.frontends.asy import parser
+
+        parser.parse_source = timed(parser.parse_source)
+
+        def run(text, path):
+            dialect = "aops" if "math" in path.parts[:-1] else "plain"
+            asy.parse_asy(text, filename=str(path), dialect=dialect)
+    else:
+        from geoverify.frontends.tikz import grammar, parse_tikz
+
+        for make in (grammar.path_parser, grammar.pgfmath_parser):
+            p = make()
+            p.parse = timed(p.parse)
+
+        def run(text, path):
+            parse_tikz(text, filename=str(path))
+    return run, spent, GeoverifyError
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("kind", choices=["asy", "tikz"])
+    ap.add_argument("corpus", nargs="+")
+    ap.add_argument("--every", type=int, default=1, help="take every n-th file of each folder")
+    ap.add_argument("--per-source", type=int, default=0, help="at most this many files per source folder")
+    ap.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is kept")
+    ap.add_argument("--warm", action="store_true", help="run one figure first (grammar load, builtins)")
+    args = ap.parse_args(argv)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10000))
+
+    files = _files(args.kind, args.corpus, args.every, args.per_source)
+    run, spent, GeoverifyError = _runner(args.kind)
+    if args.warm and files:
+        try:
+            run(files[0].read_text(encoding="utf-8", errors="replace"), files[0])
+        except Exception:
+            pass
+    times, parses, sizes = [], [], []
+    failed = 0
+    for path in files:
+        raw = path.read_bytes()
+        text = raw.decode("utf-8", "replace")
+        best = best_parse = None
+        for _ in range(args.repeat):
+            p0 = spent[0]
+            t0 = time.process_time()
+            try:
+                run(text, path)
+            except (GeoverifyError, RecursionError):
+                best = None
+                break
+            except Exception:  # a crash: left out here, the agreement benchmarks count it
+                best = None
+                break
+            t = time.process_time() - t0
+            if best is None or t < best:
+                best, best_parse = t, spent[0] - p0
+        if best is None:
+            failed += 1
+            continue
+        times.append(best)
+        parses.append(best_parse)
+        sizes.append(len(raw))
+    if not times:
+        print("no figure interpreted")
+        return 1
+    total, nbytes, med = sum(times), sum(sizes), statistics.median(times)
+    print(f"{args.kind}: {len(times)} figures interpreted ({failed} rejected), {nbytes / 1000:.0f} KB of source")
+    print(f"interpret time (CPU, best of {args.repeat}): median {1000 * med:.2f} ms per figure; "
+          f"{nbytes / 1000 / total:.0f} KB/s of source overall ({nbytes / 1000 / (med * len(times)):.0f} KB/s "
+          f"at the median)")
+    print(f"parse: {100 * sum(parses) / total:.0f}% of the time, {nbytes / 1000 / max(sum(parses), 1e-9):.0f} KB/s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
