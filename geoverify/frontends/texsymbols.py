@@ -23,7 +23,8 @@ SYMBOLS.update({f"\\{n}": ("rm", i, "o") for i, n in enumerate(_GREEK_UPPER)})
 SYMBOLS.update({
     "\\cdot": ("sy", 1, "b"), "\\times": ("sy", 2, "b"), "\\ast": ("sy", 3, "b"), "\\div": ("sy", 4, "b"),
     "\\diamond": ("sy", 5, "b"), "\\pm": ("sy", 6, "b"), "\\mp": ("sy", 7, "b"), "\\oplus": ("sy", 8, "b"),
-    "\\ominus": ("sy", 9, "b"), "\\otimes": ("sy", 10, "b"), "\\circ": ("sy", 14, "b"), "\\bullet": ("sy", 15, "b"),
+    "\\ominus": ("sy", 9, "b"), "\\otimes": ("sy", 10, "b"), "\\oslash": ("sy", 11, "b"), "\\odot": ("sy", 12, "b"),
+    "\\bigcirc": ("sy", 13, "b"), "\\circ": ("sy", 14, "b"), "\\bullet": ("sy", 15, "b"),
     "\\asymp": ("sy", 16, "r"), "\\equiv": ("sy", 17, "r"), "\\subseteq": ("sy", 18, "r"),
     "\\supseteq": ("sy", 19, "r"), "\\leq": ("sy", 20, "r"), "\\le": ("sy", 20, "r"), "\\geq": ("sy", 21, "r"),
     "\\ge": ("sy", 21, "r"), "\\sim": ("sy", 24, "r"), "\\approx": ("sy", 25, "r"), "\\subset": ("sy", 26, "r"),

@@ -238,3 +238,10 @@ def test_auto_with_a_value_places_nodes_beside_the_path():
     \end{tikzpicture}""")
     mid = [p for p in sc.primitives if isinstance(p, Circle)][-1]
     assert mid.center[1] - (-2 * 0.8 * 72.27 / 2.54) == pytest.approx(13.1367 * 72.27 / 72, abs=3e-3)
+
+
+def test_odot_has_the_metrics_of_cmsy_code_12():
+    # TeX (latex + dvisvgm): \node[circle, draw] {$\odot$} has radius 9.7969 bp (cmsy10 char 12,
+    # 7.78 x 6.67 pt like \oplus).
+    c = only(parse_tikz(r"\node[circle, draw] at (2,0) {$\odot$};"), Circle)
+    assert c.radius * 72 / 72.27 == pytest.approx(9.7969, abs=2e-3)
