@@ -65,7 +65,7 @@ _KNOWN = {
     "grid style", "separate axis lines", "axis background/.style", "xlabel near ticks", "ylabel near ticks",
     "every axis/.append style", "legend image post style", "extra x ticks", "extra y ticks", "xmode", "ymode",
     "ybar", "xbar", "bar width", "symbolic x coords", "symbolic y coords", "nodes near coords",
-    "legend columns", "tickpos", "xtickpos", "ytickpos", "xminorgrids", "yminorgrids", "minor grid style",
+    "legend columns", "axis equal", "x dir", "y dir", "x post scale", "y post scale", "scale", "tickpos", "xtickpos", "ytickpos", "xminorgrids", "yminorgrids", "minor grid style",
     "minor tick length", "every axis title shift", "normalsize", "small", "footnotesize", "tiny",
     "extra tick style", "extra x tick style", "extra y tick style", "forget plot", "mark", "only marks",
 }
@@ -231,6 +231,7 @@ class Axis:
         if kv.get("cycle list name") and kv["cycle list name"].strip() != "color":
             interp.note("APPROXIMATED", f"cycle list '{kv['cycle list name']}' is drawn with the 'color' list",
                         "cycle list name", self.loc)
+        self.reverse = {a: (kv.get(a + " dir") or "").strip() == "reverse" for a in "xy"}
         self.log = {a: (kv.get(a + "mode") or "").strip() == "log" or
                     self.env in ({"x": "semilogxaxis", "y": "semilogyaxis"}[a], "loglogaxis") for a in "xy"}
         for i, a in enumerate("xy"):
@@ -343,6 +344,14 @@ class Axis:
             W = interp.number(kv["x"], st).value * rx
         if kv.get("y"):
             H = interp.number(kv["y"], st).value * ry
+        # x/y post scale (and pgfplots' scale=) stretch the box
+        for a in "xy":
+            f = kv.get(a + " post scale") or kv.get("scale")
+            if f:
+                if a == "x":
+                    W *= _num(interp, f, st)
+                else:
+                    H *= _num(interp, f, st)
         sx, sy = W / rx, H / ry
         if self.flag("axis equal image"):
             sx = sy = min(sx, sy)
@@ -384,7 +393,16 @@ class Axis:
 
     def P(self, x, y):
         """Picture coordinates (pt, before the picture transform) of a data point."""
-        return (self.ox + (x - self.xmin) * self.sx, self.oy + (y - self.ymin) * self.sy)
+        m = self.data_map()
+        return (m[0] * x + m[4], m[3] * y + m[5])
+
+    def data_map(self):
+        """Data -> picture affine map ``(a, b, c, d, e, f)``; ``x dir=reverse`` flips x."""
+        ax = -self.sx if self.reverse["x"] else self.sx
+        ay = -self.sy if self.reverse["y"] else self.sy
+        ex = self.ox + (self.xmax * self.sx if self.reverse["x"] else -self.xmin * self.sx)
+        ey = self.oy + (self.ymax * self.sy if self.reverse["y"] else -self.ymin * self.sy)
+        return (ax, 0.0, 0.0, ay, ex, ey)
 
     # -- drawing -------------------------------------------------------------
     def line(self, pts, st, closed=False, construct="axis"):
@@ -439,7 +457,7 @@ class Axis:
     def decorate_and_draw(self, body):
         interp, kv = self.interp, self.kv
         base = self.st["ctm"]
-        data_map = (self.sx, 0.0, 0.0, self.sy, self.ox - self.xmin * self.sx, self.oy - self.ymin * self.sy)
+        data_map = self.data_map()
         full = G.compose(base, data_map)
         panel = interp.scene.panels[interp.panel]
         panel.axis_transform = np.array([[full[0], full[2], full[4]], [full[1], full[3], full[5]], [0, 0, 1.0]])
@@ -466,9 +484,8 @@ class Axis:
             # other statements (\draw, \node, ...) in axis coordinates
             interp.axis_box = (self.xmin, self.xmax, self.ymin, self.ymax)
             interp.st = dict(saved)
-            interp.st["ctm"] = G.compose(base, (1.0, 0.0, 0.0, 1.0, self.ox - self.xmin * self.sx,
-                                                self.oy - self.ymin * self.sy))
-            interp.st["xvec"], interp.st["yvec"] = (self.sx, 0.0), (0.0, self.sy)
+            interp.st["ctm"] = G.compose(base, (1.0, 0.0, 0.0, 1.0, data_map[4], data_map[5]))
+            interp.st["xvec"], interp.st["yvec"] = (data_map[0], 0.0), (0.0, data_map[3])
             rest = without_addplots(body)
             if (self.log["x"] or self.log["y"]) and any(t[0] not in (" ", "\\par") for t in rest):
                 interp.note("APPROXIMATED", "TikZ coordinates inside a log axis are mapped linearly (in log10 "
@@ -703,12 +720,19 @@ class Axis:
     def cross(self, a):
         """Data value of the other direction where axis ``a``'s line is drawn."""
         mode, _ = self.mode(a)
-        lo, hi = (self.ymin, self.ymax) if a == "x" else (self.xmin, self.xmax)
+        lo, hi = self.geometric_sides(a)
         if mode == "middle":
-            return min(max(0.0, lo), hi)
+            return min(max(0.0, min(lo, hi)), max(lo, hi))
         if mode == "right":
             return hi
         return lo
+
+    def geometric_sides(self, a):
+        """(bottom/left, top/right) data values of the other direction for axis ``a``'s lines
+        (swapped by ``dir=reverse``)."""
+        o = "y" if a == "x" else "x"
+        lo, hi = (self.ymin, self.ymax) if o == "y" else (self.xmin, self.xmax)
+        return (hi, lo) if self.reverse[o] else (lo, hi)
 
     def tick_marks_and_labels(self, ticks, modes):
         """Draw tick marks and tick labels; returns the tick label primitives per axis."""
@@ -747,13 +771,12 @@ class Axis:
                 if labels is not None:
                     labels = list(labels[:len(major)]) + [None] * len(extra)
                 major = np.concatenate([major, extra])
-            lo_side = c
-            sides = [(lo_side, +1)]
+            g_lo, g_hi = self.geometric_sides(a)
+            sides = [(c, -1 if mode == "right" else +1)]
             if mode == "box" and pos in ("", "both"):
-                hi = self.ymax if a == "x" else self.xmax
-                sides.append((hi, -1))
+                sides.append((g_hi, -1))
             elif mode == "box" and pos in ("right", "top"):
-                sides = [(self.ymax if a == "x" else self.xmax, -1)]
+                sides = [(g_hi, -1)]
             mlen = _num(interp, kv["minor tick length"], self.st) if kv.get("minor tick length") else _MINOR_TICK_LEN
             for vals, ln in ((major, length), (minor, mlen)):
                 for v in vals:
@@ -774,7 +797,7 @@ class Axis:
             # labels on the first side (bottom/left), outside the box
             if kv.get(a + "ticklabel pos", kv.get("ticklabel pos", "")) in ("right", "top") or \
                     (mode == "box" and pos in ("right", "top")) or mode == "right":
-                side, outward = (self.ymax if a == "x" else self.xmax), +1
+                side, outward = self.geometric_sides(a)[1], +1
             else:
                 side, outward = c, -1
             shift = {"inside": 0.0, "center": length / 2, "outside": length}.get(align, 0.0)

@@ -61,6 +61,7 @@ class Plot:
     mark_size: float = 2.0
     legend: str | None = field(default=None)
     bar: str | None = None
+    const: str | None = None
     meta: list | None = None
     meta_symbolic: bool = False
     bar_width: float = 10.0
@@ -125,6 +126,19 @@ def apply_functions(expr: str, funcs: dict, depth: int = 0) -> str:
 def _x_to_var(expr: str) -> str:
     """pgfplots expressions use ``x`` (and ``t``); the pgfmath evaluator binds ``\\x``."""
     return re.sub(r"(?<![A-Za-z\\])x(?![A-Za-z])", r"\\x", expr)
+
+
+def _bracket(text):
+    """``"[a=1] rest"`` -> ``("a=1", "rest")``."""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth -= 1
+            if depth == 0:
+                return text[1:i], text[i + 1:].strip()
+    return "", text
 
 
 def _statement_chunks(body):
@@ -241,15 +255,12 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             text = text[1:].strip()
         opts = None
         if text.startswith("["):
-            depth = 0
-            for i, ch in enumerate(text):
-                if ch == "[":
-                    depth += 1
-                elif ch == "]":
-                    depth -= 1
-                    if depth == 0:
-                        opts, text = text[1:i], text[i + 1:].strip()
-                        break
+            opts, text = _bracket(text)
+        for kw in ("expression", "coordinates", "table"):  # "expression [opts] {..}": options after the kind
+            if text.startswith(kw) and text[len(kw):].lstrip().startswith("[") and kw != "table":
+                more, rest = _bracket(text[len(kw):].lstrip())
+                opts = (opts + "," + more) if opts else more
+                text = (kw + " " + rest) if kw != "expression" else rest
         use_cycle = plus or opts is None
         kv = split_options(opts or "")
         keys = dict(kv)
@@ -278,6 +289,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             d0, n0 = domain, samples
             plot_opts = []
             functions_p = dict(functions or {})
+            const = None
             only_marks = smooth = False
             mark_size = 2.0
             for k, v in kv:
@@ -302,6 +314,9 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                     mark_size = interp.number(v, st).value
                 elif k in ("ybar", "xbar") and v is None:
                     pbar = k[0]
+                elif k in ("const plot", "const plot mark left", "const plot mark right", "jump mark left",
+                           "jump mark right") and v is None:
+                    const = {"const plot": "left"}.get(k, k.split()[-1] if k.startswith("const") else "j" + k.split()[-1])
                 elif k == "declare function":
                     functions_p.update(parse_functions(v))
                 elif k in _PLOT_ONLY:
@@ -334,7 +349,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                 pts, meta = pts
             plots.append(Plot(pts, st, loc, mark=mark, mark_st=mst,
                               only_marks=only_marks, smooth=smooth or bool(st.get("smooth")), forget=forget,
-                              mark_size=mark_size, bar=pbar, meta=meta,
+                              mark_size=mark_size, bar=pbar, meta=meta, const=const,
                               meta_symbolic="explicit symbolic" in (keys.get("point meta") or "")))
         except GeoverifyError as err:
             interp.env.pop("\\x", None)
@@ -538,6 +553,22 @@ def _pieces(canvas, box):
     return out
 
 
+def _const_points(run, kind):
+    """Step lines: ``left`` (const plot) holds each value until the next x, ``right`` jumps
+    first; ``jleft``/``jright`` (jump marks) leave the vertical parts out (NaN breaks)."""
+    out = [run[0]]
+    for p, q in zip(run, run[1:]):
+        if kind in ("left", "jleft"):
+            corner = (q[0], p[1])
+        else:
+            corner = (p[0], q[1])
+        if kind.startswith("j"):
+            out += [corner, None, q] if kind == "jleft" else [None, corner, q]
+        else:
+            out += [corner, q]
+    return out
+
+
 def _smooth_points(pts, tension=0.5, steps=12):
     """pgf's ``smooth`` curve through pts, flattened: list of points."""
     t = 0.2775 * tension  # as plots.py (pgflibraryplothandlers)
@@ -609,7 +640,9 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
             raw.append(cur)
         runs = []
         for run in raw:
-            if plot.smooth and len(run) > 2:
+            if plot.const and len(run) > 1:
+                runs.append(_const_points(run, plot.const))
+            elif plot.smooth and len(run) > 2:
                 runs.append(_smooth_points(run, st.get("tension", 0.5)))
             else:
                 runs.append(run)

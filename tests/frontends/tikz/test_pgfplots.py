@@ -363,3 +363,26 @@ def test_xbar_with_bar_width_in_axis_units_and_data_ticks():
     # TeX: 4 x ticks (0..30) at the bottom only, 5 + 16 y ticks on the left; a grid line at each
     assert len(lines(sc, color="#808080")) == 4 + 5 + 16
     assert len(lines(sc, color="#bfbfbf")) == 4 + 5 + 16
+
+
+def test_reversed_x_post_scale_const_plot_and_expression_options():
+    sc = parse_tikz(fig(r"""\begin{axis}[x dir=reverse, y post scale=1.2]
+\addplot+[const plot mark right, mark=none] coordinates {(0,0) (1,1) (2,0.5)};
+\addplot[red] expression [domain=0:2, samples=3] {x/2};
+\end{axis}"""))
+    box = [p for p in lines(sc, color="#000000", width=0.4) if p.closed_flag][0].points
+    x0, y0 = box.min(axis=0)
+    # TeX: 195 x 194.4 (162 * 1.2); x = 0 sits 178.755pt right of the left edge (x grows leftwards)
+    assert np.ptp(box[:, 1]) == pytest.approx(194.4, abs=TOL)
+    m = sc.panels[0].axis_transform
+    assert (m @ [0, 0, 1])[0] - x0 == pytest.approx(178.755, abs=TOL)
+    assert (m @ [2, 0, 1])[0] - x0 == pytest.approx(16.252, abs=TOL)
+    step = [p for p in lines(sc, color="#0000ff")][0].points
+    # const plot mark right: up first, then across (TeX: V, H, V, H)
+    assert np.allclose(step, [(m @ [x, y, 1])[:2] for x, y in ((0, 0), (0, 1), (1, 1), (1, 0.5), (2, 0.5))])
+    red = lines(sc, color="#ff0000")[0].points
+    assert len(red) == 3 and np.allclose(red[-1], (m @ [2, 1, 1])[:2])
+    # ticks point into the box on both sides although the data direction is reversed
+    right = [t for t in lines(sc, color="#808080") if abs(t.points[:, 0].max() - (x0 + 195)) < 1e-6
+             and t.points[0, 1] == t.points[1, 1]]
+    assert right and all(t.points[:, 0].min() == pytest.approx(x0 + 195 - 4.268, abs=TOL) for t in right)
