@@ -488,6 +488,8 @@ def install(I):
     b("opacity", lambda x, *a: Pen(opacity=R(x)))
     b("linetype", lambda pat, *a, **k: Pen(dash=tuple(float(v) for v in pat) if isinstance(pat, list) else
                                            tuple(float(v) for v in str(pat).split()) if str(pat).strip() else ()))
+    # the fill rule (zerowinding 0, evenodd 1) changes which regions are inside, not outlines
+    b("fillrule", lambda n: Pen() if is_num(n) else _nm())
     b("fontcommand", lambda s: Pen())
     b("font", lambda *a: Pen())
     b("pattern", lambda s: Pen())

@@ -244,7 +244,16 @@ def join(I, left, jspec, right, pre_dir, post_dir, node):
                     False, left.straight + [True])
     g = Guide.from_value(left) if not isinstance(left, Guide) else Guide(list(left.knots), list(left.joins), left.cyclic)
     if g.cyclic:
-        _err(I, "cannot join after cycle", node)
+        # asy: ``a--b--c--cycle--d`` solves the loop as a cycle, then goes on from its first
+        # point (the loop is not closed any more) leaving it in the loop's direction there
+        pc = g.solve()
+        opened = Path(pc.z + [pc.z[0]], pc.pre + [pc.pre[0]], pc.post + [pc.post[0]], False,
+                      list(pc.straight))
+        g = opened.to_guide()
+        d = pc.post[0] - pc.z[0]
+        if d != 0:
+            g.knots[-1] = g.knots[-1].copy()
+            g.knots[-1].out_dir = d
     if not g.knots:
         # an empty guide joined to something is that thing
         return Guide.from_value(right) if not isinstance(right, CycleToken) else g

@@ -9,7 +9,13 @@ import pytest
 
 from geoverify.frontends.asy import parse_asy
 from geoverify.frontends.asy.graph_ticks import autoscale
-from geoverify.scene import Arc, Arrow, Dot, Polyline, TextLabel
+from geoverify.scene import Arc, Arrow, BezierPath, Circle, Dot, Polyline, TextLabel
+
+
+def only(scene, kind):
+    items = [p for p in scene.primitives if isinstance(p, kind)]
+    assert len(items) == 1, [type(p).__name__ for p in scene.primitives]
+    return items[0]
 
 
 def scale_of(scene):
@@ -177,3 +183,25 @@ def test_interval_markers_put_true_size_sticks_across_the_path():
         [[72.073, 32.212], [80.315, 37.706]], [[8.863, 4.738], [17.593, 9.42]]]
     for e in expected:
         assert min(np.abs(p - np.array(e)).max() for p in sticks) < 6e-3
+
+
+# -- paths and pens ---------------------------------------------------------------------------
+
+def test_a_guide_goes_on_after_cycle_from_its_first_point():
+    # asy 2.85: write(p..q..r..cycle..t) -> the loop solved as a cycle, then
+    # (0,0).. controls (1.98361089577884,-2.52846885146615) and (5.52846885146615,1.01638910422116) ..(3,3)
+    s = parse_asy("pair p=(0,0),q=(1,0),r=(1,1),t=(3,3); draw(p--q--r--cycle--t); draw(p..q..r..cycle..t);")
+    line = only(s, Polyline)
+    np.testing.assert_allclose(line.points, [[0, 0], [1, 0], [1, 1], [0, 0], [3, 3]])
+    assert not line.closed_flag
+    curve = only(s, BezierPath).parts[0].controls
+    assert len(curve) == 4
+    np.testing.assert_allclose(curve[0][1], [0.241416508325913, -0.307728760126676], atol=1e-9)
+    np.testing.assert_allclose(curve[3], [[0, 0], [1.98361089577884, -2.52846885146615],
+                                          [5.52846885146615, 1.01638910422116], [3, 3]], atol=1e-9)
+
+
+def test_fillrule_is_a_pen():
+    s = parse_asy("filldraw(circle((0,0),2)^^circle((0.8,-0.3),1),gray(.6)+fillrule(1),black);")
+    assert not s.diagnostics
+    assert len([p for p in s.primitives if isinstance(p, Circle)]) == 2
