@@ -824,13 +824,29 @@ class Axis:
                     x, y = self.P(side, v)
                     x += outward * shift
                 code.append(f"\\node[{opts}{',' + style if style else ''}] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
-            if scale:
-                interp.note("APPROXIMATED", f"the {a} tick scale label (10^{scale}) is not drawn",
-                            "scaled ticks", self.loc)
             if code:
                 out[a] = [p for p in self.tikz("\n".join(code)) if hasattr(p, "text")]
             out[a + "side"] = (side, outward, shift)
+            if scale and out[a] and outward < 0:
+                self.tick_scale_label(a, scale, out[a])
+            elif scale:
+                interp.note("APPROXIMATED", f"the {a} tick scale label (10^{scale}) is not drawn",
+                            "scaled ticks", self.loc)
         return out
+
+    def tick_scale_label(self, a, scale, tick_labels):
+        """The ``\\cdot 10^{e}`` label of ``scaled ticks`` (pgfplots' ``every x/y tick scale
+        label``): x at 0.9 of the axis, 5pt under the tick labels; y above the axis' top end."""
+        text = f"$\\cdot 10^{{{scale}}}$"
+        if a == "x":
+            x = self.P(self.xmin, 0)[0] + 0.9 * (self.P(self.xmax, 0)[0] - self.P(self.xmin, 0)[0])
+            y = min(p.box[1] for p in tick_labels) - 3.333 - 5.0
+            self.tikz(f"\\node[inner sep=0pt,anchor=north] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
+        else:
+            left = min(self.P(self.xmin, 0)[0], self.P(self.xmax, 0)[0])
+            top = max(self.P(0, self.ymin)[1], self.P(0, self.ymax)[1])
+            x, y = left + 3.0, top + 0.03 * self.H
+            self.tikz(f"\\node[inner sep=0pt,anchor=south west] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
 
     def axis_labels(self, modes, labels):
         interp, kv = self.interp, self.kv

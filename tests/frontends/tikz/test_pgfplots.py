@@ -386,3 +386,20 @@ def test_reversed_x_post_scale_const_plot_and_expression_options():
     right = [t for t in lines(sc, color="#808080") if abs(t.points[:, 0].max() - (x0 + 195)) < 1e-6
              and t.points[0, 1] == t.points[1, 1]]
     assert right and all(t.points[:, 0].min() == pytest.approx(x0 + 195 - 4.268, abs=TOL) for t in right)
+
+
+def test_scaled_ticks_labels():
+    sc = parse_tikz(fig(r"\begin{axis}" "\n" r"\addplot coordinates {(0,0) (20000,0.001)};" "\n" r"\end{axis}"))
+    box = [p for p in lines(sc, color="#000000", width=0.4) if p.closed_flag][0].points
+    x0, y0 = box.min(axis=0)
+    texts = {p.text: p for p in labels(sc)}
+    # tick labels show value / 10^e: 0..2 on x (e = 4), 0..1 on y (e = -3)
+    assert {"$0.5$", "$2$", "$0.8$"} <= set(texts)
+    # TeX: x label 167.295pt right of the box's left edge, baseline 27.138pt under the box;
+    # y label 3.014pt right of the box's left edge, baseline 5.301pt above its top
+    xs, ys = texts["$\\cdot 10^{4}$"], texts["$\\cdot 10^{-3}$"]
+    # (the native width of "\cdot 10^{4}" is 0.85pt larger than TeX's: centred, so 0.43pt off)
+    assert xs.box[0] - x0 == pytest.approx(167.295, abs=0.5)
+    assert y0 - xs.box[1] == pytest.approx(27.138, abs=0.6)  # native superscript box 0.5pt lower
+    assert ys.box[0] - x0 == pytest.approx(3.014, abs=0.3)
+    assert ys.box[1] - (y0 + 162) == pytest.approx(5.301, abs=0.5)
