@@ -69,7 +69,15 @@ def _strip_braces(s: str) -> str:
     return s
 
 
+_BRACKETS = "{[()]}"
+
+
 def _top_index(s: str, token: str, start: int = 0) -> int:
+    j = s.find(token, start)
+    if j < 0:
+        return -1
+    if token and token[0] not in _BRACKETS and not any(b in s[start:j] for b in _BRACKETS):
+        return j  # no bracket before the first occurrence: it is at the top level
     depth = 0
     i = start
     n = len(token)
