@@ -186,9 +186,9 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 if env == "tikzpicture":
                     opts = reader.read_optional()
                     self.loc = self.location(tok[1], "tikzpicture")
-                    self.begin_picture(detokenize(opts) if opts else "")
-                    self.defs.begin_group()
+                    self.defs.begin_group()  # styles defined in the picture's options end with it
                     try:
+                        self.begin_picture(detokenize(opts) if opts else "")
                         self.statements(reader, end_env="tikzpicture")
                     finally:
                         self.defs.end_group()
@@ -436,6 +436,9 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             text = prefix + " " + text
             offsets = [(0, tok[1])] + [(o + len(prefix) + 1, p) for o, p in offsets]
         self.let_vars = {}
+        if "child" in text:
+            from geoverify.frontends.tikz.trees import add_empty_bodies
+            text = add_empty_bodies(text)  # offsets past a bare child shift by two characters
         try:
             tree = path_parser().parse(text)
         except UnexpectedInput as err:

@@ -310,7 +310,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             "on grid": ("on_grid", True), "transform shape": ("transform_shape", True),
             "auto": ("auto", "left"), "help lines": None, "double": ("double", True),
             "sharp corners": ("rounded_corners", 0.0), "rounded corners": ("rounded_corners", 4.0),
-            "decorate": ("decorate", True),
+            "decorate": ("decorate", True), "missing": ("missing", True),
             "bend left": ("bend", "left"), "bend right": ("bend", "right"), "semitransparent": ("opacity", 0.5),
             "transparent": ("opacity", 0.0), "nodes near coords": None,
         }
@@ -444,6 +444,14 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["min_height"] = _dim(ctx, val, st)
         elif k == "text width":
             st["text_width"] = _dim(ctx, val, st)
+        elif k in ("level distance", "sibling distance"):
+            st[k.replace(" ", "_")] = _dim(ctx, val, st)
+        elif k in ("grow", "grow'"):
+            from geoverify.frontends.tikz.trees import growth_angle
+            st["grow"] = growth_angle(ctx, val, st)
+            st["grow_swap"] = k == "grow'"
+        elif k in ("parent anchor", "child anchor"):
+            st[k.replace(" ", "_")] = val.strip()
         elif k == "auto":
             v = (val or "").strip()
             st["auto"] = None if v == "false" else (v if v in ("left", "right") else "left")

@@ -49,6 +49,10 @@ class PathWalker(PlotMixin):
         self.last_op_kind = None
         self.edges: list = []    # (PathBuilder, state) of "edge" operations
         self.node_specs: list = []
+        self.last_node = None    # the parent of following "child" operations
+        self.first_node = None   # a tree child's own node
+        self.tree_level = 0
+        self.default_name = None  # "<parent>-<i>" for a tree child's node
 
     # -- coordinates -------------------------------------------------------
     def coord(self, tree_or_tok, st=None):
@@ -86,10 +90,20 @@ class PathWalker(PlotMixin):
 
     # -- operations ----------------------------------------------------------
     def run(self, tree: Tree) -> None:
-        for item in tree.children:
+        items = [c for c in tree.children if not isinstance(c, Token)]
+        k = 0
+        while k < len(items):
+            item = items[k]
             self.interp.budget.step(1)
-            kind = item.data if isinstance(item, Tree) else None
-            if isinstance(item, Token):
+            kind = item.data
+            k += 1
+            if kind == "child":  # the siblings are counted before any is placed
+                j = k
+                while j < len(items) and items[j].data == "child":
+                    j += 1
+                from geoverify.frontends.tikz.trees import grow_children
+                grow_children(self, items[k - 1:j], self.tree_level + 1)
+                k = j
                 continue
             handler = getattr(self, "op_" + kind, None)
             if handler is None:
@@ -596,7 +610,12 @@ class PathWalker(PlotMixin):
             nst["matrix_keys"] = dict(split_options(opts))
             place_matrix(self.interp, nst, name, p, text, self.loc)
             return
+        if name is None and self.first_node is None and self.default_name:
+            name = self.default_name
         node = self.interp.place_node(nst, name, p, text, self.loc, tangent=tangent)
+        self.last_node = node
+        if self.first_node is None:
+            self.first_node = node
         if self.cur is None or at is not None and self.path.is_empty():
             # "\node (a) at (0,0) {A} edge (b)": later operations start at this node
             self.cur, self.cur_node, self.ref = node.ref_point, (node if node.shape != "coordinate" else None), node.ref_point
@@ -625,7 +644,12 @@ class PathWalker(PlotMixin):
         else:
             p = self.cur if self.cur is not None else G.apply(self.st["ctm"], (0.0, 0.0))
         nst["shape"] = "coordinate"
-        self.interp.place_node(nst, name, p, "", self.loc)
+        if name is None and self.first_node is None and self.default_name:
+            name = self.default_name
+        node = self.interp.place_node(nst, name, p, "", self.loc)
+        self.last_node = node
+        if self.first_node is None:
+            self.first_node = node
 
     def op_pic(self, item):
         opts, name, body = [], None, ""
@@ -660,9 +684,6 @@ class PathWalker(PlotMixin):
                 self.interp.let_vars[("n", key)] = (r.value, r.units)
             else:
                 raise FigureSyntaxError(f"let can assign \\p or \\n registers, not '{lhs}'")
-
-    def op_child(self, item):
-        self.interp.note("UNSUPPORTED", "trees (child) are not interpreted", "child", self.loc)
 
     def op_decorate(self, item):
         self.interp.note("UNSUPPORTED", "decorate{...} sub-paths are not interpreted", "decorate", self.loc)

@@ -1,0 +1,140 @@
+"""Trees: ``child`` operations after a node (``tikz.code.tex``, the tree part).
+
+The children of one parent are collected first; child ``i`` of ``n`` is placed
+by TikZ's default growth function from the parent's centre::
+
+    polar(grow, level distance) + polar(grow - 90, (n + 1)/2 sibling distance)
+                                + polar(grow + 90, i sibling distance)
+
+(``grow'`` swaps the two sideways directions), in the picture's transformation.
+``grow`` is ``down`` (-90) by default; ``level distance`` and ``sibling
+distance`` are 15 mm. ``level <k>`` styles apply to all children of level k,
+then ``every child`` and the child's own options. A child's body starts with
+its node (``node [...] (name) {text}`` or ``coordinate``; an empty body is a
+coordinate) followed by further path operations, children included; the node
+is named ``<parent>-<i>`` unless it has a name. The edge from the parent is
+``(parent) -- (child)`` between the node borders (or ``parent anchor`` /
+``child anchor``), drawn in the child's style; ``child [missing]`` takes its
+place but draws nothing. ``edge from parent [options]`` in a body sets the
+edge's options (labels on it are not drawn).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from geoverify.frontends.tikz import geometry as G
+from geoverify.frontends.tikz.pathbuild import PathBuilder
+
+__all__ = ["add_empty_bodies", "growth_angle", "grow_children", "DIRECTIONS"]
+
+#: TikZ's growth directions in degrees.
+DIRECTIONS = {"down": -90.0, "up": 90.0, "left": 180.0, "right": 0.0, "south": -90.0, "north": 90.0,
+              "west": 180.0, "east": 0.0, "north east": 45.0, "north west": 135.0, "south east": -45.0,
+              "south west": -135.0}
+
+_EDGE = re.compile(r"edge\s+from\s+parent\s*(\[[^\]]*\])?")
+
+
+_BARE_CHILD = re.compile(r"\bchild\s*(\[[^\[\]]*\])?(?=\s*(?:child\b|\}|;|$))")
+
+
+def add_empty_bodies(text: str) -> str:
+    """``child[missing]`` (no body) -> ``child[missing]{}``, which the path grammar reads."""
+    return _BARE_CHILD.sub(lambda m: m.group(0) + "{}", text) if "child" in text else text
+
+
+def growth_angle(ctx, val: str, st: dict) -> float:
+    """``grow=down`` / ``grow=30`` -> degrees."""
+    v = (val or "").strip()
+    if v in DIRECTIONS:
+        return DIRECTIONS[v]
+    return float(ctx.number(v, st).value)
+
+
+def _polar(angle: float, r: float):
+    a = math.radians(angle)
+    return (r * math.cos(a), r * math.sin(a))
+
+
+def _braced_body(tok) -> str:
+    t = str(tok).strip()
+    return t[1:-1] if t.startswith("{") and t.endswith("}") else t
+
+
+def grow_children(walker, items, level: int) -> None:
+    """Place the children ``items`` (``child`` parse trees) of ``walker``'s last node."""
+    from lark import Token
+
+    from geoverify.frontends.tikz.grammar import path_parser
+    from geoverify.frontends.tikz.paths import PathWalker
+
+    interp = walker.interp
+    parent = walker.last_node
+    if parent is None:
+        interp.note("UNSUPPORTED", "child without a parent node is not interpreted", "child", walker.loc)
+        return
+    base = dict(walker.st)
+    lvl = interp.defs.get(f"style:level {level}")
+    if lvl:
+        interp.apply_options(base, f"level {level}")
+    n = len(items)
+    for i, item in enumerate(items, start=1):
+        cst = dict(base)
+        cst["missing"] = False
+        if interp.defs.get("style:every child"):
+            interp.apply_options(cst, "every child")
+        opts = [c for c in item.children if isinstance(c, Token) and str(c).startswith("[")]
+        if opts:
+            interp.apply_options(cst, str(opts[0])[1:-1])
+        if cst.get("missing"):
+            continue
+        grow = cst.get("grow", -90.0)
+        ld = cst.get("level_distance", 15 * 72.27 / 25.4)
+        sd = cst.get("sibling_distance", 15 * 72.27 / 25.4)
+        left, right = grow - 90.0, grow + 90.0
+        if cst.get("grow_swap"):
+            left, right = right, left
+        parts = [_polar(grow, ld), _polar(left, (n + 1) / 2 * sd), _polar(right, i * sd)]
+        off = (sum(p[0] for p in parts), sum(p[1] for p in parts))
+        off = G.apply_linear(cst["ctm"], off)
+        pos = (parent.center[0] + off[0], parent.center[1] + off[1])
+        body = _braced_body(item.children[-1]).strip()
+        edge_opts = ""
+        m = _EDGE.search(body)
+        if m:
+            edge_opts = (m.group(1) or "[]")[1:-1]
+            body = body[:m.start()]  # labels on the edge are not drawn
+        if not re.match(r"(node|coordinate)\b", body):
+            body = "coordinate " + body
+        name = f"{parent.name}-{i}" if parent.name else None
+        child_walker = PathWalker(interp, dict(cst), walker.loc)
+        child_walker.cur = child_walker.ref = pos
+        child_walker.tree_level = level
+        child_walker.default_name = name
+        try:
+            tree = path_parser().parse(body)
+        except Exception:  # noqa: BLE001 - a body the path grammar cannot read
+            interp.note("UNSUPPORTED", f"cannot parse the child '{body[:30]}'", "child", walker.loc)
+            continue
+        child_walker.run(tree)
+        node = child_walker.first_node
+        walker.edges.extend(child_walker.edges)
+        if node is None:
+            continue
+        est = dict(cst)
+        est["draw"] = est["draw"] or "current"  # edge from parent/.style={draw}
+        if interp.defs.get("style:edge from parent"):
+            interp.apply_options(est, "edge from parent")
+        if edge_opts:
+            interp.apply_options(est, edge_opts)
+        pa, ca = cst.get("parent_anchor"), cst.get("child_anchor")
+        a = parent.anchor(pa) if pa and pa != "border" else None
+        b = node.anchor(ca) if ca and ca != "border" else None
+        start = a if a is not None else (parent.border_toward(b if b is not None else node.center)
+                                         if parent.shape != "coordinate" else parent.center)
+        end = b if b is not None else (node.border_toward(start) if node.shape != "coordinate" else node.center)
+        edge = PathBuilder()
+        edge.line(start, end)
+        walker.edges.append((edge, est))
