@@ -282,8 +282,16 @@ def install(I):
         out = AsyArray([], "pair")
         for a in _paths(p):
             for c in _paths(q):
-                out.extend(pathops.point(a, t[0]) for t in pathops.intersections(a, c, R(fuzz)))
+                ts = pathops.intersections(a, c, R(fuzz))
+                if _is_line(a) and not _is_line(c):
+                    # geometry.asy's intersectionpoints(line, path) walks the path, not the line
+                    out.extend(pathops.point(c, t[1]) for t in sorted(ts, key=lambda t: t[1]))
+                else:
+                    out.extend(pathops.point(a, t[0]) for t in ts)
         return out
+
+    def _is_line(g):
+        return g.shape is not None and g.shape[0] == "line"
 
     b("intersectionpoints", intersectionpoints)
 

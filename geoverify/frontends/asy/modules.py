@@ -420,10 +420,31 @@ def _geometry(I):
     I.load_module("markers", None)
     b = I.builtin
     b("midpoint", lambda A, B: (P(A) + P(B)) / 2)
-    b("line", lambda A, B, *a: _line_through(P(A), P(B), 10.0, 10.0))
+    def line(A, B, *a):
+        g = _line_through(P(A), P(B), 10.0, 10.0)
+        g.shape = ("line", P(A), P(B))  # an infinite line of geometry.asy, drawn as a long segment
+        return g
+
+    b("line", line)
     b("segment", lambda A, B: pathops.polygon_path([P(A), P(B)]))
     b("triangle", lambda A, B, C: pathops.polygon_path([P(A), P(B), P(C)], True))
     b("projection", lambda *a: _nm())
+
+    def perpendicular(M, l):
+        # geometry.asy: the line through the foot of M on l, turned 90 degrees about it
+        if is_pointlike(l) and not isinstance(l, (Path, Guide)):
+            l = _line_through(P(M), P(M) + P(l), 10.0, 10.0)
+        if not isinstance(l, (Path, Guide)) or not is_pointlike(M):
+            raise NoMatch()
+        q = PATH(l)
+        a, c = q.z[0], q.z[-1]
+        mp = _foot(P(M), a, c)
+        other = c if abs(mp - a) < 1e-12 * (1 + abs(a)) else a
+        g = _line_through(mp, mp + (other - mp) * 1j, 10.0, 10.0)
+        g.shape = ("line", mp, mp + (other - mp) * 1j)
+        return g
+
+    b("perpendicular", perpendicular)
 
 
 def _nm():

@@ -205,3 +205,13 @@ def test_fillrule_is_a_pen():
     s = parse_asy("filldraw(circle((0,0),2)^^circle((0.8,-0.3),1),gray(.6)+fillrule(1),black);")
     assert not s.diagnostics
     assert len([p for p in s.primitives if isinstance(p, Circle)]) == 2
+
+
+def test_geometry_perpendicular_and_line_path_intersections_follow_the_path():
+    # asy 2.85: write(intersectionpoints(perpendicular((1,2), line((0,0),(2,1))), box)) ->
+    # (2.5,-1) then (0,4): geometry.asy walks the path, not the line
+    s = parse_asy("import geometry; line l=line((0,0),(2,1)); line m=perpendicular((1,2),l); "
+                  "pair[] X=intersectionpoints(m,(0,-1)--(5,-1)--(5,5)--(0,5)--cycle); dot(X);")
+    assert not s.diagnostics
+    centers = [tuple(np.round(p.center, 9)) for p in s.primitives if isinstance(p, Dot)]
+    assert centers == [(2.5, -1.0), (0.0, 4.0)]
