@@ -153,6 +153,41 @@ def _edge_intersections(edges: np.ndarray) -> np.ndarray:
     return p[i[ok]] + t[ok, None] * r[i[ok]]
 
 
+def _curve_edge_intersections(curves: list, edges: np.ndarray, scene: Scene, scale: float) -> np.ndarray:
+    """Where the figure's long straight edges cross its drawn curves (graphs, smooth paths), ``(Q, 2)``.
+
+    A point where a curve meets a line (a graph crossing an axis, a smooth path through a
+    chord) is named like any crossing. Circles have their own exact intersections; the
+    curve's flattened pieces are intersected with the long edges only, never with each other.
+    """
+    segs = []
+    for cv in curves:
+        prim = scene.primitives[cv.owner]
+        if isinstance(prim, (Polyline, Circle, Ellipse, Arc)) or len(cv.coords) < 3:
+            continue
+        segs.append(np.stack([cv.coords[:-1], cv.coords[1:]], axis=1))
+    if not segs or not len(edges):
+        return np.zeros((0, 2))
+    segs = np.vstack(segs)
+    if len(segs) * len(edges) > 400_000:
+        return np.zeros((0, 2))
+    p, r = edges[:, None, 0], (edges[:, 1] - edges[:, 0])[:, None]
+    q, s = segs[None, :, 0], (segs[:, 1] - segs[:, 0])[None]
+    rxs = r[..., 0] * s[..., 1] - r[..., 1] * s[..., 0]
+    qp = q - p
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (qp[..., 0] * s[..., 1] - qp[..., 1] * s[..., 0]) / rxs
+        u = (qp[..., 0] * r[..., 1] - qp[..., 1] * r[..., 0]) / rxs
+    ok = (np.abs(rxs) > 1e-12) & (t >= -1e-9) & (t <= 1 + 1e-9) & (u >= -1e-9) & (u <= 1 + 1e-9)
+    ei, _ = np.nonzero(ok)
+    hits = edges[ei, 0] + t[ok][:, None] * (edges[ei, 1] - edges[ei, 0])
+    if not len(hits):
+        return hits
+    # A crossing at a joint of two flattened pieces is found twice.
+    _, first = np.unique(np.round(hits / (1e-6 * scale)), axis=0, return_index=True)
+    return hits[np.sort(first)]
+
+
 def _corners(pts: np.ndarray, closed: bool) -> np.ndarray:
     """End points and the vertices where a polyline turns by more than ``_CORNER_DEG``.
 
@@ -209,6 +244,15 @@ def _circle_edge_intersections(rounds: list[Round], edges: np.ndarray) -> list[n
             ok = good & (t >= -1e-9) & (t <= 1 + 1e-9)
             hits = p0[ok] + t[ok, None] * d[ok]
             out.append(hits[_on_round(rd, hits, 1e-3 * rd.radius)])
+        # Tangent edges (an incircle's touch points): rounding can make the discriminant a hair
+        # negative, so the foot of the perpendicular from the centre stands for the double root.
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t0 = -b / (2 * a)
+        foot = p0 + np.where(a > 0, t0, 0.0)[:, None] * d
+        touch = (a > 0) & (t0 >= -1e-9) & (t0 <= 1 + 1e-9) & \
+            (np.abs(np.hypot(*(foot - rd.center).T) - rd.radius) <= 1e-3 * rd.radius) & (disc < 0)
+        if touch.any():
+            out.append(foot[touch][_on_round(rd, foot[touch], 1e-3 * rd.radius)])
     return out
 
 
@@ -342,6 +386,7 @@ def extract_features(scene: Scene) -> Features:
     extra = [_edge_intersections(long_edges)]
     extra += _circle_edge_intersections(rounds, long_edges)
     extra += _circle_circle_intersections(rounds)
+    extra.append(_curve_edge_intersections(curves, long_edges, scene, scale))
     for block in extra:
         if len(block):
             points.extend(block)

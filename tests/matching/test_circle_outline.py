@@ -35,3 +35,23 @@ def test_arc_outline_follows_the_arc():
     assert ang.min() >= -1e-6 and ang.max() <= 180 + 1e-6
     # dense: consecutive samples at most a few degrees apart
     assert np.abs(np.diff(ang)).max() <= 6.0
+
+
+def test_tangent_points_and_curve_crossings_are_drawn_points():
+    """An incircle's touch points and a smooth curve's crossings with a line are crossings a label can name."""
+    from geoverify.frontends.svg import parse_svg
+    from geoverify.matching.features import PointKind
+
+    scene = parse_svg('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">'
+                      '<circle cx="100" cy="100" r="50" fill="none" stroke="black"/>'
+                      '<path d="M20 150 L180 150" stroke="black"/>'
+                      '<path d="M20 20 C 60 120, 140 -80, 180 60" fill="none" stroke="black"/>'
+                      '<path d="M10 40 L190 40" stroke="black"/></svg>')
+    f = extract_features(scene)
+    crossings = f.points[f.point_kind == PointKind.INTERSECTION]
+    px = 0.75  # the scene is in bp, y up
+    # the tangent line y=150 touches the circle at (100, 150) in SVG coordinates: (100, 50) y-up
+    assert np.hypot(*(crossings - px * np.array([100.0, 50.0])).T).min() < 1e-6
+    # the cubic crosses the line y = 40 (SVG) three times between x = 20 and 180
+    on_line = crossings[np.abs(crossings[:, 1] - px * (200 - 40)) < 1e-6]
+    assert len(on_line) == 3 and np.all((on_line[:, 0] > px * 20) & (on_line[:, 0] < px * 180))

@@ -1,0 +1,33 @@
+"""Which drawn point an SVG text label names."""
+
+import numpy as np
+
+from geoverify.frontends.svg import parse_svg
+from geoverify.ir import task_from_dict
+from geoverify.matching import bind, extract_features
+
+
+def _bound(svg, name):
+    task = task_from_dict({"schema_version": "1.0", "id": "t", "discipline": "geometry", "prompt": "p",
+                           "objects": [{"id": name, "type": "point", "labels": [name]}],
+                           "predicates": [{"id": "p", "kind": "hard", "check": {"op": "drawn", "object": name}}]})
+    scene = parse_svg(svg)
+    return bind(task, scene, extract_features(scene))[name]
+
+
+def _svg(label_x, label_y, dot=(120, 120)):
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">'
+            f'<path d="M20 180 L150 60" stroke="black"/><circle cx="{dot[0]}" cy="{dot[1]}" r="2" fill="black"/>'
+            f'<text x="{label_x}" y="{label_y}" font-size="12">S</text></svg>')
+
+
+def test_segment_end_much_nearer_than_a_dot_wins():
+    # just north-east of the segment's end (150, 60); a dot of another point within the label
+    # margin but twice as far (it used to win: any dot in reach did)
+    b = _bound(_svg(154, 58, dot=(174, 66)), "S")
+    np.testing.assert_allclose(b.point, 0.75 * np.array([150.0, 140.0]), atol=1e-6)
+
+
+def test_dot_about_as_near_as_a_vertex_wins():
+    b = _bound(_svg(126, 117), "S")  # beside the dot at (120, 120)
+    np.testing.assert_allclose(b.point, 0.75 * np.array([120.0, 80.0]), atol=1e-6)
