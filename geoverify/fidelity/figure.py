@@ -87,6 +87,9 @@ class MinedFigure:
         :meth:`MiningTolerances.precision` of the mining (the draft's coordinate precision).
     drawing : (N, 2) float64 or None
         Samples along the drawn strokes (:func:`geoverify.fidelity.placement.drawing_samples`).
+    floating : set of str
+        Labelled points where nothing is drawn (a label in the middle of a region): they have no
+        placement to check, only their label's position.
     """
 
     points: dict
@@ -99,6 +102,7 @@ class MinedFigure:
     lines: dict = field(default_factory=dict)
     precision: float = 2e-3
     drawing: np.ndarray | None = None
+    floating: set = field(default_factory=set)
 
     def primary(self) -> list[Relation]:
         return [r for r in self.relations if not r.implied]

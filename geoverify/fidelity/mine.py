@@ -34,6 +34,7 @@ from geoverify.fidelity.relations import Relation, sanitize_id
 from geoverify.ir import task_from_dict
 from geoverify.kernels import point_polyline_distances
 from geoverify.matching import Features, bind, coverage, extract_features
+from geoverify.matching.features import PointKind
 from geoverify.scene import Scene
 
 # The figure-level names are re-exported: callers know them from here.
@@ -82,6 +83,7 @@ class _Miner(MeasureMining):
         self.eps = tol.distance * self.s
         self.notes: list[str] = []
         self.pts: dict[str, np.ndarray] = {}
+        self.floating: set[str] = set()
         self.labels: dict[str, str] = {}
         self.active: list[str] = []
         self.objects: dict[str, dict] = {}
@@ -116,6 +118,15 @@ class _Miner(MeasureMining):
         return oid
 
     # ------------------------------------------------------------ points
+    def _drawn_at(self, xy: np.ndarray) -> bool:
+        """Whether something is drawn at ``xy``: a dot, vertex or crossing, or a stroke through it."""
+        kinds = np.isin(self.f.point_kind, (PointKind.DOT, PointKind.VERTEX, PointKind.INTERSECTION))
+        if kinds.any() and float(np.hypot(*(self.f.points[kinds] - xy).T).min()) <= self.eps:
+            return True
+        if on_drawing(self.f, xy, self.eps):
+            return True
+        return any(abs(float(np.hypot(*(xy - rd.center))) - rd.radius) <= self.eps for rd in self.f.rounds if rd.full)
+
     def locate_points(self):
         names: dict[str, str] = {}
         for _, lab, norm in self.f.labels:
@@ -139,6 +150,8 @@ class _Miner(MeasureMining):
             xy = snap_point(self.f, np.asarray(b.point, dtype=float), self.eps)
             self.pts[o["id"]] = xy
             self.labels[o["id"]] = o["labels"][0]
+            if not self._drawn_at(xy):
+                self.floating.add(o["id"])
         order = sorted(self.pts)
         for i, a in enumerate(order):
             near = [b for b in order[:i] if b in self.active
@@ -524,4 +537,4 @@ class _Miner(MeasureMining):
                            notes=self.notes, scale=self.s, source_format=self.scene.source_format,
                            circles={c.oid: (c.c, c.r, c.owner) for c in self.rounds},
                            lines={c.oid: list(c.pts) for c in self.carriers}, precision=self.tol.precision(),
-                           drawing=drawing_samples(self.geo, self.s))
+                           drawing=drawing_samples(self.geo, self.s), floating=set(self.floating))
