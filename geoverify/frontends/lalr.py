@@ -132,7 +132,7 @@ class _ParserPosition:
 
 
 def _scanner_info(lexer):
-    """(patterns, ignored types, types that may hold newlines, callbacks) of one of Lark's basic lexers."""
+    """(pattern, further patterns, ignored types, types that may hold newlines, callbacks) of a Lark basic lexer."""
     scanner = lexer.scanner       # built on first use
     mres = getattr(scanner, "_mres", None)
     if not mres or not all(hasattr(m, "match") for m in mres):
@@ -146,7 +146,7 @@ def _scanner_info(lexer):
         if (type(f) is UnlessCallback and keywords and not lexer.g_regex_flags
                 and all(isinstance(k.pattern, PatternStr) and not k.pattern.flags for k in keywords)):
             callback[name] = {k.pattern.value: k.name for k in keywords}
-    return tuple(mres), lexer.ignore_types, lexer.newline_types, callback
+    return mres[0], tuple(mres[1:]), lexer.ignore_types, lexer.newline_types, callback
 
 
 def _fast_tokens(lexer_thread, states, cache):
@@ -167,13 +167,16 @@ def _fast_tokens(lexer_thread, states, cache):
         info = cache.get(state)
         if info is None:
             info = cache[state] = _scanner_info(lexers[state])
-        mres, ignore, newline, callback = info
-        for mre in mres:
-            m = mre.match(src, pos, end)
-            if m:
-                break
-        else:
-            raise _NoAction()
+        mre, more, ignore, newline, callback = info
+        m = mre.match(src, pos, end)
+        if m is None:
+            # Lark splits the pattern when it has too many groups for one regex
+            for mre in more:
+                m = mre.match(src, pos, end)
+                if m:
+                    break
+            else:
+                raise _NoAction()
         value = m.group(0)
         type_ = m.lastgroup
         start = pos
