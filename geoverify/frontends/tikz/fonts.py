@@ -17,7 +17,7 @@ import re
 from geoverify.frontends.texbox import TextBox, measure as _measure, split_lines
 from geoverify.frontends.texfonts import LatexFonts, metrics_available, param
 
-__all__ = ["TextBox", "measure", "metrics_available", "em", "wrap", "FONT_SIZES"]
+__all__ = ["TextBox", "baselineskip", "measure", "metrics_available", "em", "wrap", "FONT_SIZES"]
 
 _FONTS = LatexFonts(10)
 
@@ -41,7 +41,7 @@ def measure(text: str, size: float = 10.0, bold=False) -> tuple[TextBox, list[fl
     -------
     box : TextBox
         For several lines (``\\\\``) the height is the first line's and the depth
-        reaches the last baseline plus its depth (baselineskip 1.2 x size).
+        reaches the last baseline plus its depth (:func:`baselineskip` apart).
     widths : list of float
         Width of each line (for ``align``).
     """
@@ -57,8 +57,21 @@ def measure(text: str, size: float = 10.0, bold=False) -> tuple[TextBox, list[fl
         if k == 0:
             first_h = box.height
         last_d = box.depth
-    depth = last_d + (len(lines) - 1) * 1.2 * size
+    depth = last_d + (len(lines) - 1) * baselineskip(size)
     return TextBox(max(widths) if widths else 0.0, first_h, depth, approx), widths
+
+
+#: LaTeX's \\baselineskip for the size commands of the 10 pt class (size10.clo).
+_BASELINESKIP = {5.0: 6.0, 7.0: 8.0, 8.0: 9.5, 9.0: 11.0, 10.0: 12.0, 12.0: 14.0, 14.4: 18.0,
+                 17.28: 22.0, 20.74: 25.0, 24.88: 30.0}
+
+
+def baselineskip(size: float) -> float:
+    """Distance in pt between the baselines of lines at ``size`` (1.2 x size for other sizes)."""
+    for s, skip in _BASELINESKIP.items():
+        if abs(s - size) < 1e-3:
+            return skip
+    return 1.2 * size
 
 
 def em(size: float = 10.0, bold=False) -> float:

@@ -340,8 +340,9 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 self.note("UNSUPPORTED", f"tkz-euclide macro {t} is not interpreted", t)
                 self._skip_args(reader)
             elif t in FONT_SIZES:
-                # \large in a picture or scope: the size of the nodes that follow in this group
-                self.st["font_size"] = FONT_SIZES[t]
+                # \large in a picture or scope: the font of what follows in this group, node
+                # text and the em of inner sep alike (font= keys change only the node text)
+                self.st["font_size"] = self.st["outer_font_size"] = FONT_SIZES[t]
             elif t in _HARMLESS:
                 for _ in range(_HARMLESS[t]):
                     reader.read_optional()

@@ -123,7 +123,7 @@ def place_matrix(interp, nst: dict, name: str | None, p, body: str, loc) -> None
         interp.place_node(cst, cname, (ox + xs[j], oy + ys[i]), text, loc)
     if nst["draw"] is not None:
         from geoverify.frontends.tikz.emit import path_style
-        isep = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * font_em(nst["font_size"], nst.get("bold", False))
+        isep = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * font_em(nst.get("outer_font_size", 10.0))
         a, b = (ox + xmin - isep, oy + ymin - isep), (ox + xmax + isep, oy + ymax + isep)
         interp.scene.add(Polyline(points=np.array([a, (b[0], a[1]), b, (a[0], b[1])]), closed_flag=True,
                                   style=path_style(nst, True, nst["fill"] is not None), source=loc,

@@ -36,7 +36,7 @@ DEFAULTS = {
     "shape": "rectangle", "anchor": None, "node_shift": (0.0, 0.0), "inner_xsep": None, "inner_ysep": None,
     "outer_sep": None, "min_width": 0.0, "min_height": 0.0, "text_width": None, "text_height": None,
     "text_depth": None, "align": None,
-    "font_size": 10.0, "bold": False, "pos": None, "sloped": False, "auto": None, "swap": False,
+    "font_size": 10.0, "outer_font_size": 10.0, "bold": False, "pos": None, "sloped": False, "auto": None, "swap": False,
     "labels": (), "pins": (), "node_angle": 0.0, "transform_shape": False, "node_name": None,
     "node_distance": (CM, CM), "on_grid": False, "label_distance": 0.0, "pin_distance": 3 * 4.30554,
     "place_of": None, "at": None, "node_scale": 1.0,

@@ -203,7 +203,7 @@ class NodePlacementMixin:
             raise FigureSyntaxError(f"fit={nst['fit']} names no coordinates", location=loc)
         xs = [q[0] for q in pts]
         ys = [q[1] for q in pts]
-        em = font_em(nst["font_size"], nst.get("bold", False))
+        em = font_em(nst.get("outer_font_size", 10.0))
         ixs = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * em
         iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * em
         nst["min_width"] = max(nst["min_width"], max(xs) - min(xs) + 2 * ixs)
@@ -378,7 +378,9 @@ def _node_size(nst: dict, shape_eff: str, text: str):
         h = nst["text_height"]
     if nst.get("text_depth") is not None:
         dpt = nst["text_depth"]
-    em = font_em(font, nst.get("bold", False))  # .3333em in the node's font
+    # .3333em is evaluated in the surrounding font: size commands in the picture change it,
+    # font= keys only set the node text's font
+    em = font_em(nst.get("outer_font_size", 10.0))
     ixs = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * em
     iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * em
     outer = nst["outer_sep"] if nst["outer_sep"] is not None else 0.5 * nst["line_width"]

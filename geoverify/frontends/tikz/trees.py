@@ -8,7 +8,7 @@ by TikZ's default growth function from the parent's centre::
 
 (``grow'`` swaps the two sideways directions), in the picture's transformation.
 ``grow`` is ``down`` (-90) by default; ``level distance`` and ``sibling
-distance`` are 15 mm. ``level <k>`` styles apply to all children of level k,
+distance`` are 15 mm. ``level`` (with the level as ``#1``) and ``level <k>`` styles apply to all children of level k,
 then ``every child`` and the child's own options. A child's body starts with
 its node (``node [...] (name) {text}`` or ``coordinate``; an empty body is a
 coordinate) followed by further path operations, children included; the node
@@ -76,8 +76,9 @@ def grow_children(walker, items, level: int) -> None:
         interp.note("UNSUPPORTED", "child without a parent node is not interpreted", "child", walker.loc)
         return
     base = dict(walker.st)
-    lvl = interp.defs.get(f"style:level {level}")
-    if lvl:
+    if interp.defs.get("style:level"):  # level/.style={sibling distance=50mm/#1}
+        interp.apply_options(base, f"level={level}")
+    if interp.defs.get(f"style:level {level}"):
         interp.apply_options(base, f"level {level}")
     n = len(items)
     for i, item in enumerate(items, start=1):

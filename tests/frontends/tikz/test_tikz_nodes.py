@@ -245,3 +245,15 @@ def test_odot_has_the_metrics_of_cmsy_code_12():
     # 7.78 x 6.67 pt like \oplus).
     c = only(parse_tikz(r"\node[circle, draw] at (2,0) {$\odot$};"), Circle)
     assert c.radius * 72 / 72.27 == pytest.approx(9.7969, abs=2e-3)
+
+
+def test_font_key_lines_use_latex_baselineskip_and_inner_sep_keeps_the_surrounding_em():
+    # TeX (latex + dvisvgm): with font=\scriptsize three lines are 8 pt apart and inner sep stays
+    # .3333 of the 10 pt em: 15.0117 x 27.4219 bp; font=\large two lines 14 pt apart: 19.0 x 28.8906 bp.
+    sc = parse_tikz(r"""\begin{tikzpicture}[font=\scriptsize]
+    \node[draw, align=center] at (0,0) {ab\\cd\\ef};
+    \node[draw, align=center, font=\large] at (2,0) {ab\\cd};\end{tikzpicture}""")
+    bp = 72 / 72.27
+    sizes = [(p.points.max(0) - p.points.min(0)) * bp for p in sc.primitives if isinstance(p, Polyline)]
+    assert close(sizes[0], (15.0117, 27.4219), tol=3e-3)
+    assert close(sizes[1], (19.0, 28.8906), tol=3e-3)
