@@ -977,9 +977,15 @@ class Axis:
             for c, (p, t, w, h, ib) in enumerate(row):
                 icx = x + iws[c] / 2
                 legend_image(self.interp, p, (icx - (ib[0] + ib[2]) / 2, yc), m)
-                tx = x + iws[c] + tws[c] / 2
                 base = yc - (h - depth) / 2
-                code.append(f"\\node[anchor=base,inner sep=0pt] at ({tx:.5f}pt,{base:.5f}pt) {{{t}}};")
+                align = (kv.get("legend cell align") or "center").strip()
+                if align == "left":
+                    tx, anc = x + iws[c] + 2.0, "base west"
+                elif align == "right":
+                    tx, anc = x + iws[c] + tws[c] - 2.0, "base east"
+                else:
+                    tx, anc = x + iws[c] + tws[c] / 2, "base"
+                code.append(f"\\node[anchor={anc},inner sep=0pt] at ({tx:.5f}pt,{base:.5f}pt) {{{t}}};")
                 x += iws[c] + tws[c]
             y -= up + down
         self.tikz("\n".join(code))

@@ -62,6 +62,7 @@ class Plot:
     legend: str | None = field(default=None)
     bar: str | None = None
     const: str | None = None
+    closed: bool | str = False
     meta: list | None = None
     meta_symbolic: bool = False
     bar_width: float = 10.0
@@ -261,6 +262,14 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                 more, rest = _bracket(text[len(kw):].lstrip())
                 opts = (opts + "," + more) if opts else more
                 text = (kw + " " + rest) if kw != "expression" else rest
+        closed = False
+        if text.rstrip().endswith("\\closedcycle"):  # closed down to y = 0 (pgfplots' \closedcycle)
+            text = text.rstrip()[:-len("\\closedcycle")].rstrip()
+            closed = True
+        m_cycle = re.search(r"--\s*cycle\s*$", text)
+        if m_cycle:  # "... --cycle": back to the first point
+            text = text[:m_cycle.start()].rstrip()
+            closed = "cycle"
         use_cycle = plus or opts is None
         kv = split_options(opts or "")
         keys = dict(kv)
@@ -349,7 +358,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                 pts, meta = pts
             plots.append(Plot(pts, st, loc, mark=mark, mark_st=mst,
                               only_marks=only_marks, smooth=smooth or bool(st.get("smooth")), forget=forget,
-                              mark_size=mark_size, bar=pbar, meta=meta, const=const,
+                              mark_size=mark_size, bar=pbar, meta=meta, const=const, closed=closed,
                               meta_symbolic="explicit symbolic" in (keys.get("point meta") or "")))
         except GeoverifyError as err:
             interp.env.pop("\\x", None)
@@ -626,7 +635,25 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
     if not any(p is not None for p in canvas):
         return
     st = plot.st
-    if not plot.only_marks and st["draw"] is not None:
+    if plot.closed and not plot.only_marks:
+        # \closedcycle: the curve, down to y = 0 (clamped to the axis) and back, closed
+        pts = [p for p in canvas if p is not None]
+        if plot.smooth and len(pts) > 2:
+            pts = _smooth_points(pts, st.get("tension", 0.5))
+        inv = G.invert(full)
+        ylo, yhi = sorted((G.apply(inv, box[0])[1], G.apply(inv, box[1])[1])) if box else (0.0, 0.0)
+        y0 = min(max(0.0, ylo), yhi)
+        first = [x for x, y in plot.points if math.isfinite(x) and math.isfinite(y)]
+        if plot.closed != "cycle":
+            pts += [G.apply(full, (first[-1], y0)), G.apply(full, (first[0], y0))]
+        b = PathBuilder()
+        b.move_to(pts[0])
+        for p, q in zip(pts, pts[1:]):
+            b.line(p, q)
+        b.close()
+        emit_path(interp.scene, b, st, draw=st["draw"] is not None, fill=st["fill"] is not None,
+                  source=plot.loc, panel=interp.panel)
+    elif not plot.only_marks and st["draw"] is not None:
         raw = []
         cur = []
         for p in canvas:

@@ -403,3 +403,19 @@ def test_scaled_ticks_labels():
     assert y0 - xs.box[1] == pytest.approx(27.138, abs=0.6)  # native superscript box 0.5pt lower
     assert ys.box[0] - x0 == pytest.approx(3.014, abs=0.3)
     assert ys.box[1] - (y0 + 162) == pytest.approx(5.301, abs=0.5)
+
+
+def test_closedcycle_cycle_and_left_aligned_legend():
+    sc = parse_tikz(fig(r"""\begin{axis}[legend cell align=left]
+\addplot[blue, domain=1:3, samples=3] {x} \closedcycle;
+\addplot[red] coordinates {(1,1) (2,3) (3,2)} --cycle;
+\legend{a,long}
+\end{axis}"""))
+    m = sc.panels[0].axis_transform
+    blue = [p for p in lines(sc, color="#0000ff") if p.closed_flag][0].points
+    # TeX: down to y = 0 clamped to the axis (ymin = 0.8 here), back to the first x, closed
+    assert np.allclose(blue, [(m @ [x, y, 1])[:2] for x, y in ((1, 1), (2, 2), (3, 3), (3, 0.8), (1, 0.8))])
+    red = [p for p in lines(sc, color="#ff0000") if p.closed_flag][0].points
+    assert np.allclose(red, [(m @ [x, y, 1])[:2] for x, y in ((1, 1), (2, 3), (3, 2))])
+    texts = {p.text: p for p in labels(sc)}
+    assert texts["a"].box[0] == pytest.approx(texts["long"].box[0], abs=1e-6)  # both at the cell's left
