@@ -117,9 +117,10 @@ class ExpressionsMixin:
         if argnode is None:
             return args, kwargs
         for a in argnode.children:
-            if isinstance(a, Tree) and a.data == "kwarg":
+            data = a.data if isinstance(a, Tree) else None
+            if data == "kwarg":
                 kwargs[str(a.children[0])] = self.eval(a.children[1], env)
-            elif isinstance(a, Tree) and a.data == "arrayinit":
+            elif data == "arrayinit":
                 args.append(self.eval_init(a, env, ""))
             else:
                 args.append(self.eval(a, env))
@@ -162,7 +163,8 @@ class ExpressionsMixin:
             if isinstance(c, AsyFunction):
                 continue
             try:
-                return c(*args, **kwargs)
+                # a Builtin's Python function directly: the same call without Builtin.__call__
+                return (c.fn if type(c) is Builtin else c)(*args, **kwargs)
             except NoMatch:
                 continue
             except TypeError as e:

@@ -52,7 +52,9 @@ def _elementwise(I, op, a, b, node):
 
 
 def binary(I, op, a, b, node):
-    na, nb = _num(a), _num(b)
+    # _num(a), _num(b) written out: this is the hottest operator path
+    na = isinstance(a, (int, float)) and not isinstance(a, bool)
+    nb = isinstance(b, (int, float)) and not isinstance(b, bool)
     if na and nb:
         if op == "add":
             return a + b
