@@ -635,7 +635,8 @@ class PathWalker(PlotMixin):
                     opts += "," + t[1:-1]
                 else:
                     name = _inner(t).strip()
-        nst = self.interp.node_state(self.st, opts)
+        # coordinate[opts] is node[shape=coordinate, opts]: a shape in opts wins (circle, fill)
+        nst = self.interp.node_state(self.st, "shape=coordinate" + opts)
         name = name or nst.get("node_name")
         if at is not None:
             p, _, _ = self.coord(at)
@@ -643,7 +644,6 @@ class PathWalker(PlotMixin):
             p, _ = self._pos_point(nst["pos"])
         else:
             p = self.cur if self.cur is not None else G.apply(self.st["ctm"], (0.0, 0.0))
-        nst["shape"] = "coordinate"
         if name is None and self.first_node is None and self.default_name:
             name = self.default_name
         node = self.interp.place_node(nst, name, p, "", self.loc)

@@ -257,3 +257,13 @@ def test_font_key_lines_use_latex_baselineskip_and_inner_sep_keeps_the_surroundi
     sizes = [(p.points.max(0) - p.points.min(0)) * bp for p in sc.primitives if isinstance(p, Polyline)]
     assert close(sizes[0], (15.0117, 27.4219), tol=3e-3)
     assert close(sizes[1], (19.0, 28.8906), tol=3e-3)
+
+
+def test_coordinate_options_can_give_it_a_shape():
+    # TeX (latex + dvisvgm): coordinate [circle,fill,inner sep=1pt,label=above:$p_4$] is a dot of
+    # radius 1.4082 bp (pgf's circle around an empty text) and the label sits on top of it.
+    sc = parse_tikz(r"\path (1,0) coordinate [circle,fill,inner sep=1pt,label=above:$p_4$] (p4);")
+    dot = only(sc, Dot)
+    assert dot.radius * 72 / 72.27 == pytest.approx(1.4082, abs=2e-3)
+    lab = only(sc, TextLabel)
+    assert lab.box[1] > dot.center[1] + dot.radius
