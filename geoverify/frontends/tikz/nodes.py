@@ -184,16 +184,17 @@ class Node:
         hw, hh = self.half_w, self.half_h
         return [self._to_canvas(-hw, -hh), self._to_canvas(hw, -hh), self._to_canvas(hw, hh), self._to_canvas(-hw, hh)]
 
-    def text_box(self, width: float) -> tuple[float, float, float, float]:
+    def text_box(self, width: float, dx: float = 0.0) -> tuple[float, float, float, float]:
         """Canvas bounding box of the text (``xmin, ymin, xmax, ymax``).
 
-        The box is the measured text on the node's baseline; ``text height`` and
-        ``text depth`` move that baseline (they size the shape), not the ink.
+        The box is the measured text on the node's baseline, ``width`` wide and its
+        centre ``dx`` right of the node's; ``text height`` and ``text depth`` move that
+        baseline (they size the shape), not the ink.
         """
         h, d = self.text_height, self.text_depth
         base = -(h - d) / 2.0
         ink_h, ink_d = self.extra.get("ink", (h, d))
-        corners = [self._to_canvas(sx * width / 2.0, base + (ink_h if sy > 0 else -ink_d))
+        corners = [self._to_canvas(dx + sx * width / 2.0, base + (ink_h if sy > 0 else -ink_d))
                    for sx in (-1, 1) for sy in (-1, 1)]
         xs = [c[0] for c in corners]
         ys = [c[1] for c in corners]

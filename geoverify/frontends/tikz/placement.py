@@ -250,7 +250,20 @@ class NodePlacementMixin:
                 self.scene.add(Polyline(points=np.array(node.outline_points()), closed_flag=True, style=style,
                                         **common))
         if text:
-            box = node.text_box(w)
+            dx, ink_w = 0.0, w
+            tw = nst["text_width"]
+            if tw is not None and widths:
+                # the lines are set in a box text width wide: the ink is as wide as the
+                # longest line and sits by the alignment (TeX's default is flush left)
+                ink_w = min(max(widths), tw)
+                align = (nst.get("align") or "").strip()
+                if align in ("center", "flush center"):
+                    dx = 0.0
+                elif align in ("right", "flush right"):
+                    dx = (tw - ink_w) / 2
+                else:
+                    dx = -(tw - ink_w) / 2
+            box = node.text_box(ink_w, dx)
             color = nst.get("text") or nst["color"]
             self.scene.add(TextLabel(text=text, anchor=p, box=box, font_size=nst["font_size"] * node.scale,
                                      style=Style(stroke=None, stroke_width=0.0, fill=to_hex(color),

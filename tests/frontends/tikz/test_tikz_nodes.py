@@ -267,3 +267,12 @@ def test_coordinate_options_can_give_it_a_shape():
     assert dot.radius * 72 / 72.27 == pytest.approx(1.4082, abs=2e-3)
     lab = only(sc, TextLabel)
     assert lab.box[1] > dot.center[1] + dot.radius
+
+
+@pytest.mark.parametrize("align,left_bp", [("center", -10.3106), (None, -34.8711), ("right", 14.2515)])
+def test_text_in_a_text_width_box_sits_by_its_alignment(align, left_bp):
+    # TeX (latex + dvisvgm): "Ring" in text width=7em starts 10.3106 bp left of the node's centre
+    # when centred, 34.8711 bp left by default (flush left) and 14.2515 bp right when flush right.
+    opts = "text width=7em" + (f", align={align}" if align else "")
+    lab = only(parse_tikz(rf"\node[{opts}] at (0,0) {{Ring}};"), TextLabel)
+    assert lab.box[0] * 72 / 72.27 == pytest.approx(left_bp, abs=3e-3)
