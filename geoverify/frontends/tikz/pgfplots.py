@@ -760,8 +760,9 @@ class Axis:
             c = self.cross(a)
             other = "y" if a == "x" else "x"
             omode = modes[other][0]
-            # hide ticks hidden by the other (middle) axis line
-            if omode == "middle":
+            # hide the ticks at the crossing of two middle axis lines (measured: a middle x line
+            # does not hide the tick at 0 of a y axis drawn on the left)
+            if omode == "middle" and mode == "middle":
                 oc = self.cross(other)
                 keep = np.abs(major - oc) > 1e-9 * max(1.0, abs(oc))
                 major = major[keep]
@@ -931,6 +932,16 @@ class Axis:
         if ncol <= 0:
             ncol = len(entries)
         depth = 1.5  # text depth=0.15em
+        post = dict(split_options(kv.get("legend image post style") or ""))
+        if "mark" in post:  # legend image post style={mark=*}: the images get that mark
+            import copy
+            mk = (post["mark"] or "").strip()
+            entries = [(copy.copy(p), t) for p, t in entries]
+            for p, _ in entries:
+                p.mark = None if mk == "none" else mk
+                p.__dict__.pop("_mark_cache", None)
+                if p.mark_st is None or (p.mark.endswith("*") and p.mark_st.get("fill") is None):
+                    p.mark_st = dict(p.st, fill="current")
         cells = []
         for p, t in entries:
             box, _ = measure(t, 10.0)

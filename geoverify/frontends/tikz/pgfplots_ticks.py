@@ -22,6 +22,7 @@ __all__ = ["snap_step", "auto_tick_step", "auto_ticks", "log_ticks", "ticks_in_r
 #: pgfplots' default ``max space between ticks`` (pt) and ``try min ticks``.
 MAX_SPACE = 35.0
 TRY_MIN = 4
+OUTSIDE_SLACK = 5e-4
 
 
 def snap_step(h: float) -> float:
@@ -65,8 +66,11 @@ def auto_ticks(lo: float, hi: float, length: float, max_space: float = MAX_SPACE
     if not (math.isfinite(lo) and math.isfinite(hi)) or hi <= lo:
         return np.zeros(0)
     h = auto_tick_step(lo, hi, length, max_space, try_min)
-    i0 = math.ceil(lo / h - 1e-6)
-    i1 = math.floor(hi / h + 1e-6)
+    # measured: TeX keeps a tick lying up to about 0.05 % of the range outside the limits
+    # (sin(x) sampled to 0.9995 still gets its tick at 1)
+    slack = OUTSIDE_SLACK * (hi - lo) / h
+    i0 = math.ceil(lo / h - max(1e-6, slack))
+    i1 = math.floor(hi / h + max(1e-6, slack))
     if i1 - i0 > 10000:
         return np.zeros(0)
     return np.array([k * h for k in range(i0, i1 + 1)], dtype=float)

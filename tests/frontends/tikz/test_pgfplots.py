@@ -419,3 +419,19 @@ def test_closedcycle_cycle_and_left_aligned_legend():
     assert np.allclose(red, [(m @ [x, y, 1])[:2] for x, y in ((1, 1), (2, 3), (3, 2))])
     texts = {p.text: p for p in labels(sc)}
     assert texts["a"].box[0] == pytest.approx(texts["long"].box[0], abs=1e-6)  # both at the cell's left
+
+
+def test_ticks_just_outside_the_data_and_at_a_left_axis_crossing():
+    # TeX: sin sampled 40 times reaches only 0.9995, yet the ticks at -1 and 1 are drawn; with the
+    # y axis on the left the middle x axis hides neither tick at 0; the legend image gets mark=*
+    sc = parse_tikz(fig(r"""\begin{axis}[axis y line=left, axis x line=middle, legend image post style={mark=*}]
+\addplot[blue, domain=-5:5, samples=40] {sin(deg(x))};
+\addlegendentry{s}
+\end{axis}"""))
+    ticks = lines(sc, color="#808080")
+    vertical = [t for t in ticks if t.points[0, 0] == t.points[1, 0]]
+    horizontal = [t for t in ticks if t.points[0, 1] == t.points[1, 1]]
+    assert len(vertical) == 5 and len(horizontal) == 5
+    texts = [p.text for p in labels(sc)]
+    assert texts.count("$0$") == 2 and "$-1$" in texts and "$1$" in texts
+    assert len([p for p in sc.primitives if isinstance(p, (Dot, Circle))]) == 1
