@@ -84,13 +84,19 @@ def _scale_for(coords, size):
         return 0.0
     umin = min(c[0] for c in coords)
     umax = max(c[0] for c in coords)
-    if len(coords) > 8 and all(math.isfinite(u) and math.isfinite(t) for u, t in coords):
+    if all(math.isfinite(u) and math.isfinite(t) for u, t in coords):
         upper, lower = _frontier(coords, 1), _frontier(coords, -1)
     else:
         upper = lower = coords
+    if len(upper) == 1 and len(lower) == 1:
+        # one extreme pair each way (a common case): the same arithmetic without building lists
+        (u1, t1), (u0, t0) = upper[0], lower[0]
 
-    def extent(s):
-        return max([u * s + t for u, t in upper]) - min([u * s + t for u, t in lower])
+        def extent(s):
+            return (u1 * s + t1) - (u0 * s + t0)
+    else:
+        def extent(s):
+            return max([u * s + t for u, t in upper]) - min([u * s + t for u, t in lower])
 
     if umax - umin <= 0:
         return 0.0
