@@ -106,7 +106,9 @@ class NodePlacementMixin:
     def place_node(self, nst: dict, name, p, text: str, loc, tangent=None, record_label: bool = True):
         """Build a node at canvas point ``p``; add its outline and text to the scene."""
         shape = nst["shape"]
-        if shape not in ("rectangle", "circle", "ellipse", "coordinate", "cross out", "strike out"):
+        if shape == "rounded rectangle":
+            shape_eff = "rectangle"  # its anchors and borders are the bounding rectangle's
+        elif shape not in ("rectangle", "circle", "ellipse", "coordinate", "cross out", "strike out"):
             self.note("APPROXIMATED", f"node shape '{shape}' is measured as a rectangle", shape, loc)
             shape_eff = "rectangle"
         else:
@@ -240,6 +242,9 @@ class NodePlacementMixin:
                 self.scene.add(Polyline(points=np.array([c[0], c[2]]), style=style, **common))
                 if nst["shape"] == "cross out":
                     self.scene.add(Polyline(points=np.array([c[3], c[1]]), style=style, **common))
+            elif nst["shape"] == "rounded rectangle":
+                self.scene.add(BezierPath(parts=[Subpath(_rounded_rectangle_controls(node), True)], style=style,
+                                          **common))
             elif nst.get("rounded_corners"):
                 pts = [tuple(q) for q in node.outline_points()]
                 segs = round_corners([("L", pts[i], pts[(i + 1) % 4]) for i in range(4)], True,
@@ -404,10 +409,38 @@ def _node_size(nst: dict, shape_eff: str, text: str):
         hh = max(math.sqrt(2) * ((h + dpt) / 2 + iys), nst["min_height"] / 2)
     elif shape_eff == "coordinate":
         hw = hh = outer = 0.0
+    elif nst["shape"] == "rounded rectangle":
+        hw, hh = _rounded_rectangle_size(w / 2, (h + dpt) / 2, ixs, iys, nst["min_width"], nst["min_height"])
     else:
         hw = max(w / 2 + ixs, nst["min_width"] / 2)
         hh = max((h + dpt) / 2 + iys, nst["min_height"] / 2)
     return box, widths, w, h, dpt, ixs, hw, hh, outer
+
+
+def _rounded_rectangle_size(htw, hth, ixs, iys, min_w, min_h):
+    """Half extents of pgf's ``rounded rectangle`` with convex 180 degree ends
+    (``pgflibraryshapes.misc``): the ends are half circles of the half height; the
+    straight part holds the text, or ``minimum width`` less the two inner xseps."""
+    hh = max(hth + iys, min_h / 2)
+    r = hh
+    chord = r - r * math.cos(math.asin(min(hth / r, 1.0))) if r > 0 else 0.0
+    total = 2 * (htw + ixs) + 2 * chord
+    xoffset = (min_w - total) / 2 if total < min_w else ixs
+    if r - chord > htw + xoffset:  # convex ends must not overlap
+        xoffset = r - chord - htw
+    return htw + xoffset + chord, hh
+
+
+def _rounded_rectangle_controls(node) -> np.ndarray:
+    """Cubic controls ``(K, 4, 2)`` of a rounded rectangle node's outline, canvas pt."""
+    from geoverify.scene.primitives import arc_controls, line_controls
+    hw, hh = node.half_w, node.half_h
+    xe = max(hw - hh, 0.0)
+    parts = [line_controls((0.0, hh), (xe, hh))[None], arc_controls((xe, 0.0), hh, hh, math.pi / 2, -math.pi),
+             line_controls((xe, -hh), (-xe, -hh))[None],
+             arc_controls((-xe, 0.0), hh, hh, 3 * math.pi / 2, -math.pi), line_controls((-xe, hh), (0.0, hh))[None]]
+    local = np.concatenate(parts)
+    return np.array([[node._to_canvas(x, y) for x, y in seg] for seg in local])
 
 
 def measure_node(interp, nst: dict, text: str) -> tuple[float, float, float]:

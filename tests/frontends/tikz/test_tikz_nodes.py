@@ -276,3 +276,18 @@ def test_text_in_a_text_width_box_sits_by_its_alignment(align, left_bp):
     opts = "text width=7em" + (f", align={align}" if align else "")
     lab = only(parse_tikz(rf"\node[{opts}] at (0,0) {{Ring}};"), TextLabel)
     assert lab.box[0] * 72 / 72.27 == pytest.approx(left_bp, abs=3e-3)
+
+
+def test_rounded_rectangle_shape_has_half_circle_ends():
+    # TeX (latex + dvisvgm, shapes.misc): minimum width=15em, minimum height=2em, empty: 142.8008 x
+    # 19.9258 bp (pgf leaves the two inner xseps out of the minimum width); {Text}: 28.418 x 13.4453 bp.
+    from geoverify.scene import BezierPath
+    sc = parse_tikz(r"""\node[draw, minimum width=15em, minimum height=2em, rounded rectangle] at (0,0) {};
+    \node[draw, rounded rectangle] at (0,-2) {Text};""")
+    paths = [p for p in sc.primitives if isinstance(p, BezierPath)]
+    assert len(paths) == 2
+    bp = 72 / 72.27
+    for p, want in zip(paths, [(142.8008, 19.9258), (28.418, 13.4453)]):
+        c = p.subpaths()[0].controls.reshape(-1, 2)
+        assert close((c.max(0) - c.min(0)) * bp, want, tol=5e-3)
+    assert not any(d.code == "APPROXIMATED" and "rounded rectangle" in d.message for d in sc.diagnostics)
