@@ -173,7 +173,8 @@ def frame_bounds(items, sx, sy, dotsize_of):
             r = 0.5 * (it.size or dotsize_of(it.pen))
             z = it.position
             box = grow(box, z.real * sx - r, z.imag * sy - r, z.real * sx + r, z.imag * sy + r)
-        elif it.kind == "label" and it.text:
+        elif it.kind in ("label", "box") and it.text:
+            # "box": room a blank label takes in the frame without showing anything
             bx0, by0, bx1, by1 = label_box(it.text, it.align, it.pen, getattr(it, "transform", None))
             z = it.position
             box = grow(box, z.real * sx + bx0, z.imag * sy + by0, z.real * sx + bx1, z.imag * sy + by1)

@@ -197,7 +197,7 @@ def install(I):
         # asy typesets tick labels on a common baseline: baseline(s, "$10^4$")
         return [_BASELINE + t if t else t for t in texts]
 
-    def frame_of(spec, vals_major, vals_minor, texts, along, pen, Lspec, opposite, side_rot, sign):
+    def frame_of(spec, vals_major, vals_minor, texts, along, pen, Lspec, opposite, side_rot, sign, rot=1):
         """Tick geometry in an axis frame: the axis along +x (``along(v)`` = bp position of
         value v), tick direction -I (the default ``-I*pathdir``).
 
@@ -205,6 +205,7 @@ def install(I):
         labels (x, y, text, align) anchors in bp relative to the axis.
         """
         marks, labs = [], []
+        labelled = [False]  # asy's ``ticklabels``: some major tick got a label (maybe empty)
         Size = spec.Size or TICKSIZE_MAJOR
         size = spec.size or TICKSIZE
         s = -sign if opposite else sign
@@ -243,13 +244,20 @@ def install(I):
                 shift = 0.25 * u * (0.28 * fs + 0.5 * lw)
             n_lab = len(vals_major)
             for i, (v, text) in enumerate(zip(vals_major, texts)):
-                if (not spec.beginlabel and i == 0) or (not spec.endlabel and i == n_lab - 1) or not text:
+                if (not spec.beginlabel and i == 0) or (not spec.endlabel and i == n_lab - 1):
+                    continue
+                labelled[0] = True
+                if not text:
                     continue
                 z = along(v) + shift
                 labs.append((z, text, align, lpen))
-                x0, y0, x1, y1 = label_box(text, align, lpen)
-                ylo, yhi = min(ylo, z.imag + y0), max(yhi, z.imag + y1)
-        return marks, labs, ylo, yhi
+                # the label's box is upright in the picture: turn it into this frame
+                x0, y0, x1, y1 = label_box(text, align * rot, lpen)
+                if rot == 1:
+                    ylo, yhi = min(ylo, z.imag + y0), max(yhi, z.imag + y1)
+                else:  # y axis: frame y is the picture's -x
+                    ylo, yhi = min(ylo, z.imag - x1), max(yhi, z.imag - x0)
+        return marks, labs, ylo, yhi, labelled[0]
 
     def draw_axis(pic, which, L, axis, lo, hi, p, spec, arrow, opposite, location):
         """asy's ``xaxisAt``/``yaxisAt``: record the deferred axis and its sizing."""
@@ -260,6 +268,8 @@ def install(I):
         # y (for an x axis) of the axis and of its opposite
         data = {"v": axis.value if axis.type == "value" else 0.0, "v2": 0.0, "has2": False}
         divisor = list(st.xdivisor if which == "x" else st.ydivisor)
+
+        rot = 1 if which == "x" else 1j  # the axis frame (along +x) turned into the picture
 
         def cross(z):  # coordinate across the axis
             return z.imag if which == "x" else z.real
@@ -294,27 +304,30 @@ def install(I):
             norm = max(abs(lo_), abs(hi_))
             texts = labels_of(spec, majors, norm, pen)
             side_rot = axis.side
-            _, _, ylo, yhi = frame_of(spec, majors, minors, texts, lambda v: (v - lo_) * s_al, pen, Lspec,
-                                      opposite, side_rot, spec.sign) if not spec.none else (None, None, -hw, hw)
-            if spec.extend:
-                ylo, yhi = min(ylo, -hw), max(yhi, hw)
-            lab = _axis_label_box(Lspec, axis, pen)
-            if lab is not None:
-                lx0, ly0, lx1, ly1 = lab
+            if spec.none:
+                ylo, yhi, labelled = 0.0, 0.0, False
             else:
-                lx0 = lx1 = 0.0
-                ly0 = ly1 = 0.0
-            ylo2, yhi2 = ylo, yhi
-            if lab is not None:
-                ylo2, yhi2 = min(ylo, ly0), max(yhi, ly1)
+                _, _, ylo, yhi, labelled = frame_of(spec, majors, minors, texts, lambda v: (v - lo_) * s_al, pen,
+                                                    Lspec, opposite, side_rot, spec.sign, rot)
+            ylo, yhi = min(ylo, -hw), max(yhi, hw)  # the axis line itself
+            # asy sizes the axis by the frame d its ticks routine draws along (a.x,0)--(b.x,0):
+            # across the axis, d's extent (ticks, tick labels, the placed axis label); along it,
+            # the axis label's own frame f at the label's position
+            lx0 = lx1 = ly0 = ly1 = 0.0
+            placed = None if opposite else _axis_label_place(Lspec, axis, which, (ylo, yhi) if labelled else None)
+            if placed is not None:
+                text, al, lpen, rel, shift = placed
+                lx0, ly0, lx1, ly1 = label_box(text, al, lpen)
+                if which == "x":
+                    ylo, yhi = min(ylo, shift.imag + ly0), max(yhi, shift.imag + ly1)
+                else:  # frame y is the picture's -x
+                    ylo, yhi = min(ylo, -(shift.real + lx1)), max(yhi, -(shift.real + lx0))
             pos = a + (Lspec.relpos if isinstance(Lspec, LabelSpec) and Lspec.relpos is not None
                        else axis.position) * (bb - a)
-            # frame y (across, below = tick side) -> picture coordinates
             if which == "x":
-                item.sizing += [(pos, complex(lx0, ylo2)), (pos, complex(lx1, yhi2))]
+                item.sizing += [(pos, complex(lx0, ylo)), (pos, complex(lx1, yhi))]
             else:
-                # the y axis frame is the x frame turned by +90 degrees: across = -x
-                item.sizing += [(pos, complex(-yhi2, ly0 if lab else 0.0)), (pos, complex(-ylo2, ly1 if lab else 0.0))]
+                item.sizing += [(pos, complex(-yhi, ly0)), (pos, complex(-ylo, ly1))]
 
         def realize(sx, sy, lb, rt):
             s_al = sx if which == "x" else sy
@@ -364,8 +377,8 @@ def install(I):
                 majors, minors = tick_values(spec, lo_, hi_, tmin, tmax, div, coverage)
             norm = max(abs(lo_), abs(hi_))
             texts = labels_of(spec, majors, norm, pen)
-            marks, labs, _, _ = frame_of(spec, majors, minors, texts, lambda x: (x - lo_) * s_al, pen, Lspec,
-                                         opposite, axis.side, spec.sign)
+            marks, labs, ylo, yhi, labelled = frame_of(spec, majors, minors, texts, lambda x: (x - lo_) * s_al,
+                                                       pen, Lspec, opposite, axis.side, spec.sign, rot)
 
             def to_user(x_along_bp, y_across_bp):
                 # frame of the axis: along +x (x axis) or +y (y axis); tick direction -I*pathdir
@@ -387,10 +400,13 @@ def install(I):
                 if lpen.invisible:
                     continue
                 al = align if which == "x" else align * 1j
-                out.append(DrawItem("label", [], lpen, text=text, position=to_user(z.real, z.imag), align=al,
+                # blank tick labels (a ticklabel returning " ") show nothing but take room: a "box"
+                kind = "label" if text.replace(_BASELINE, "").strip() else "box"
+                out.append(DrawItem(kind, [], lpen, text=text, position=to_user(z.real, z.imag), align=al,
                                     location=location))
             if Lspec is not None and not opposite:
-                lab = _axis_label_item(Lspec, axis, pen, a, bb, sx, sy, which, location)
+                ext = (min(ylo, -hw), max(yhi, hw)) if labelled else None
+                lab = _axis_label_item(Lspec, axis, pen, a, bb, sx, sy, which, location, ext)
                 if lab is not None:
                     out.append(lab)
             return out
@@ -414,16 +430,45 @@ def install(I):
         lpen = base_pen(L.pen if isinstance(L, LabelSpec) else None)
         return label_box(text, al, lpen)
 
-    def _axis_label_item(L, axis, pen, a, bb, sx, sy, which, location):
-        """asy's ``labelaxis``: the axis label at its relative position (the axis type's
-        ``position`` by default), aligned by its own alignment or the axis type's."""
+    def _axis_label_place(L, axis, which, ext=None):
+        """asy's ``labelaxis``: ``(text, align, pen, relative position, shift bp)`` of the axis
+        label, or None.
+
+        The label sits at its relative position (the axis type's ``position`` by default),
+        aligned by its own alignment or the axis type's. With tick labels (``ext``: the
+        extent across the axis, bp, of what the ticks drew, positive to the left of the
+        axis direction) it first moves past them on its alignment's side; at an end of the
+        axis it then moves inwards by half its frame along the axis (the alignment is never
+        asy's "default" here).
+        """
         text = L.text if isinstance(L, LabelSpec) else L
         if not text:
             return None
         al = L.align if isinstance(L, LabelSpec) and L.align is not None else axis.align
         lpen = base_pen(L.pen if isinstance(L, LabelSpec) else None)
         rel = L.relpos if isinstance(L, LabelSpec) and L.relpos is not None else axis.position
-        return DrawItem("label", [], lpen, text=text, position=a + rel * (bb - a), align=al, location=location)
+        d = 1 + 0j if which == "x" else 1j  # the axis direction in the frame
+        perp = 1j * d
+        shift = 0j
+        if ext is not None:
+            k = (al.conjugate() * perp).real  # dot(align, perp)
+            if k != 0:
+                shift += (perp if k > 0 else -perp) * (ext[1] if k > 0 else -ext[0])
+        x0, y0, x1, y1 = label_box(text, al, lpen)
+        half = complex(0.5 * (x1 - x0) * d.real, 0.5 * (y1 - y0) * d.imag)
+        if rel <= 0:
+            shift += half
+        elif rel >= 1:
+            shift -= half
+        return text, al, lpen, rel, shift
+
+    def _axis_label_item(L, axis, pen, a, bb, sx, sy, which, location, ext=None):
+        placed = _axis_label_place(L, axis, which, ext)
+        if placed is None:
+            return None
+        text, al, lpen, rel, shift = placed
+        z = a + rel * (bb - a) + complex(shift.real / sx, shift.imag / sy)
+        return DrawItem("label", [], lpen, text=text, position=z, align=al, location=location)
 
     def parse_axis_args(which, args, kw):
         args = list(args)

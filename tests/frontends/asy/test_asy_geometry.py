@@ -215,3 +215,19 @@ def test_geometry_perpendicular_and_line_path_intersections_follow_the_path():
     assert not s.diagnostics
     centers = [tuple(np.round(p.center, 9)) for p in s.primitives if isinstance(p, Dot)]
     assert centers == [(2.5, -1.0), (0.0, 4.0)]
+
+
+def test_axis_labels_and_their_sizing_follow_labelaxis():
+    # asy 2.85: scaling() = 11.0002621985735 from the sizing data (the y axis label placed past
+    # the tick labels counts), calculateTransform() = 11.3460566597421 once the drawn frame is
+    # scaled to size(150); the "y" label's centre sits 19.658 bp left of the y axis, 5.167 bp
+    # below its end; the "x" label's centre 4.904 bp inside the x axis' end, 6.109 bp below it
+    s = parse_asy('import graph; size(150); draw((0,0)--(10,5)); xaxis("$x$", -1, 11, Arrows(4)); '
+                  'yaxis("$y$", -1, 6, Ticks(Step=2, Size=2), Arrows(4));')
+    unit = scale_of(s)
+    assert unit == pytest.approx(11.3460566597421, rel=2e-5)
+    labels = {p.text: p for p in s.primitives if isinstance(p, TextLabel)}
+    cy = np.mean(np.reshape(labels["$y$"].box, (2, 2)), axis=0)
+    assert cy == pytest.approx([-19.658, 6 * unit - 5.167], abs=0.15)  # SVG glyph boxes vs TeX boxes
+    cx = np.mean(np.reshape(labels["$x$"].box, (2, 2)), axis=0)
+    assert cx == pytest.approx([11 * unit - 4.904, -6.109], abs=0.15)
