@@ -359,12 +359,22 @@ def _graph(I):
 
     b("graph", graph)
 
-    def polargraph(f, a0, a1, n=100, *rest):
+    def polargraph(f, a0, a1, *rest, **kw):
+        # polargraph(f, a, b, int n=ngraph, interpolate join=operator --)
+        ints = [x for x in rest if isinstance(x, int) and not isinstance(x, bool)]
+        n = int(kw.get("n", ints[0] if ints else 100))
+        smooth = any(getattr(x, "name", "") == "operator.." or (isinstance(x, _Ticks) and x.name in ("Spline", "Hermite"))
+                     for x in list(rest) + list(kw.values()))
+        I.budget.check_array(n + 1)
         pts = []
-        for i in range(int(n) + 1):
-            t = R(a0) + (R(a1) - R(a0)) * i / int(n)
+        for i in range(n + 1):
+            t = R(a0) + (R(a1) - R(a0)) * i / n
             r = R(I.call(f, [t], {}))
             pts.append(r * cmath.exp(1j * t))
+        if smooth:
+            from geoverify.frontends.asy.guides import Join, Knot
+
+            return Guide([Knot(z) for z in pts], [Join() for _ in pts[1:]])
         return pathops.polygon_path(pts)
 
     b("polargraph", polargraph)

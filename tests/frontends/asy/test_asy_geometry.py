@@ -231,3 +231,13 @@ def test_axis_labels_and_their_sizing_follow_labelaxis():
     assert cy == pytest.approx([-19.658, 6 * unit - 5.167], abs=0.15)  # SVG glyph boxes vs TeX boxes
     cx = np.mean(np.reshape(labels["$x$"].box, (2, 2)), axis=0)
     assert cx == pytest.approx([11 * unit - 4.904, -6.109], abs=0.15)
+
+
+def test_polargraph_with_a_join_operator_is_a_smooth_guide():
+    # asy 2.85: write((path) polargraph(f,0,pi,2,operator ..)) with f(t) = 1+cos(t)
+    s = parse_asy("import graph; real f(real t) {return 1+cos(t);} draw(polargraph(f,0,pi,2,operator ..));")
+    c = only(s, BezierPath).parts[0].controls
+    np.testing.assert_allclose(c[0], [[2, 0], [2.37668379482723, 1.22370625888958],
+                                      [0.752954730215324, 2.03557079119553], [0, 1]], atol=1e-9)
+    np.testing.assert_allclose(c[1][1:3], [[-0.216745519670237, 0.701900631889508],
+                                           [-0.216745519670237, 0.298099368110492]], atol=1e-9)
