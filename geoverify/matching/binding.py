@@ -187,13 +187,13 @@ def _choose_point(feats: Features, xy, radius, kinds, d, idx, point_kind):
     score = d * _KIND_WEIGHT_ARRAY[point_kind]
     if kinds is None:
         # Explicit markers first: a label near a dot names the dot, not a corner or a crossing.
-        # Unless a drawn point is much nearer than every marker (a label at a segment's end
+        # Unless a drawn point is three times nearer than every marker (a label at a segment's end
         # beside a dot of another point names the end).
         marker = (point_kind == PointKind.DOT) | (point_kind == PointKind.ANCHOR)
         near_marker = marker & (d <= radius)
         if np.any(near_marker):
             other = d[~marker]
-            if not len(other) or float(d[near_marker].min()) <= 2.0 * float(other.min()) + 1e-9 * feats.scale:
+            if not len(other) or float(d[near_marker].min()) <= 3.0 * float(other.min()) + 1e-9 * feats.scale:
                 score = np.where(marker, score, np.inf)
     elif kinds is not _ALL_KINDS:
         score = np.where(np.isin(point_kind, kinds), score, np.inf)

@@ -23,8 +23,8 @@ def _svg(label_x, label_y, dot=(120, 120)):
 
 def test_segment_end_much_nearer_than_a_dot_wins():
     # just north-east of the segment's end (150, 60); a dot of another point within the label
-    # margin but twice as far (it used to win: any dot in reach did)
-    b = _bound(_svg(154, 58, dot=(174, 66)), "S")
+    # margin but three times as far (it used to win: any dot in reach did)
+    b = _bound(_svg(151, 58, dot=(172, 64)), "S")
     np.testing.assert_allclose(b.point, 0.75 * np.array([150.0, 140.0]), atol=1e-6)
 
 
