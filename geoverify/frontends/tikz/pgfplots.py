@@ -35,7 +35,7 @@ from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pathbuild import PathBuilder
 from geoverify.frontends.tikz.pgfplots_plots import collect_plots, draw_plot, without_addplots
 from geoverify.frontends.tikz.pgfplots_ticks import (auto_tick_step, auto_ticks, format_number, log_ticks,
-                                                     tick_scale_exponent, ticks_in_range)
+                                                     log_ticks_every, tick_scale_exponent, ticks_in_range)
 from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
 from geoverify.scene.primitives import Polyline
 
@@ -153,7 +153,13 @@ def _with_pgfplotsset(interp, opts):
         return out
 
     pre = expand(set_opts)
-    return pre + expand(opts)
+    main = expand(opts)
+    # every axis post: applied after the axis' own options
+    post = [(k, v) for k, v in pre + main if k in ("every axis post/.style", "every axis post/.append style")]
+    tail = []
+    for _, v in post:
+        tail += expand(split_options(v or ""), 1)
+    return pre + main + tail
 
 
 _NODE_RE = re.compile(r"^\\node\[(?P<o>.*)\] at \((?P<x>[-0-9.e]+)pt,(?P<y>[-0-9.e]+)pt\) \{(?P<t>.*)\};$")
@@ -579,8 +585,12 @@ class Axis:
             major = ticks_in_range(vals, lo, hi)
         elif kv.get(a + "tick distance"):
             step = abs(_num(interp, kv[a + "tick distance"], st))
-            i0, i1 = math.ceil(lo / step - 1e-6), math.floor(hi / step + 1e-6)
-            major = np.array([k * step for k in range(i0, i1 + 1)]) if i1 - i0 < 10000 else np.zeros(0)
+            if self.log[a]:  # a factor between ticks on a log axis
+                step = math.log10(step) if step > 1 else 1.0
+                major = log_ticks_every(lo, hi, step)
+            else:
+                i0, i1 = math.ceil(lo / step - 1e-6), math.floor(hi / step + 1e-6)
+                major = np.array([k * step for k in range(i0, i1 + 1)]) if i1 - i0 < 10000 else np.zeros(0)
         else:
             space = float(kv["max space between ticks"]) if kv.get("max space between ticks") else 35.0
             trymin = int(kv["try min ticks"]) if kv.get("try min ticks") else 4
@@ -599,9 +609,12 @@ class Axis:
                 labels = [f"$10^{{{format_number(v)[1:-1]}}}$" for v in major]
             minor = np.zeros(0)
             if step == 1.0 or (spec is not None and len(major) > 1):
-                # measured: none past the last major tick
-                top = major[-1] if len(major) else math.ceil(hi)
-                m = [k + math.log10(f) for k in range(math.floor(lo), int(round(top))) for f in range(2, 10)]
+                # between the entries of pgfplots' tick list, which ends at the last decade
+                # below hi + half a step (measured: 2..9 x 10^-1 drawn up to hi = -0.32, not for -0.64)
+                top = math.floor(hi + 0.5 + 1e-9)
+                # (TeX also draws the tenth one, on the next decade's major tick)
+                m = [k + math.log10(f) for k in range(math.floor(lo), top) for f in range(2, 11)
+                     if k + math.log10(f) < top - 1e-9]
                 minor = ticks_in_range(m, lo, hi)
             return major, labels, minor, 0
         scale = 0

@@ -16,7 +16,7 @@ import math
 
 import numpy as np
 
-__all__ = ["snap_step", "auto_tick_step", "auto_ticks", "log_ticks", "ticks_in_range", "tick_scale_exponent",
+__all__ = ["snap_step", "auto_tick_step", "auto_ticks", "log_ticks", "log_ticks_every", "ticks_in_range", "tick_scale_exponent",
            "format_number"]
 
 #: pgfplots' default ``max space between ticks`` (pt) and ``try min ticks``.
@@ -85,10 +85,26 @@ def log_ticks(lo: float, hi: float, length: float, max_space: float = MAX_SPACE,
     wanted = max(int(length / max_space) + 1, try_min)
     h = (hi - lo) / max(wanted - 1, 1)
     j = 1 if h < 2 else math.floor(h)
-    k0, k1 = math.ceil(lo / j - 1e-9), math.floor(hi / j + 1e-9)
-    if k1 - k0 >= 1:
-        return np.array([k * j for k in range(k0, k1 + 1)], dtype=float), float(j)
+    ticks = log_ticks_every(lo, hi, j)
+    if len(ticks) >= 2:
+        return ticks, float(j)
     return auto_ticks(lo, hi, length, max_space, try_min + 1), auto_tick_step(lo, hi, length, max_space, try_min + 1)
+
+
+def log_ticks_every(lo: float, hi: float, j: float) -> np.ndarray:
+    """Ticks ``(N,)`` every ``j`` decades of a log axis (log10 limits): from ``I = trunc(lo)``
+    (one less below zero), moved up a decade when that brings the first tick nearer to ``lo``
+    (pgfplots' rule for ``j > 1``)."""
+    i0 = math.trunc(lo) - (1 if lo < 0 else 0)
+    if abs(j - 1.0) > 1e-9 and 2 * (lo - i0) - j < 0:
+        i0 += 1
+    out = []
+    k = i0
+    while k <= hi + 1e-9 and len(out) < 10000:
+        if k >= lo - 1e-9:
+            out.append(k)
+        k += j
+    return np.array(out, dtype=float)
 
 
 def ticks_in_range(values, lo: float, hi: float) -> np.ndarray:

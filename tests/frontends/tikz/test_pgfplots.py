@@ -258,7 +258,7 @@ def test_semilogy_axis_decades_labels_and_minor_ticks():
     minor = sorted(y0 - t.points[0, 1] for t in lines(sc, color="#808080")
                    if abs(np.ptp(t.points[:, 0]) - 2.845) < 0.01 and t.points[:, 0].min() == box.points[:, 0].min())
     assert max(d for d in minor if d > 0) == pytest.approx(90.212 - 78.779, abs=TOL)
-    assert len(minor) == 6 + 5 * 8
+    assert len(minor) == 51  # TeX: 102 on both sides (2..10 x 10^k, none on the last decade 10^5)
 
 
 # -- bars ------------------------------------------------------------------------------------
@@ -435,3 +435,25 @@ def test_ticks_just_outside_the_data_and_at_a_left_axis_crossing():
     texts = [p.text for p in labels(sc)]
     assert texts.count("$0$") == 2 and "$-1$" in texts and "$1$" in texts
     assert len([p for p in sc.primitives if isinstance(p, (Dot, Circle))]) == 1
+
+
+@pytest.mark.parametrize("top, minor", [("0.18", 46), ("0.083", 41)])
+def test_log_minor_ticks_follow_pgfplots_tick_list(top, minor):
+    # TeX: 92 minor y ticks (both sides) for ymax = 0.18: 2..10 x 10^k (the tenth on the next
+    # major), and 2..4 x 10^-1 because the tick list reaches 10^0; with 0.083 it stops at 10^-1
+    # (82 ticks, none on the list's last entry)
+    sc = parse_tikz(fig(r"\begin{semilogyaxis}" "\n" r"\addplot coordinates {(0.5,1e-5) (1.5,%s)};" % top +
+                        "\n" r"\end{semilogyaxis}"))
+    short = [t for t in lines(sc, color="#808080") if abs(np.ptp(t.points[:, 0]) - 2.845) < 0.01]
+    assert len(short) == 2 * minor
+
+
+def test_log_tick_distance_and_every_axis_post():
+    sc = parse_tikz(fig(r"""\begin{semilogyaxis}[every axis post/.style={xmin=0,xmax=2}, xmin=-5, ytick distance=100]
+\addplot coordinates {(0.5,1e-5) (1.5,0.18)};
+\end{semilogyaxis}"""))
+    texts = [p.text for p in labels(sc)]
+    # TeX: every second decade from 10^-5 (nearer to ymin than 10^-6); x limits 0..2 from the post style
+    assert [t for t in texts if t.startswith("$10")] == ["$10^{-5}$", "$10^{-3}$", "$10^{-1}$"]
+    assert "$0.5$" in texts and "$-4$" not in texts
+    assert not [t for t in lines(sc, color="#808080") if abs(np.ptp(t.points[:, 0]) - 2.845) < 0.01]
