@@ -80,9 +80,11 @@ class NodePlacementMixin:
         """State of a node on a path in state ``st`` with options ``opts``; transformations
         in ``opts`` are collected separately (``node_ctm``) as TikZ applies them in the node's frame."""
         nst = dict(st)
-        for k in ("draw", "fill", "anchor", "pos", "node_name", "at", "place_of", "text_width", "align",
-                  "outer_sep", "inner_xsep", "inner_ysep"):
+        for k in ("draw", "fill", "anchor", "pos", "node_name", "at", "place_of", "text_width", "align"):
             nst[k] = DEFAULTS[k]
+        # inner sep and outer sep set on the picture, a scope or the path apply to its nodes;
+        # labels and pins start from these, not from their node's own
+        nst["path_seps"] = (st["inner_xsep"], st["inner_ysep"], st["outer_sep"])
         nst["shape"] = "rectangle"
         nst["node_shift"] = (0.0, 0.0)
         nst["labels"] = ()
@@ -309,7 +311,9 @@ class NodePlacementMixin:
         a_norm = ang % 360.0
         # tikz: the label sits at the node's numeric anchor <angle> (a border point)
         at = node.border_at_angle(a_norm - node.angle)
-        lst = self.node_state({**nst, "ctm": G.IDENTITY}, "")
+        seps = nst.get("path_seps", (None, None, None))
+        lst = self.node_state({**nst, "ctm": G.IDENTITY, "inner_xsep": seps[0], "inner_ysep": seps[1],
+                               "outer_sep": seps[2]}, "")
         lst["ctm"] = G.IDENTITY
         every = self.defs.get("style:every label" if not pin else "style:every pin")
         if every:

@@ -291,3 +291,17 @@ def test_rounded_rectangle_shape_has_half_circle_ends():
         c = p.subpaths()[0].controls.reshape(-1, 2)
         assert close((c.max(0) - c.min(0)) * bp, want, tol=5e-3)
     assert not any(d.code == "APPROXIMATED" and "rounded rectangle" in d.message for d in sc.diagnostics)
+
+
+def test_inner_sep_of_the_picture_applies_to_its_nodes_but_not_to_labels_from_node_options():
+    # TeX (latex + dvisvgm): [inner sep=0pt, dot/.style={fill=blue,circle,minimum size=3pt}] draws
+    # the dots with radius 1.4941 bp (the minimum size, no inner sep).
+    sc = parse_tikz(r"""\begin{tikzpicture}[inner sep=0pt,thick,dot/.style={fill=blue,circle,minimum size=3pt}]
+    \node[dot] at (1,1) {}; \node[inner sep=5pt, draw, label=above:$x$] at (3,0) {A};\end{tikzpicture}""")
+    dot = only(sc, Dot)
+    assert dot.radius * 72 / 72.27 == pytest.approx(1.4941, abs=2e-3)
+    lab = [t for t in sc.primitives if isinstance(t, TextLabel) and t.text == "$x$"][0]
+    box = [p for p in sc.primitives if isinstance(p, Polyline)][0]
+    # TeX: the label node keeps the picture's inner sep 0: "x" sits 0.797 bp over the box, the
+    # two outer seps (0.4 pt each, half the thick line) and nothing else
+    assert lab.box[1] - box.points[:, 1].max() == pytest.approx(0.797 * 72.27 / 72, abs=3e-3)
