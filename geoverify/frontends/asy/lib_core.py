@@ -55,12 +55,38 @@ def _unit(z):
     return z / a if a else 0j
 
 
+class _ModuleFields(dict):
+    """The names a module provides, looked up when asked (globals, then builtins)."""
+
+    def __init__(self, I):
+        super().__init__()
+        self.I = I
+
+    def __contains__(self, name):
+        return name in self.I.globals.vars or name in self.I.builtins
+
+    def __getitem__(self, name):
+        v = self.I.globals.vars
+        return v[name] if name in v else self.I.builtins[name]
+
+
+class _Namespace:
+    """A module used as a qualifier (``plain.SW``)."""
+
+    __slots__ = ("fields",)
+
+    def __init__(self, I):
+        self.fields = _ModuleFields(I)
+
+
 def install(I):
     b = I.builtin
     g = I.globals.vars
     # ---------------------------------------------------------- constants
     g["pi"] = math.pi
     g["infinity"] = math.inf
+    # ``plain.SW``, ``plain.draw``: the plain module's names qualified by the module
+    g["plain"] = _Namespace(I)
     g["inf"] = math.inf
     g["realMax"] = 1.7976931348623157e308
     g["realMin"] = 2.2250738585072014e-308

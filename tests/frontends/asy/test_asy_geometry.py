@@ -241,3 +241,11 @@ def test_polargraph_with_a_join_operator_is_a_smooth_guide():
                                       [0.752954730215324, 2.03557079119553], [0, 1]], atol=1e-9)
     np.testing.assert_allclose(c[1][1:3], [[-0.216745519670237, 0.701900631889508],
                                            [-0.216745519670237, 0.298099368110492]], atol=1e-9)
+
+
+def test_plain_qualifies_its_names():
+    a = parse_asy('label("$A$", (0,0), plain.SW); plain.draw((0,0)--(1,1));')
+    b = parse_asy('label("$A$", (0,0), SW); draw((0,0)--(1,1));')
+    assert not a.diagnostics
+    np.testing.assert_allclose(only(a, TextLabel).box, only(b, TextLabel).box)
+    assert len([p for p in a.primitives if isinstance(p, Polyline)]) == 1
