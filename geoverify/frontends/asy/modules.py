@@ -320,8 +320,15 @@ def _graph(I):
         args = [a for a in args if not isinstance(a, Picture)]
         from geoverify.frontends.asy.values import AsyFunction, Builtin, Overloads
 
-        fns = [a for a in args if isinstance(a, (Overloads, AsyFunction, Builtin))
-               and not (isinstance(a, Builtin) and a.name.startswith("operator"))]
+        def is_fn(a):
+            return isinstance(a, (Overloads, AsyFunction, Builtin)) and not (
+                isinstance(a, Builtin) and a.name.startswith("operator"))
+
+        first_num = next((i for i, a in enumerate(args) if is_num(a)), len(args))
+        # functions before the limits are f or x(t), y(t); one after them is T(t), the
+        # sampling map (graph(f, a, b, n, T) plots (T(t), f(T(t))))
+        fns = [a for a in args[:first_num] if is_fn(a)]
+        T = next((a for a in args[first_num:] if is_fn(a)), None)
         nums = [a for a in args if is_num(a)]
         join_line = True
         for a in args:
@@ -335,14 +342,18 @@ def _graph(I):
             f = fns[0]
             I.budget.check_array(n + 1)
             pts = []
+            def sample(i):
+                t = a0 + (a1 - a0) * i / n
+                return R(I.call(T, [t], {})) if T is not None else t
+
             if len(fns) >= 2 and not isinstance(fns[1], _Ticks):
                 fx, fy = fns[0], fns[1]
                 for i in range(n + 1):
-                    t = a0 + (a1 - a0) * i / n
+                    t = sample(i)
                     pts.append(complex(R(I.call(fx, [t], {})), R(I.call(fy, [t], {}))))
             else:
                 for i in range(n + 1):
-                    t = a0 + (a1 - a0) * i / n
+                    t = sample(i)
                     v = I.call(f, [t], {})
                     pts.append(complex(t, R(v)) if is_num(v) else P(v))
             if join_line:

@@ -249,3 +249,9 @@ def test_plain_qualifies_its_names():
     assert not a.diagnostics
     np.testing.assert_allclose(only(a, TextLabel).box, only(b, TextLabel).box)
     assert len([p for p in a.primitives if isinstance(p, Polyline)]) == 1
+
+
+def test_graph_with_a_sampling_map_plots_t_of_t():
+    # asy 2.85: write((path) graph(f,0,1,2,T)) with f(x) = x^2, T(t) = 2t+1 -> (1,1)--(2,4)--(3,9)
+    s = parse_asy("import graph; real f(real x) {return x^2;} real T(real t) {return 2t+1;} draw(graph(f,0,1,2,T));")
+    np.testing.assert_allclose(only(s, Polyline).points, [[1, 1], [2, 4], [3, 9]])
