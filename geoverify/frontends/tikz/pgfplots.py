@@ -346,10 +346,17 @@ class Axis:
         if not self.flag("scale only axis"):
             W, H = W - _LABEL_ALLOWANCE, H - _LABEL_ALLOWANCE
         rx, ry = self.xmax - self.xmin, self.ymax - self.ymin
-        if kv.get("x"):
-            W = interp.number(kv["x"], st).value * rx
-        if kv.get("y"):
-            H = interp.number(kv["y"], st).value * ry
+        for a in "xy":
+            v = (kv.get(a) or "").strip()
+            if not v:
+                continue
+            if v.startswith("{") or v.startswith("("):
+                interp.note("UNSUPPORTED", f"{a} unit vector {v} (skewed axes) is not interpreted", a, self.loc)
+                continue
+            if a == "x":
+                W = interp.number(v, st).value * rx
+            else:
+                H = interp.number(v, st).value * ry
         # x/y post scale (and pgfplots' scale=) stretch the box
         for a in "xy":
             f = kv.get(a + " post scale") or kv.get("scale")
@@ -574,12 +581,7 @@ class Axis:
                 labels = [names.get(int(round(v)), format_number(v)) for v in major]
             return major, labels, self.minor_between(a, major, list(major[:-1])), 0
         if spec is not None:
-            from geoverify.frontends.tikz.loops import expand_list
-            try:
-                vals = [float(v) if not isinstance(v, str) else _num(interp, v, st)
-                        for v in expand_list(interp, spec, st)]
-            except Exception:  # noqa: BLE001
-                vals = [_num(interp, v, st) for v in spec.split(",") if v.strip()]
+            vals = self.value_list(spec)
             if self.log[a]:
                 vals = [math.log10(v) for v in vals if v > 0]
             major = ticks_in_range(vals, lo, hi)
@@ -641,6 +643,22 @@ class Axis:
             minor = np.array(m)
         return major, labels, minor, scale
 
+    def value_list(self, spec):
+        """Numbers of a tick list (``{0,0.5,...,2}`` ranges expanded); unreadable items are
+        noted and left out."""
+        from geoverify.frontends.tikz.loops import expand_list
+        try:
+            items = expand_list(self.interp, spec)
+        except GeoverifyError:
+            items = [v for v in spec.split(",") if v.strip()]
+        vals = []
+        for v in items:
+            try:
+                vals.append(_num(self.interp, v, self.st))
+            except GeoverifyError:
+                self.interp.note("APPROXIMATED", f"tick position '{v}' not understood", "xtick", self.loc)
+        return vals
+
     def minor_between(self, a, major, starts):
         """``minor tick num`` ticks after each of ``starts`` (steps of the major spacing)."""
         n_minor = self.kv.get(f"minor {a} tick num", self.kv.get("minor tick num"))
@@ -663,12 +681,7 @@ class Axis:
             g = dict(split_options(style)).get("grid", "")
             if (g or "").strip() not in ("major", "both"):
                 return np.zeros(0)
-        from geoverify.frontends.tikz.loops import expand_list
-        try:
-            vals = [float(v) if not isinstance(v, str) else _num(self.interp, v, self.st)
-                    for v in expand_list(self.interp, spec, self.st)]
-        except Exception:  # noqa: BLE001
-            vals = [_num(self.interp, v, self.st) for v in spec.split(",") if v.strip()]
+        vals = self.value_list(spec)
         if self.log[a]:
             vals = [math.log10(v) for v in vals if v > 0]
         lo, hi = (self.xmin, self.xmax) if a == "x" else (self.ymin, self.ymax)

@@ -457,3 +457,12 @@ def test_log_tick_distance_and_every_axis_post():
     assert [t for t in texts if t.startswith("$10")] == ["$10^{-5}$", "$10^{-3}$", "$10^{-1}$"]
     assert "$0.5$" in texts and "$-4$" not in texts
     assert not [t for t in lines(sc, color="#808080") if abs(np.ptp(t.points[:, 0]) - 2.845) < 0.01]
+
+
+def test_tick_list_ranges_and_skewed_unit_vectors_are_noted():
+    sc = parse_tikz(fig(r"""\begin{axis}[xtick={-1.5,-1,...,1.5}, xmin=-2, xmax=2, x={(1cm,0.1cm)}]
+\addplot coordinates {(-1,1) (1,1)};
+\end{axis}"""))
+    texts = [p.text for p in labels(sc)]
+    assert texts[:7] == ["$-1.5$", "$-1$", "$-0.5$", "$0$", "$0.5$", "$1$", "$1.5$"]
+    assert any(d.code == "UNSUPPORTED" and "unit vector" in d.message for d in sc.diagnostics)
