@@ -725,6 +725,55 @@ def install(I):
             pic.add(DrawItem("clip", [box], location=I.current_loc))
 
     b("limits", limits)
+
+    def labelxy(which):
+        """asy's ``labelx``/``labely``: a label on an axis at x (y), aligned S (W) and moved
+        by ``ticklabelshift``, with the value formatted when the label is empty, on the tick
+        labels' baseline."""
+        from geoverify.frontends.asy.values import Transform
+
+        def w(*args, **kw):
+            args = list(args)
+            pic = I.pic
+            if args and isinstance(args[0], Picture):
+                pic = args.pop(0)
+            L = kw.get("L")
+            if args and isinstance(args[0], (str, LabelSpec)):
+                L = args.pop(0)
+            reals = [float(a) for a in args if is_num(a)]
+            pairs = [complex(a) for a in args if isinstance(a, complex)]
+            z = kw.get("z")
+            if z is None and reals:
+                z = complex(reals[0], 0) if which == "x" else complex(0, reals[0])
+            elif z is None and pairs:
+                z = pairs.pop(0)
+            if z is None and isinstance(L, LabelSpec) and L.position is not None:
+                z = complex(L.position)
+            if z is None:
+                raise NoMatch()
+            z = complex(z)
+            align = complex(kw.get("align", pairs[0] if pairs else (-1j if which == "x" else -1 + 0j)))
+            fmt = kw.get("format", next((a for a in args if isinstance(a, str)), ""))
+            p = base_pen(next((a for a in args if isinstance(a, Pen)), kw.get("p")))
+            if isinstance(L, LabelSpec):
+                p = p + L.pen if L.pen is not None else p
+            text = (L.text if isinstance(L, LabelSpec) else L) or ""
+            value = z.real if which == "x" else z.imag
+            if not text:
+                text = format_values(fmt or "$%.4g$", [value], abs(value))[0]
+            if text:
+                text = _BASELINE + text
+            fs = p.fontsize or 12.0
+            lw = p.width if p.width is not None else 0.5
+            u = align / abs(align) if align else 0j
+            shift = 0.25 * u * (0.28 * fs + 0.5 * lw)
+            pic.add(DrawItem("label", [], p, text=text, position=z, align=align, location=I.current_loc,
+                             transform=Transform(shift.real, shift.imag)))
+            return None
+        return w
+
+    b("labelx", labelxy("x"))
+    b("labely", labelxy("y"))
     g["Crop"] = True
     g["NoCrop"] = False
 

@@ -255,3 +255,13 @@ def test_graph_with_a_sampling_map_plots_t_of_t():
     # asy 2.85: write((path) graph(f,0,1,2,T)) with f(x) = x^2, T(t) = 2t+1 -> (1,1)--(2,4)--(3,9)
     s = parse_asy("import graph; real f(real x) {return x^2;} real T(real t) {return 2t+1;} draw(graph(f,0,1,2,T));")
     np.testing.assert_allclose(only(s, Polyline).points, [[1, 1], [2, 4], [3, 9]])
+
+
+def test_labelx_labely_size_like_asy():
+    # asy 2.85: calculateTransform() == (0,0,20.8294160958904,0,0,19.9305390203404): labelx and
+    # labely sit on the tick labels' baseline, moved by ticklabelshift; labelx(3) prints "$3$"
+    s = parse_asy('import graph; size(100,80,IgnoreAspect); draw((0,0)--(4,3)); '
+                  'labelx("$\\frac{1}{2}$", 2); labely("$y_0$", 1); labelx(3);')
+    assert s.panels[0].axis_transform[0, 0] == pytest.approx(20.8294160958904, rel=1e-5)
+    assert s.panels[0].axis_transform[1, 1] == pytest.approx(19.9305390203404, rel=1e-5)
+    assert [p.text.replace("\\vphantom{$10^4$}", "") for p in s.primitives if isinstance(p, TextLabel)][-1] == "$3$"
