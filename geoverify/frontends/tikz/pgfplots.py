@@ -65,7 +65,8 @@ _KNOWN = {
     "grid style", "separate axis lines", "axis background/.style", "xlabel near ticks", "ylabel near ticks",
     "every axis/.append style", "legend image post style", "extra x ticks", "extra y ticks", "xmode", "ymode",
     "ybar", "xbar", "bar width", "symbolic x coords", "symbolic y coords", "nodes near coords",
-    "legend columns", "axis equal", "x dir", "y dir", "x post scale", "y post scale", "scale", "tickpos", "xtickpos", "ytickpos", "xminorgrids", "yminorgrids", "minor grid style",
+    "legend columns", "stack plots", "stack dir", "ybar stacked", "xbar stacked", "/tikz/xbar", "/tikz/ybar",
+    "axis equal", "x dir", "y dir", "x post scale", "y post scale", "scale", "tickpos", "xtickpos", "ytickpos", "xminorgrids", "yminorgrids", "minor grid style",
     "minor tick length", "every axis title shift", "normalsize", "small", "footnotesize", "tiny",
     "extra tick style", "extra x tick style", "extra y tick style", "forget plot", "mark", "only marks",
 }
@@ -208,8 +209,13 @@ class Axis:
         if kv.get("mark size"):
             axis_plot = (axis_plot + ",mark size=" + kv["mark size"]).strip(",")
         # ybar / xbar: bar cycle list, bars side by side, ticks outside along the bars' base
+        direct = next((k[0] for k in ("ybar", "xbar") if k in kv), None)
+        for k in ("ybar stacked", "xbar stacked"):  # (these keep the ticks inside: measured)
+            if k in kv:
+                kv.setdefault(k[0] + "bar", None)
+                kv.setdefault("stack plots", k[0])
         self.bar = next((k[0] for k in ("ybar", "xbar") if k in kv), None)
-        if self.bar:
+        if direct:
             other = "x" if self.bar == "y" else "y"
             kv.setdefault(other + "tick align", "outside")
         self.symbols = {}
@@ -224,6 +230,13 @@ class Axis:
                 functions.update(parse_functions(v))
         plots, legend = collect_plots(interp, body, domain, samples, st, axis_plot, self.loc, bar=self.bar,
                                       symbols=self.symbols.get("x"), functions=functions)
+        # /tikz/xbar, /tikz/ybar: only the bar plot handler (no bar cycle list, no shifts)
+        handler = next((k[-4] for k in ("/tikz/ybar", "/tikz/xbar") if k in kv), None)
+        if handler and not self.bar:
+            for p in plots:
+                p.bar = p.bar or handler
+            self.stacked_bars = True
+        self.stack(plots)
         bars = [p for p in plots if p.bar]
         if bars:
             width = 10.0
@@ -326,13 +339,42 @@ class Axis:
 
     bar_width_units = None
 
+    def stack(self, plots):
+        """``stack plots=y|x`` (and ``ybar/xbar stacked``): each plot's values are added
+        (``stack dir=minus``: subtracted) to those of the plots before it, point by point."""
+        d = (self.kv.get("stack plots") or "").strip()
+        if d not in ("x", "y"):
+            return
+        i = "xy".index(d)
+        sign = -1.0 if (self.kv.get("stack dir") or "").strip() == "minus" else 1.0
+        acc = None
+        for p in plots:
+            if p.forget or not len(p.points):
+                continue
+            base = p.points.copy()
+            if acc is None:  # the first plot stands on the axis (y = 0 clamped to the limits)
+                base[:, i] = 0.0
+            else:
+                n = min(len(acc), len(base))
+                base[:n, i] = acc[:n]
+                base[n:, i] = 0.0
+                p.stack_base = base
+            p.points = p.points.copy()
+            p.points[:, i] = base[:, i] + sign * p.points[:, i]
+            acc = p.points[:, i].copy()
+        if self.bar:  # stacked bars sit on each other, not side by side
+            self.stacked_bars = True
+
+    stacked_bars = False
+
     def set_bar_shifts(self, width, plots=None):
         """pgfplots' ``bar shift auto``: bars of the n bar plots side by side, ``bar sep`` apart."""
         bars = [p for p in (plots if plots is not None else self.plots) if p.bar]
         n = len(bars)
         for i, p in enumerate(bars):
             p.bar_width = width
-            p.bar_shift = -0.5 * (n * width + (n - 1) * self.bar_sep) + (0.5 + i) * width + i * self.bar_sep
+            p.bar_shift = 0.0 if self.stacked_bars else \
+                -0.5 * (n * width + (n - 1) * self.bar_sep) + (0.5 + i) * width + i * self.bar_sep
 
     def size(self):
         interp, kv, st = self.interp, self.kv, self.st
@@ -485,10 +527,9 @@ class Axis:
             box = (self.P(self.xmin, self.ymin), self.P(self.xmax, self.ymax))
             box_canvas = [G.apply(base, box[0]), G.apply(base, box[1])]
             clip = not (kv.get("clip") or "").strip() == "false"
-            lo, hi = (self.ymin, self.ymax) if self.bar != "x" else (self.xmin, self.xmax)
-            foot = min(max(0.0, lo), hi)
+            foot = {"y": min(max(0.0, self.ymin), self.ymax), "x": min(max(0.0, self.xmin), self.xmax)}
             for p in self.plots:
-                draw_plot(interp, p, full, box_canvas if clip else None, bar_base=foot)
+                draw_plot(interp, p, full, box_canvas if clip else None, bar_base=foot["x" if p.bar == "x" else "y"])
             self.nodes_near_coords(full)
             self.axis_lines(xm)
             labels = self.tick_marks_and_labels(ticks, xm)

@@ -63,6 +63,7 @@ class Plot:
     bar: str | None = None
     const: str | None = None
     closed: bool | str = False
+    stack_base: np.ndarray | None = None
     meta: list | None = None
     meta_symbolic: bool = False
     bar_width: float = 10.0
@@ -599,9 +600,11 @@ def draw_bars(interp, plot: Plot, full, base: float) -> None:
     """``ybar``/``xbar``: one rectangle per point from ``base`` (data value of the bar's
     foot) to the point, ``bar width`` wide, moved by ``bar shift`` (canvas pt)."""
     half = plot.bar_width / 2
-    for x, y in plot.points:
+    for k, (x, y) in enumerate(plot.points):
         if not (math.isfinite(x) and math.isfinite(y)):
             continue
+        if plot.stack_base is not None:  # stacked bars stand on the plot below
+            base = plot.stack_base[k, 1] if plot.bar == "y" else plot.stack_base[k, 0]
         if plot.bar == "y":
             p0, p1 = G.apply(full, (x, base)), G.apply(full, (x, y))
             c = p0[0] + plot.bar_shift
@@ -644,7 +647,10 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
         ylo, yhi = sorted((G.apply(inv, box[0])[1], G.apply(inv, box[1])[1])) if box else (0.0, 0.0)
         y0 = min(max(0.0, ylo), yhi)
         first = [x for x, y in plot.points if math.isfinite(x) and math.isfinite(y)]
-        if plot.closed != "cycle":
+        if plot.closed != "cycle" and plot.stack_base is not None:
+            # stacked: closed back along the plot below (pgfplots' \closedcycle with stack plots)
+            pts += [G.apply(full, tuple(q)) for q in plot.stack_base[::-1] if np.all(np.isfinite(q))]
+        elif plot.closed != "cycle":
             pts += [G.apply(full, (first[-1], y0)), G.apply(full, (first[0], y0))]
         b = PathBuilder()
         b.move_to(pts[0])

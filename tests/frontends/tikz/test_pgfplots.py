@@ -466,3 +466,28 @@ def test_tick_list_ranges_and_skewed_unit_vectors_are_noted():
     texts = [p.text for p in labels(sc)]
     assert texts[:7] == ["$-1.5$", "$-1$", "$-0.5$", "$0$", "$0.5$", "$1$", "$1.5$"]
     assert any(d.code == "UNSUPPORTED" and "unit vector" in d.message for d in sc.diagnostics)
+
+
+def test_stacked_bars_and_stacked_closed_plots():
+    sc = parse_tikz(fig(r"""\begin{axis}[ybar stacked]
+\addplot coordinates {(0,1) (1,2)};
+\addplot coordinates {(0,2) (1,1)};
+\end{axis}"""))
+    box = [p for p in lines(sc, color="#000000", width=0.4) if p.closed_flag][0].points
+    x0, y0 = box.min(axis=0)
+    blue = [p.points for p in lines(sc, color="#0000ff") if p.closed_flag]
+    red = [p.points for p in lines(sc, color="#ff0000") if p.closed_flag]
+    # TeX: at x=0 blue from the box bottom to 13.5pt, red on top of it to 148.5pt; centred 16.25pt
+    # from the left; the x ticks stay inside the box
+    assert sorted(set(np.round(blue[0][:, 1] - y0, 3))) == pytest.approx([0, 13.5], abs=TOL)
+    assert sorted(set(np.round(red[0][:, 1] - y0, 3))) == pytest.approx([13.5, 148.5], abs=TOL)
+    assert red[0][:, 0].mean() - x0 == pytest.approx(16.25, abs=TOL)
+    assert min(t.points[:, 1].min() for t in lines(sc, color="#808080")) >= y0 - 1e-9
+    sc = parse_tikz(fig(r"""\begin{axis}[stack plots=y]
+\addplot+[fill] coordinates {(0,1) (1,1)} \closedcycle;
+\addplot+[fill] coordinates {(0,1) (1,1)} \closedcycle;
+\end{axis}"""))
+    m = sc.panels[0].axis_transform
+    upper = [p.points for p in lines(sc, color="#ff0000") if p.closed_flag and len(p.points) == 4][0]
+    # the second area is closed along the first plot's line, not down to the axis
+    assert np.allclose(upper, [(m @ [x, y, 1])[:2] for x, y in ((0, 2), (1, 2), (1, 1), (0, 1))])
