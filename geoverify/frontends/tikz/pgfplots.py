@@ -272,6 +272,13 @@ class Axis:
     def limits(self):
         interp, kv, st = self.interp, self.kv, self.st
         data = [p.points for p in self.plots if len(p.points)]
+        for p in self.plots:  # error bars widen the data range
+            if p.errors is not None and len(p.points):
+                e = p.errors
+                data.append(np.column_stack([p.points[:, 0] - e[:, 0], p.points[:, 1]]))
+                data.append(np.column_stack([p.points[:, 0] + e[:, 1], p.points[:, 1]]))
+                data.append(np.column_stack([p.points[:, 0], p.points[:, 1] - e[:, 2]]))
+                data.append(np.column_stack([p.points[:, 0], p.points[:, 1] + e[:, 3]]))
         pts = np.vstack(data) if data else np.zeros((0, 2))
         pts = pts[np.all(np.isfinite(pts), axis=1)]
         lim = {}

@@ -64,6 +64,7 @@ class Plot:
     const: str | None = None
     closed: bool | str = False
     stack_base: np.ndarray | None = None
+    errors: np.ndarray | None = None
     meta: list | None = None
     meta_symbolic: bool = False
     bar_width: float = 10.0
@@ -272,7 +273,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             text = text[:m_cycle.start()].rstrip()
             closed = "cycle"
         use_cycle = plus or opts is None
-        kv = split_options(opts or "")
+        kv, errbar = _split_error_bar_keys(split_options(opts or ""))
         keys = dict(kv)
         st = dict(st0)
         st.update(draw="current", fill=None, arrow_start=None, arrow_end=None, dash=None)
@@ -345,21 +346,24 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             if keys.get("mark options"):
                 interp.apply_options(mst, keys["mark options"])
             interp.budget.check_array(n0)
+            extra: dict = {}
             if text.startswith("table"):
                 # rows are lines of the source: read the raw text of the statement
                 toks_pos = [t[1] for t in toks if t[1] is not None and t[1] >= 0]
                 raw = interp.source.text[min(toks_pos):max(toks_pos) + 1] if toks_pos else ""
                 pts = _table_points(interp, raw, st, loc, symbols)
             else:
-                pts = _plot_points(interp, text, st, d0, n0, loc, symbols, functions_p)
+                pts = _plot_points(interp, text, st, d0, n0, loc, symbols, functions_p, extra)
             if pts is None:
                 continue
             meta = None
             if isinstance(pts, tuple):
                 pts, meta = pts
+            explicit = extra.get("errors")
+            errors = _error_bars(interp, errbar, pts, explicit, st)
             plots.append(Plot(pts, st, loc, mark=mark, mark_st=mst,
                               only_marks=only_marks, smooth=smooth or bool(st.get("smooth")), forget=forget,
-                              mark_size=mark_size, bar=pbar, meta=meta, const=const, closed=closed,
+                              mark_size=mark_size, bar=pbar, meta=meta, const=const, closed=closed, errors=errors,
                               meta_symbolic="explicit symbolic" in (keys.get("point meta") or "")))
         except GeoverifyError as err:
             interp.env.pop("\\x", None)
@@ -434,6 +438,79 @@ def _table_points(interp, raw, st, loc, symbols):
     return (arr, meta) if mi is not None else arr
 
 
+def _split_error_bar_keys(pairs):
+    """Plot options and ``error bars/.cd, y dir=..., y explicit, ...`` keys (after the
+    ``.cd`` or spelled ``error bars/y dir=...``)."""
+    plain, err = [], {}
+    in_err = False
+    for k, v in pairs:
+        if k.startswith("error bars/"):
+            sub = k[len("error bars/"):]
+            if sub == ".cd":
+                in_err = True
+                continue
+            err[sub] = v
+        elif in_err and (k in ("x dir", "y dir", "x explicit", "y explicit", "x fixed", "y fixed",
+                               "x fixed relative", "y fixed relative", "error mark", "error bar style",
+                               "error mark options", "x explicit relative", "y explicit relative")):
+            err[k] = v
+        else:
+            if in_err and k.startswith("/"):
+                in_err = False
+            plain.append((k.split("/")[-1] if k.startswith("/tikz/") else k, v))
+    return plain, err
+
+
+def _error_bars(interp, err, pts, explicit, st):
+    """``(N, 4)`` error extents ``(x minus, x plus, y minus, y plus)`` or None."""
+    if not err:
+        return None
+    out = np.zeros((len(pts), 4))
+    for i, a in enumerate("xy"):
+        d = (err.get(a + " dir") or "none").strip()
+        if d == "none":
+            continue
+        if err.get(a + " fixed"):
+            e = np.full(len(pts), abs(interp.number(err[a + " fixed"], st).value))
+        elif err.get(a + " fixed relative"):
+            e = np.abs(pts[:, i]) * abs(interp.number(err[a + " fixed relative"], st).value)
+        elif (a + " explicit") in err and explicit is not None and len(explicit) == len(pts):
+            e = explicit[:, i]
+        else:
+            continue
+        if d in ("both", "minus"):
+            out[:, 2 * i] = e
+        if d in ("both", "plus"):
+            out[:, 2 * i + 1] = e
+    if not np.any(out):
+        return None
+    return out
+
+
+def draw_error_bars(interp, plot: Plot, full) -> None:
+    """Error bars: a line from the point to each end and a 4pt cross bar there (``error mark=-``)."""
+    st = dict(plot.st, dash=None, fill=None, arrow_start=None, arrow_end=None)
+    for (x, y), e in zip(plot.points, plot.errors):
+        if not (math.isfinite(x) and math.isfinite(y)):
+            continue
+        p = G.apply(full, (x, y))
+        for ends, horizontal in (((x - e[0], y), (x + e[1], y)), True), (((x, y - e[2]), (x, y + e[3])), False):
+            for q_data, size in zip(ends, (e[0], e[1]) if horizontal else (e[2], e[3])):
+                if size <= 0:
+                    continue
+                q = G.apply(full, q_data)
+                b = PathBuilder()
+                b.move_to(p)
+                b.line(p, q)
+                emit_path(interp.scene, b, st, draw=True, fill=False, source=plot.loc, panel=interp.panel)
+                b = PathBuilder()
+                a, c = ((q[0], q[1] - 2.0), (q[0], q[1] + 2.0)) if horizontal else ((q[0] - 2.0, q[1]),
+                                                                                     (q[0] + 2.0, q[1]))
+                b.move_to(a)
+                b.line(a, c)
+                emit_path(interp.scene, b, st, draw=True, fill=False, source=plot.loc, panel=interp.panel)
+
+
 def _coord(interp, text, st, symbols):
     t = text.strip()
     if symbols is not None and t in symbols:
@@ -441,21 +518,29 @@ def _coord(interp, text, st, symbols):
     return interp.number(t, st).value
 
 
-def _plot_points(interp, text, st, d0, n0, loc, symbols=None, functions=None):
+def _plot_points(interp, text, st, d0, n0, loc, symbols=None, functions=None, extra=None):
+    """Points ``(N, 2)`` of a plot (or ``(points, meta)``); ``extra["errors"]`` receives the
+    ``+- (ex, ey)`` of ``coordinates``."""
     if text.startswith("coordinates"):
         inner = text[len("coordinates"):].strip()
         inner = inner[1:-1] if inner.startswith("{") else inner
-        pts, meta = [], []
-        for m in re.finditer(r"\(([^()]*)\)(\s*\[([^\]]*)\])?|\\par\b", inner):
+        pts, meta, errs = [], [], []
+        for m in re.finditer(r"\(([^()]*)\)(\s*\+-\s*\(([^()]*)\))?(\s*\[([^\]]*)\])?|\\par\b", inner):
             if m.group(1) is None:  # an empty line interrupts the plot
                 pts.append((float("nan"), float("nan")))
                 meta.append(None)
+                errs.append((0.0, 0.0))
                 continue
             parts = m.group(1).split(",")
             if len(parts) >= 2:
                 pts.append((_coord(interp, parts[0], st, symbols), _coord(interp, parts[1], st, None)))
-                meta.append(m.group(3))
+                meta.append(m.group(5))
+                e = (m.group(3) or "0,0").split(",")
+                errs.append((abs(interp.number(e[0], st).value), abs(interp.number(e[1], st).value))
+                            if len(e) >= 2 else (0.0, 0.0))
         arr = np.array(pts, dtype=float).reshape(-1, 2)
+        if extra is not None:
+            extra["errors"] = np.array(errs, dtype=float).reshape(-1, 2)
         return (arr, meta) if any(v is not None for v in meta) else arr
     if text.startswith("expression"):
         text = text[len("expression"):].strip()
@@ -688,6 +773,8 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
             for p, q in zip(piece, piece[1:]):
                 b.line(p, q)
             emit_path(interp.scene, b, st, draw=True, fill=False, source=plot.loc, panel=interp.panel)
+    if plot.errors is not None:
+        draw_error_bars(interp, plot, full)
     if plot.mark:
         lo = hi = None
         if box is not None:

@@ -491,3 +491,22 @@ def test_stacked_bars_and_stacked_closed_plots():
     upper = [p.points for p in lines(sc, color="#ff0000") if p.closed_flag and len(p.points) == 4][0]
     # the second area is closed along the first plot's line, not down to the axis
     assert np.allclose(upper, [(m @ [x, y, 1])[:2] for x, y in ((0, 2), (1, 2), (1, 1), (0, 1))])
+
+
+def test_error_bars_explicit_and_fixed():
+    sc = parse_tikz(fig(r"""\begin{axis}
+\addplot+[error bars/.cd, y dir=both, y explicit] coordinates {(0,0) +- (0,0.5) (1,1) +- (0,0.2)};
+\end{axis}"""))
+    m = sc.panels[0].axis_transform
+    box = [p for p in lines(sc, color="#000000", width=0.4) if p.closed_flag][0].points
+    # TeX: the limits hold the bars (y from -0.5 to 1.2, widened by 10 %): -0.5 is 13.5pt above the bottom
+    assert (m @ [0, -0.5, 1])[1] - box[:, 1].min() == pytest.approx(13.5, abs=TOL)
+    blue = [p.points for p in lines(sc, color="#0000ff") if len(p.points) == 2]
+    # per end: a line from the point and a 4pt cross bar (error mark=-)
+    assert len(blue) == 1 + 4 * 2
+    bar = [b for b in blue if np.allclose(b[:, 1], (m @ [0, 0.5, 1])[1])][0]
+    assert np.ptp(bar[:, 0]) == pytest.approx(4.0)
+    sc = parse_tikz(fig(r"""\begin{axis}
+\addplot+[error bars/.cd, x dir=plus, x fixed=0.5] coordinates {(0,0) (1,1)};
+\end{axis}"""))
+    assert len([p for p in lines(sc, color="#0000ff") if len(p.points) == 2]) == 1 + 2 * 2
