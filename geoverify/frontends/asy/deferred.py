@@ -39,8 +39,28 @@ class DeferredItem:
         self.location = location
         self.exact = exact
 
+    def __getattr__(self, name):
+        # other DrawItem attributes (added over time) are unset on a deferred item
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return None
+
     def realize(self, sx, sy, lb, rt):
         return self._realize(sx, sy, lb, rt)
+
+    def transformed(self, t):
+        """This item added through transform ``t`` (``add(shift(z)*pic)``): user points
+        move with ``t``; true sizes stay."""
+        import dataclasses
+
+        def realize(sx, sy, lb, rt):
+            return [dataclasses.replace(it, paths=[p.transformed(t) for p in it.paths],
+                                        position=t.apply(it.position))
+                    for it in self._realize(sx, sy, lb, rt)]
+
+        out = DeferredItem(realize, self.location, self.exact)
+        out.sizing = [(t.apply(u), v) for u, v in self.sizing]
+        return out
 
 
 def realize_deferred(pic, sx, sy, dotsize_of):

@@ -128,6 +128,9 @@ class Picture:
             if t is None or t.is_identity():
                 self.items.append(it)
                 continue
+            if it.kind == "deferred":  # true-size drawings (axes, marks) map themselves
+                self.items.append(it.transformed(t))
+                continue
             align, transform = it.align, it.transform
             if it.kind == "label":
                 # a label turns with the picture but keeps its size (asy's default embed=Rotate)

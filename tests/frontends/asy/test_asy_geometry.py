@@ -265,3 +265,11 @@ def test_labelx_labely_size_like_asy():
     assert s.panels[0].axis_transform[0, 0] == pytest.approx(20.8294160958904, rel=1e-5)
     assert s.panels[0].axis_transform[1, 1] == pytest.approx(19.9305390203404, rel=1e-5)
     assert [p.text.replace("\\vphantom{$10^4$}", "") for p in s.primitives if isinstance(p, TextLabel)][-1] == "$3$"
+
+
+def test_true_size_marks_move_with_a_transformed_picture():
+    s = parse_asy("picture p; draw(p,(0,0)--(1,0),Bars); add(shift(1,1)*p); draw((0,0)--(2,2));")
+    bars = sorted((p for p in polylines(s) if p[0][0] == p[1][0]), key=lambda p: p[0][0])
+    assert [p[0][0] for p in bars] == pytest.approx([1, 2])
+    for p in bars:
+        assert sorted(p[:, 1]) == pytest.approx([1 - 3.75, 1 + 3.75])  # barsize 15 * 0.5 bp, centred
