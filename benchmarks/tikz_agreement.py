@@ -442,6 +442,8 @@ def main(argv=None) -> int:
     ap.add_argument("--match", help="only files whose path contains this text")
     ap.add_argument("--cached-only", action="store_true",
                     help="skip files whose TeX output is not in the cache yet (quick reruns)")
+    ap.add_argument("--failures", action="store_true",
+                    help="also print every failing figure (excluding tkz-euclide): cause, where, file")
     ap.add_argument("--per-source", type=int, default=0,
                     help="at most this many files per source folder, evenly spaced (0 = all)")
     args = ap.parse_args(argv)
@@ -475,10 +477,27 @@ def main(argv=None) -> int:
     else:
         records = [process(j) for j in jobs]
     report(records)
+    if args.failures:
+        list_failures(records)
     print(f"\nwall time {time.time() - t0:.0f} s for {len(records)} files")
     if args.json:
         Path(args.json).write_text(json.dumps(records, indent=1))
     return 0
+
+
+def list_failures(records) -> None:
+    """One line per failing figure: cause, the worst distances and where (native pt), the file."""
+    print("\nfailing figures (excluding tkz-euclide), by cause:")
+    bad = [r for r in records if not r["tkz"] and r.get("compiled") and not r.get("ok")]
+    for r in sorted(bad, key=lambda r: (r.get("cause", ""), r["file"])):
+        d = (r.get("details") or [{}])[-1] or {}
+        where = ""
+        if "max_native_to_tex" in d:
+            where = (f"native->TeX {d['max_native_to_tex']:.2f} at {d.get('at_native_to_tex')}, "
+                     f"TeX->native {d['max_tex_to_native']:.2f} at {d.get('at_tex_to_native')}, tol {d['tol']:.2f}")
+        if "max_text" in d and d["max_text"] > d.get("tol", 0):
+            where = f"label {d.get('worst_label')!r} off by {d['max_text']:.2f}, tol {d['tol']:.2f}"
+        print(f"  {r.get('cause', '')[:40]:40s} {where}  {r['file']}")
 
 
 def report(records) -> None:
