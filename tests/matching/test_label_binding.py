@@ -3,16 +3,6 @@
 import numpy as np
 
 from geoverify.frontends.svg import parse_svg
-from geoverify.ir import task_from_dict
-from geoverify.matching import bind, extract_features
-
-
-def _bound(svg, name):
-    task = task_from_dict({"schema_version": "1.0", "id": "t", "discipline": "geometry", "prompt": "p",
-                           "objects": [{"id": name, "type": "point", "labels": [name]}],
-                           "predicates": [{"id": "p", "kind": "hard", "check": {"op": "drawn", "object": name}}]})
-    scene = parse_svg(svg)
-    return bind(task, scene, extract_features(scene))[name]
 
 
 def _svg(label_x, label_y, dot=(120, 120)):
@@ -21,13 +11,13 @@ def _svg(label_x, label_y, dot=(120, 120)):
             f'<text x="{label_x}" y="{label_y}" font-size="12">S</text></svg>')
 
 
-def test_segment_end_much_nearer_than_a_dot_wins():
+def test_segment_end_much_nearer_than_a_dot_wins(bound_point):
     # just north-east of the segment's end (150, 60); a dot of another point within the label
     # margin but three times as far (it used to win: any dot in reach did)
-    b = _bound(_svg(151, 58, dot=(172, 64)), "S")
+    b = bound_point(parse_svg(_svg(151, 58, dot=(172, 64))), "S")
     np.testing.assert_allclose(b.point, 0.75 * np.array([150.0, 140.0]), atol=1e-6)
 
 
-def test_dot_about_as_near_as_a_vertex_wins():
-    b = _bound(_svg(126, 117), "S")  # beside the dot at (120, 120)
+def test_dot_about_as_near_as_a_vertex_wins(bound_point):
+    b = bound_point(parse_svg(_svg(126, 117)), "S")  # beside the dot at (120, 120)
     np.testing.assert_allclose(b.point, 0.75 * np.array([120.0, 80.0]), atol=1e-6)

@@ -4,8 +4,7 @@ import numpy as np
 import pytest
 
 from geoverify.frontends.asy import parse_asy
-from geoverify.ir import task_from_dict
-from geoverify.matching import bind, extract_features
+from geoverify.matching import extract_features
 from geoverify.matching.snapping import SNAP_REL, snap_index
 
 # Two altitudes crossing at (1, 1); the label H is nudged 0.2 below the crossing, along one altitude.
@@ -17,23 +16,15 @@ label("$K$", (2.2,0.9));
 """
 
 
-def _bound(source, name):
-    task = task_from_dict({"schema_version": "1.0", "id": "t", "discipline": "geometry", "prompt": "p",
-                           "objects": [{"id": name, "type": "point", "labels": [name]}],
-                           "predicates": [{"id": "p", "kind": "hard", "check": {"op": "drawn", "object": name}}]})
-    scene = parse_asy(source)
-    return bind(task, scene, extract_features(scene))[name]
-
-
-def test_label_nudged_along_a_stroke_names_the_crossing():
-    b = _bound(_FIGURE, "H")
+def test_label_nudged_along_a_stroke_names_the_crossing(bound_point):
+    b = bound_point(parse_asy(_FIGURE), "H")
     unit = 72 / 2.54
     assert b.status == "bound"
     np.testing.assert_allclose(b.point, [unit, unit], atol=1e-6)
 
 
-def test_label_at_its_point_stays():
-    b = _bound(_FIGURE, "A")
+def test_label_at_its_point_stays(bound_point):
+    b = bound_point(parse_asy(_FIGURE), "A")
     np.testing.assert_allclose(b.point, [72 / 2.54, 2 * 72 / 2.54], atol=1e-6)
 
 
