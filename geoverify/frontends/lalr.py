@@ -145,7 +145,10 @@ def _scanner_info(lexer):
         keywords = getattr(getattr(f, "scanner", None), "terminals", None)
         if (type(f) is UnlessCallback and keywords and not lexer.g_regex_flags
                 and all(isinstance(k.pattern, PatternStr) and not k.pattern.flags for k in keywords)):
-            callback[name] = {k.pattern.value: k.name for k in keywords}
+            retype: dict = {}
+            for k in keywords:                  # the first alternative wins, as in Lark's regex
+                retype.setdefault(k.pattern.value, k.name)
+            callback[name] = retype
     return mres[0], tuple(mres[1:]), lexer.ignore_types, lexer.newline_types, callback
 
 
