@@ -65,7 +65,7 @@ _KNOWN = {
     "grid style", "separate axis lines", "axis background/.style", "xlabel near ticks", "ylabel near ticks",
     "every axis/.append style", "legend image post style", "extra x ticks", "extra y ticks", "xmode", "ymode",
     "ybar", "xbar", "bar width", "symbolic x coords", "symbolic y coords", "nodes near coords",
-    "legend columns", "stack plots", "stack dir", "ybar stacked", "xbar stacked", "/tikz/xbar", "/tikz/ybar",
+    "legend columns", "samples at", "log basis x", "log basis y", "stack plots", "stack dir", "ybar stacked", "xbar stacked", "/tikz/xbar", "/tikz/ybar",
     "axis equal", "x dir", "y dir", "x post scale", "y post scale", "scale", "tickpos", "xtickpos", "ytickpos", "xminorgrids", "yminorgrids", "minor grid style",
     "minor tick length", "every axis title shift", "normalsize", "small", "footnotesize", "tiny",
     "extra tick style", "extra x tick style", "extra y tick style", "forget plot", "mark", "only marks",
@@ -229,7 +229,8 @@ class Axis:
             if k == "declare function":
                 functions.update(parse_functions(v))
         plots, legend = collect_plots(interp, body, domain, samples, st, axis_plot, self.loc, bar=self.bar,
-                                      symbols=self.symbols.get("x"), functions=functions)
+                                      symbols=self.symbols.get("x"), functions=functions,
+                                      samples_at=kv.get("samples at"))
         # /tikz/xbar, /tikz/ybar: only the bar plot handler (no bar cycle list, no shifts)
         handler = next((k[-4] for k in ("/tikz/ybar", "/tikz/xbar") if k in kv), None)
         if handler and not self.bar:
@@ -336,6 +337,15 @@ class Axis:
             lim[a] = (lo, hi)
         self.xmin, self.xmax = lim["x"]
         self.ymin, self.ymax = lim["y"]
+
+    def log_factor(self, a):
+        """log10 of the axis' ``log basis`` (1 for base 10)."""
+        b = self.kv.get(f"log basis {a}")
+        try:
+            v = float(_num(self.interp, b, self.st)) if b else 10.0
+        except GeoverifyError:
+            v = 10.0
+        return math.log10(v) if v > 1 else 1.0
 
     def value(self, a, text):
         """A data value of axis ``a`` in the axis' own coordinate (log10 on log axes)."""
@@ -645,7 +655,9 @@ class Axis:
             space = float(kv["max space between ticks"]) if kv.get("max space between ticks") else 35.0
             trymin = int(kv["try min ticks"]) if kv.get("try min ticks") else 4
             if self.log[a]:
-                major, step = log_ticks(lo, hi, length, space)
+                f = self.log_factor(a)  # ticks in powers of the log basis
+                major, step = log_ticks(lo / f, hi / f, length, space)
+                major = major * f
             else:
                 major = auto_ticks(lo, hi, length, space, trymin)
                 step = auto_tick_step(lo, hi, length, space, trymin)
@@ -655,10 +667,12 @@ class Axis:
             labels = [t.strip() for t in split_top_level(kv[a + "ticklabels"] or "")]
         if self.log[a]:
             # log axes: labels 10^{e}; minor ticks at 2..9 times each power of ten
+            f = self.log_factor(a)
             if labels is None:
-                labels = [f"$10^{{{format_number(v)[1:-1]}}}$" for v in major]
+                base = format_number(10 ** f)[1:-1] if f != 1.0 else "10"
+                labels = [f"${base}^{{{format_number(v / f)[1:-1]}}}$" for v in major]
             minor = np.zeros(0)
-            if step == 1.0 or (spec is not None and len(major) > 1):
+            if f == 1.0 and (step == 1.0 or (spec is not None and len(major) > 1)):
                 # between the entries of pgfplots' tick list, which ends at the last decade
                 # below hi + half a step (measured: 2..9 x 10^-1 drawn up to hi = -0.32, not for -0.64)
                 top = math.floor(hi + 0.5 + 1e-9)

@@ -216,7 +216,7 @@ def _braced_items(text: str):
 
 
 def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc, bar=None, symbols=None,
-                  functions=None):
+                  functions=None, samples_at=None):
     """``(plots, legend texts)`` of the ``\\addplot`` statements of an axis body.
 
     ``bar`` is the axis' bar direction (``"x"``/``"y"`` for ``xbar``/``ybar``: bar
@@ -301,6 +301,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             plot_opts = []
             functions_p = dict(functions or {})
             const = None
+            at = samples_at
             only_marks = smooth = False
             mark_size = 2.0
             for k, v in kv:
@@ -309,6 +310,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                     d0 = (interp.number(a, st).value, interp.number(b, st).value)
                 elif k == "samples" and v:
                     n0 = int(interp.number(v, st).value)
+                elif k == "samples at" and v:
+                    at = v
                 elif k == "mark":
                     mark = None if (v or "").strip() == "none" else (v or "").strip()
                 elif k in ("no marks", "no markers"):
@@ -353,7 +356,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                 raw = interp.source.text[min(toks_pos):max(toks_pos) + 1] if toks_pos else ""
                 pts = _table_points(interp, raw, st, loc, symbols)
             else:
-                pts = _plot_points(interp, text, st, d0, n0, loc, symbols, functions_p, extra)
+                pts = _plot_points(interp, text, st, d0, n0, loc, symbols, functions_p, extra, at)
             if pts is None:
                 continue
             meta = None
@@ -518,7 +521,7 @@ def _coord(interp, text, st, symbols):
     return interp.number(t, st).value
 
 
-def _plot_points(interp, text, st, d0, n0, loc, symbols=None, functions=None, extra=None):
+def _plot_points(interp, text, st, d0, n0, loc, symbols=None, functions=None, extra=None, samples_at=None):
     """Points ``(N, 2)`` of a plot (or ``(points, meta)``); ``extra["errors"]`` receives the
     ``+- (ex, ey)`` of ``coordinates``."""
     if text.startswith("coordinates"):
@@ -547,6 +550,13 @@ def _plot_points(interp, text, st, d0, n0, loc, symbols=None, functions=None, ex
     if text.startswith("{") or text.startswith("("):
         expr = text[1:-1] if text.startswith("{") else text
         xs = np.linspace(d0[0], d0[1], max(2, n0))
+        if samples_at:  # samples at={-4,...,4}
+            from geoverify.frontends.tikz.loops import expand_list
+            try:
+                xs = np.array([interp.number(v, st).value for v in expand_list(interp, samples_at)], dtype=float)
+            except GeoverifyError:
+                interp.note("APPROXIMATED", f"samples at={{{samples_at}}} not understood", "samples at", loc)
+            interp.budget.check_array(len(xs))
         if text.startswith("("):
             parts = [p.strip().strip("{}") for p in _split_pair(expr)]
             fx, fy = _x_to_var(parts[0]), _x_to_var(parts[1])

@@ -510,3 +510,15 @@ def test_error_bars_explicit_and_fixed():
 \addplot+[error bars/.cd, x dir=plus, x fixed=0.5] coordinates {(0,0) (1,1)};
 \end{axis}"""))
     assert len([p for p in lines(sc, color="#0000ff") if len(p.points) == 2]) == 1 + 2 * 2
+
+
+def test_log_basis_two_and_samples_at():
+    sc = parse_tikz(fig(r"""\begin{semilogyaxis}[log basis y=2, samples at={-2,...,3}]
+\addplot {2^x};
+\end{semilogyaxis}"""))
+    texts = [p.text for p in labels(sc)]
+    # TeX: x ticks -2..3, y ticks 2^-2 .. 2^3, 12 tick marks each way (both sides), no minor ticks
+    assert [t for t in texts if t.startswith("$2^")] == [f"$2^{{{k}}}$" for k in (-2, -1, 0, 1, 2, 3)]
+    assert len(lines(sc, color="#808080")) == 24
+    plot = [p for p in lines(sc, color="#0000ff") if len(p.points) == 6]
+    assert len(plot) == 1  # one sample per listed x
