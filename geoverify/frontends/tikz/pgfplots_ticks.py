@@ -135,6 +135,13 @@ def format_number(v: float, precision: int = 2) -> str:
     ``{,}`` thousands separators) as math-mode TeX, e.g. ``$-1{,}500$``."""
     if not math.isfinite(v):
         return "$" + ("-" if v < 0 else "") + "\\infty$"
+    if v != 0:
+        e = math.floor(math.log10(abs(v)))
+        if e <= -3 or e >= 5:  # pgf's std format: scientific outside 10^-3 .. 10^5 (measured)
+            mant = v / 10.0 ** e
+            if abs(round(abs(mant), precision)) >= 10:
+                mant, e = mant / 10, e + 1
+            return format_number(mant, precision)[:-1] + f"\\cdot 10^{{{e}}}$"
     scaled = math.floor(abs(v) * 10 ** precision + 0.5 + 1e-9)  # pgf rounds half up
     r = math.copysign(scaled / 10 ** precision, v) if scaled else 0.0
     neg = r < 0

@@ -53,6 +53,9 @@ def test_step_snapping_and_number_format():
     assert format_number(-6) == "$-6$" and format_number(0.125) == "$0.13$"
     assert format_number(12500) == "$12{,}500$" and format_number(0.2) == "$0.2$"
     assert tick_scale_exponent(0, 25000) == 4 and tick_scale_exponent(-6, 6) == 0
+    # TeX (scaled ticks=false): 20,000 stays fixed; 5e-4, 1e-3, 1.5e-3 are printed as 5·10^-4 ...
+    assert format_number(0.0005) == "$5\\cdot 10^{-4}$" and format_number(0.0015) == "$1.5\\cdot 10^{-3}$"
+    assert format_number(0.001) == "$1\\cdot 10^{-3}$" and format_number(20000) == "$20{,}000$"
 
 
 # -- the default boxed axis ----------------------------------------------------------
