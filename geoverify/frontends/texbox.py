@@ -9,6 +9,10 @@ TeX's spacing table, sub- and superscripts placed by the TeXbook's rule 18
 fractions by rule 15 and math accents by rule 12. Fonts follow LaTeX's
 selection (:class:`~geoverify.frontends.texfonts.LatexFonts`).
 
+:func:`glyph_runs` tells where the characters go: runs of characters of one
+font on one baseline (a fraction's numerator and denominator, a radical sign,
+scripts, accents), placed as TeX places them (checked against dvisvgm's output).
+
 Math mode lives in :mod:`geoverify.frontends.texmath`, scanning in
 :mod:`geoverify.frontends.texscan`. Known approximations (each well under a point at 12 pt): ``\\left``/``\\right``
 take the normal-size delimiter, radicals the smallest surd, unknown control
@@ -17,13 +21,36 @@ sequences the width of an ``x`` (the result is then marked approximate).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from geoverify.frontends import texfonts as tf
 from geoverify.frontends.texmath import MathMode
-from geoverify.frontends.texscan import HList, control, dimen, math_end, next_arg, optional, read_group, split_lines
+from geoverify.frontends.texscan import RULE, HList, control, dimen, math_end, next_arg, optional, read_group, split_lines
 from geoverify.frontends.texsymbols import (EM_SPACES, FAMILY_SWITCH, IGNORED, SWALLOW1, SYMBOLS, TEXT_ACCENTS,
     TEXT_SY, TEXT_SYMBOLS, TEXT_WRAPPERS)
 
-__all__ = ["TextBox", "measure", "split_lines"]
+__all__ = ["GlyphRun", "TextBox", "glyph_runs", "measure", "split_lines"]
+
+
+class GlyphRun(NamedTuple):
+    """A run of characters TeX sets one after another in one font on one baseline.
+
+    ``x``, ``y`` (pt, y up) is where the first character's origin sits relative to
+    the box's reference point (left end of the baseline); ``text`` holds the
+    characters, U+FFFD for those without a plain reading (symbols, ligatures).
+    An empty ``text`` marks where material the model does not set glyph by
+    glyph begins (an unknown command, an environment): its characters are unknown.
+    ``size`` is the font's size in pt. ``joined`` says the run starts exactly
+    where the previous character of the same font ends, on another baseline (a
+    radical sign after a minus sign): DVI-to-SVG converters write only the new
+    ``y`` there and leave ``x`` to the font's advance.
+    """
+
+    x: float
+    y: float
+    text: str
+    size: float = 0.0
+    joined: bool = False
 
 
 class TextBox:
@@ -58,8 +85,8 @@ class _Typesetter(MathMode):
                 if display:
                     start += 1
                 j = math_end(s, start, "$" if ch == "$" else "\\)")
-                w, h, d = self.formula(s[start:j], size, display)
-                hl.box(w, h, d)
+                w, h, d, g = self.formula(s[start:j], size, display)
+                hl.box(w, h, d, g)
                 i = j + (1 if ch == "$" else 2) + (1 if display else 0)
                 continue
             if ch == "{":
@@ -92,8 +119,10 @@ class _Typesetter(MathMode):
             if ch == '"':
                 code = 34
             elif code > 127 or not tf.has_char(font, code):
-                self.approx = True
-                code = ord("x")
+                self.approx = True  # an x's size; not the glyph TeX sets
+                hl.box(*tf.glyph(font, ord("x"), at)[:3], None)
+                i += 1
+                continue
             sf = 3000 if ch in ".?!" else 2000 if ch == ":" else 1500 if ch == ";" else 1250 if ch == "," else (
                 999 if ch.isupper() else 1000)
             hl.char(font, code, at, sf)
@@ -129,7 +158,7 @@ class _Typesetter(MathMode):
             if cs == "\\fbox":  # \fboxsep 3pt and \fboxrule 0.4pt on each side
                 sub = HList()
                 self.text(arg, sub, size, fam)
-                hl.box(sub.w + 6.8, sub.h + 3.4, sub.d + 3.4)
+                hl.box(sub.w + 6.8, sub.h + 3.4, sub.d + 3.4, sub.glyphs, 3.4)
                 return i
             self.text(arg, hl, size, fam)
             if fam in ("it", "bfit") and family not in ("it", "bfit") and hl.last is not None:
@@ -156,10 +185,11 @@ class _Typesetter(MathMode):
             sub = HList()
             self.text(arg, sub, size, family)
             if cs == "\\underline":  # a rule 3 theta below, theta thick, theta of kern under it
-                hl.box(sub.w, sub.h, sub.d + 5 * self._theta())
+                hl.box(sub.w, sub.h, sub.d + 5 * self._theta(), sub.glyphs)
                 return i
+            # a phantom sets no glyph; \raisebox's shift is not modelled (its glyphs are unknown)
             hl.box(0.0 if cs == "\\vphantom" else sub.w, 0.0 if cs == "\\hphantom" else sub.h,
-                   0.0 if cs == "\\hphantom" else sub.d)
+                   0.0 if cs == "\\hphantom" else sub.d, None if cs == "\\raisebox" else [])
             return i
         font, at = fonts.text_font(family, size)
         if cs in EM_SPACES:
@@ -175,7 +205,7 @@ class _Typesetter(MathMode):
             hl.space(-at / 6)
             return i
         if cs == "\\_":  # LaTeX: a kern of .06em and a .3em rule, .4pt thick
-            hl.box(0.36 * tf.param(font, 6, at, 1.0), 0.4, 0.0)
+            hl.box(0.36 * tf.param(font, 6, at, 1.0), 0.4, 0.0, RULE)
             return i
         if cs in TEXT_SYMBOLS:
             hl.char(font, TEXT_SYMBOLS[cs], at)
@@ -193,7 +223,7 @@ class _Typesetter(MathMode):
             arg, i = next_arg(s, i)
             sub = HList()
             self.text(arg, sub, size, family)
-            hl.box(sub.w, sub.h + (0.25 * at if cs not in ("\\c", "\\d", "\\b", "\\k") else 0.0), sub.d)
+            hl.box(sub.w, sub.h + (0.25 * at if cs not in ("\\c", "\\d", "\\b", "\\k") else 0.0), sub.d, None)
             return i
         if cs in ("\\LaTeX", "\\TeX"):
             self.text("LaTeX" if cs == "\\LaTeX" else "TeX", hl, size, family)
@@ -201,12 +231,12 @@ class _Typesetter(MathMode):
         if cs in IGNORED or cs in ("\\hline", "\\newline", "\\linebreak"):
             return i
         if cs in SYMBOLS:  # a math symbol outside math: TeX would stop; measure it as math
-            w, h, d = self.formula(cs, size)
-            hl.box(w, h, d)
+            w, h, d, g = self.formula(cs, size)
+            hl.box(w, h, d, g)
             self.approx = True
             return i
         self.approx = True
-        hl.char(font, ord("x"), at)
+        hl.box(*tf.glyph(font, ord("x"), at)[:3], None)
         return i
 
 
@@ -228,3 +258,67 @@ def measure(text: str, size: float, fonts=None, family: str = "rm") -> TextBox:
     hl = HList()
     ts.text(text, hl, size, family)
     return TextBox(hl.w, hl.h, hl.d, ts.approx)
+
+
+_REPLACEMENT = "\ufffd"
+_PLAIN_FONTS = ("cmr", "cmmi", "cmbx", "cmti", "cmsl", "cmss", "cmtt", "cmbsy", "cmcsc")
+
+
+def _char(font: str, code: int) -> str:
+    """The character a glyph of a Computer Modern font reads as (U+FFFD when not plain)."""
+    ch = chr(code) if 33 <= code < 127 else ""
+    if ch.isalnum() and font.startswith(_PLAIN_FONTS) and not font.startswith("cmsy"):
+        return ch
+    if ch and font.startswith(("cmr", "cmbx", "cmti", "cmsl", "cmss", "cmtt")) and ch in "+=()[]!?;:,.-/*'`":
+        return ch
+    return _REPLACEMENT
+
+
+def glyph_runs(text: str, size: float, fonts=None, family: str = "rm", gap: float = 0.01) -> list[GlyphRun]:
+    """Where TeX sets the characters of ``text`` in an ``\\hbox``, as runs.
+
+    A run ends where the next character has another font or size, another
+    baseline, or does not follow the previous one's advance (a kern, glue, a
+    rule or material whose glyphs are not modelled lies between): a DVI-to-SVG
+    converter such as dvisvgm starts a new positioned text chunk at each of
+    those places, so every run here starts where such a chunk starts.
+
+    Parameters
+    ----------
+    text : str
+        TeX source, as for :func:`measure`.
+    size : float
+        Font size in pt.
+    fonts : LatexFonts, optional
+        Font selection; the 10 pt class by default.
+    family : str
+        Starting text family.
+    gap : float
+        Smallest horizontal jump (pt) that ends a run.
+
+    Returns
+    -------
+    list of GlyphRun
+        In the order TeX ships the characters out; positions in pt, y up, from
+        the box's reference point.
+    """
+    ts = _Typesetter(fonts if fonts is not None else tf.LatexFonts(10))
+    hl = HList()
+    ts.text(text, hl, size, family)
+    runs: list[GlyphRun] = []
+    prev = None
+    for x, y, font, at, code, adv in hl.glyphs:
+        if font is None and (prev is not None or not runs or runs[-1].text):
+            runs.append(GlyphRun(x, y, ""))
+        if not font:
+            prev = None
+            continue
+        ch = _char(font, code)
+        follows = (prev is not None and prev[2] == font and prev[3] == at and abs(prev[0] + prev[5] - x) < gap)
+        if follows and abs(prev[1] - y) < 1e-6:
+            r = runs[-1]
+            runs[-1] = GlyphRun(r.x, r.y, r.text + ch, r.size, r.joined)
+        else:
+            runs.append(GlyphRun(x, y, ch, at, follows))
+        prev = (x, y, font, at, code, adv)
+    return runs

@@ -12,7 +12,7 @@ rule 11 and accents rule 12, with the parameters of the fonts LaTeX selects.
 from __future__ import annotations
 
 from geoverify.frontends import texfonts as tf
-from geoverify.frontends.texscan import HList, control, dimen, next_arg, optional, read_group
+from geoverify.frontends.texscan import RULE, HList, add_glyphs, control, dimen, next_arg, optional, read_group
 from geoverify.frontends.texsymbols import (ACCENTS, CLASSES, COMPOSITES, DISPLAY_OPS, EM_SPACES, IGNORED,
     MATH_ALPHABETS, MATH_CHARS, MU_SPACES, NULLDELIMITERSPACE, SCRIPTSPACE, SPACING, SWALLOW1, SYMBOLS,
     TEXT_WRAPPERS, WORD_OPERATORS)
@@ -21,21 +21,32 @@ __all__ = ["MathMode"]
 
 
 class _Atom:
-    __slots__ = ("cls", "w", "h", "d", "ic", "char", "font", "code", "at")
+    """One atom of a math list: class, size, and its glyphs (``HList.glyphs`` entries relative
+    to its reference point; None when they are not known, ``[]`` for glue)."""
 
-    def __init__(self, cls, w, h, d, ic=0.0, char=False, font=None, code=0, at=0.0):
+    __slots__ = ("cls", "w", "h", "d", "ic", "char", "font", "code", "at", "glyphs")
+
+    def __init__(self, cls, w, h, d, ic=0.0, char=False, font=None, code=0, at=0.0, glyphs=None):
         self.cls, self.w, self.h, self.d, self.ic, self.char, self.font = cls, w, h, d, ic, char, font
         self.code, self.at = code, at
+        if glyphs is None and char:
+            glyphs = [(0.0, 0.0, font, at, code, w)]
+        elif glyphs is None and cls is None:
+            glyphs = []
+        self.glyphs = glyphs
 
 
 class MathMode:
     """Math-mode methods; the host class provides ``fonts``, ``approx``, ``text`` and ``text_control``."""
 
-    def formula(self, s: str, size: float, display: bool = False) -> tuple[float, float, float]:
-        """``(width, height, depth)`` of a formula in text (or display) style at text size ``size``."""
+    def formula(self, s: str, size: float, display: bool = False) -> tuple[float, float, float, list]:
+        """``(width, height, depth, glyphs)`` of a formula in text (or display) style at text size ``size``."""
         sizes = self.fonts.math_sizes(size)
         atoms = self.mlist(s, sizes, 0, False, display, "mi")
-        return self.hpack(atoms, sizes, 0)
+        w, h, d, glyphs = self.pack(atoms, sizes, 0)
+        if "\\begin" in s:  # environments (matrices, arrays) are not modelled: no glyph is known
+            glyphs = None
+        return w, h, d, glyphs
 
     def _sy(self, sizes, lvl, k):
         font, at = self.fonts.math_font("sy", sizes[min(lvl, 2)])
@@ -47,7 +58,12 @@ class MathMode:
 
     def hpack(self, atoms, sizes, lvl):
         """Width, height and depth of an atom list with TeX's inter-atom spacing."""
+        return self.pack(atoms, sizes, lvl)[:3]
+
+    def pack(self, atoms, sizes, lvl):
+        """Width, height, depth and glyphs (``HList.glyphs`` entries) of an atom list."""
         w = h = d = 0.0
+        glyphs = []
         mu = self._sy(sizes, lvl, 6) / 18.0
         prev = None
         # a binary atom after nothing, an operator, a relation, an opening or a punctuation is
@@ -62,6 +78,7 @@ class MathMode:
                 if sp < 0:
                     sp = -sp if lvl == 0 else 0
                 w += sp * mu
+            add_glyphs(glyphs, a.glyphs, w, 0.0)
             w += a.w
             if a.char:
                 # rule 17 and TeX's make_ord: two characters of one font kern; a character of a
@@ -78,7 +95,7 @@ class MathMode:
             d = max(d, a.d)
             if a.cls in CLASSES:
                 prev = a.cls
-        return w, h, d
+        return w, h, d, glyphs
 
     def glyph_atom(self, family, code, size, cls="o"):
         font, at = self.fonts.math_font(family, size)
@@ -86,6 +103,12 @@ class MathMode:
             self.approx = True
         w, h, d, ic = tf.glyph(font, code, at)
         return _Atom(cls, w, h, d, ic, True, font, code, at)
+
+    def unknown_atom(self, size):
+        """Stand-in for something not modelled: the size of an ``x``, glyphs unknown."""
+        a = self.glyph_atom("mi", ord("x"), size)
+        a.glyphs = None
+        return a
 
     def mlist(self, s, sizes, lvl, cramped, display, alphabet):
         atoms: list[_Atom] = []
@@ -102,8 +125,8 @@ class MathMode:
             if ch == "{":
                 inner, i = read_group(s, i)
                 sub = self.mlist(inner, sizes, lvl, cramped, display, alphabet)
-                w, h, d = self.hpack(sub, sizes, lvl)
-                atoms.append(_Atom("o", w, h, d))
+                w, h, d, g = self.pack(sub, sizes, lvl)
+                atoms.append(_Atom("o", w, h, d, glyphs=g))
                 continue
             if ch == "}" or ch == "&":
                 i += 1
@@ -138,10 +161,10 @@ class MathMode:
                 atoms.append(self.glyph_atom(fam, code, size, cls))
                 continue
             self.approx = True
-            atoms.append(self.glyph_atom("mi", ord("x"), size))
+            atoms.append(self.unknown_atom(size))
         if alphabet == "op" and atoms:
-            w, h, d = self.hpack(atoms, sizes, lvl)
-            return [_Atom("op", w, h, d)]
+            w, h, d, g = self.pack(atoms, sizes, lvl)
+            return [_Atom("op", w, h, d, glyphs=g)]
         return atoms
 
     def math_control(self, cs, s, i, atoms, sizes, lvl, cramped, display, alphabet):
@@ -162,7 +185,9 @@ class MathMode:
                 w, h, d, ic = tf.glyph(font, DISPLAY_OPS.get(code, code) if display and lvl == 0 else code, at)
                 axis = self._sy(sizes, lvl, 22)
                 half = (h + d) / 2.0
-                atoms.append(_Atom("op", w + (ic if code in (82, 72) else 0.0), half + axis, half - axis))
+                g = [(0.0, d - (half - axis), font, at, DISPLAY_OPS.get(code, code) if display and lvl == 0 else code, w)]
+                ic = ic if code in (82, 72) else 0.0
+                atoms.append(_Atom("op", w + ic, half + axis, half - axis, ic, glyphs=g))
                 return i
             atoms.append(self.glyph_atom(fam, code, size, cls))
             return i
@@ -183,7 +208,7 @@ class MathMode:
             return i
         if cs == "\\_":
             font, at = self.fonts.text_font("rm", size)
-            atoms.append(_Atom("o", 0.36 * tf.param(font, 6, at, 1.0), 0.4, 0.0))
+            atoms.append(_Atom("o", 0.36 * tf.param(font, 6, at, 1.0), 0.4, 0.0, glyphs=[(0.0, 0.0, RULE, 0.0, 0, 0.0)]))
             return i
         if cs in ("\\ ", "\\space"):
             font, at = self.fonts.text_font("rm", size)
@@ -221,9 +246,9 @@ class MathMode:
         if cs in ("\\underline", "\\underbrace", "\\overbrace"):
             arg, i = next_arg(s, i)
             sub = self.mlist(arg, sizes, lvl, cramped, display, alphabet)
-            w, h, d = self.hpack(sub, sizes, lvl)
+            w, h, d, g = self.pack(sub, sizes, lvl)
             t = self._theta()
-            atoms.append(_Atom("o", w, h, d + 3 * t + t + t))
+            atoms.append(_Atom("o", w, h, d + 3 * t + t + t, glyphs=g if cs == "\\underline" else None))
             return i
         if cs in MATH_ALPHABETS:
             arg, i = next_arg(s, i)
@@ -242,23 +267,23 @@ class MathMode:
             hl = HList()
             self.text_control(cs, "{" + arg + "}", 0, hl, hsize, fam) if cs == "\\fbox" else \
                 self.text(arg, hl, hsize, fam)
-            atoms.append(_Atom("o", hl.w, hl.h, hl.d))
+            atoms.append(_Atom("o", hl.w, hl.h, hl.d, glyphs=hl.glyphs))
             return i
         if cs in ("\\phantom", "\\hphantom", "\\vphantom"):
             arg, i = next_arg(s, i)
             sub = self.mlist(arg, sizes, lvl, cramped, display, alphabet)
             w, h, d = self.hpack(sub, sizes, lvl)
             atoms.append(_Atom("o", 0.0 if cs == "\\vphantom" else w, 0.0 if cs == "\\hphantom" else h,
-                               0.0 if cs == "\\hphantom" else d))
+                               0.0 if cs == "\\hphantom" else d, glyphs=[]))
             return i
         if cs in ("\\mathop", "\\mathbin", "\\mathrel", "\\mathopen", "\\mathclose", "\\mathpunct",
                   "\\mathord", "\\mathinner"):
             arg, i = next_arg(s, i)
             sub = self.mlist(arg, sizes, lvl, cramped, display, alphabet)
-            w, h, d = self.hpack(sub, sizes, lvl)
+            w, h, d, g = self.pack(sub, sizes, lvl)
             cls = {"\\mathop": "op", "\\mathbin": "b", "\\mathrel": "r", "\\mathopen": "open",
                    "\\mathclose": "close", "\\mathpunct": "p", "\\mathord": "o", "\\mathinner": "inner"}[cs]
-            atoms.append(_Atom(cls, w, h, d))
+            atoms.append(_Atom(cls, w, h, d, glyphs=g))
             return i
         if cs in ("\\hspace", "\\kern", "\\mkern", "\\hskip", "\\mskip"):
             arg, i = next_arg(s, i)
@@ -277,6 +302,14 @@ class MathMode:
             if s.startswith(".", k):
                 atoms.append(_Atom(None, NULLDELIMITERSPACE, 0.0, 0.0))
                 return k + 1
+            if cs in ("\\left", "\\right"):
+                # TeX may take a larger delimiter from another font: its glyph is not known
+                tok, j = next_arg(s, k)
+                sub = self.mlist(tok, sizes, lvl, cramped, display, alphabet)
+                for a in sub:
+                    a.glyphs = None
+                atoms.extend(sub)
+                return j
             return i
         if cs in ("\\(", "\\)", "\\[", "\\]"):
             return i
@@ -285,7 +318,7 @@ class MathMode:
         if cs[1:] in self.fonts.size_commands or cs == "\\\\":
             return i
         self.approx = True
-        atoms.append(self.glyph_atom("mi", ord("x"), size))
+        atoms.append(self.unknown_atom(size))
         return i
 
     def scripts(self, s, i, atoms, sizes, lvl, cramped, display):
@@ -318,20 +351,27 @@ class MathMode:
             u = h - self._sy(sizes, slvl, 18)
             v = d + self._sy(sizes, slvl, 19)
         delta = nucleus.ic if is_char else 0.0
-        width = nucleus.w + (delta if sub is None else 0.0)
+        base = nucleus.w
+        if nucleus.cls == "op" and not is_char and nucleus.ic:
+            # tex.web's make_op: the integral's italic correction leaves the nucleus and goes
+            # between the nucleus and the superscript
+            delta = nucleus.ic
+            base = nucleus.w - delta
+        width = base + (delta if sub is None else 0.0)
         top = nucleus.h
         bot = nucleus.d
         sw = 0.0
         xh = abs(self._sy(sizes, lvl, 5))
+        gx = gy = None
         if sup is not None:
             xs = self.mlist(sup, sizes, slvl, cramped, False, "mi")
-            wx, hx, dx = self.hpack(xs, sizes, slvl)
+            wx, hx, dx, gx = self.pack(xs, sizes, slvl)
             wx += SCRIPTSPACE
             p = self._sy(sizes, lvl, 13 if display else 15 if cramped else 14)
             u = max(u, p, dx + xh / 4.0)
         if sub is not None:
             ys = self.mlist(sub, sizes, slvl, True, False, "mi")
-            wy, hy, dy = self.hpack(ys, sizes, slvl)
+            wy, hy, dy, gy = self.pack(ys, sizes, slvl)
             wy += SCRIPTSPACE
             if sup is None:
                 v = max(v, self._sy(sizes, lvl, 16), hy - 4.0 * xh / 5.0)
@@ -354,7 +394,14 @@ class MathMode:
             sw = wx
             top = max(top, hx + u)
             bot = max(bot, dx - u)
-        atoms.append(_Atom(nucleus.cls if nucleus.cls is not None else "o", width + sw, top, bot))
+        # TeX sets the nucleus, then the superscript (after the italic correction), then the subscript
+        glyphs = []
+        add_glyphs(glyphs, nucleus.glyphs, 0.0, 0.0)
+        if sup is not None:
+            add_glyphs(glyphs, gx, base + delta, u)
+        if sub is not None:
+            add_glyphs(glyphs, gy, base, -v)
+        atoms.append(_Atom(nucleus.cls if nucleus.cls is not None else "o", width + sw, top, bot, glyphs=glyphs))
         return i
 
     def fraction(self, num, den, sizes, lvl, cramped, display, text_style, binom=False):
@@ -365,8 +412,8 @@ class MathMode:
         part = style if display and lvl == 0 else style + 1  # D -> T parts, T -> S parts
         a = self.mlist(num, sizes, part, cramped, False, "mi")
         b = self.mlist(den, sizes, part, True, False, "mi")
-        wa, ha, da = self.hpack(a, sizes, part)
-        wb, hb, db = self.hpack(b, sizes, part)
+        wa, ha, da, ga = self.pack(a, sizes, part)
+        wb, hb, db, gb = self.pack(b, sizes, part)
         t = 0.0 if binom else self._theta()
         if display and lvl == 0:
             u, v, phi = self._sy(sizes, lvl, 8), self._sy(sizes, lvl, 11), 3 * (t if t else self._theta())
@@ -386,16 +433,24 @@ class MathMode:
             if (axis - t / 2) - (hb - v) < phi:
                 v += phi - ((axis - t / 2) - (hb - v))
         w = max(wa, wb) + 2 * NULLDELIMITERSPACE
+        left = NULLDELIMITERSPACE
+        glyphs = []
         if binom:  # normal-size parentheses instead of null delimiters
             font, at = self.fonts.math_font("rm", sizes[min(lvl, 2)])
-            w = max(wa, wb) + 2 * tf.glyph(font, 40, at)[0]
+            left = tf.glyph(font, 40, at)[0]
+            w = max(wa, wb) + 2 * left
+            add_glyphs(glyphs, None, 0.0, 0.0)
+        # numerator and denominator centred over each other (TeX's \hss on both sides)
+        add_glyphs(glyphs, ga, left + (max(wa, wb) - wa) / 2, u)
+        add_glyphs(glyphs, RULE, left, 0.0)
+        add_glyphs(glyphs, gb, left + (max(wa, wb) - wb) / 2, -v)
         # LaTeX's \frac braces its \over: the fraction is an ordinary atom
-        return _Atom("o", w, ha + u, db + v)
+        return _Atom("o", w, ha + u, db + v, glyphs=glyphs)
 
     def radical(self, arg, sizes, lvl, display):
         """Rule 11 with the smallest surd (cmsy's radical sign)."""
         xs = self.mlist(arg, sizes, lvl, True, display, "mi")
-        w, h, d = self.hpack(xs, sizes, lvl)
+        w, h, d, g = self.pack(xs, sizes, lvl)
         t = self._theta()
         phi = abs(self._sy(sizes, lvl, 5)) if display and lvl == 0 else t
         clr = t + phi / 4.0
@@ -405,18 +460,31 @@ class MathMode:
         rule = sh
         if sd > h + d + clr:
             clr = (clr + sd - h - d) / 2.0
+        # the surd is raised by h + clr (tex.web's make_radical), then come the rule and the radicand
+        glyphs = [(0.0, h + clr, font, at, 112, sw), (sw, h + clr, RULE, 0.0, 0, 0.0)]
+        add_glyphs(glyphs, g, sw, 0.0)
         # TeX's overbar: the rule and a kern of its thickness above the clearance
-        return _Atom("o", sw + w, h + clr + 2 * rule, max(d, sd - h - clr))
+        return _Atom("o", sw + w, h + clr + 2 * rule, max(d, sd - h - clr), glyphs=glyphs)
 
     def accent(self, cs, arg, sizes, lvl, display, alphabet):
         xs = self.mlist(arg, sizes, lvl, True, display, alphabet)
-        w, h, d = self.hpack(xs, sizes, lvl)
+        w, h, d, g = self.pack(xs, sizes, lvl)
         acc = ACCENTS[cs]
         if acc is None:  # \overline: kern 3 theta, rule theta, kern theta above the nucleus
             t = self._theta()
-            return _Atom("o", w, h + 5 * t, d)
+            glyphs = [(0.0, h + 3 * t, RULE, 0.0, 0, 0.0)]
+            add_glyphs(glyphs, g, 0.0, 0.0)
+            return _Atom("o", w, h + 5 * t, d, glyphs=glyphs)
         font, at = self.fonts.math_font(acc[0], sizes[min(lvl, 2)])
-        _, ah, _, _ = tf.glyph(font, acc[1], at)
+        aw, ah, ad, aic = tf.glyph(font, acc[1], at)
         xh = tf.param(font, 5, at)
         delta = min(h, xh)
-        return _Atom("o", w, max(h, ah + h - delta), d)
+        # tex.web's make_math_accent: the accent first, centred (plus the skew of a single
+        # character's kern with the skew character), its bottom delta below the nucleus's top
+        skew = 0.0
+        if len(xs) == 1 and xs[0].char:
+            skew = tf.kern(xs[0].font, xs[0].code, 127 if xs[0].font.startswith("cmmi") else 48, xs[0].at)
+        # (tex.web's char_box counts the accent's italic correction in its width)
+        glyphs = [(skew + (w - aw - aic) / 2, h - delta + ad, font, at, acc[1], aw)]
+        add_glyphs(glyphs, g, 0.0, 0.0)
+        return _Atom("o", w, max(h, ah + h - delta), d, glyphs=glyphs)

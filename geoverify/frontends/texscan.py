@@ -6,19 +6,27 @@ from __future__ import annotations
 
 from geoverify.frontends import texfonts as tf
 
-__all__ = ["HList", "read_group", "next_arg", "optional", "control", "math_end", "dimen", "split_lines"]
+__all__ = ["HList", "RULE", "add_glyphs", "read_group", "next_arg", "optional", "control", "math_end", "dimen",
+           "split_lines"]
 
 
 class HList:
-    """A horizontal list being built in text mode (kerns and ligatures between characters)."""
+    """A horizontal list being built in text mode (kerns and ligatures between characters).
 
-    __slots__ = ("w", "h", "d", "last", "last_w", "sf")
+    ``glyphs`` records where each character goes: ``(x, y, font, at, code, advance)`` in
+    pt from the list's reference point (y up); an entry with ``font`` None stands for
+    material whose glyphs are not known, one with ``font`` :data:`RULE` for a rule (a run
+    of text cannot continue across either).
+    """
+
+    __slots__ = ("w", "h", "d", "last", "last_w", "sf", "glyphs")
 
     def __init__(self):
         self.w = self.h = self.d = 0.0
         self.last = None  # (font, code, size) of the previous character
         self.last_w = 0.0
         self.sf = 1000
+        self.glyphs = []
 
     def char(self, font, code, size, sfcode=1000):
         if self.last is not None and self.last[0] == font and self.last[2] == size:
@@ -26,10 +34,13 @@ class HList:
             if lig is not None and tf.has_char(font, lig):
                 self.w -= self.last_w
                 self.last = None
+                if self.glyphs and self.glyphs[-1][2] == font:
+                    self.glyphs.pop()
                 self.char(font, lig, size, sfcode)
                 return
             self.w += tf.kern(font, self.last[1], code, size)
         w, h, d, _ = tf.glyph(font, code, size)
+        self.glyphs.append((self.w, 0.0, font, size, code, w))
         self.w += w
         self.h = max(self.h, h)
         self.d = max(self.d, d)
@@ -37,7 +48,10 @@ class HList:
         self.last_w = w
         self.sf = 1000 if sfcode > 1000 and self.sf < 1000 else sfcode
 
-    def box(self, w, h, d):
+    def box(self, w, h, d, glyphs=None, dx=0.0, dy=0.0):
+        """Append a box; ``glyphs`` are its characters (relative to its reference point,
+        moved by ``dx``, ``dy``), None when they are not known, :data:`RULE` for a rule."""
+        add_glyphs(self.glyphs, glyphs, self.w + dx, dy)
         self.w += w
         self.h = max(self.h, h)
         self.d = max(self.d, d)
@@ -47,6 +61,19 @@ class HList:
     def space(self, w):
         self.w += w
         self.last = None
+
+
+#: ``font`` of an HList entry that stands for a rule (a fraction bar, a vinculum): no glyph
+RULE = ""
+
+
+def add_glyphs(out: list, glyphs, x: float, y: float) -> None:
+    """Append ``glyphs`` (HList entries; None for unknown material, :data:`RULE` for a rule)
+    moved by ``(x, y)`` to ``out``."""
+    if glyphs is None or glyphs == RULE:
+        out.append((x, y, glyphs, 0.0, 0, 0.0))
+        return
+    out.extend((gx + x, gy + y, f, at, c, a) for gx, gy, f, at, c, a in glyphs)
 
 
 def read_group(text: str, i: int) -> tuple[str, int]:

@@ -1,0 +1,76 @@
+"""Where the TeX box model sets characters (:func:`glyph_runs`) against dvisvgm's text runs.
+
+Every expected run below was measured with ``latex`` (TeX Live 2023) and
+``dvisvgm 3.0.3 --font-format=woff``: ``\\documentclass[12pt]{article}`` (as
+Asymptote), ``\\fontsize{12}{14.4}\\selectfont``, each text as
+``\\vrule width 1pt height 1pt depth 0pt\\hbox{...}``; the rule's ``<rect>``
+gives the box's reference point and every ``<text>``/``<tspan>`` with an ``x``
+or ``y`` starts a run. Positions are converted from bp to pt (x right, y up);
+dvisvgm prints six decimals in bp, so the tolerance is 2e-3 pt. ``None`` for x:
+dvisvgm wrote only a new ``y`` (the run continues the pen of the previous
+character of the same font, ``joined``); ``None`` for the text: a symbol
+without a plain reading.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from geoverify.frontends.texbox import glyph_runs
+from geoverify.frontends.texfonts import LatexFonts, metrics_available
+
+pytestmark = pytest.mark.skipif(not metrics_available(), reason="font metric table not generated")
+
+DVISVGM_12PT = [
+    ("$\\frac{1}{2}$", [(1.2, 4.7248, "1"), (1.2, -4.1381, "2")]),  # null delimiter, rule 15 shifts
+    ("$x^2+\\sqrt{3}$", [(0.0, 0.0, "x"), (6.677, 4.3547, "2"), (14.0937, 0.0, "+"), (25.8991, 9.8766, None),
+                         (35.8992, 0.0, "3")]),  # the surd raised by h + clr
+    ("AVa b", [(0.0, 0.0, "A"), (7.5027, 0.0, "V"), (15.3318, 0.0, "a"), (25.1234, 0.0, "b")]),  # kerns split
+    ("office", [(0.0, 0.0, "o")]),  # the ffi ligature stays in the run
+    ("$\\hat{x}+\\vec{v}$", [(0.7274, 0.0, None), (0.0, 0.0, "x"), (9.3437, 0.0, "+"), (20.6706, 0.0, None),
+                             (21.1491, 0.0, "v")]),  # accents first, skewed, italic correction in their width
+    ("$A'$", [(0.0, 0.0, "A"), (8.8083, 4.3547, None)]),
+    ("$B'_1$", [(0.0, 0.0, "B"), (9.5319, 4.3547, None), (8.9263, -2.9666, "1")]),
+    ("$-\\sqrt{5}$", [(0.0, 0.0, None), (None, 9.8766, None), (19.3334, 0.0, "5")]),
+    ("$y = \\frac{9 - \\sqrt{77}}{2}$", [(0.0, 0.0, "y"), (9.4929, 0.0, "="), (23.165, 4.7248, "9"),
+                                         (27.4151, 4.7248, None), (None, 11.3725, None), (41.1097, 4.7248, "7"),
+                                         (34.2624, -4.1381, "2")]),
+    ("$\\vec{AB}$", [(5.3097, 3.0333, None), (0.0, 0.0, "A")]),
+    ("$\\overline{AB}$", [(0.0, 0.0, "A")]),
+    ("$\\sum x$", [(0.0, 8.0001, None), (12.5556, 0.0, "x")]),  # a large operator centred on the axis
+    ("$\\int_0^1 f$", [(0.0, 8.5556, None), (6.6667, 5.3889, "1"), (4.7222, -3.0556, "0"), (13.4167, 0.0, "f")]),
+    ("$\\int_0 f$", [(0.0, 8.5556, None), (4.7222, -3.0556, "0"), (11.4723, 0.0, "f")]),  # make_op's delta
+    ("$\\sin x$", [(0.0, 0.0, "s"), (16.4262, 0.0, "x")]),
+    ("$\\_$", []),  # a rule only
+    ("\\small $C$", [(0.0, 0.0, "C")]),
+]
+
+
+@pytest.mark.parametrize("text, expected", DVISVGM_12PT, ids=[t for t, _ in DVISVGM_12PT])
+def test_glyph_runs_match_dvisvgm(text, expected):
+    runs = glyph_runs(text, 12.0, LatexFonts(12))
+    assert len(runs) == len(expected), runs
+    for run, (x, y, first) in zip(runs, expected):
+        if x is None:
+            assert run.joined
+        else:
+            assert run.x == pytest.approx(x, abs=2e-3)
+            assert not run.joined
+        assert run.y == pytest.approx(y, abs=2e-3)
+        if first is not None:
+            assert run.text[0] == first
+
+
+def test_joined_run_starts_at_the_previous_characters_advance():
+    from geoverify.frontends import texfonts as tf
+
+    minus, surd = glyph_runs("$-\\sqrt{5}$", 12.0, LatexFonts(12))[:2]
+    font, at = LatexFonts(12).math_font("sy", 12.0)
+    assert surd.x == pytest.approx(minus.x + tf.glyph(font, 0, at)[0])
+    assert surd.size == minus.size == pytest.approx(at)
+
+
+def test_unknown_material_has_an_empty_run_and_no_claimed_characters():
+    runs = glyph_runs("a\\unknowncommand b", 12.0, LatexFonts(12))
+    assert [r.text for r in runs] == ["a", "", "b"]
+    assert glyph_runs("$\\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix}$", 12.0, LatexFonts(12))[0].text == ""
