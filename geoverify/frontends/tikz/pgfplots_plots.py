@@ -65,6 +65,7 @@ class Plot:
     closed: bool | str = False
     stack_base: np.ndarray | None = None
     errors: np.ndarray | None = None
+    image_only: bool = False
     meta: list | None = None
     meta_symbolic: bool = False
     bar_width: float = 10.0
@@ -242,8 +243,35 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             legend.append(text.strip())
             continue
         if first[0] == "\\addlegendimage":
-            interp.note("APPROXIMATED", "\\addlegendimage is not drawn", "\\addlegendimage",
-                        interp.location(first[1], first[0]))
+            # a legend entry without data: its image drawn from the given options only
+            loc = interp.location(first[1], first[0])
+            iopts = _braced_items(detokenize(interp.expand_all(chunk[chunk.index(first) + 1:])))
+            ist = dict(st0)
+            ist.update(draw="current", fill=None, arrow_start=None, arrow_end=None, dash=None)
+            ist["color"] = (0.0, 0.0, 0.0)
+            mark = None
+            empty = "empty legend" in iopts
+            rest = []
+            for k, v in split_options(iopts):
+                if k == "mark":
+                    mark = None if (v or "").strip() == "none" else (v or "").strip()
+                elif k in ("empty legend", "only marks", "line legend", "area legend", "legend image code/.code",
+                           "ybar legend", "xbar legend", "sharp plot", "smooth"):
+                    continue
+                else:
+                    rest.append(k if v is None else f"{k}={{{v}}}")
+            try:
+                if rest:
+                    interp.apply_options(ist, ",".join(rest))
+            except GeoverifyError as err:
+                interp.note("APPROXIMATED", f"\\addlegendimage options: {err.message}", "\\addlegendimage", loc)
+            mst = dict(ist)
+            if mark and mark.endswith("*"):
+                mst["fill"] = "current"
+            if empty:
+                ist["draw"] = None
+            plots.append(Plot(np.zeros((0, 2)), ist, loc, mark=mark, mark_st=mst,
+                              only_marks="only marks" in iopts, image_only=True))
             continue
         if first[0] not in ("\\addplot", "\\addplot3"):
             continue
@@ -840,6 +868,8 @@ def legend_image_box(plot: Plot):
     """Bounding box ``(x0, y0, x1, y1)`` of a plot's legend image around its origin (pt),
     stroke included."""
     lw = plot.st["line_width"] / 2
+    if plot.st["draw"] is None and not plot.mark and not plot.bar:  # empty legend
+        return (0.0, 0.0, 0.0, 0.0)
     if plot.bar == "y":  # ybar legend: bars 3pt wide at 0 and 6pt, 8pt and 6pt high, yshift -2pt
         return (-1.5 - lw, -2.0 - lw, 7.5 + lw, 6.0 + lw)
     if plot.bar == "x":

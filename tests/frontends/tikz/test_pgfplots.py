@@ -525,3 +525,19 @@ def test_log_basis_two_and_samples_at():
     assert len(lines(sc, color="#808080")) == 24
     plot = [p for p in lines(sc, color="#0000ff") if len(p.points) == 6]
     assert len(plot) == 1  # one sample per listed x
+
+
+def test_addlegendimage_entries():
+    sc = parse_tikz(fig(r"""\begin{axis}
+\addplot coordinates {(0,0) (1,1)}; \addlegendentry{a}
+\addlegendimage{empty legend} \addlegendentry{note}
+\addlegendimage{red, mark=square*} \addlegendentry{b}
+\end{axis}"""))
+    texts = {p.text: p for p in labels(sc)}
+    assert {"a", "note", "b"} <= set(texts)
+    frame = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.fill == "#ffffff"][0].points
+    # TeX: a 46.54 x 38.05pt frame; the empty image takes no room, the red one is a line and a square
+    assert np.ptp(frame[:, 0]) == pytest.approx(46.54, abs=0.2)
+    assert np.ptp(frame[:, 1]) == pytest.approx(38.05, abs=0.2)
+    red = lines(sc, color="#ff0000")
+    assert len(red) == 2 and any(p.closed_flag for p in red)
