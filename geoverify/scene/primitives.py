@@ -449,16 +449,24 @@ class TextLabel(Primitive):
         Bounding box ``(xmin, ymin, xmax, ymax)`` of the typeset text.
     font_size : float
         Font size in canvas units.
+    frame : (2, 3) float64 or None
+        Affine map from the typeset text's own coordinates (y up, origin at the
+        left end of its baseline, units of the front-end's text measure) to the
+        canvas, when the front-end knows it: a rotated or scaled label says so
+        here. None when unknown.
     """
 
     text: str
     anchor: np.ndarray
     box: np.ndarray | None = None
     font_size: float = 10.0
+    frame: np.ndarray | None = None
     kind = PrimitiveKind.TEXT
 
     def __post_init__(self):
         self.anchor = np.asarray(self.anchor, dtype=np.float64).reshape(2)
+        if self.frame is not None:
+            self.frame = np.asarray(self.frame, dtype=np.float64).reshape(2, 3)
         if self.box is None:
             w = 0.5 * self.font_size * max(1, len(self.text))
             x, y = self.anchor

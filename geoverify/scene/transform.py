@@ -105,6 +105,8 @@ def transform_scene(scene, matrix: np.ndarray):
             corners = apply_affine(matrix, np.array([[b[0], b[1]], [b[2], b[3]], [b[0], b[3]], [b[2], b[1]]]))
             q.box = np.array([corners[:, 0].min(), corners[:, 1].min(), corners[:, 0].max(), corners[:, 1].max()])
             q.font_size = p.font_size * s
+            if p.frame is not None:
+                q.frame = matrix[:2, :2] @ p.frame + np.concatenate([np.zeros((2, 2)), matrix[:2, 2:3]], axis=1)
         out.primitives.append(q)
     for panel in out.panels:
         if panel.axis_transform is not None:

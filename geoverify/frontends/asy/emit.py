@@ -13,7 +13,7 @@ import numpy as np
 
 from geoverify.frontends.asy import pathops
 from geoverify.frontends.asy.fitting import scaling
-from geoverify.frontends.asy.textmetrics import DEFAULT_FONTSIZE, label_box, label_extent, label_scale
+from geoverify.frontends.asy.textmetrics import DEFAULT_FONTSIZE, label_box, label_extent, label_frame, label_scale
 from geoverify.frontends.asy.values import Pen, Transform
 from geoverify.scene import Arc, Arrow, BezierPath, Circle, Dot, Panel, Polyline, Style, Subpath, TextLabel
 
@@ -122,7 +122,9 @@ def emit_picture(pic, scene, budget=None):
             box = (z.real + x0, z.imag + y0, z.real + x1, z.imag + y1)
             if it.filltype == "UnFill":
                 _unfill_under(scene, z, label_box(it.text, it.align, it.pen, it.transform))
-            scene.add(TextLabel(text=it.text, anchor=(z.real, z.imag), box=box, font_size=fs,
+            a, b, c, d, e, f = label_frame(it.text, it.align, it.pen, it.transform)
+            frame = ((a, b, z.real + c), (d, e, z.imag + f))
+            scene.add(TextLabel(text=it.text, anchor=(z.real, z.imag), box=box, font_size=fs, frame=frame,
                                 style=Style(stroke=None, fill=it.pen.hex if it.pen else "#000000"), source=loc))
         if budget is not None:
             budget.check_primitives(len(scene.primitives))

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import functools
 
-from geoverify.frontends.texbox import TextBox, measure
+from geoverify.frontends.texbox import GlyphRun, TextBox, glyph_runs, measure
 from geoverify.frontends.texfonts import LatexFonts
 
-__all__ = ["DEFAULT_FONTSIZE", "text_box", "text_size", "text_depth", "label_fuzz", "label_corners",
-           "label_extent", "label_box", "label_scale"]
+__all__ = ["DEFAULT_FONTSIZE", "text_box", "text_runs", "text_size", "text_depth", "label_fuzz", "label_corners",
+           "label_frame", "label_extent", "label_box", "label_scale"]
 
 _PT = 72.0 / 72.27  # bp per TeX point
 #: asy's default font size, 12 TeX points, in bp
@@ -40,6 +40,16 @@ def text_box(text: str, fontsize: float = DEFAULT_FONTSIZE) -> TextBox:
         return TextBox()
     box = measure(text, fontsize / _PT, _FONTS)
     return TextBox(box.width * _PT, box.height * _PT, box.depth * _PT, box.approximate)
+
+
+@functools.lru_cache(maxsize=4096)
+def text_runs(text: str, fontsize: float = DEFAULT_FONTSIZE) -> tuple[GlyphRun, ...]:
+    """Where TeX sets the characters of ``text`` (:func:`~geoverify.frontends.texbox.glyph_runs`),
+    in bp from the label's reference point (left end of its baseline), y up."""
+    if not text:
+        return ()
+    return tuple(GlyphRun(r.x * _PT, r.y * _PT, r.text, r.size * _PT, r.joined)
+                 for r in glyph_runs(text, fontsize / _PT, _FONTS))
 
 
 def text_size(text: str, fontsize: float = DEFAULT_FONTSIZE) -> tuple[float, float]:
@@ -87,6 +97,18 @@ def label_corners(text, align: complex, pen, transform=None, pad: float = 0.0) -
     if transform is not None:
         p += complex(transform.x, transform.y)
     return [p + lin(complex(x, y)) for x, y in ((-pad, -pad), (w + pad, -pad), (w + pad, v + pad), (-pad, v + pad))]
+
+
+def label_frame(text, align: complex, pen, transform=None) -> tuple[float, float, float, float, float, float]:
+    """Where a label's text goes: the affine map ``(a, b, c, d, e, f)`` taking a point
+    ``(x, y)`` of the typeset box (bp at the pen's font size, y up, origin at the left end
+    of the baseline) to ``(a x + b y + c, d x + e y + f)`` relative to the scaled label
+    position, bp."""
+    lin = transform.linear if transform is not None else (lambda z: z)
+    fs, _ = _pen_sizes(pen)
+    origin = label_corners(text, align, pen, transform)[0] + lin(complex(0.0, text_box(text, fs).depth))
+    ex, ey = lin(1.0), lin(1j)
+    return ex.real, ey.real, origin.real, ex.imag, ey.imag, origin.imag
 
 
 def _bbox(corners):
