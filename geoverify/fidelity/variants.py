@@ -24,6 +24,8 @@ from geoverify.scene import Scene, similarity_matrix
 
 __all__ = ["Variant", "harmless_variants", "mutations", "HARMLESS", "MUTATIONS"]
 
+# Candidates tried for a mutation that must take effect (a point that moves, a segment that goes).
+_TRIES = 4
 HARMLESS = ("self", "translated", "scaled", "restyled", "tikz", "svg")
 MUTATIONS = ("moved_point", "tilted_perpendicular", "circle_radius", "swapped_labels", "removed_segment")
 
@@ -78,8 +80,7 @@ def mutations(ref: Figure) -> list[Variant]:
     # A point strokes pass through (a vertex or dot) moves with them; a labelled crossing
     # would only lose its label's place (its label names the crossing again).
     movable = [p for p in ranked if _is_drawn_vertex(ref, pts[p])]
-    if movable or ranked:
-        p = (movable or ranked)[0]
+    for p in (movable + [q for q in ranked if q not in movable])[:_TRIES]:
         # Diagonal to a line through it, so that both its incidence and the lengths at it change.
         base = 0.0
         for pl in m.lines.values():
@@ -89,8 +90,12 @@ def mutations(ref: Figure) -> list[Variant]:
                 break
         ang = base + math.radians(45.0 if base else 37.0)
         delta = 0.05 * s * np.array([math.cos(ang), math.sin(ang)])
-        out.append(Variant("moved_point", mutate.move_point(sc, pts[p], delta, name=p), touched=frozenset({p}),
-                           description=f"{p} moved by 5% of the figure"))
+        moved = mutate.move_point(sc, pts[p], delta, name=p)
+        # It must take effect: the point is read where it was moved to (a labelled crossing of
+        # strokes that do not move stays put, its label naming it again).
+        if _read_at(moved, p, pts[p] + delta, 0.01 * s):
+            out.append(Variant("moved_point", moved, touched=frozenset({p}), description=f"{p} moved by 5% of the figure"))
+            break
     perp = [r for r in m.primary() if r.type in ("perpendicular", "right_angle_mark")]
     if perp:
         r = perp[0]
@@ -125,18 +130,41 @@ def mutations(ref: Figure) -> list[Variant]:
         rel_a = {r.id for r in m.primary() if a in r.points}
         order = sorted((q for q in pts if q != a), key=lambda q: (len(rel_a ^ {r.id for r in m.primary() if q in r.points}), q),
                        reverse=True)
-        # A swap that a symmetry of the figure undoes (the two legs of an isosceles right angle)
-        # draws the same figure: take the first partner whose swap changes the placement.
-        b = next((q for q in order if _swap_changes_placement(pts, a, q, s)), order[0])
-        out.append(Variant("swapped_labels", mutate.swap_labels(sc, a, b), touched=frozenset({a, b}),
-                           description=f"labels {a} and {b} swapped"))
-    segs = [r for r in m.primary() if r.type == "segment"]
-    if segs:
-        r = max(segs, key=lambda r: (sum(counts.get(p, 0) for p in r.points), r.id))
+        # A swap that a symmetry of the figure undoes (the two legs of an isosceles right angle, the
+        # two ends of a symmetric figure's axis) draws the same figure: not a mutation.
+        b = next((q for q in order if _swap_changes_placement(pts, a, q, s, m.drawing)), None)
+        if b is not None:
+            out.append(Variant("swapped_labels", mutate.swap_labels(sc, a, b), touched=frozenset({a, b}),
+                               description=f"labels {a} and {b} swapped"))
+    segs = sorted((r for r in m.primary() if r.type == "segment"),
+                  key=lambda r: (sum(counts.get(p, 0) for p in r.points), r.id), reverse=True)
+    for r in segs[:_TRIES]:
         a, b = r.points[:2]
-        out.append(Variant("removed_segment", mutate.remove_segment(sc, pts[a], pts[b]),
-                           touched=frozenset({a, b, r.objects[0]}), description=f"segment {a}{b} removed"))
+        cut = mutate.remove_segment(sc, pts[a], pts[b])
+        # It must take effect: a segment also drawn by another stroke, or too short to see, is not removed.
+        if _drawn_share(cut, pts[a], pts[b]) < 0.5:
+            out.append(Variant("removed_segment", cut, touched=frozenset({a, b, r.objects[0]}),
+                               description=f"segment {a}{b} removed"))
+            break
     return out
+
+
+def _read_at(scene: Scene, name: str, xy: np.ndarray, tol: float) -> bool:
+    """Whether mining ``scene`` reads point ``name`` within ``tol`` of ``xy``."""
+    from geoverify.fidelity.mine import mine_scene
+
+    got = mine_scene(scene).points.get(name)
+    return got is not None and float(np.hypot(*(got - xy))) <= tol
+
+
+def _drawn_share(scene: Scene, a: np.ndarray, b: np.ndarray) -> float:
+    """Share of segment ab still drawn in ``scene`` (within the checking distance)."""
+    from geoverify.fidelity.marks import without_marks
+    from geoverify.ir import Tolerances
+    from geoverify.matching import coverage, extract_features
+
+    f = extract_features(without_marks(scene))
+    return coverage(f, a, b, Tolerances().distance * f.scale)[0]
 
 
 def _is_drawn_vertex(ref: Figure, xy: np.ndarray) -> bool:
@@ -147,13 +175,14 @@ def _is_drawn_vertex(ref: Figure, xy: np.ndarray) -> bool:
     return bool(np.any(near & np.isin(f.point_kind, (PointKind.VERTEX, PointKind.DOT))))
 
 
-def _swap_changes_placement(pts: dict, a: str, b: str, scale: float) -> bool:
+def _swap_changes_placement(pts: dict, a: str, b: str, scale: float, drawing: np.ndarray | None) -> bool:
+    """Whether swapping the labels a and b changes where the labels sit on the drawing, up to a similarity."""
     from geoverify.fidelity.placement import placement_rows
 
     swapped = dict(pts)
     swapped[a], swapped[b] = pts[b], pts[a]
-    rows = placement_rows(pts, {}, swapped, {}, scale)
-    return not rows or any(r.passed is not True for r in rows)
+    rows = placement_rows(pts, {}, swapped, {}, scale, ref_drawing=drawing, cand_drawing=drawing)
+    return any(r.passed is not True for r in rows)
 
 
 def _crossing(p1, p2, q1, q2) -> np.ndarray:
