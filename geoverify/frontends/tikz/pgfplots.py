@@ -15,7 +15,8 @@ The axis follows pgfplots' own rules (``pgfplots.code.tex``,
   ``*`` variants, without arrows); ``legend`` entries (``\\legend``,
   ``\\addlegendentry``, ``legend entries``, ``legend pos``);
 - plots: :mod:`~geoverify.frontends.tikz.pgfplots_plots` (expressions,
-  coordinates, cycle list styles and marks), clipped to the axis box.
+  coordinates, tables, cycle list styles and marks) drawn by
+  :mod:`~geoverify.frontends.tikz.pgfplots_draw`, clipped to the axis box.
 
 TikZ statements inside the axis use axis coordinates (pgfplots' ``axis cs``);
 the data -> canvas map is recorded in ``Panel.axis_transform``.
@@ -33,7 +34,10 @@ from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.emit import emit_path, path_style
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pathbuild import PathBuilder
-from geoverify.frontends.tikz.pgfplots_plots import collect_plots, draw_plot, without_addplots
+from geoverify.frontends.tikz.pgfplots_draw import draw_plot
+from geoverify.frontends.tikz.pgfplots_options import KNOWN_KEYS as _KNOWN
+from geoverify.frontends.tikz.pgfplots_options import with_pgfplotsset as _with_pgfplotsset
+from geoverify.frontends.tikz.pgfplots_plots import collect_plots, without_addplots
 from geoverify.frontends.tikz.pgfplots_ticks import (auto_tick_step, auto_ticks, format_number, log_ticks,
                                                      log_ticks_every, tick_scale_exponent, ticks_in_range)
 from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
@@ -46,30 +50,6 @@ _LABEL_ALLOWANCE = 45.0
 _TICK_LEN = 0.15 * 72.27 / 2.54  # major tick length 0.15cm
 _MINOR_TICK_LEN = 0.1 * 72.27 / 2.54
 _TITLE_SHIFT = 6.0
-_KNOWN = {
-    "xmin", "xmax", "ymin", "ymax", "width", "height", "scale only axis", "axis lines", "axis lines*",
-    "axis x line", "axis y line", "axis x line*", "axis y line*", "domain", "samples", "xlabel", "ylabel",
-    "title", "grid", "xtick", "ytick", "xticklabels", "yticklabels", "legend pos", "legend style",
-    "legend entries", "minor tick num", "minor x tick num", "minor y tick num", "ticks", "xmajorticks",
-    "ymajorticks", "enlargelimits", "enlarge x limits", "enlarge y limits", "clip", "xmajorgrids",
-    "ymajorgrids", "no markers", "no marks", "smooth", "axis equal image", "at", "anchor", "name",
-    "hide axis", "hide x axis", "hide y axis", "tick align", "xtick align", "ytick align", "tick pos",
-    "xtick pos", "ytick pos", "xtick distance", "ytick distance", "x", "y", "axis on top", "compat",
-    "legend cell align", "cycle list name", "mark size", "thick", "very thick", "semithick", "thin",
-    "unbounded coords", "restrict y to domain", "xlabel style", "ylabel style", "title style",
-    "tick label style", "ticklabel style", "label style", "x tick label style", "y tick label style",
-    "xticklabel style", "yticklabel style", "tick style", "major tick length", "axis line style",
-    "every axis plot/.append style", "every axis plot post/.append style", "every axis plot/.style",
-    "trig format plots", "declare function", "scaled ticks", "scaled x ticks", "scaled y ticks",
-    "max space between ticks", "try min ticks", "samples y", "font", "line width", "major grid style",
-    "grid style", "separate axis lines", "axis background/.style", "xlabel near ticks", "ylabel near ticks",
-    "every axis/.append style", "legend image post style", "extra x ticks", "extra y ticks", "xmode", "ymode",
-    "ybar", "xbar", "bar width", "symbolic x coords", "symbolic y coords", "nodes near coords",
-    "legend columns", "samples at", "log basis x", "log basis y", "stack plots", "stack dir", "ybar stacked", "xbar stacked", "/tikz/xbar", "/tikz/ybar",
-    "axis equal", "x dir", "y dir", "x post scale", "y post scale", "scale", "tickpos", "xtickpos", "ytickpos", "xminorgrids", "yminorgrids", "minor grid style",
-    "minor tick length", "every axis title shift", "normalsize", "small", "footnotesize", "tiny",
-    "extra tick style", "extra x tick style", "extra y tick style", "forget plot", "mark", "only marks",
-}
 
 
 def _num(interp, text, st):
@@ -107,60 +87,6 @@ def run_axis(interp, reader: Reader, env: str, tok) -> None:
     axis = Axis(interp, kv, styles, env, loc, tok[1])
     axis.opts = opts
     axis.run(body)
-
-
-#: pgfplots' size styles (pgfplots.code.tex)
-_SIZE_STYLES = {
-    "normalsize": "width=240pt,height=207pt,max space between ticks=35",
-    "small": "width=6.5cm,height=,tick label style={font=\\footnotesize},label style={font=\\small},"
-             "max space between ticks=25",
-    "footnotesize": "width=5cm,height=,legend style={font=\\footnotesize},tick label style={font=\\footnotesize},"
-                    "label style={font=\\small},title style={font=\\small},every axis title shift=0pt,"
-                    "max space between ticks=15,major tick length=0.1cm,minor tick length=0.066cm",
-    "tiny": "width=4cm,height=,legend style={font=\\tiny},tick label style={font=\\tiny},label style={font=\\tiny},"
-            "title style={font=\\footnotesize},every axis title shift=0pt,max space between ticks=12,"
-            "major tick length=0.1cm,minor tick length=0.066cm",
-}
-
-
-def _with_pgfplotsset(interp, opts):
-    """Axis options preceded by those of ``\\pgfplotsset`` (``every axis`` styles and user
-    styles expanded)."""
-    user: dict = {}
-    pre = []
-    set_opts = split_options(interp.defs.get("pgfplotsset") or "")
-
-    def expand(pairs, depth=0):
-        out = []
-        for k, v in pairs:
-            k = k.replace("/pgfplots/", "").strip()
-            if k.endswith("/.style") or k.endswith("/.append style"):
-                name = k.rsplit("/.", 1)[0]
-                if name == "every axis":
-                    out += expand(split_options(v or ""), depth + 1) if depth < 8 else []
-                elif name.startswith("every ") or name.endswith(" style"):
-                    out.append((k, v))
-                else:
-                    user[name] = (user.get(name, "") + "," + (v or "")).strip(",") if k.endswith("append style") \
-                        else (v or "")
-                continue
-            if k in user and depth < 8:
-                out += expand(split_options(user[k]), depth + 1)
-                continue
-            if k in _SIZE_STYLES and v is None and depth < 8:
-                out += expand(split_options(_SIZE_STYLES[k]), depth + 1)
-                continue
-            out.append((k, v))
-        return out
-
-    pre = expand(set_opts)
-    main = expand(opts)
-    # every axis post: applied after the axis' own options
-    post = [(k, v) for k, v in pre + main if k in ("every axis post/.style", "every axis post/.append style")]
-    tail = []
-    for _, v in post:
-        tail += expand(split_options(v or ""), 1)
-    return pre + main + tail
 
 
 _NODE_RE = re.compile(r"^\\node\[(?P<o>.*)\] at \((?P<x>[-0-9.e]+)pt,(?P<y>[-0-9.e]+)pt\) \{(?P<t>.*)\};$")
@@ -983,108 +909,6 @@ class Axis:
             self.tikz("\n".join(code))
 
     def legend(self):
-        """The legend: a matrix of (image, text) rows in a white box with a black frame."""
-        from geoverify.frontends.tikz.fonts import measure
-        from geoverify.frontends.tikz.pgfplots_plots import legend_image, legend_image_box
-        texts = [t for t in (self.legend_texts or [])]
-        entries = [(p, t) for p, t in zip([p for p in self.plots if not p.forget], texts) if t]
-        if not entries:
-            return
-        kv = self.kv
-        opts = {}
-        for k, v in self.opts:
-            if k in ("every axis legend/.append style", "every axis legend/.style", "legend style"):
-                opts.update(split_options(v or ""))
-        if kv.get("legend columns"):
-            opts["legend columns"] = kv["legend columns"]
-        # every axis legend: at (0.98, 0.98); legend pos: 0.03 from the sides (pgfplots.code.tex)
-        at, anchor = (0.98, 0.98), "north east"
-        pos = (kv.get("legend pos") or "").strip()
-        at, anchor = {"north east": ((0.97, 0.97), "north east"), "north west": ((0.03, 0.97), "north west"),
-                      "south east": ((0.97, 0.03), "south east"), "south west": ((0.03, 0.03), "south west"),
-                      "outer north east": ((1.03, 1.0), "north west")}.get(pos, (at, anchor))
-        if opts.get("at"):
-            try:
-                t = opts["at"].strip().strip("()")
-                at = tuple(float(self.interp.number(v, self.st).value) for v in t.split(","))
-            except Exception:  # noqa: BLE001
-                self.interp.note("APPROXIMATED", "legend position not understood", "legend style", self.loc)
-        if opts.get("anchor"):
-            anchor = opts["anchor"].strip()
-        ncol = 1
-        if opts.get("legend columns"):
-            try:
-                ncol = int(float(opts["legend columns"]))
-            except ValueError:
-                ncol = 1
-        if ncol <= 0:
-            ncol = len(entries)
-        depth = 1.5  # text depth=0.15em
-        post = dict(split_options(kv.get("legend image post style") or ""))
-        if "mark" in post:  # legend image post style={mark=*}: the images get that mark
-            import copy
-            mk = (post["mark"] or "").strip()
-            entries = [(copy.copy(p), t) for p, t in entries]
-            for p, _ in entries:
-                p.mark = None if mk == "none" else mk
-                p.__dict__.pop("_mark_cache", None)
-                if p.mark_st is None or (p.mark.endswith("*") and p.mark_st.get("fill") is None):
-                    p.mark_st = dict(p.st, fill="current")
-        cells = []
-        for p, t in entries:
-            box, _ = measure(t, 10.0)
-            # the image is placed by its origin on the row's centre line, its box centred in its cell
-            cells.append((p, t, box.width, box.height, legend_image_box(p)))
-        grid = [cells[k:k + ncol] for k in range(0, len(cells), ncol)]
-        ncol = min(ncol, len(cells))
-        iws = [max(r[c][4][2] - r[c][4][0] for r in grid if c < len(r)) for c in range(ncol)]
-        tws = [max(r[c][2] for r in grid if c < len(r)) + 4.0 for c in range(ncol)]
-        halves = []
-        for row in grid:
-            up = down = 0.0
-            for _, _, _, h, ib in row:
-                th = (h + depth) / 2 + 2.0
-                up, down = max(up, th, ib[3]), max(down, th, -ib[1])
-            halves.append((up, down))
-        width = 3.0 + sum(iws) + sum(tws) + 3.0
-        height = 2.0 + sum(u + d for u, d in halves) + 2.0
-        ax, ay = self.P(self.xmin + at[0] * (self.xmax - self.xmin), self.ymin + at[1] * (self.ymax - self.ymin))
-        fx = 1.0 if "east" in anchor else 0.0 if "west" in anchor else 0.5
-        fy = 1.0 if "north" in anchor else 0.0 if "south" in anchor else 0.5
-        out = 0.2
-        x0 = ax - fx * (width + 2 * out) + out
-        y1 = ay + (1 - fy) * (height + 2 * out) - out
-        # frame
-        fst = dict(self.interp.st)
-        fst.update(draw="current", fill=(1.0, 1.0, 1.0), dash=None, arrow_start=None, arrow_end=None)
-        fst["color"], fst["line_width"] = (0.0, 0.0, 0.0), 0.4
-        m = self.interp.st["ctm"]
-        b = PathBuilder()
-        corners = [(x0, y1 - height), (x0 + width, y1 - height), (x0 + width, y1), (x0, y1)]
-        q = [G.apply(m, c) for c in corners]
-        b.move_to(q[0])
-        for u, v in zip(q, q[1:]):
-            b.line(u, v)
-        b.close()
-        src = SourceLocation(self.loc.line, self.loc.column, self.loc.file, "legend")
-        emit_path(self.interp.scene, b, fst, draw=True, fill=True, source=src, panel=self.interp.panel)
-        y = y1 - 2.0
-        code = []
-        for row, (up, down) in zip(grid, halves):
-            yc = y - up
-            x = x0 + 3.0
-            for c, (p, t, w, h, ib) in enumerate(row):
-                icx = x + iws[c] / 2
-                legend_image(self.interp, p, (icx - (ib[0] + ib[2]) / 2, yc), m)
-                base = yc - (h - depth) / 2
-                align = (kv.get("legend cell align") or "center").strip()
-                if align == "left":
-                    tx, anc = x + iws[c] + 2.0, "base west"
-                elif align == "right":
-                    tx, anc = x + iws[c] + tws[c] - 2.0, "base east"
-                else:
-                    tx, anc = x + iws[c] + tws[c] / 2, "base"
-                code.append(f"\\node[anchor={anc},inner sep=0pt] at ({tx:.5f}pt,{base:.5f}pt) {{{t}}};")
-                x += iws[c] + tws[c]
-            y -= up + down
-        self.tikz("\n".join(code))
+        """The legend (:func:`~geoverify.frontends.tikz.pgfplots_legend.draw_legend`)."""
+        from geoverify.frontends.tikz.pgfplots_legend import draw_legend
+        draw_legend(self)

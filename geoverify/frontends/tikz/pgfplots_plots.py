@@ -4,29 +4,25 @@
 points; ``\\addplot (fx, fy)`` is parametric; ``\\addplot coordinates {...}``
 reads points. ``\\addplot`` without options and ``\\addplot+[...]`` take the
 next style of the ``color`` cycle list (:data:`CYCLE_COLOR`: colour and mark);
-``\\addplot[...]`` uses only its options (black, no marks). Lines are clipped
-to the axis box as pgfplots' ``clip=true`` does; marks are drawn at the data
-points inside the box.
+``\\addplot[...]`` uses only its options (black, no marks). Also read here:
+inline tables, ``declare function``, ``+- (ex, ey)`` error extents,
+``\\closedcycle``/``--cycle``, legend entries and ``\\addlegendimage``. Drawing is
+:mod:`~geoverify.frontends.tikz.pgfplots_draw`.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
-from geoverify.frontends.tikz import geometry as G
-from geoverify.frontends.tikz.emit import DOT_MAX_RADIUS, emit_path, path_style
 from geoverify.frontends.tikz.options import split_options
-from geoverify.frontends.tikz.pathbuild import PathBuilder
-from geoverify.frontends.tikz.pgfplots_marks import BAR_CYCLE, CYCLE_COLOR, mark_outlines
+from geoverify.frontends.tikz.pgfplots_marks import BAR_CYCLE, CYCLE_COLOR
 from geoverify.frontends.tikz.tex import detokenize
-from geoverify.scene.primitives import Circle, Dot, Polyline
 
-__all__ = ["Plot", "collect_plots", "draw_plot", "legend_image", "without_addplots"]
+__all__ = ["Plot", "collect_plots", "parse_functions", "apply_functions", "without_addplots"]
 
 _PLOT_ONLY = {"point meta", "mark", "only marks", "no marks", "no markers", "mark options", "forget plot", "unbounded coords",
               "restrict y to domain", "samples at", "variable", "id", "domain", "samples", "mark size",
@@ -207,7 +203,6 @@ def without_addplots(body):
 
 
 def _braced_items(text: str):
-    from geoverify.frontends.tikz.options import split_top_level
     text = text.strip()
     if text.startswith("["):
         text = text[text.index("]") + 1:].strip()
@@ -518,30 +513,6 @@ def _error_bars(interp, err, pts, explicit, st):
     return out
 
 
-def draw_error_bars(interp, plot: Plot, full) -> None:
-    """Error bars: a line from the point to each end and a 4pt cross bar there (``error mark=-``)."""
-    st = dict(plot.st, dash=None, fill=None, arrow_start=None, arrow_end=None)
-    for (x, y), e in zip(plot.points, plot.errors):
-        if not (math.isfinite(x) and math.isfinite(y)):
-            continue
-        p = G.apply(full, (x, y))
-        for ends, horizontal in (((x - e[0], y), (x + e[1], y)), True), (((x, y - e[2]), (x, y + e[3])), False):
-            for q_data, size in zip(ends, (e[0], e[1]) if horizontal else (e[2], e[3])):
-                if size <= 0:
-                    continue
-                q = G.apply(full, q_data)
-                b = PathBuilder()
-                b.move_to(p)
-                b.line(p, q)
-                emit_path(interp.scene, b, st, draw=True, fill=False, source=plot.loc, panel=interp.panel)
-                b = PathBuilder()
-                a, c = ((q[0], q[1] - 2.0), (q[0], q[1] + 2.0)) if horizontal else ((q[0] - 2.0, q[1]),
-                                                                                     (q[0] + 2.0, q[1]))
-                b.move_to(a)
-                b.line(a, c)
-                emit_path(interp.scene, b, st, draw=True, fill=False, source=plot.loc, panel=interp.panel)
-
-
 def _coord(interp, text, st, symbols):
     t = text.strip()
     if symbols is not None and t in symbols:
@@ -621,295 +592,3 @@ def _split_pair(expr: str):
         elif ch == "," and depth == 0:
             return expr[:i], expr[i + 1:]
     raise FigureSyntaxError(f"parametric \\addplot ({expr}) needs two components")
-
-
-# -- drawing ---------------------------------------------------------------------
-
-def _clip_segment(p, q, lo, hi):
-    """Liang-Barsky: the part of segment p-q inside the box, or None."""
-    t0, t1 = 0.0, 1.0
-    d = (q[0] - p[0], q[1] - p[1])
-    for k in range(2):
-        for pk, qk in ((-d[k], p[k] - lo[k]), (d[k], hi[k] - p[k])):
-            if pk == 0:
-                if qk < 0:
-                    return None
-                continue
-            r = qk / pk
-            if pk < 0:
-                t0 = max(t0, r)
-            else:
-                t1 = min(t1, r)
-    if t0 > t1:
-        return None
-    return (p[0] + t0 * d[0], p[1] + t0 * d[1]), (p[0] + t1 * d[0], p[1] + t1 * d[1])
-
-
-def _pieces(canvas, box):
-    """Runs of finite points, clipped to the box: list of point lists."""
-    runs, cur = [], []
-    for p in canvas:
-        if p is None:
-            if len(cur) > 0:
-                runs.append(cur)
-            cur = []
-        else:
-            cur.append(p)
-    if cur:
-        runs.append(cur)
-    if box is None:
-        return runs
-    lo = (min(box[0][0], box[1][0]) - 1e-6, min(box[0][1], box[1][1]) - 1e-6)
-    hi = (max(box[0][0], box[1][0]) + 1e-6, max(box[0][1], box[1][1]) + 1e-6)
-    out = []
-    for run in runs:
-        piece = []
-        if len(run) == 1:
-            out.append(run)
-            continue
-        for p, q in zip(run, run[1:]):
-            c = _clip_segment(p, q, lo, hi)
-            if c is None:
-                if len(piece) > 1:
-                    out.append(piece)
-                piece = []
-                continue
-            a, b = c
-            if piece and math.hypot(piece[-1][0] - a[0], piece[-1][1] - a[1]) < 1e-9:
-                piece.append(b)
-            else:
-                if len(piece) > 1:
-                    out.append(piece)
-                piece = [a, b]
-        if len(piece) > 1:
-            out.append(piece)
-    return out
-
-
-def _const_points(run, kind):
-    """Step lines: ``left`` (const plot) holds each value until the next x, ``right`` jumps
-    first; ``jleft``/``jright`` (jump marks) leave the vertical parts out (NaN breaks)."""
-    out = [run[0]]
-    for p, q in zip(run, run[1:]):
-        if kind in ("left", "jleft"):
-            corner = (q[0], p[1])
-        else:
-            corner = (p[0], q[1])
-        if kind.startswith("j"):
-            out += [corner, None, q] if kind == "jleft" else [None, corner, q]
-        else:
-            out += [corner, q]
-    return out
-
-
-def _smooth_points(pts, tension=0.5, steps=12):
-    """pgf's ``smooth`` curve through pts, flattened: list of points."""
-    t = 0.2775 * tension  # as plots.py (pgflibraryplothandlers)
-    n = len(pts)
-    out = [pts[0]]
-    for i in range(n - 1):
-        p1, p2 = pts[i], pts[i + 1]
-        c1 = p1 if i == 0 else (p1[0] + t * (p2[0] - pts[i - 1][0]), p1[1] + t * (p2[1] - pts[i - 1][1]))
-        c2 = p2 if i == n - 2 else (p2[0] - t * (pts[i + 2][0] - p1[0]), p2[1] - t * (pts[i + 2][1] - p1[1]))
-        for k in range(1, steps + 1):
-            u = k / steps
-            s = 1 - u
-            out.append((s ** 3 * p1[0] + 3 * s * s * u * c1[0] + 3 * s * u * u * c2[0] + u ** 3 * p2[0],
-                        s ** 3 * p1[1] + 3 * s * s * u * c1[1] + 3 * s * u * u * c2[1] + u ** 3 * p2[1]))
-    return out
-
-
-def draw_bars(interp, plot: Plot, full, base: float) -> None:
-    """``ybar``/``xbar``: one rectangle per point from ``base`` (data value of the bar's
-    foot) to the point, ``bar width`` wide, moved by ``bar shift`` (canvas pt)."""
-    half = plot.bar_width / 2
-    for k, (x, y) in enumerate(plot.points):
-        if not (math.isfinite(x) and math.isfinite(y)):
-            continue
-        if plot.stack_base is not None:  # stacked bars stand on the plot below
-            base = plot.stack_base[k, 1] if plot.bar == "y" else plot.stack_base[k, 0]
-        if plot.bar == "y":
-            p0, p1 = G.apply(full, (x, base)), G.apply(full, (x, y))
-            c = p0[0] + plot.bar_shift
-            pts = [(c - half, p0[1]), (c + half, p0[1]), (c + half, p1[1]), (c - half, p1[1])]
-        else:
-            p0, p1 = G.apply(full, (base, y)), G.apply(full, (x, y))
-            c = p0[1] + plot.bar_shift
-            pts = [(p0[0], c - half), (p1[0], c - half), (p1[0], c + half), (p0[0], c + half)]
-        b = PathBuilder()
-        b.move_to(pts[0])
-        for u, v in zip(pts, pts[1:]):
-            b.line(u, v)
-        b.close()
-        emit_path(interp.scene, b, plot.st, draw=plot.st["draw"] is not None, fill=plot.st["fill"] is not None,
-                  source=plot.loc, panel=interp.panel)
-    if plot.mark:  # marks sit on the bars' ends
-        for x, y in plot.points:
-            if math.isfinite(x) and math.isfinite(y):
-                q = G.apply(full, (x, y))
-                q = (q[0] + plot.bar_shift, q[1]) if plot.bar == "y" else (q[0], q[1] + plot.bar_shift)
-                draw_mark(interp, plot, q)
-
-
-def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
-    """Draw one plot: its line (clipped to ``box``, canvas corners) and its marks."""
-    if plot.bar:
-        draw_bars(interp, plot, full, bar_base)
-        return
-    canvas = [G.apply(full, (x, y)) if math.isfinite(x) and math.isfinite(y) else None
-              for x, y in plot.points]
-    if not any(p is not None for p in canvas):
-        return
-    st = plot.st
-    if plot.closed and not plot.only_marks:
-        # \closedcycle: the curve, down to y = 0 (clamped to the axis) and back, closed
-        pts = [p for p in canvas if p is not None]
-        if plot.smooth and len(pts) > 2:
-            pts = _smooth_points(pts, st.get("tension", 0.5))
-        inv = G.invert(full)
-        ylo, yhi = sorted((G.apply(inv, box[0])[1], G.apply(inv, box[1])[1])) if box else (0.0, 0.0)
-        y0 = min(max(0.0, ylo), yhi)
-        first = [x for x, y in plot.points if math.isfinite(x) and math.isfinite(y)]
-        if plot.closed != "cycle" and plot.stack_base is not None:
-            # stacked: closed back along the plot below (pgfplots' \closedcycle with stack plots)
-            pts += [G.apply(full, tuple(q)) for q in plot.stack_base[::-1] if np.all(np.isfinite(q))]
-        elif plot.closed != "cycle":
-            pts += [G.apply(full, (first[-1], y0)), G.apply(full, (first[0], y0))]
-        b = PathBuilder()
-        b.move_to(pts[0])
-        for p, q in zip(pts, pts[1:]):
-            b.line(p, q)
-        b.close()
-        emit_path(interp.scene, b, st, draw=st["draw"] is not None, fill=st["fill"] is not None,
-                  source=plot.loc, panel=interp.panel)
-    elif not plot.only_marks and st["draw"] is not None:
-        raw = []
-        cur = []
-        for p in canvas:
-            if p is None:
-                if cur:
-                    raw.append(cur)
-                cur = []
-            else:
-                cur.append(p)
-        if cur:
-            raw.append(cur)
-        runs = []
-        for run in raw:
-            if plot.const and len(run) > 1:
-                runs.append(_const_points(run, plot.const))
-            elif plot.smooth and len(run) > 2:
-                runs.append(_smooth_points(run, st.get("tension", 0.5)))
-            else:
-                runs.append(run)
-        flat = [p for run in runs for p in run + [None]]
-        for piece in _pieces(flat, box):
-            if len(piece) < 2:
-                continue
-            b = PathBuilder()
-            b.move_to(piece[0])
-            for p, q in zip(piece, piece[1:]):
-                b.line(p, q)
-            emit_path(interp.scene, b, st, draw=True, fill=False, source=plot.loc, panel=interp.panel)
-    if plot.errors is not None:
-        draw_error_bars(interp, plot, full)
-    if plot.mark:
-        lo = hi = None
-        if box is not None:
-            lo = (min(box[0][0], box[1][0]) - 1e-6, min(box[0][1], box[1][1]) - 1e-6)
-            hi = (max(box[0][0], box[1][0]) + 1e-6, max(box[0][1], box[1][1]) + 1e-6)
-        for p in canvas:
-            if p is None:
-                continue
-            if lo is not None and not (lo[0] <= p[0] <= hi[0] and lo[1] <= p[1] <= hi[1]):
-                continue
-            draw_mark(interp, plot, p)
-
-
-def draw_mark(interp, plot: Plot, p) -> None:
-    """One plot mark centred at canvas point ``p`` (``Dot``/``Circle`` and polylines; the
-    outlines and styles are computed once per plot)."""
-    cache = plot.__dict__.setdefault("_mark_cache", {})
-    parts = cache.get("parts")
-    if parts is None:
-        pieces = mark_outlines(plot.mark, plot.mark_size)
-        if pieces is None:
-            interp.note("APPROXIMATED", f"plot mark '{plot.mark}' is drawn as a dot", "mark", plot.loc)
-            pieces = [("circle", plot.mark_size)]
-        mst = plot.mark_st or plot.st
-        filled = plot.mark.endswith("*")
-        parts = []
-        for kind, *data in pieces:
-            fill = filled and closed_piece(kind, data)
-            if mst.get("dash"):
-                mst = dict(mst, dash=None)
-            parts.append((kind, data, path_style(mst, True, fill), fill))
-        cache["parts"] = parts
-    for kind, data, style, fill in parts:
-        if kind == "circle":
-            r = data[0]
-            cls = Dot if fill and r <= DOT_MAX_RADIUS else Circle
-            interp.scene.add(cls(center=p, radius=r, style=style, source=plot.loc, panel=interp.panel))
-        else:
-            pts, closed = data
-            q = np.array([(p[0] + x, p[1] + y) for x, y in pts], dtype=np.float64)
-            interp.scene.add(Polyline(points=q, closed_flag=bool(closed), style=style, source=plot.loc,
-                                      panel=interp.panel))
-
-
-def closed_piece(kind, data):
-    return kind == "circle" or bool(data[1])
-
-
-_LEGEND_LINE = 0.6 * 72.27 / 2.54  # legend image line: 0.6cm
-
-
-def legend_image_box(plot: Plot):
-    """Bounding box ``(x0, y0, x1, y1)`` of a plot's legend image around its origin (pt),
-    stroke included."""
-    lw = plot.st["line_width"] / 2
-    if plot.st["draw"] is None and not plot.mark and not plot.bar:  # empty legend
-        return (0.0, 0.0, 0.0, 0.0)
-    if plot.bar == "y":  # ybar legend: bars 3pt wide at 0 and 6pt, 8pt and 6pt high, yshift -2pt
-        return (-1.5 - lw, -2.0 - lw, 7.5 + lw, 6.0 + lw)
-    if plot.bar == "x":
-        return (-2.0 - lw, -1.5 - lw, 6.0 + lw, 7.5 + lw)
-    r = plot.mark_size + lw if plot.mark else 0.0
-    if plot.only_marks:
-        return (-r, -r, r, r)
-    return (-lw, -max(lw, r), _LEGEND_LINE + lw, max(lw, r))
-
-
-def legend_image(interp, plot: Plot, origin, ctm) -> None:
-    """The legend image of a plot with its origin at ``origin`` (picture pt): a 0.6 cm line
-    with the mark in its middle, the mark alone (``only marks``) or two small bars."""
-    o = origin
-    if plot.bar:
-        for dx, hgt in ((0.0, 8.0), (6.0, 6.0)):
-            if plot.bar == "y":
-                pts = [(o[0] + dx - 1.5, o[1] - 2.0), (o[0] + dx + 1.5, o[1] - 2.0),
-                       (o[0] + dx + 1.5, o[1] - 2.0 + hgt), (o[0] + dx - 1.5, o[1] - 2.0 + hgt)]
-            else:
-                pts = [(o[0] - 2.0, o[1] + dx - 1.5), (o[0] - 2.0 + hgt, o[1] + dx - 1.5),
-                       (o[0] - 2.0 + hgt, o[1] + dx + 1.5), (o[0] - 2.0, o[1] + dx + 1.5)]
-            q = [G.apply(ctm, u) for u in pts]
-            b = PathBuilder()
-            b.move_to(q[0])
-            for u, v in zip(q, q[1:]):
-                b.line(u, v)
-            b.close()
-            emit_path(interp.scene, b, plot.st, draw=plot.st["draw"] is not None,
-                      fill=plot.st["fill"] is not None, source=plot.loc, panel=interp.panel)
-        return
-    if plot.only_marks:
-        if plot.mark:
-            draw_mark(interp, plot, G.apply(ctm, o))
-        return
-    a, c = G.apply(ctm, o), G.apply(ctm, (o[0] + _LEGEND_LINE, o[1]))
-    if plot.st["draw"] is not None:
-        b = PathBuilder()
-        b.move_to(a)
-        b.line(a, c)
-        emit_path(interp.scene, b, plot.st, draw=True, fill=False, source=plot.loc, panel=interp.panel)
-    if plot.mark:
-        draw_mark(interp, plot, ((a[0] + c[0]) / 2, (a[1] + c[1]) / 2))

@@ -1,0 +1,126 @@
+"""pgfplots legends: entries from ``\\legend``, ``\\addlegendentry``, ``legend entries``
+and ``\\addlegendimage``, laid out in ``legend columns``, positioned by ``legend pos`` /
+``legend style={at=..., anchor=...}``.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from geoverify.errors import SourceLocation
+from geoverify.frontends.tikz import geometry as G
+from geoverify.frontends.tikz.emit import emit_path
+from geoverify.frontends.tikz.fonts import measure
+from geoverify.frontends.tikz.options import split_options
+from geoverify.frontends.tikz.pathbuild import PathBuilder
+from geoverify.frontends.tikz.pgfplots_draw import legend_image, legend_image_box
+
+__all__ = ["draw_legend"]
+
+
+def draw_legend(axis) -> None:
+    """Draw the legend of ``axis`` (a :class:`~geoverify.frontends.tikz.pgfplots.Axis`): a
+    matrix of (image, text) cells in a white box with a black frame, placed and sized as
+    pgfplots does (``every axis legend``: cells centred, ``inner xsep`` 3pt, ``inner ysep``
+    2pt, text nodes with 2pt inner sep and 0.15em depth; images placed by their origin)."""
+    texts = [t for t in (axis.legend_texts or [])]
+    entries = [(p, t) for p, t in zip([p for p in axis.plots if not p.forget], texts) if t]
+    if not entries:
+        return
+    kv = axis.kv
+    opts = {}
+    for k, v in axis.opts:
+        if k in ("every axis legend/.append style", "every axis legend/.style", "legend style"):
+            opts.update(split_options(v or ""))
+    if kv.get("legend columns"):
+        opts["legend columns"] = kv["legend columns"]
+    # every axis legend: at (0.98, 0.98); legend pos: 0.03 from the sides (pgfplots.code.tex)
+    at, anchor = (0.98, 0.98), "north east"
+    pos = (kv.get("legend pos") or "").strip()
+    at, anchor = {"north east": ((0.97, 0.97), "north east"), "north west": ((0.03, 0.97), "north west"),
+                  "south east": ((0.97, 0.03), "south east"), "south west": ((0.03, 0.03), "south west"),
+                  "outer north east": ((1.03, 1.0), "north west")}.get(pos, (at, anchor))
+    if opts.get("at"):
+        try:
+            t = opts["at"].strip().strip("()")
+            at = tuple(float(axis.interp.number(v, axis.st).value) for v in t.split(","))
+        except Exception:  # noqa: BLE001
+            axis.interp.note("APPROXIMATED", "legend position not understood", "legend style", axis.loc)
+    if opts.get("anchor"):
+        anchor = opts["anchor"].strip()
+    ncol = 1
+    if opts.get("legend columns"):
+        try:
+            ncol = int(float(opts["legend columns"]))
+        except ValueError:
+            ncol = 1
+    if ncol <= 0:
+        ncol = len(entries)
+    depth = 1.5  # text depth=0.15em
+    post = dict(split_options(kv.get("legend image post style") or ""))
+    if "mark" in post:  # legend image post style={mark=*}: the images get that mark
+        mk = (post["mark"] or "").strip()
+        entries = [(copy.copy(p), t) for p, t in entries]
+        for p, _ in entries:
+            p.mark = None if mk == "none" else mk
+            p.__dict__.pop("_mark_cache", None)
+            if p.mark_st is None or (p.mark.endswith("*") and p.mark_st.get("fill") is None):
+                p.mark_st = dict(p.st, fill="current")
+    cells = []
+    for p, t in entries:
+        box, _ = measure(t, 10.0)
+        # the image is placed by its origin on the row's centre line, its box centred in its cell
+        cells.append((p, t, box.width, box.height, legend_image_box(p)))
+    grid = [cells[k:k + ncol] for k in range(0, len(cells), ncol)]
+    ncol = min(ncol, len(cells))
+    iws = [max(r[c][4][2] - r[c][4][0] for r in grid if c < len(r)) for c in range(ncol)]
+    tws = [max(r[c][2] for r in grid if c < len(r)) + 4.0 for c in range(ncol)]
+    halves = []
+    for row in grid:
+        up = down = 0.0
+        for _, _, _, h, ib in row:
+            th = (h + depth) / 2 + 2.0
+            up, down = max(up, th, ib[3]), max(down, th, -ib[1])
+        halves.append((up, down))
+    width = 3.0 + sum(iws) + sum(tws) + 3.0
+    height = 2.0 + sum(u + d for u, d in halves) + 2.0
+    ax, ay = axis.P(axis.xmin + at[0] * (axis.xmax - axis.xmin), axis.ymin + at[1] * (axis.ymax - axis.ymin))
+    fx = 1.0 if "east" in anchor else 0.0 if "west" in anchor else 0.5
+    fy = 1.0 if "north" in anchor else 0.0 if "south" in anchor else 0.5
+    out = 0.2
+    x0 = ax - fx * (width + 2 * out) + out
+    y1 = ay + (1 - fy) * (height + 2 * out) - out
+    # frame
+    fst = dict(axis.interp.st)
+    fst.update(draw="current", fill=(1.0, 1.0, 1.0), dash=None, arrow_start=None, arrow_end=None)
+    fst["color"], fst["line_width"] = (0.0, 0.0, 0.0), 0.4
+    m = axis.interp.st["ctm"]
+    b = PathBuilder()
+    corners = [(x0, y1 - height), (x0 + width, y1 - height), (x0 + width, y1), (x0, y1)]
+    q = [G.apply(m, c) for c in corners]
+    b.move_to(q[0])
+    for u, v in zip(q, q[1:]):
+        b.line(u, v)
+    b.close()
+    src = SourceLocation(axis.loc.line, axis.loc.column, axis.loc.file, "legend")
+    emit_path(axis.interp.scene, b, fst, draw=True, fill=True, source=src, panel=axis.interp.panel)
+    y = y1 - 2.0
+    code = []
+    for row, (up, down) in zip(grid, halves):
+        yc = y - up
+        x = x0 + 3.0
+        for c, (p, t, w, h, ib) in enumerate(row):
+            icx = x + iws[c] / 2
+            legend_image(axis.interp, p, (icx - (ib[0] + ib[2]) / 2, yc), m)
+            base = yc - (h - depth) / 2
+            align = (kv.get("legend cell align") or "center").strip()
+            if align == "left":
+                tx, anc = x + iws[c] + 2.0, "base west"
+            elif align == "right":
+                tx, anc = x + iws[c] + tws[c] - 2.0, "base east"
+            else:
+                tx, anc = x + iws[c] + tws[c] / 2, "base"
+            code.append(f"\\node[anchor={anc},inner sep=0pt] at ({tx:.5f}pt,{base:.5f}pt) {{{t}}};")
+            x += iws[c] + tws[c]
+        y -= up + down
+    axis.tikz("\n".join(code))

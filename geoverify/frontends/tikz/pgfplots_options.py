@@ -1,0 +1,87 @@
+"""pgfplots axis options: the keys interpreted, ``\\pgfplotsset`` defaults and styles,
+pgfplots' size styles (``small``, ``footnotesize``, ``tiny``) and ``every axis post``."""
+
+from __future__ import annotations
+
+from geoverify.frontends.tikz.options import split_options
+
+__all__ = ["KNOWN_KEYS", "SIZE_STYLES", "with_pgfplotsset"]
+
+#: Axis keys this front-end interprets (others are reported as unsupported).
+KNOWN_KEYS = {
+    "xmin", "xmax", "ymin", "ymax", "width", "height", "scale only axis", "axis lines", "axis lines*",
+    "axis x line", "axis y line", "axis x line*", "axis y line*", "domain", "samples", "xlabel", "ylabel",
+    "title", "grid", "xtick", "ytick", "xticklabels", "yticklabels", "legend pos", "legend style",
+    "legend entries", "minor tick num", "minor x tick num", "minor y tick num", "ticks", "xmajorticks",
+    "ymajorticks", "enlargelimits", "enlarge x limits", "enlarge y limits", "clip", "xmajorgrids",
+    "ymajorgrids", "no markers", "no marks", "smooth", "axis equal image", "at", "anchor", "name",
+    "hide axis", "hide x axis", "hide y axis", "tick align", "xtick align", "ytick align", "tick pos",
+    "xtick pos", "ytick pos", "xtick distance", "ytick distance", "x", "y", "axis on top", "compat",
+    "legend cell align", "cycle list name", "mark size", "thick", "very thick", "semithick", "thin",
+    "unbounded coords", "restrict y to domain", "xlabel style", "ylabel style", "title style",
+    "tick label style", "ticklabel style", "label style", "x tick label style", "y tick label style",
+    "xticklabel style", "yticklabel style", "tick style", "major tick length", "axis line style",
+    "every axis plot/.append style", "every axis plot post/.append style", "every axis plot/.style",
+    "trig format plots", "declare function", "scaled ticks", "scaled x ticks", "scaled y ticks",
+    "max space between ticks", "try min ticks", "samples y", "font", "line width", "major grid style",
+    "grid style", "separate axis lines", "axis background/.style", "xlabel near ticks", "ylabel near ticks",
+    "every axis/.append style", "legend image post style", "extra x ticks", "extra y ticks", "xmode", "ymode",
+    "ybar", "xbar", "bar width", "symbolic x coords", "symbolic y coords", "nodes near coords",
+    "legend columns", "samples at", "log basis x", "log basis y", "stack plots", "stack dir", "ybar stacked", "xbar stacked", "/tikz/xbar", "/tikz/ybar",
+    "axis equal", "x dir", "y dir", "x post scale", "y post scale", "scale", "tickpos", "xtickpos", "ytickpos", "xminorgrids", "yminorgrids", "minor grid style",
+    "minor tick length", "every axis title shift", "normalsize", "small", "footnotesize", "tiny",
+    "extra tick style", "extra x tick style", "extra y tick style", "forget plot", "mark", "only marks",
+}
+
+#: pgfplots' size styles (pgfplots.code.tex)
+SIZE_STYLES = {
+    "normalsize": "width=240pt,height=207pt,max space between ticks=35",
+    "small": "width=6.5cm,height=,tick label style={font=\\footnotesize},label style={font=\\small},"
+             "max space between ticks=25",
+    "footnotesize": "width=5cm,height=,legend style={font=\\footnotesize},tick label style={font=\\footnotesize},"
+                    "label style={font=\\small},title style={font=\\small},every axis title shift=0pt,"
+                    "max space between ticks=15,major tick length=0.1cm,minor tick length=0.066cm",
+    "tiny": "width=4cm,height=,legend style={font=\\tiny},tick label style={font=\\tiny},label style={font=\\tiny},"
+            "title style={font=\\footnotesize},every axis title shift=0pt,max space between ticks=12,"
+            "major tick length=0.1cm,minor tick length=0.066cm",
+}
+
+
+def with_pgfplotsset(interp, opts):
+    """Axis options preceded by those of ``\\pgfplotsset`` (``every axis`` styles and user
+    styles expanded)."""
+    user: dict = {}
+    pre = []
+    set_opts = split_options(interp.defs.get("pgfplotsset") or "")
+
+    def expand(pairs, depth=0):
+        out = []
+        for k, v in pairs:
+            k = k.replace("/pgfplots/", "").strip()
+            if k.endswith("/.style") or k.endswith("/.append style"):
+                name = k.rsplit("/.", 1)[0]
+                if name == "every axis":
+                    out += expand(split_options(v or ""), depth + 1) if depth < 8 else []
+                elif name.startswith("every ") or name.endswith(" style"):
+                    out.append((k, v))
+                else:
+                    user[name] = (user.get(name, "") + "," + (v or "")).strip(",") if k.endswith("append style") \
+                        else (v or "")
+                continue
+            if k in user and depth < 8:
+                out += expand(split_options(user[k]), depth + 1)
+                continue
+            if k in SIZE_STYLES and v is None and depth < 8:
+                out += expand(split_options(SIZE_STYLES[k]), depth + 1)
+                continue
+            out.append((k, v))
+        return out
+
+    pre = expand(set_opts)
+    main = expand(opts)
+    # every axis post: applied after the axis' own options
+    post = [(k, v) for k, v in pre + main if k in ("every axis post/.style", "every axis post/.append style")]
+    tail = []
+    for _, v in post:
+        tail += expand(split_options(v or ""), 1)
+    return pre + main + tail
