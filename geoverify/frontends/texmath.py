@@ -12,6 +12,7 @@ rule 11 and accents rule 12, with the parameters of the fonts LaTeX selects.
 from __future__ import annotations
 
 from geoverify.frontends import texfonts as tf
+from geoverify.frontends.texmatrix import ARRAYCOLSEP, ENVIRONMENTS, delimiter, needed_size, split_cells
 from geoverify.frontends.texscan import RULE, HList, add_glyphs, control, dimen, next_arg, optional, read_group
 from geoverify.frontends.texsymbols import (ACCENTS, CLASSES, COMPOSITES, DISPLAY_OPS, EM_SPACES, IGNORED,
     MATH_ALPHABETS, MATH_CHARS, MU_SPACES, NULLDELIMITERSPACE, SCRIPTSPACE, SPACING, SWALLOW1, SYMBOLS,
@@ -36,6 +37,13 @@ class _Atom:
         self.glyphs = glyphs
 
 
+def _find_all(s: str, sub: str):
+    k = s.find(sub)
+    while k >= 0:
+        yield k
+        k = s.find(sub, k + 1)
+
+
 class MathMode:
     """Math-mode methods; the host class provides ``fonts``, ``approx``, ``text`` and ``text_control``."""
 
@@ -44,8 +52,8 @@ class MathMode:
         sizes = self.fonts.math_sizes(size)
         atoms = self.mlist(s, sizes, 0, False, display, "mi")
         w, h, d, glyphs = self.pack(atoms, sizes, 0)
-        if "\\begin" in s:  # environments (matrices, arrays) are not modelled: no glyph is known
-            glyphs = None
+        if any(not any(s.startswith(e + "}", k + 7) for e in ENVIRONMENTS) for k in _find_all(s, "\\begin{")):
+            glyphs = None  # other environments (arrays, cases) are not modelled: no glyph is known
         return w, h, d, glyphs
 
     def _sy(self, sizes, lvl, k):
@@ -170,6 +178,13 @@ class MathMode:
     def math_control(self, cs, s, i, atoms, sizes, lvl, cramped, display, alphabet):
         size = sizes[min(lvl, 2)]
         mu = self._sy(sizes, lvl, 6) / 18.0
+        if cs == "\\begin":
+            name, j = next_arg(s, i)
+            end = "\\end{%s}" % name.strip()
+            k = s.find(end, j)
+            if name.strip() in ENVIRONMENTS and k >= 0:
+                atoms.append(self.matrix(name.strip(), s[j:k], sizes, lvl))
+                return k + len(end)
         if cs in COMPOSITES:
             cls, w, h, d = COMPOSITES[cs]
             if cs in ("\\neq", "\\ne"):  # \not over =: the slash's height and depth
@@ -403,6 +418,47 @@ class MathMode:
             add_glyphs(glyphs, gy, base, -v)
         atoms.append(_Atom(nucleus.cls if nucleus.cls is not None else "o", width + sw, top, bot, glyphs=glyphs))
         return i
+
+    def matrix(self, env, body, sizes, lvl):
+        """amsmath's ``matrix``/``pmatrix``/``bmatrix`` (:mod:`geoverify.frontends.texmatrix`)."""
+        cells = [[self.pack(self.mlist(c, sizes, lvl, False, False, "mi"), sizes, lvl) for c in row]
+                 for row in split_cells(body)]
+        ncol = max(len(r) for r in cells)
+        colw = [max((r[j][0] for r in cells if j < len(r)), default=0.0) for j in range(ncol)]
+        strut_h, strut_d = 0.84 * sizes[0], 0.36 * sizes[0]  # 0.7 and 0.3 of a 1.2 size baselineskip
+        heights = [max([strut_h] + [c[1] for c in r]) for r in cells]
+        depths = [max([strut_d] + [c[2] for c in r]) for r in cells]
+        total = sum(heights) + sum(depths)
+        axis = self._sy(sizes, lvl, 22)
+        top = axis + total / 2  # \vcenter
+        h_all, d_all = top, total - top
+        need = needed_size(top, total - top, axis)
+        at = sizes[min(lvl, 2)]
+        left, right = ENVIRONMENTS[env]
+        glyphs = []
+        x = 0.0
+        if left:
+            w, h, d, g = delimiter(left, need, at)
+            y = axis - (h - d) / 2  # centred on the axis
+            add_glyphs(glyphs, g, 0.0, y)
+            x = w
+            h_all, d_all = max(h_all, y + h), max(d_all, d - y)
+        base = top
+        for r, row in enumerate(cells):
+            base -= heights[r]
+            cx = x
+            for j, (w, h, d, g) in enumerate(row):
+                add_glyphs(glyphs, g, cx + (colw[j] - w) / 2, base)
+                cx += colw[j] + 2 * ARRAYCOLSEP
+            base -= depths[r]
+        x += sum(colw) + 2 * ARRAYCOLSEP * (ncol - 1)
+        if right:
+            w, h, d, g = delimiter(right, need, at)
+            y = axis - (h - d) / 2
+            add_glyphs(glyphs, g, x, y)
+            x += w
+            h_all, d_all = max(h_all, y + h), max(d_all, d - y)
+        return _Atom("inner" if left else "o", x, h_all, d_all, glyphs=glyphs)
 
     def fraction(self, num, den, sizes, lvl, cramped, display, text_style, binom=False):
         """Rule 15: numerator over denominator with a rule on the axis."""

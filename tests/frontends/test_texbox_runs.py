@@ -73,4 +73,37 @@ def test_joined_run_starts_at_the_previous_characters_advance():
 def test_unknown_material_has_an_empty_run_and_no_claimed_characters():
     runs = glyph_runs("a\\unknowncommand b", 12.0, LatexFonts(12))
     assert [r.text for r in runs] == ["a", "", "b"]
-    assert glyph_runs("$\\begin{pmatrix} 1 \\\\ 2 \\end{pmatrix}$", 12.0, LatexFonts(12))[0].text == ""
+    assert glyph_runs("$\\begin{cases} 1 \\\\ 2 \\end{cases}$", 12.0, LatexFonts(12))[0].text == ""
+
+
+# measured as above with \\usepackage{amsmath} (which scales cmex with the font size)
+AMSMATH_12PT = [
+    ("$\\begin{pmatrix} 4 \\\\ 4 \\end{pmatrix}$", (23.54169, 17.40013, 11.40015),
+     [(0.0, 16.9202, None), (8.8334, 7.32, "4"), (8.8334, -7.0799, "4"), (14.7083, 16.9202, None)]),
+    ("$\\begin{pmatrix} -2 \\\\ 2 \\end{pmatrix}$", (32.87505, 17.40013, 11.40015),
+     [(0.0, 16.9202, None), (8.8334, 7.32, None), (18.1667, 7.32, "2"), (13.5001, -7.0799, "2"),
+      (24.0417, 16.9202, None)]),
+    ("$\\begin{pmatrix} \\frac{60}{13} \\\\ \\frac{12}{13} \\end{pmatrix}$", (28.56686, 17.40013, 11.40015),
+     [(0.0, 16.9202, None), (10.0334, 12.0448, "6"), (10.0334, 3.1819, "1"), (10.0334, -2.3552, "1"),
+      (10.0334, -11.218, "1"), (19.7335, 16.9202, None)]),
+    ("$\\begin{pmatrix} 1 \\\\ -1 \\\\ 2 \\end{pmatrix}$", (36.20836, 24.6002, 18.6002),  # extensible parentheses
+     [(0.0, 24.1202, None), (0.0, 2.52, None), (15.1667, 14.52, "1"), (10.5, 0.1201, None), (19.8334, 0.1201, "1"),
+      (15.1667, -14.2799, "2"), (25.7083, 24.1202, None), (25.7083, 2.52, None)]),
+    ("$\\mathbf{a} = \\begin{pmatrix} 2 \\\\ -3 \\end{pmatrix}$", (55.2429, 17.40013, 11.40015),
+     [(0.0, 0.0, "a"), (9.8958, 0.0, "="), (22.3679, 16.9202, None), (35.8679, 7.32, "2"), (31.2012, -7.0799, None),
+      (40.5346, -7.0799, "3"), (46.4095, 16.9202, None)]),
+    ("$\\begin{pmatrix} 1 & 2 \\\\ 3 & 4 \\end{pmatrix}$", (39.41663, 17.40013, 11.40015),
+     [(0.0, 16.9202, None), (8.8334, 7.32, "1"), (24.7083, 7.32, "2"), (8.8334, -7.0799, "3"), (24.7083, -7.0799, "4"),
+      (30.5833, 16.9202, None)]),
+    ("$\\begin{pmatrix} 1 \\end{pmatrix}$", (16.875, 10.20006, 4.20007),
+     [(0.0, 9.7201, None), (5.5, 0.1201, "1"), (11.375, 9.7201, None)]),
+]
+
+
+@pytest.mark.parametrize("text, box, expected", AMSMATH_12PT, ids=[t for t, _, _ in AMSMATH_12PT])
+def test_matrices_match_amsmath(text, box, expected):
+    from geoverify.frontends.texbox import measure
+
+    b = measure(text, 12.0, LatexFonts(12))
+    assert (b.width, b.height, b.depth) == pytest.approx(box, abs=1e-3)
+    test_glyph_runs_match_dvisvgm(text, expected)
