@@ -8,6 +8,7 @@ specifiers, casts and array construction.
 from __future__ import annotations
 
 import math
+import re
 
 from lark import Token, Tree
 
@@ -22,6 +23,7 @@ PRECEDENCE = _PREC = {"op_oror": 1, "op_andand": 2, "op_bor": 3, "op_amp": 4, "o
          "op_gt": 6, "op_le": 6, "op_ge": 6, "op_carets": 7, "op_line": 8, "op_dots": 8, "op_colons": 8,
          "op_longdash": 8, "op_tension1": 8, "op_tension2": 8, "op_controls1": 8, "op_controls2": 8,
          "op_add": 9, "op_sub": 9, "op_mul": 10, "op_div": 10, "op_mod": 10, "op_idiv": 10}
+_DQ_ESCAPE = re.compile(r'\\(["\\])')
 _BIN = {"op_add": "add", "op_sub": "sub", "op_mul": "mul", "op_div": "div", "op_mod": "mod", "op_idiv": "idiv",
         "op_eq": "eq", "op_ne": "ne", "op_lt": "lt", "op_gt": "gt", "op_le": "le", "op_ge": "ge",
         "op_bor": "bor", "op_amp": "amp"}
@@ -61,8 +63,9 @@ class ExpressionsMixin:
 
     def e_string(self, node, env):
         s = str(node.children[0])[1:-1]
-        # In double-quoted Asymptote strings only \" and \\ are escapes.
-        return s.replace('\\"', '"').replace("\\\\", "\\")
+        # In double-quoted Asymptote strings \" is a quote; \\ stays two backslashes (asy 2.85's
+        # write("a\\b") prints a\\b), so TeX gets its \\ (matrix rows, line breaks).
+        return _DQ_ESCAPE.sub(lambda m: '"' if m.group(1) == '"' else "\\\\", s)
 
     def e_sqstring(self, node, env):
         s = str(node.children[0])[1:-1]
