@@ -79,8 +79,10 @@ def mutations(ref: Figure) -> list[Variant]:
     ranked = sorted((p for p in counts if counts[p] > 0), key=lambda p: (-counts[p], p))
     # A point strokes pass through (a vertex or dot) moves with them; a labelled crossing
     # would only lose its label's place (its label names the crossing again).
+    # A labelled point where nothing is drawn (a label in a region) would only move its label.
     movable = [p for p in ranked if _is_drawn_vertex(ref, pts[p])]
-    for p in (movable + [q for q in ranked if q not in movable])[:_TRIES]:
+    others = [q for q in ranked if q not in movable and q not in m.floating]
+    for p in (movable + others)[:_TRIES]:
         # Diagonal to a line through it, so that both its incidence and the lengths at it change.
         base = 0.0
         for pl in m.lines.values():
@@ -89,6 +91,12 @@ def mutations(ref: Figure) -> list[Variant]:
                 base = math.atan2(d[1], d[0])
                 break
         ang = base + math.radians(45.0 if base else 37.0)
+        if not base:
+            # On a circle and on no line: off the circle, radially, so that its incidence changes.
+            for oid, (c, rad, _) in m.circles.items():
+                if abs(float(np.hypot(*(pts[p] - c))) - rad) <= 1e-3 * s and float(np.hypot(*(pts[p] - c))) > 0:
+                    ang = math.atan2(pts[p][1] - c[1], pts[p][0] - c[0])
+                    break
         delta = 0.05 * s * np.array([math.cos(ang), math.sin(ang)])
         moved = mutate.move_point(sc, pts[p], delta, name=p)
         # It must take effect: the point is read where it was moved to (a labelled crossing of
@@ -109,8 +117,14 @@ def mutations(ref: Figure) -> list[Variant]:
             line = lb
         moving = {q: pts[q] for q in line if np.hypot(*(pts[q] - pivot)) > 1e-6 * s}
         if moving:
-            out.append(Variant("tilted_perpendicular", mutate.rotate_points(sc, moving, pivot, 5.0),
-                               touched=frozenset(moving), description=f"{r.text}: tilted by 5 degrees"))
+            tilted = mutate.rotate_points(sc, moving, pivot, 5.0)
+            # It must take effect: a labelled crossing on an axis does not turn with its label.
+            a5 = math.radians(5.0)
+            rot = np.array([[math.cos(a5), -math.sin(a5)], [math.sin(a5), math.cos(a5)]])
+            q, xy = max(moving.items(), key=lambda kv: float(np.hypot(*(kv[1] - pivot))))
+            if _read_at(tilted, q, pivot + rot @ (xy - pivot), 0.01 * s):
+                out.append(Variant("tilted_perpendicular", tilted, touched=frozenset(moving),
+                                   description=f"{r.text}: tilted by 5 degrees"))
     circ = [(oid, c) for oid, c in m.circles.items()
             if any(r.type == "incidence" and oid in r.objects for r in m.primary())]
     if circ:
