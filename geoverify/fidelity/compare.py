@@ -450,6 +450,7 @@ def check_task_in(task: dict, figure: Figure, mined: MinedFigure | None = None) 
 def _placement_checks(task: dict, mined: MinedFigure, binding, where: dict, feats: Features,
                       scene: Scene) -> list[RelationCheck]:
     names = {o["id"]: o["labels"][0] for o in task["objects"] if o["type"] == "point" and o.get("labels")}
+    # Points of the draft only: a labelled point in no relation is left out of it (and of placement).
     ref_pts = {p: np.asarray(xy, dtype=float) for p, xy in mined.points.items() if p in names and p not in mined.floating}
     ref_circ = {c: (np.asarray(v[0], dtype=float), float(v[1])) for c, v in mined.circles.items() if c in binding.objects}
     # Any drawn circle may show it: the binding picks one circle per object by what it passes

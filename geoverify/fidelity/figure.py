@@ -120,8 +120,22 @@ class MinedFigure:
 
         ``dialect`` (Asymptote) is recorded so that ``geoverify check`` reads figures as mining did.
         """
-        objs = list(self.objects)
         rels = list(self.relations)
+        notes = list(self.notes)
+        # A labelled point that takes part in no relation has nothing to be checked by: left out
+        # of the draft (an IR object no predicate uses is an authoring slip), said in the notes.
+        used = {x for r in rels for x in (*r.objects, *r.points)}
+        for o in self.objects:
+            used.update(o.get("through", []))
+            if o.get("center"):
+                used.add(o["center"])
+        objs = [o for o in self.objects if o["type"] != "point" or o["id"] in used or not rels]
+        idle = sorted(o["id"] for o in self.objects if o not in objs)
+        if idle:
+            notes.append(f"labelled point(s) {', '.join(idle)} take part in no relation: left out of the draft.")
+        # Coordinates hold the relations to the mining precision; a tick-marked equality, mined
+        # when the drawing agrees to the checking tolerance, may hold only to that.
+        precision = max([self.precision] + [1.05 * r.residual for r in rels if r.type == "tick_marks"])
         if not objs:
             objs = [{"id": "figure", "type": "text", "text": "", "description": "placeholder: no labelled point found"}]
         preds = [to_predicate(r) for r in rels]
@@ -135,9 +149,9 @@ class MinedFigure:
             "frames": [{"id": "main", "kind": "plane",
                         "equivalences": ["translation", "uniform_scaling", "rotation", "reflection"]}],
             "objects": objs, "predicates": preds,
-            "tolerances": {"coordinate_precision": self.precision},
+            "tolerances": {"coordinate_precision": min(precision, 0.05)},
             "notes": "mined by geoverify.fidelity: 'rel.<type>.' predicates are relations the reference shows, "
-                     "'implied.<type>.' ones follow from them. " + " ".join(self.notes),
+                     "'implied.<type>.' ones follow from them. " + " ".join(notes),
         }
         if source:
             data["source"] = source
