@@ -107,3 +107,18 @@ def test_mined_task_is_admitted(svg_reference, tmp_path):
     (tmp_path / "task.json").write_text(json.dumps(data))
     rep = admission.admit_task(tmp_path, gate=False)
     assert rep.admitted, rep.failures()
+
+
+def test_point_in_no_relation_is_left_out_of_the_draft():
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">'
+           '<polygon points="20,180 180,180 100,40" fill="none" stroke="black"/>'
+           '<circle cx="160" cy="60" r="2" fill="black"/>'
+           '<text x="8" y="194" font-size="12">A</text><text x="184" y="194" font-size="12">B</text>'
+           '<text x="96" y="34" font-size="12">C</text><text x="166" y="56" font-size="12">P</text></svg>')
+    mined = mine_scene(parse_svg(svg))
+    assert "P" in mined.points
+    task = mined.to_task("t")
+    assert "P" not in {o["id"] for o in task["objects"]}
+    assert "P take part in no relation" in task["notes"]
+    assert task["tolerances"]["coordinate_precision"] == mined.precision
+    task_from_dict(task)
