@@ -2,8 +2,8 @@
 """Are mined Gold IR drafts admitted? ``geoverify mine`` then ``geoverify admit`` on real references.
 
 For every figure of the corpus folder (``--pattern``, default the geometry blocks)
-that the native front-end reads and that shows at least one relation among its
-labelled points: mine it into a task package (task.json + reference) in a
+that the native front-end reads (and, with ``--gate``, that compiles with the real
+toolchain) and that shows at least one relation among its labelled points: mine it into a task package (task.json + reference) in a
 scratch folder and run the admission checks on it
 (:func:`geoverify.admission.admit_task`; ``--gate`` also compiles the reference
 with the real toolchain). Prints how many are admitted, the failing rubric
@@ -35,6 +35,14 @@ def measure(path: str, gate: bool) -> dict:
 
     rec = {"figure": Path(path).name}
     t0 = time.perf_counter()
+    if gate:
+        from geoverify.gate import run_gate
+
+        g = run_gate(Path(path).read_text(encoding="utf-8", errors="replace"), "asy" if path.endswith(".asy") else
+                     ("svg" if path.endswith(".svg") else "tikz"), dialect="aops")
+        if g.T is False:
+            rec["skipped"] = "the reference does not compile (real gate)"
+            return rec
     fig = prepare_figure(path, dialect="aops")
     if fig.scene is None:
         rec["skipped"] = "native front-end cannot read it"
