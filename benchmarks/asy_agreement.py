@@ -36,13 +36,11 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import collections
 import hashlib
 import json
 import os
 import re
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -51,6 +49,10 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
+
+# The report printing shared with the other agreement benchmark (also when loaded by path, as tests do).
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from agreement_report import print_causes, print_rates, print_speed_and_crashes, rate  # noqa: E402
 
 TOL_FRACTION = 0.005
 ROOT = Path(__file__).resolve().parents[1]
@@ -442,10 +444,6 @@ def process(args):
 
 
 def report(records) -> None:
-    def rate(rs):
-        comp = [r for r in rs if r.get("compiled")]
-        return sum(1 for r in comp if r.get("ok")), len(comp)
-
     flat = [r for r in records if not r["three"]]
     three = [r for r in records if r["three"]]
     g, c = rate(flat)
@@ -454,28 +452,9 @@ def report(records) -> None:
     g3, c3 = rate(three)
     print(f"3D blocks (separate, native reports 'unsupported: three'): {g3}/{c3}")
     for key in ("source", "subject"):
-        print(f"\nper {key}:")
-        by = collections.defaultdict(list)
-        for r in flat:
-            by[r[key]].append(r)
-        for k, rs in sorted(by.items()):
-            g, c = rate(rs)
-            print(f"  {k:40s} {g:5d}/{c:<5d} {100 * g / max(c, 1):5.1f}%  ({len(rs)} files)")
-    causes = collections.Counter(r["cause"] for r in flat if r.get("compiled") and not r.get("ok"))
-    print("\nfailure causes (2D), by count:")
-    for cause, n in causes.most_common(30):
-        print(f"  {n:5d}  {cause}")
-    times = [r["seconds"] for r in records if r.get("native") == "ok"]
-    nbytes = sum(r["bytes"] for r in records if r.get("native") == "ok")
-    if times:
-        print(f"\nnative interpret time: median {1000 * statistics.median(times):.2f} ms per figure; "
-              f"{nbytes / 1000 / max(sum(times), 1e-9):.0f} KB/s of source overall "
-              f"({nbytes / 1000 / max(statistics.median(times) * len(times), 1e-9):.0f} KB/s at the median)")
-    crashes = [r for r in records if r.get("native", "").startswith("CRASH")]
-    if crashes:
-        print(f"native crashes: {len(crashes)}")
-        for r in crashes[:10]:
-            print("   ", r["file"], r["native"])
+        print_rates(flat, key)
+    print_causes(flat, "2D")
+    print_speed_and_crashes(records)
 
 
 def main(argv=None) -> int:

@@ -43,7 +43,6 @@ import json
 import os
 import re
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -52,6 +51,10 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
+
+# The report printing shared with the other agreement benchmark (also when loaded by path, as tests do).
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from agreement_report import print_causes, print_rates, print_speed_and_crashes, rate  # noqa: E402
 
 TOL_FRACTION = 0.005
 BP_PER_PT = 72.0 / 72.27
@@ -501,11 +504,6 @@ def list_failures(records) -> None:
 
 
 def report(records) -> None:
-    def rate(rs):
-        comp = [r for r in rs if r.get("compiled")]
-        good = [r for r in comp if r.get("ok")]
-        return len(good), len(comp)
-
     main_recs = [r for r in records if not r["tkz"]]
     tkz_recs = [r for r in records if r["tkz"]]
     g, c = rate(main_recs)
@@ -513,27 +511,9 @@ def report(records) -> None:
     print(f"AGREEMENT (excluding tkz-euclide): {g}/{c} = {100 * g / max(c, 1):.1f}% of compiling figures")
     g2, c2 = rate(tkz_recs)
     print(f"tkz-euclide (separate): {g2}/{c2} = {100 * g2 / max(c2, 1):.1f}%")
-    print("\nper source:")
-    by = collections.defaultdict(list)
-    for r in records:
-        by[r["source"]].append(r)
-    for src, rs in sorted(by.items()):
-        g, c = rate(rs)
-        print(f"  {src:45s} {g:5d}/{c:<5d} {100 * g / max(c, 1):5.1f}%  ({len(rs)} files)")
-    causes = collections.Counter(r["cause"] for r in main_recs if r.get("compiled") and not r.get("ok"))
-    print("\nfailure causes (excluding tkz-euclide), by count:")
-    for cause, n in causes.most_common(25):
-        print(f"  {n:5d}  {cause}")
-    times = [r["seconds"] for r in records if r.get("native") == "ok"]
-    nbytes = sum(r["bytes"] for r in records if r.get("native") == "ok")
-    if times:
-        print(f"\nnative interpret time: median {1000 * statistics.median(times):.2f} ms per figure; "
-              f"{nbytes / 1024 / max(sum(times), 1e-9):.0f} KB/s of source overall")
-    crashes = [r for r in records if r.get("native", "").startswith("CRASH")]
-    if crashes:
-        print(f"native crashes: {len(crashes)}")
-        for r in crashes[:10]:
-            print("   ", r["file"], r["native"])
+    print_rates(records, "source", 45)
+    print_causes(main_recs, "excluding tkz-euclide", 25)
+    print_speed_and_crashes(records)
 
 
 if __name__ == "__main__":

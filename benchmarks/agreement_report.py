@@ -1,0 +1,51 @@
+"""Report printing shared by the front-end agreement benchmarks (``asy_agreement.py``, ``tikz_agreement.py``).
+
+Records are the per-file dicts those scripts build: ``compiled``, ``ok``, ``cause``,
+``native`` ("ok" or the error), ``seconds`` (interpret time) and ``bytes`` (source size).
+"""
+
+from __future__ import annotations
+
+import collections
+import statistics
+
+
+def rate(records) -> tuple[int, int]:
+    """(agreeing, compiling) among ``records``."""
+    comp = [r for r in records if r.get("compiled")]
+    return sum(1 for r in comp if r.get("ok")), len(comp)
+
+
+def print_rates(records, key: str, width: int = 40) -> None:
+    """Agreement per value of ``key`` (source folder, subject)."""
+    print(f"\nper {key}:")
+    by = collections.defaultdict(list)
+    for r in records:
+        by[r[key]].append(r)
+    for k, rs in sorted(by.items()):
+        g, c = rate(rs)
+        print(f"  {k:{width}s} {g:5d}/{c:<5d} {100 * g / max(c, 1):5.1f}%  ({len(rs)} files)")
+
+
+def print_causes(records, title: str, limit: int = 30) -> None:
+    """Failure causes of the compiling figures that do not agree, most frequent first."""
+    causes = collections.Counter(r["cause"] for r in records if r.get("compiled") and not r.get("ok"))
+    print(f"\nfailure causes ({title}), by count:")
+    for cause, n in causes.most_common(limit):
+        print(f"  {n:5d}  {cause}")
+
+
+def print_speed_and_crashes(records) -> None:
+    """Median interpret time per figure, KB/s of source (1 KB = 1000 bytes) overall and at the
+    median, and the figures the native front-end crashed on."""
+    times = [r["seconds"] for r in records if r.get("native") == "ok"]
+    nbytes = sum(r["bytes"] for r in records if r.get("native") == "ok")
+    if times:
+        print(f"\nnative interpret time: median {1000 * statistics.median(times):.2f} ms per figure; "
+              f"{nbytes / 1000 / max(sum(times), 1e-9):.0f} KB/s of source overall "
+              f"({nbytes / 1000 / max(statistics.median(times) * len(times), 1e-9):.0f} KB/s at the median)")
+    crashes = [r for r in records if r.get("native", "").startswith("CRASH")]
+    if crashes:
+        print(f"native crashes: {len(crashes)}")
+        for r in crashes[:10]:
+            print("   ", r["file"], r["native"])
