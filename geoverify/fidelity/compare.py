@@ -22,7 +22,7 @@ import numpy as np
 
 from geoverify.errors import GeoverifyError, InputError
 from geoverify.fidelity.marks import without_marks
-from geoverify.fidelity.mine import MinedFigure, MiningTolerances, mine_scene, snap_point
+from geoverify.fidelity.mine import MinedFigure, MiningTolerances, mine_scene
 from geoverify.fidelity.placement import drawing_samples, placement_rows
 from geoverify.fidelity.relations import OBJECT_TYPES, RELATION_TYPES, parse_relation_id, relation_id
 from geoverify.ir import task_from_dict
@@ -370,27 +370,20 @@ def check_task_in(task: dict, figure: Figure, mined: MinedFigure | None = None) 
     binding = bind(t, scene, feats)
     ref_xy = {o["id"]: np.asarray(o["coords"], dtype=float) for o in task["objects"]
               if o["type"] == "point" and "coords" in o}
-    how = {}
+    # The binding reads an attached label beside a crossing as naming it (matching.snapping), as mining did.
+    how = {pid: "label" if binding[pid].status == "bound" and binding[pid].via == "label" else "missing"
+           for pid in ref_xy}
     geo = {}
-    eps = MiningTolerances().distance * feats.scale
-    for pid in ref_xy:
-        b = binding[pid]
-        how[pid] = "label" if b.status == "bound" and b.via == "label" else "missing"
-        if how[pid] == "label":
-            # The same reading of an attached label as mining's (a label beside a crossing names it).
-            xy = snap_point(feats, np.asarray(b.point, dtype=float), eps)
-            if xy is not b.point and not np.array_equal(xy, b.point):
-                geo[pid] = xy
     found = {p for p, h in how.items() if h == "label"}
     lost = [p for p in ref_xy if p not in found]
     if lost and len(found) >= 2:
         src = np.array([ref_xy[p] for p in sorted(found)])
-        dst = np.array([geo.get(p, binding[p].point) for p in sorted(found)])
+        dst = np.array([binding[p].point for p in sorted(found)])
         f = _similarity(src, dst)
         if f is not None:
             kinds = np.isin(feats.point_kind, (PointKind.DOT, PointKind.VERTEX, PointKind.INTERSECTION, PointKind.ANCHOR))
             cand = feats.points[kinds]
-            taken = np.array([geo.get(p, binding[p].point) for p in found])
+            taken = np.array([binding[p].point for p in found])
             radius = _GEOMETRY_MATCH_REL * feats.scale
             for p in lost:
                 if not len(cand):
@@ -404,24 +397,22 @@ def check_task_in(task: dict, figure: Figure, mined: MinedFigure | None = None) 
                     continue  # that drawn point already belongs to a labelled one
                 geo[p] = cand[k].copy()
                 taken = np.vstack([taken, cand[k][None]]) if len(taken) else cand[k][None]
-    where = {p: np.asarray(geo.get(p, binding[p].point), dtype=float) for p in found}
-    where.update({p: geo[p] for p in lost if p in geo})
-    if lost or geo:
-        # Rebind with every point the label lookup could not place unambiguously (or placed
-        # beside its drawn point) named by a synthetic label at its match (or by nothing: missing).
+    where = {p: np.asarray(binding[p].point, dtype=float) for p in found} | geo
+    if lost:
+        # Rebind with every point the label lookup could not place unambiguously named by a
+        # synthetic label at its geometric match (or by nothing: missing).
         sc = copy.copy(scene)
         sc.primitives = list(scene.primitives)
         data = dict(base)
         objs = []
         for o in base["objects"]:
-            if o["type"] == "point" and (o["id"] in lost or o["id"] in geo):
+            if o["type"] == "point" and o["id"] in lost:
                 o = dict(o)
                 if o["id"] in geo:
                     tok = _TOKEN.format(len(objs))
                     sc.add(TextLabel(text=tok, anchor=geo[o["id"]], font_size=1.0))
                     o["labels"] = [tok]
-                    if o["id"] in lost:
-                        how[o["id"]] = "geometry"
+                    how[o["id"]] = "geometry"
                 else:
                     o["labels"] = []
             objs.append(o)
@@ -443,12 +434,12 @@ def check_task_in(task: dict, figure: Figure, mined: MinedFigure | None = None) 
             msg = f"{rel}: no, {msg}"
         out.append(RelationCheck(pred.id, rtype, implied, rel, v.verdict, msg))
     if mined is not None:
-        out.extend(_placement_checks(task, mined, binding, where, feats, scene))
+        out.extend(_placement_checks(task, mined, binding, where, figure))
     return out, how
 
 
-def _placement_checks(task: dict, mined: MinedFigure, binding, where: dict, feats: Features,
-                      scene: Scene) -> list[RelationCheck]:
+def _placement_checks(task: dict, mined: MinedFigure, binding, where: dict, figure: Figure) -> list[RelationCheck]:
+    feats = figure.features
     names = {o["id"]: o["labels"][0] for o in task["objects"] if o["type"] == "point" and o.get("labels")}
     # Points of the draft only: a labelled point in no relation is left out of it (and of placement).
     ref_pts = {p: np.asarray(xy, dtype=float) for p, xy in mined.points.items() if p in names and p not in mined.floating}
@@ -463,7 +454,11 @@ def _placement_checks(task: dict, mined: MinedFigure, binding, where: dict, feat
             if b.status == "bound" and b.drawn and b.center is not None and b.radius else []
         cand_circ[c] = first + drawn
     out = []
-    cand_drawing = drawing_samples(scene, feats.scale) if mined.drawing is not None else None
+    cand_drawing = None
+    if mined.drawing is not None:
+        # The figure's own drawing was sampled when it was mined (same scene without marks, same scale).
+        own = figure.mined.drawing if figure.mined is not None else None
+        cand_drawing = own if own is not None else drawing_samples(figure.geo_scene or figure.scene, feats.scale)
     for row in placement_rows(ref_pts, ref_circ, where, cand_circ, feats.scale, names, mined.drawing, cand_drawing):
         verdict = PASS if row.passed else ("indeterminate" if row.passed is None else "fail")
         out.append(RelationCheck(relation_id("placement", row.key), "placement", False, row.text, verdict, row.message))

@@ -1,8 +1,8 @@
 """What mining gives: the mined figure, the mining tolerances, and how labels name points.
 
 Shared by :mod:`geoverify.fidelity.mine` (which fills a :class:`MinedFigure`) and
-:mod:`geoverify.fidelity.compare` (which reads attached labels the same way when it
-checks another figure).
+:mod:`geoverify.fidelity.compare`. Which point an attached label names is the binding's
+reading (:mod:`geoverify.matching.snapping`), the same in both.
 """
 
 from __future__ import annotations
@@ -14,10 +14,9 @@ import numpy as np
 
 from geoverify.fidelity.relations import Relation, sanitize_id, to_predicate
 from geoverify.ir import Tolerances, task_from_dict
-from geoverify.matching import Features
-from geoverify.matching.snapping import on_drawing, snap_index
+from geoverify.matching.snapping import on_drawing
 
-__all__ = ["POINT_LABEL", "MiningTolerances", "MinedFigure", "point_name", "on_drawing", "snap_point"]
+__all__ = ["POINT_LABEL", "MiningTolerances", "MinedFigure", "point_name", "on_drawing"]
 
 #: Normalised label texts that name a point: A, B', C1, D_a.
 POINT_LABEL = re.compile(r"^[A-Z](?:'{1,3}|[0-9]{1,2}|[a-z])?$")
@@ -159,9 +158,3 @@ class MinedFigure:
             data["dialect"] = dialect
         task_from_dict(data)  # a draft that does not validate is a bug here, not the user's problem
         return data
-
-
-def snap_point(feats: Features, xy: np.ndarray, eps: float) -> np.ndarray:
-    """Where an attached label at ``xy (2,)`` puts its point (:func:`geoverify.matching.snapping.snap_index`)."""
-    k = snap_index(feats, xy, eps)
-    return xy if k is None else feats.points[k].copy()

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from geoverify.fidelity.figure import POINT_LABEL, MinedFigure, MiningTolerances, on_drawing, point_name, snap_point
+from geoverify.fidelity.figure import POINT_LABEL, MinedFigure, MiningTolerances, on_drawing, point_name
 from geoverify.fidelity.marks import find_right_angle_marks, without_marks
 from geoverify.fidelity.measures import MeasureMining, angle_between, seg_name
 from geoverify.fidelity.placement import drawing_samples
@@ -38,7 +38,7 @@ from geoverify.matching.features import PointKind
 from geoverify.scene import Scene
 
 # The figure-level names are re-exported: callers know them from here.
-__all__ = ["POINT_LABEL", "MiningTolerances", "MinedFigure", "mine_scene", "point_name", "snap_point", "on_drawing"]
+__all__ = ["POINT_LABEL", "MiningTolerances", "MinedFigure", "mine_scene", "point_name", "on_drawing"]
 
 
 def mine_scene(scene: Scene, tolerances: MiningTolerances | None = None, features: Features | None = None) -> MinedFigure:
@@ -147,7 +147,7 @@ class _Miner(MeasureMining):
             if b.status != "bound" or b.point is None:
                 self.notes.append(f"point {o['labels'][0]} is not located ({b.note or b.status}); left out.")
                 continue
-            xy = snap_point(self.f, np.asarray(b.point, dtype=float), self.eps)
+            xy = np.asarray(b.point, dtype=float)  # a label beside its point is read as naming it (bind)
             self.pts[o["id"]] = xy
             self.labels[o["id"]] = o["labels"][0]
             if not self._drawn_at(xy):

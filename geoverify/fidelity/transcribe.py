@@ -110,21 +110,6 @@ def to_tikz(scene: Scene, points: dict | None = None) -> str:
     return "\n".join(lines)
 
 
-def _geometry_bbox(scene: Scene) -> tuple[float, float, float, float]:
-    boxes = []
-    for p in scene.primitives:
-        if isinstance(p, TextLabel):
-            continue
-        try:
-            boxes.append(p.bbox())
-        except NotImplementedError:
-            continue
-    if not boxes:
-        return scene.bbox()
-    b = np.asarray(boxes)
-    return float(b[:, 0].min()), float(b[:, 1].min()), float(b[:, 2].max()), float(b[:, 3].max())
-
-
 def to_svg(scene: Scene, size: float = 300.0, margin: float = 20.0) -> str:
     """An SVG document drawing ``scene`` (y flipped to SVG's downward axis; labels as plain text).
 
@@ -132,7 +117,7 @@ def to_svg(scene: Scene, size: float = 300.0, margin: float = 20.0) -> str:
     fidelity does not change); fonts keep their size, and each label is put next to the
     point it names, on the side the reference puts it, as a person writing SVG would.
     """
-    gx0, gy0, gx1, gy1 = _geometry_bbox(scene)
+    gx0, gy0, gx1, gy1 = scene.geometry_bbox() or scene.bbox()
     k = size / max(gx1 - gx0, gy1 - gy0, 1e-9)
     w, h = k * (gx1 - gx0) + 2 * margin, k * (gy1 - gy0) + 2 * margin
 

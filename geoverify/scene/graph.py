@@ -195,11 +195,8 @@ class Scene:
         b = np.asarray(boxes, dtype=np.float64)
         return (float(b[:, 0].min()), float(b[:, 1].min()), float(b[:, 2].max()), float(b[:, 3].max()))
 
-    def scale(self) -> float:
-        """The figure's size: diagonal of the bounding box of its geometry (not text).
-
-        Tolerances are fractions of this number.
-        """
+    def geometry_bbox(self) -> tuple[float, float, float, float] | None:
+        """``(xmin, ymin, xmax, ymax)`` of the figure's geometry (text left out), or None when it has none."""
         boxes = []
         for p in self.primitives:
             if isinstance(p, TextLabel):
@@ -209,9 +206,19 @@ class Scene:
             except NotImplementedError:
                 continue
         if not boxes:
-            return 1.0
+            return None
         b = np.asarray(boxes, dtype=np.float64)
-        d = float(np.hypot(b[:, 2].max() - b[:, 0].min(), b[:, 3].max() - b[:, 1].min()))
+        return float(b[:, 0].min()), float(b[:, 1].min()), float(b[:, 2].max()), float(b[:, 3].max())
+
+    def scale(self) -> float:
+        """The figure's size: diagonal of the bounding box of its geometry (not text).
+
+        Tolerances are fractions of this number.
+        """
+        box = self.geometry_bbox()
+        if box is None:
+            return 1.0
+        d = float(np.hypot(box[2] - box[0], box[3] - box[1]))
         return d if d > 0 else 1.0
 
     def flat_controls(self, indices: Iterable[int] | None = None) -> FlatControls:
