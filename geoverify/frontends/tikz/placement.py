@@ -207,11 +207,12 @@ class NodePlacementMixin:
             raise FigureSyntaxError(f"fit={nst['fit']} names no coordinates", location=loc)
         xs = [q[0] for q in pts]
         ys = [q[1] for q in pts]
-        em = font_em(nst.get("outer_font_size", 10.0))
-        ixs = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * em
-        iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * em
-        nst["min_width"] = max(nst["min_width"], max(xs) - min(xs) + 2 * ixs)
-        nst["min_height"] = max(nst["min_height"], max(ys) - min(ys) + 2 * iys)
+        # the covered box becomes the text box (text width, and a text height and depth
+        # that centre the text's box vertically); the shape is built around it, so a
+        # circle's radius is half the diagonal plus the inner seps
+        nst["text_width"] = max(xs) - min(xs)
+        nst["fit_height"] = max(ys) - min(ys)
+        nst["align"] = "center"  # text badly centered
         nst["anchor"] = "center"
         nst["place_of"] = None
         return ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
@@ -400,6 +401,9 @@ def _node_size(nst: dict, shape_eff: str, text: str):
         h = nst["text_height"]
     if nst.get("text_depth") is not None:
         dpt = nst["text_depth"]
+    if nst.get("fit_height") is not None:  # fit: height H/2 - d/2 and depth H/2 + d/2 (tikzlibraryfit)
+        fh = nst["fit_height"]
+        h, dpt = fh / 2 - dpt / 2, fh / 2 + dpt / 2
     # .3333em is evaluated in the surrounding font: size commands in the picture change it,
     # font= keys only set the node text's font
     em = font_em(nst.get("outer_font_size", 10.0))

@@ -143,6 +143,21 @@ def test_fit_covers_the_nodes():
     assert close(rect.points[[0, 2]] / CM, [(0, 0), (2, 1)])
 
 
+def test_fit_circle_is_built_around_the_box():
+    # fit sets the text box: a circle's radius is half the box's diagonal plus the inner seps
+    sc = parse_tikz(r"""\coordinate (A) at (0,0); \coordinate (B) at (3,4);
+    \node[draw, circle, fit=(A) (B), inner sep=1pt] {};""")
+    c = only(sc, Circle)
+    assert close(c.center, (1.5 * CM, 2 * CM)) and c.radius == pytest.approx(pgf_veclen(1.5 * CM + 1, 2 * CM + 1), abs=1e-3)
+
+
+def test_fit_text_is_centred_in_the_box():
+    lab = only(parse_tikz(r"""\coordinate (A) at (0,0); \coordinate (B) at (2,1);
+    \node[fit=(A) (B), inner sep=0pt] {A};"""), TextLabel)
+    box, _ = measure("A")
+    assert close(((lab.box[0] + lab.box[2]) / 2, lab.box[1] + box.depth), (CM, 0.5 * CM - box.depth / 2 + box.depth), tol=1e-3)
+
+
 def test_pic_angle_and_right_angle():
     from geoverify.scene import Arc
     sc = parse_tikz(r"""\coordinate (A) at (1,0); \coordinate (B) at (0,0); \coordinate (C) at (0,1);
