@@ -31,6 +31,15 @@ _BIN = {"op_add": "add", "op_sub": "sub", "op_mul": "mul", "op_div": "div", "op_
 
 
 
+# the source symbol of each chain operator: user-defined operators are found by it
+_SYMBOL = {"op_oror": "||", "op_andand": "&&", "op_bor": "|", "op_amp": "&", "op_eq": "==", "op_ne": "!=",
+           "op_lt": "<", "op_gt": ">", "op_le": "<=", "op_ge": ">=", "op_carets": "^^", "op_line": "--",
+           "op_dots": "..", "op_colons": "::", "op_longdash": "---", "op_tension1": "..", "op_tension2": "..",
+           "op_controls1": "..", "op_controls2": "..", "op_add": "+", "op_sub": "-", "op_mul": "*",
+           "op_div": "/", "op_mod": "%", "op_idiv": "#"}
+_NO_USER_OP = object()
+
+
 def _is_num(v):
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
@@ -280,6 +289,31 @@ class ExpressionsMixin:
         i = self.eval(node.children[1], env)
         return self.ops.index(self, base, i, node)
 
+    def e_slice(self, node, env):
+        """``a[i:j]``: a copy of elements ``i`` to ``j-1`` (bounds default to 0 and the length);
+        a cyclic array wraps indices around, any other must keep ``0 <= i <= j <= length``."""
+        base = self.eval(node.children[0], env)
+        lo = self.eval(node.children[1], env) if node.children[1] is not None else None
+        hi = self.eval(node.children[2], env) if node.children[2] is not None else None
+        if isinstance(base, str):
+            return base[lo:hi]
+        if not isinstance(base, list):
+            raise AsyRuntimeError(f"cannot slice a {type_name(base)}", location=self.loc(node))
+        n = len(base)
+        lo = 0 if lo is None else lo
+        hi = n if hi is None else hi
+        if not (isinstance(lo, int) and isinstance(hi, int)):
+            raise AsyRuntimeError("slice bounds must be ints", location=self.loc(node))
+        elem = getattr(base, "elem", "")
+        if isinstance(base, AsyArray) and base.cyclic and n:
+            if hi < lo:
+                raise AsyRuntimeError("slice with its end before its start", location=self.loc(node))
+            self.budget.check_array(hi - lo, self.loc(node))
+            return AsyArray([base[k % n] for k in range(lo, hi)], elem)
+        if lo < 0 or hi > n or hi < lo:
+            raise AsyRuntimeError(f"slice [{lo}:{hi}] is out of bounds (length {n})", location=self.loc(node))
+        return AsyArray(base[lo:hi], elem)
+
     def e_attr(self, node, env):
         base = self.eval(node.children[0], env)
         name = str(node.children[1])
@@ -366,6 +400,10 @@ class ExpressionsMixin:
     def e_bin(self, node, env):
         a = self.eval(node.children[0], env)
         b = self.eval(node.children[1], env)
+        if self.user_ops and "^" in self.user_ops:
+            r = self._user_op("^", [a, b], env)
+            if r is not _NO_USER_OP:
+                return r
         return self.ops.binary(self, node.data, a, b, node)
 
     def e_implicit(self, node, env):
@@ -419,12 +457,33 @@ class ExpressionsMixin:
             return self.truth(self._eval_nested(left, env), op) and self.truth(self._eval_nested(right, env), op)
         a = self._eval_nested(left, env)
         b = self._eval_nested(right, env)
+        if self.user_ops and _SYMBOL[kind] in self.user_ops:
+            r = self._user_op(_SYMBOL[kind], [a, b], env)
+            if r is not _NO_USER_OP:
+                return r
         name = _BIN.get(kind)
         if name is not None:
             return self.ops.binary(self, name, a, b, op)
         if kind == "op_carets":
             return self._carets(a, b, op)
         return self.ops.join(self, a, self._join_spec(op, env), b, None, None, op)
+
+    def _user_op(self, sym, args, env):
+        """The program's ``operator sym`` applied to ``args``, or ``_NO_USER_OP`` when none of
+        its definitions takes these argument types (the built-in operator applies then)."""
+        e = env.find("operator" + sym)
+        if e is None:
+            return _NO_USER_OP
+        f = e.vars["operator" + sym]
+        best = None
+        for c in (f if isinstance(f, list) else [f]):
+            if isinstance(c, AsyFunction):
+                score = self.match_score(c, args, {})
+                if score is not None and (best is None or score < best[0]):
+                    best = (score, c)
+        if best is None:
+            return _NO_USER_OP
+        return self.call_user(best[1], args, {})
 
     def _join_spec(self, op, env):
         d = op.data
@@ -512,14 +571,25 @@ class ExpressionsMixin:
 
     # ---------------------------------------------------------------- arrays
     def e_new_array(self, node, env):
+        """``new T[n]``, ``new T[n][m]`` (n arrays of m), ``new T[n][]`` (n empty arrays)."""
         elem = str(node.children[0])
-        n = self.eval(node.children[1], env)
-        extra = self._dims(node.children[2]) if node.children[2] is not None else 0
-        if not isinstance(n, int):
-            raise AsyRuntimeError("array size must be an int", location=self.loc(node))
-        self.budget.check_array(n, self.loc(node))
-        et = elem + "[]" * extra
-        return AsyArray([self.default_value(et, env) for _ in range(n)], et)
+        rest = node.children[1:]
+        dims = rest[-1]
+        sizes = rest[:-1]
+        extra = self._dims(dims) if dims is not None else 0
+        ns = [self.eval(c, env) for c in sizes]
+        for n in ns:
+            if not isinstance(n, int) or isinstance(n, bool):
+                raise AsyRuntimeError("array size must be an int", location=self.loc(node))
+            self.budget.check_array(n, self.loc(node))
+        return self._new_array(elem, ns, extra, env, node)
+
+    def _new_array(self, elem, ns, extra, env, node):
+        et = elem + "[]" * (len(ns) - 1 + extra)
+        if len(ns) == 1:
+            return AsyArray([self.default_value(et, env) for _ in range(ns[0])], et)
+        self.budget.check_array(ns[0] * ns[1], self.loc(node))
+        return AsyArray([self._new_array(elem, ns[1:], extra, env, node) for _ in range(ns[0])], et)
 
     def e_new_array_init(self, node, env):
         elem = str(node.children[0]) + "[]" * (self._dims(node.children[1]) - 1)
@@ -545,4 +615,7 @@ class ExpressionsMixin:
 
     def e_operator(self, node, env):
         op = "".join(str(t) for t in node.children[0].children)
+        e = env.find("operator" + op)
+        if e is not None:
+            return e.vars["operator" + op]
         return Builtin("operator" + op, lambda a, b: self.ops.binary_symbol(self, op, a, b, node))

@@ -98,6 +98,7 @@ class Interpreter(ExpressionsMixin):
             "block": self.x_block,
             "vardec": self.x_vardec,
             "fundec": self.x_fundec,
+            "op_fundec": self.x_fundec,
             "expr_stmt": self.x_expr,
             "if_stmt": self.x_if,
             "if_else": self.x_if,
@@ -118,7 +119,8 @@ class Interpreter(ExpressionsMixin):
         self._eval = {
             "number": self.e_number, "string": self.e_string, "sqstring": self.e_sqstring, "var": self.e_var,
             "pair": self.e_pair, "triple": self.e_triple, "call": self.e_call, "named_call": self.e_call,
-            "index": self.e_index, "named_index": self.e_index, "attr": self.e_attr, "named_attr": self.e_attr,
+            "index": self.e_index, "named_index": self.e_index, "slice": self.e_slice, "attr": self.e_attr,
+            "named_attr": self.e_attr,
             "assign": self.e_assign, "augassign": self.e_augassign, "ternary": self.e_ternary,
             "not_": self.e_not, "neg": self.e_neg, "power": self.e_bin,
             "implicit_mul": self.e_implicit, "cast": self.e_cast,
@@ -129,6 +131,7 @@ class Interpreter(ExpressionsMixin):
             "both_dir": self.e_dir_operand,
         }
         self._chains = {}
+        self.user_ops = set()  # symbols of operators the program defines ("operator --")
         from geoverify.frontends.asy import operators
 
         self.ops = operators
@@ -296,6 +299,14 @@ class Interpreter(ExpressionsMixin):
     def x_vardec(self, node, env):
         typ = self.type_of_node(node.children[0])
         for d in node.children[1:]:
+            if d.data == "op_decl":
+                # "T operator --=f;": a function-valued variable that an operator now calls
+                name = self.op_name(d.children[0])
+                v = self.eval_init(d.children[1], env, typ)
+                if isinstance(v, (Builtin, AsyFunction)):
+                    v = Overloads([v])
+                env.vars[name] = v
+                continue
             name = str(d.children[0])
             t = typ + "[]" * self._dims(d.children[1]) if d.children[1] is not None else typ
             init = d.children[2]
@@ -358,9 +369,15 @@ class Interpreter(ExpressionsMixin):
                 v.elem = el
         return v
 
+    def op_name(self, opnode):
+        """``"operator" + symbol`` for an ``opname`` node; user operators are looked up by it."""
+        sym = "".join(str(t) for t in opnode.children)
+        self.user_ops.add(sym)
+        return "operator" + sym
+
     def x_fundec(self, node, env):
         ret = self.type_of_node(node.children[0])
-        name = str(node.children[1])
+        name = self.op_name(node.children[1]) if node.data == "op_fundec" else str(node.children[1])
         params = self.params(node.children[2], env)
         f = AsyFunction(name, ret, params, node.children[3], env, self)
         cur = env.vars.get(name)

@@ -1,0 +1,58 @@
+"""Asymptote syntax the grammar accepts, pinned by the geometry it draws (values read from asy 2.85)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from geoverify.frontends.asy import parse_asy
+from geoverify.scene import Polyline
+
+
+def points(src):
+    s = parse_asy(src)
+    assert not [d for d in s.diagnostics if d.code == "UNSUPPORTED"], s.diagnostics
+    return [np.asarray(p.points) for p in s.primitives if isinstance(p, Polyline)]
+
+
+def test_array_slices_copy_from_start_to_before_end():
+    # asy: p[1:3] == {2,3}; p[:2] has 2 elements; p[3:] == {4,5}
+    (line,) = points("real[] p={1,2,3,4,5}; draw((p[1:3][1],p[:2].length)--(p[3:][0],p[3:].length));")
+    np.testing.assert_allclose(line, [[3, 2], [4, 2]])
+
+
+def test_slice_of_a_cyclic_array_wraps_around():
+    (line,) = points("int[] a={1,2,3}; a.cyclic=true; int[] b=a[2:5]; draw((b[0],b[1])--(b[2],b.length));")
+    np.testing.assert_allclose(line, [[3, 1], [2, 3]])
+
+
+def test_new_array_with_two_sizes_and_with_an_open_dimension():
+    (line,) = points("real[][] v=new real[2][3]; real[][] w=new real[4][];"
+                     "draw((v.length,v[1].length)--(w.length,w[3].length));")
+    np.testing.assert_allclose(line, [[2, 3], [4, 0]])
+
+
+def test_implicit_multiplication_takes_fields_and_indices():
+    # asy: 1.6d.x == 3.2 for d=(2,3); 2a[1] == 6
+    (line,) = points("pair d=(2,3); real[] a={1,3}; draw((0,0)--(1.6d.x,2a[1]));")
+    np.testing.assert_allclose(line, [[0, 0], [3.2, 6]])
+
+
+def test_upper_case_e_is_east_not_an_exponent():
+    # asy 2.85: write(2.5E+0.1*N) prints (2.5,0.1): only "e" starts an exponent
+    (a, b) = points("draw((0,0)--2.5E+0.1*N); draw((0,0)--(1e1,0));")
+    np.testing.assert_allclose(a, [[0, 0], [2.5, 0.1]])
+    np.testing.assert_allclose(b, [[0, 0], [10, 0]])
+
+
+def test_user_defined_operators_apply_to_their_types_only():
+    (a, b) = points("struct V {pair z;} V operator +(V a, V b) {V r; r.z=a.z+b.z+(0,1); return r;}"
+                    "V a; a.z=(1,0); V b; b.z=(2,0); draw((0,0)--(a+b).z); draw((0,0)--(1,1)+(1,0));")
+    np.testing.assert_allclose(a, [[0, 0], [3, 1]])
+    np.testing.assert_allclose(b, [[0, 0], [2, 1]])
+
+
+def test_operator_variable_declaration_binds_the_operator():
+    (line,) = points("struct V {pair z;} V add(V a, V b) {V r; r.z=a.z-b.z; return r;}"
+                     "V operator --=add; V a; a.z=(1,0); V b; b.z=(2,2); draw((0,0)--(a--b).z);")
+    np.testing.assert_allclose(line, [[0, 0], [-1, -2]])
