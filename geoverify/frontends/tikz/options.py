@@ -55,7 +55,12 @@ LINE_WIDTHS = {"ultra thin": 0.1, "very thin": 0.2, "thin": 0.4, "semithick": 0.
 DASHES = {"solid": None, "dashed": (3.0, 3.0), "densely dashed": (3.0, 2.0), "loosely dashed": (3.0, 6.0),
           "dotted": (0.4, 2.0), "densely dotted": (0.4, 1.0), "loosely dotted": (0.4, 4.0),
           "dash dot": (3.0, 2.0, 0.4, 2.0), "densely dash dot": (3.0, 1.0, 0.4, 1.0),
-          "loosely dash dot": (3.0, 4.0, 0.4, 4.0), "dash dot dot": (3.0, 2.0, 0.4, 2.0, 0.4, 2.0)}
+          "loosely dash dot": (3.0, 4.0, 0.4, 4.0), "dash dot dot": (3.0, 2.0, 0.4, 2.0, 0.4, 2.0),
+          "densely dash dot dot": (3.0, 1.0, 0.4, 1.0, 0.4, 1.0),
+          "loosely dash dot dot": (3.0, 4.0, 0.4, 4.0, 0.4, 4.0)}
+# the older one-word names (tikz.code.tex keeps both)
+DASHES.update({k.replace("dash dot dot", "dashdotdotted").replace("dash dot", "dashdotted"): v
+               for k, v in list(DASHES.items()) if "dash dot" in k})
 _PLACEMENT = {"above": (0, 1, "south"), "below": (0, -1, "north"), "left": (-1, 0, "east"),
               "right": (1, 0, "west"), "above left": (-1, 1, "south east"), "above right": (1, 1, "south west"),
               "below left": (-1, -1, "north east"), "below right": (1, -1, "north west")}
@@ -580,8 +585,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["rounded_corners"] = _dim(ctx, val, st)
         elif k == "name path" or k == "name path global":
             st["name_path"] = val
-        elif k == "name intersections":
-            st["name_intersections"] = val
+        elif k == "name intersections":  # each use names its own intersections
+            st["name_intersections"] = (st.get("name_intersections") or ()) + (val,)
         elif k in ("arrows", "arrow"):
             arrows = parse_arrow_spec(val, st["tip_default"])
             if arrows is not None:

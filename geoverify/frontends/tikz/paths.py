@@ -114,7 +114,8 @@ class PathWalker(PlotMixin):
     def op_options(self, item):
         self.interp.apply_options(self.st, _text(item.children[0]))
         if self.st.get("name_intersections"):
-            self.interp.name_intersections(self.st["name_intersections"], self.st)
+            for spec in self.st["name_intersections"]:
+                self.interp.name_intersections(spec, self.st)
             self.st["name_intersections"] = None
 
     def op_coord(self, item):

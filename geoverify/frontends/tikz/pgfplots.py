@@ -86,7 +86,11 @@ def run_axis(interp, reader: Reader, env: str, tok) -> None:
             interp.note("UNSUPPORTED", f"pgfplots key '{k}' is not interpreted", k, loc)
     axis = Axis(interp, kv, styles, env, loc, tok[1])
     axis.opts = opts
-    axis.run(body)
+    interp.defs.begin_group()  # the environment is a TeX group: its \def's end with it
+    try:
+        axis.run(body)
+    finally:
+        interp.defs.end_group()
 
 
 _NODE_RE = re.compile(r"^\\node\[(?P<o>.*)\] at \((?P<x>[-0-9.e]+)pt,(?P<y>[-0-9.e]+)pt\) \{(?P<t>.*)\};$")
@@ -132,6 +136,10 @@ class Axis:
                                                                "every axis plot post/.append style") and v)
         if self.flag("no markers") or self.flag("no marks"):
             axis_plot = (axis_plot + ",mark=none").strip(",")
+        # TikZ keys of the axis hold in its scope: the plot handler and its tension for every plot
+        for k in ("smooth", "sharp plot", "tension"):
+            if k in kv:
+                axis_plot = (axis_plot + "," + (k if kv[k] is None else f"{k}={kv[k]}")).strip(",")
         if kv.get("mark size"):
             axis_plot = (axis_plot + ",mark size=" + kv["mark size"]).strip(",")
         # ybar / xbar: bar cycle list, bars side by side, ticks outside along the bars' base

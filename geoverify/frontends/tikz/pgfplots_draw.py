@@ -146,6 +146,24 @@ def draw_bars(interp, plot: Plot, full, base: float) -> None:
                 draw_mark(interp, plot, q)
 
 
+def _name_plot_path(interp, plot, canvas) -> None:
+    """``name path`` on an ``\\addplot``: the whole curve (unclipped, drawn or not), for intersections."""
+    b = PathBuilder()
+    run: list = []
+    for p in canvas + [None]:
+        if p is not None:
+            run.append(p)
+            continue
+        if len(run) > 1:
+            pts = _smooth_points(run, plot.st.get("tension", 0.5)) if plot.smooth and len(run) > 2 else run
+            b.move_to(pts[0])
+            for a, c in zip(pts, pts[1:]):
+                b.line(a, c)
+        run = []
+    if not b.is_empty():
+        interp.named_paths[plot.st["name_path"]] = b
+
+
 def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
     """Draw one plot: its line (clipped to ``box``, canvas corners) and its marks."""
     if plot.bar:
@@ -156,6 +174,8 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
     if not any(p is not None for p in canvas):
         return
     st = plot.st
+    if st.get("name_path"):
+        _name_plot_path(interp, plot, canvas)
     if plot.closed and not plot.only_marks:
         # \closedcycle: the curve, down to y = 0 (clamped to the axis) and back, closed
         pts = [p for p in canvas if p is not None]

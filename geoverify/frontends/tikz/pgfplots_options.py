@@ -31,6 +31,7 @@ KNOWN_KEYS = {
     "axis equal", "x dir", "y dir", "x post scale", "y post scale", "scale", "tickpos", "xtickpos", "ytickpos", "xminorgrids", "yminorgrids", "minor grid style",
     "minor tick length", "every axis title shift", "normalsize", "small", "footnotesize", "tiny",
     "extra tick style", "extra x tick style", "extra y tick style", "forget plot", "mark", "only marks",
+    "sharp plot", "tension",
 }
 
 #: pgfplots' size styles (pgfplots.code.tex)

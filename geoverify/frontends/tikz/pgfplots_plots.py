@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
+from geoverify.frontends.tikz.definitions import DEF_COMMANDS
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pgfplots_marks import BAR_CYCLE, CYCLE_COLOR
-from geoverify.frontends.tikz.tex import detokenize
+from geoverify.frontends.tikz.tex import Reader, detokenize
 
 __all__ = ["Plot", "collect_plots", "parse_functions", "apply_functions", "without_addplots"]
 
@@ -159,6 +160,7 @@ def _statement_chunks(body):
             cur = [t]
     if cur:
         chunks.append(cur)
+    chunks = [part for ch in chunks for part in _split_before_plot(ch)]
     out = []
     for ch in chunks:  # split "\addlegendentry{..}" off the statement it follows
         first = _first_cs(ch)
@@ -181,6 +183,20 @@ def _statement_chunks(body):
         else:
             out.append(ch)
     return out
+
+
+def _split_before_plot(chunk):
+    """Split ``\\def\\f{..} \\addplot ..;`` before the ``\\addplot``: definitions end with no ';'."""
+    depth = 0
+    for i, t in enumerate(chunk):
+        if t[0] == "{":
+            depth += 1
+        elif t[0] == "}":
+            depth -= 1
+        elif depth == 0 and i and t[0] in ("\\addplot", "\\addplot3", "\\addplot+") \
+                and any(u[0] not in (" ", "\\par") for u in chunk[:i]):
+            return [chunk[:i], chunk[i:]]
+    return [chunk]
 
 
 def _first_cs(chunk):
@@ -268,6 +284,9 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             plots.append(Plot(np.zeros((0, 2)), ist, loc, mark=mark, mark_st=mst,
                               only_marks="only marks" in iopts, image_only=True))
             continue
+        if first[0] in DEF_COMMANDS:  # \def\f{..} before an \addplot {\f}: defined in order
+            interp.statements(Reader(chunk, interp.defs, interp.budget, interp.source), None)
+            continue
         if first[0] not in ("\\addplot", "\\addplot3"):
             continue
         loc = interp.location(first[1], first[0])
@@ -314,10 +333,13 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             if use_cycle:
                 interp.apply_options(st, entry[0])
                 mark, mark_fill = entry[1], entry[2]
+            axis_smooth = False
             if axis_plot_style:
                 for k, v in split_options(axis_plot_style):
                     if k == "mark":
                         mark = None if (v or "").strip() == "none" else (v or "").strip()
+                    elif k in ("smooth", "sharp plot"):
+                        axis_smooth = k == "smooth"
                     elif k not in _PLOT_ONLY:
                         interp.apply_options(st, k if v is None else f"{k}={v}")
             d0, n0 = domain, samples
@@ -325,7 +347,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             functions_p = dict(functions or {})
             const = None
             at = samples_at
-            only_marks = smooth = False
+            only_marks = False
+            smooth = axis_smooth
             mark_size = 2.0
             for k, v in kv:
                 if k == "domain" and v:

@@ -541,3 +541,42 @@ def test_addlegendimage_entries():
     assert np.ptp(frame[:, 1]) == pytest.approx(38.05, abs=0.2)
     red = lines(sc, color="#ff0000")
     assert len(red) == 2 and any(p.closed_flag for p in red)
+
+
+def _curve(sc):
+    return max((p for p in sc.primitives if isinstance(p, Polyline)), key=lambda p: len(p.points)).points
+
+
+def test_definitions_in_the_axis_body_hold_for_the_plots_after_them():
+    plain = parse_tikz(fig("\\begin{axis}[domain=0:2]\\addplot {x^2};\\end{axis}"))
+    body = "\\begin{axis}[domain=0:2]\n\\def\\k{2}\\def\\f#1{x^#1}\n\\addplot {\\f{\\k}};\n\\end{axis}"
+    sc = parse_tikz(fig(body))
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    assert np.allclose(_curve(sc), _curve(plain))
+    # the axis is a group: its definitions end with it
+    sc = parse_tikz(fig(body + "\n\\draw (0,0) -- (\\k,0);"))
+    assert any("\\k" in d.message for d in sc.diagnostics)
+
+
+def test_named_plots_intersect_and_each_name_intersections_key_counts():
+    sc = parse_tikz(fig(
+        "\\begin{axis}[domain=0:1,samples=11]\n\\addplot[name path=A] {x};\n\\addplot[name path=B] {1-x};\n"
+        "\\addplot[draw=none,name path=C] {0.25};\n\\draw (axis cs:0.5,0.5) circle (1pt);\n"
+        "\\draw (axis cs:0.75,0.25) circle (2pt);\n\\end{axis}\n"
+        "\\draw[name intersections={of=A and B,name=i},name intersections={of=B and C,name=j}] "
+        "(i-1) circle (3pt) (j-1) circle (4pt);"))
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    centre = {round(c.radius, 3): c.center for c in sc.primitives if isinstance(c, Circle)}
+    assert np.allclose(centre[3.0], centre[1.0], atol=1e-6)
+    assert np.allclose(centre[4.0], centre[2.0], atol=1e-6)
+
+
+def test_smooth_and_tension_on_the_axis_hold_for_every_plot():
+    coords = "\\addplot coordinates {(0,0) (1,1) (2,0) (3,1)};"
+    own = parse_tikz(fig("\\begin{axis}\\addplot[smooth,tension=0.2] coordinates {(0,0) (1,1) (2,0) (3,1)};"
+                         "\\end{axis}"))
+    sc = parse_tikz(fig("\\begin{axis}[smooth,tension=0.2]" + coords + "\\end{axis}"))
+    sharp = parse_tikz(fig("\\begin{axis}" + coords + "\\end{axis}"))
+    assert len(_curve(sharp)) == 4 and len(_curve(sc)) > 4
+    assert np.allclose(_curve(sc), _curve(own))
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
