@@ -188,7 +188,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                     self.loc = self.location(tok[1], "tikzpicture")
                     self.defs.begin_group()  # styles defined in the picture's options end with it
                     try:
-                        self.begin_picture(detokenize(opts) if opts else "")
+                        self.begin_picture(detokenize(self.expand_all(opts)) if opts else "")
                         self.statements(reader, end_env="tikzpicture")
                     finally:
                         self.defs.end_group()
@@ -201,7 +201,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             if t == "\\tikz":
                 self.loc = self.location(tok[1], "\\tikz")
                 opts = reader.read_optional()
-                self.begin_picture(detokenize(opts) if opts else "")
+                self.begin_picture(detokenize(self.expand_all(opts)) if opts else "")
                 self.defs.begin_group()
                 try:
                     reader.skip_spaces()
@@ -283,7 +283,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                     if every:
                         self.apply_options(self.st, every)
                     if opts:
-                        self.apply_options(self.st, detokenize(opts))
+                        self.apply_options(self.st, detokenize(self.expand_all(opts)))
                 elif env in ("axis", "semilogxaxis", "semilogyaxis", "loglogaxis", "polaraxis"):
                     from geoverify.frontends.tikz.pgfplots import run_axis
                     run_axis(self, reader, env, tok)
@@ -318,7 +318,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 saved = self.st
                 self.st = dict(self.st)
                 if opts:
-                    self.apply_options(self.st, detokenize(opts))
+                    self.apply_options(self.st, detokenize(self.expand_all(opts)))
                 reader.skip_spaces()
                 nxt = reader.get()
                 if nxt is not None:

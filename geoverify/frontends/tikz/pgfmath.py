@@ -38,6 +38,7 @@ UNITS_PT = {
     "mm": 72.27 / 25.4,
     "in": 72.27,
     "bp": 72.27 / 72.0,
+    "px": 72.27 / 72.0,  # pdfTeX's \pdfpxdimen, 1bp unless a document changes it
     "pc": 12.0,
     "dd": 1238.0 / 1157.0,
     "cc": 12.0 * 1238.0 / 1157.0,
@@ -47,7 +48,7 @@ UNITS_PT = {
 }
 
 _NUMBER_RE = re.compile(r"\s*([-+]?)\s*(\d+\.?\d*|\.\d+)\s*$")
-_DIM_RE = re.compile(r"\s*([-+]?)\s*(\d+\.?\d*|\.\d+)\s*(pt|cm|mm|in|bp|pc|dd|cc|sp|em|ex)\s*$")
+_DIM_RE = re.compile(r"\s*([-+]?)\s*(\d+\.?\d*|\.\d+)\s*(pt|cm|mm|in|bp|px|pc|dd|cc|sp|em|ex)\s*$")
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from geoverify.errors import UnsupportedConstructError
 from geoverify.frontends.tikz import parse_tikz
 from geoverify.scene import Arc, Arrow, BezierPath, Circle, Ellipse, Polyline, TextLabel
 
-from tikz_fixtures import CM, close, only
+from tikz_fixtures import CM, MM, close, only
 
 
 @pytest.mark.parametrize("key, width", [
@@ -50,7 +50,9 @@ def test_fill_only_has_no_stroke():
 
 
 @pytest.mark.parametrize("key, dash", [("dashed", (3.0, 3.0)), ("dotted", (0.4, 2.0)),
-                                       ("dash pattern=on 2pt off 1pt", (2.0, 1.0))])
+                                       ("dash pattern=on 2pt off 1pt", (2.0, 1.0)),
+                                       ("dashdotted", (3.0, 2.0, 0.4, 2.0)),
+                                       ("loosely dashdotdotted", (3.0, 4.0, 0.4, 4.0, 0.4, 4.0))])
 def test_dashes(key, dash):
     p = only(parse_tikz(r"\draw[%s] (0,0) -- (1,0);" % key), Polyline)
     assert p.style.dash == pytest.approx(dash)
@@ -112,6 +114,24 @@ def test_scope_transforms_end_with_the_scope():
     a, b = [p for p in sc.primitives if isinstance(p, Polyline)]
     assert close(a.points[0] / CM, (5, 0)) and a.style.stroke == "#ff0000"
     assert close(b.points[0] / CM, (0, 0)) and b.style.stroke == "#000000"
+
+
+def test_macros_in_picture_and_scope_options_are_expanded():
+    sc = parse_tikz(r"""\def\s{1mm}\def\k{2}
+    \begin{tikzpicture}[xscale=\k]
+      \begin{scope}[shift={(\s,-\s)}] \draw (0,0) -- (1,0); \end{scope}
+      \scoped[yshift=\s] \draw (0,0) -- (1,0);
+    \end{tikzpicture}""")
+    a, b = [p for p in sc.primitives if isinstance(p, Polyline)]
+    assert not sc.diagnostics
+    assert close(a.points, [(2 * MM, -MM), (2 * CM + 2 * MM, -MM)])
+    assert close(b.points, [(0, MM), (2 * CM, MM)])
+
+
+def test_px_is_a_big_point():
+    # pdfTeX's default \pdfpxdimen: 100px measured 100bp in TeX's output
+    p = only(parse_tikz(r"\draw (0,0) -- (100px,0);"), Polyline)
+    assert close(p.points[1], (100 * 72.27 / 72, 0))
 
 
 def test_circle_under_scaling():
