@@ -343,7 +343,7 @@ def _graph(I):
             I.budget.check_array(n + 1)
             pts = []
             def sample(i):
-                t = a0 + (a1 - a0) * i / n
+                t = a0 + (i / n) * (a1 - a0)  # graph.asy's a+(i/n)*width, rounded as asy rounds it
                 return R(I.call(T, [t], {})) if T is not None else t
 
             if len(fns) >= 2 and not isinstance(fns[1], _Ticks):

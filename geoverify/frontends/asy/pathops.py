@@ -139,8 +139,8 @@ def direction(p: Path, t: float, normalize=True) -> complex:
     L = p.length
     if L == 0:
         return 0j
-    ti = round(t)
-    if abs(t - ti) < 1e-12:
+    ti = math.floor(t)
+    if t == ti:  # only an exact node averages both sides (asy's path::dir(double))
         ti = int(ti)
         pre = post = None
         if p.cyclic or ti > 0:
@@ -255,10 +255,18 @@ _GL_W = (0.1012285362903763, 0.2223810344533745, 0.3137066458778873, 0.362683783
          0.3626837833783620, 0.3137066458778873, 0.2223810344533745, 0.1012285362903763)
 
 
+def _straight(seg) -> bool:
+    """Whether a segment is a line traversed uniformly (controls at thirds, as ``--`` sets them)."""
+    a, b, c, d = seg
+    return abs(b - a - (d - a) / 3) < 1e-12 * max(1, abs(d - a)) and abs(c - a - 2 * (d - a) / 3) < 1e-12 * max(1, abs(d - a))
+
+
 def _seg_len(seg, u0=0.0, u1=1.0, depth=0):
     a, b, c, d = seg
-    if abs(b - a - (d - a) / 3) < 1e-12 * max(1, abs(d - a)) and abs(c - a - 2 * (d - a) / 3) < 1e-12 * max(1, abs(d - a)):
-        return abs(d - a) * (u1 - u0)
+    if _straight(seg):
+        # asy's pair length, sqrt(x*x + y*y) (hypot can differ in the last bit)
+        v = d - a
+        return math.sqrt(v.real * v.real + v.imag * v.imag) * (u1 - u0)
     h = (u1 - u0) / 2
     m = (u1 + u0) / 2
     tot = 0.0
@@ -283,23 +291,40 @@ def arclength(p: Path) -> float:
 
 
 def arctime(p: Path, L: float) -> float:
-    if L <= 0:
-        return 0.0
-    acc = 0.0
+    """Time at which ``p`` has arc length ``L``, as asy's ``path::arctime`` finds it.
+
+    The goal is consumed segment by segment (``goal -= l``): a segment at least as
+    long as what remains is passed whole, and a goal used up exactly at a node gives
+    that node's integral time. Which side of a node a relative time such as
+    ``reltime(g, 0.5)`` falls on decides ``dir(g, t)`` there (the average of both
+    sides only at an exact node), so the order of the arithmetic is asy's.
+    """
     n = p.length
+    if L <= 0 or n == 0:
+        return 0.0
+    if p.cyclic:
+        total = arclength(p)
+        if total > 0 and L >= total:
+            loops = int(L / total)
+            return loops * n + arctime(p, L - loops * total)
+    goal = L
     for i in range(n):
         seg = p.segment(i)
         sl = _seg_len(seg)
-        if acc + sl >= L:
+        if goal < sl:
+            if _straight(seg):
+                return i + goal / sl
             lo, hi = 0.0, 1.0
             for _ in range(60):
                 mid = (lo + hi) / 2
-                if acc + _seg_len(seg, 0.0, mid) < L:
+                if _seg_len(seg, 0.0, mid) < goal:
                     lo = mid
                 else:
                     hi = mid
             return i + (lo + hi) / 2
-        acc += sl
+        goal -= sl
+        if goal <= 0:
+            return float(i + 1)
     return float(n)
 
 

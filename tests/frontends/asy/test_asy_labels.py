@@ -127,3 +127,15 @@ def test_unfill_label_clips_what_it_covers():
     sc = parse_asy('draw((0,0)--(100,0)); draw((0,50)--(100,50)); label("$A$", (50,0), UnFill);')
     lines = [p for p in sc.primitives if not isinstance(p, TextLabel)]
     assert [p.clipped for p in lines] == [True, False]
+
+
+def test_label_on_a_symmetric_graph_turns_with_the_segment_after_the_middle():
+    # asy 2.85: reltime(graph(f,0,4), 0.5) == 50 + 7.1e-15 (the arc length is consumed
+    # segment by segment), so dir() there is the next segment's (0.9992, 0.03997), not
+    # the average (1, 0) of an exact node; the label is aligned along -I*dir.
+    s = parse_asy('import graph; real f(real x){return (x-2)^2+3;} draw("$A$", graph(f,0,4));')
+    lab = next(p for p in s.primitives if isinstance(p, TextLabel))
+    a = complex(0.0399680383488676, -0.999200958721789)
+    margin = 0.28 * 12 * 72 / 72.27 + 0.25
+    w = lab.box[2] - lab.box[0]
+    assert (lab.box[0] + lab.box[2]) / 2 == pytest.approx(2 + a.real * margin + a.real / (2 * abs(a.imag)) * w, abs=1e-6)
