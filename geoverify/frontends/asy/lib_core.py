@@ -56,17 +56,25 @@ def _unit(z):
 
 
 class _ModuleFields(dict):
-    """The names a module provides, looked up when asked (globals, then builtins)."""
+    """The names a module provides, looked up when asked: the globals the program
+    started with (a variable of the program, ``pair E``, does not hide ``plain.E``),
+    then the builtins."""
 
     def __init__(self, I):
         super().__init__()
         self.I = I
 
+    def _vars(self):
+        from geoverify.frontends.asy.interpreter import _TEMPLATES
+
+        tpl = _TEMPLATES.get(self.I.dialect)
+        return tpl[0] if tpl is not None else self.I.globals.vars
+
     def __contains__(self, name):
-        return name in self.I.globals.vars or name in self.I.builtins
+        return name in self._vars() or name in self.I.builtins
 
     def __getitem__(self, name):
-        v = self.I.globals.vars
+        v = self._vars()
         return v[name] if name in v else self.I.builtins[name]
 
 

@@ -251,6 +251,13 @@ def test_plain_qualifies_its_names():
     assert len([p for p in a.primitives if isinstance(p, Polyline)]) == 1
 
 
+def test_plain_names_are_not_hidden_by_the_programs_variables():
+    # asy 2.85: after "pair E = (0,1);" plain.E is still (1,0), the label sits to the right
+    a = parse_asy('pair E = (0,1); label("$F$", (0,0), plain.E);')
+    b = parse_asy('label("$F$", (0,0), (1,0));')
+    np.testing.assert_allclose(only(a, TextLabel).box, only(b, TextLabel).box)
+
+
 def test_graph_with_a_sampling_map_plots_t_of_t():
     # asy 2.85: write((path) graph(f,0,1,2,T)) with f(x) = x^2, T(t) = 2t+1 -> (1,1)--(2,4)--(3,9)
     s = parse_asy("import graph; real f(real x) {return x^2;} real T(real t) {return 2t+1;} draw(graph(f,0,1,2,T));")
