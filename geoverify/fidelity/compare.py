@@ -413,8 +413,9 @@ def check_task_in(task: dict, figure: Figure, mined: MinedFigure | None = None) 
                     sc.add(TextLabel(text=tok, anchor=geo[o["id"]], font_size=1.0))
                     o["labels"] = [tok]
                     how[o["id"]] = "geometry"
-                else:
+                elif binding[o["id"]].status == "ambiguous":
                     o["labels"] = []
+                # else: a label naming no drawn point keeps its name (an undrawn centre still tells its circle)
             objs.append(o)
         data["objects"] = objs
         t = task_from_dict(data, schema=False)

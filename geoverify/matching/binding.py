@@ -158,8 +158,20 @@ def _labels_for(obj: IRObject, feats: Features) -> list:
     return [(i, lab) for i, lab, norm in feats.labels if norm in wanted]
 
 
-def _point_near(feats: Features, xy: np.ndarray, radius: float, kinds=None):
-    """Best point feature within ``radius`` of ``xy``: (index, distance, ambiguous)."""
+def _box_distances(points: np.ndarray, box: np.ndarray) -> np.ndarray:
+    """Distances ``(N,)`` of ``points (N, 2)`` from a text box ``(4,)`` (zero inside it)."""
+    dx = np.maximum(np.maximum(box[0] - points[:, 0], points[:, 0] - box[2]), 0.0)
+    dy = np.maximum(np.maximum(box[1] - points[:, 1], points[:, 1] - box[3]), 0.0)
+    return np.hypot(dx, dy)
+
+
+def _point_near(feats: Features, xy: np.ndarray, radius: float, kinds=None, box: np.ndarray | None = None):
+    """Best point feature within ``radius`` of ``xy``: (index, distance, ambiguous).
+
+    With a label's text ``box``, a second point about as near as the best one
+    does not make the choice ambiguous when the best point is clearly nearer to
+    the box itself (a label set beside its point, the other point off its corner).
+    """
     if len(feats.points) == 0:
         return None, math.inf, False
     # Only the nearest few features can win (weights are within a factor 2.3 of each other).
@@ -179,11 +191,11 @@ def _point_near(feats: Features, xy: np.ndarray, radius: float, kinds=None):
         return None, math.inf, False
     dist, idx = dist[ok], idx[ok]
     kind = feats.point_kind[idx]
-    sub_best, sub_d, amb = _choose_point(feats, xy, radius, kinds, dist, idx, kind)
+    sub_best, sub_d, amb = _choose_point(feats, xy, radius, kinds, dist, idx, kind, box)
     return sub_best, sub_d, amb
 
 
-def _choose_point(feats: Features, xy, radius, kinds, d, idx, point_kind):
+def _choose_point(feats: Features, xy, radius, kinds, d, idx, point_kind, box=None):
     score = d * _KIND_WEIGHT_ARRAY[point_kind]
     if kinds is None:
         # Explicit markers first: a label near a dot names the dot, not a corner or a crossing.
@@ -208,6 +220,10 @@ def _choose_point(feats: Features, xy, radius, kinds, d, idx, point_kind):
             break
         far_apart = np.hypot(*(pts[idx[j]] - pts[idx[best]])) > 0.02 * feats.scale
         if far_apart and score[j] <= _AMBIGUITY_RATIO * max(score[best], 1e-9 * feats.scale):
+            if box is not None:
+                bd = _box_distances(pts[idx[[best, j]]], box) * _KIND_WEIGHT_ARRAY[point_kind[[best, j]]]
+                if bd[1] > _AMBIGUITY_RATIO * max(bd[0], 1e-9 * feats.scale):
+                    continue
             ambiguous = True
             break
     return int(idx[best]), float(d[best]), ambiguous
@@ -272,6 +288,8 @@ class _Binder:
         self.known: dict = {}
         self.out: dict[str, BoundObject] = {}
         self.frames: dict[str, FrameFit] = {}
+        # Point objects bound by one label: object id -> (label primitive index, point feature index).
+        self.label_choice: dict[str, tuple[int, int]] = {}
 
     def kg(self, oid: str) -> KnownGeometry | None:
         return known_geometry(self.task, self.task.objects[oid], self.known)
@@ -287,7 +305,8 @@ class _Binder:
                 continue
             places = []
             for i, lab in labs:
-                idx, dist, amb = _point_near(self.f, lab.anchor, self.margin + 0.5 * lab.font_size)
+                idx, dist, amb = _point_near(self.f, self.f.label_position(lab), self.margin + 0.5 * lab.font_size,
+                                             box=None if self.f.attached_labels else lab.box)
                 if idx is not None and self.f.point_kind[idx] == PointKind.ANCHOR:
                     # A label placed beside its point by hand names the drawn point there.
                     near = snap_index(self.f, self.f.points[idx])
@@ -300,6 +319,8 @@ class _Binder:
                     continue
                 places.append((self.f.points[idx], i, idx, amb))
             if not places:
+                if not self.f.attached_labels and self._on_circle_by_label(b, labs):
+                    continue
                 b.note = "label found but no drawn point near it"
                 continue
             first = places[0][0]
@@ -311,6 +332,8 @@ class _Binder:
             b.drawn = owner is not None and self.f.point_kind[owner] != PointKind.ANCHOR
             if owner is not None and self.f.point_kind[owner] == PointKind.ANCHOR:
                 b.drawn = True  # named by the source at exactly this point
+            if spread <= 0.02 * self.f.scale and owner is not None:
+                self.label_choice[obj.id] = (places[0][1], owner)
             if spread > 0.02 * self.f.scale:
                 if self.kg(obj.id) is not None:
                     # Same text in several places (e.g. "0" at two origins): the frame decides.
@@ -324,6 +347,90 @@ class _Binder:
                 b.note = "label is about as near to another drawn point"
             else:
                 b.status = "bound"
+
+    def _on_circle_by_label(self, b: BoundObject, labs: list) -> bool:
+        """Locate a point shown only by its label beside one drawn circle ("P" by the arc, no dot).
+
+        The point is the circle's point nearest the label. Only one circle may be
+        within the label's reach (or the nearest must be twice as near as the next).
+        """
+        i, lab = labs[0]
+        xy = self.f.label_position(lab)
+        reach = self.margin + 0.5 * lab.font_size
+        rounds = [r for r in self.f.rounds if r.full]
+        if not rounds:
+            return False
+        d = np.array([_dist_to_round(xy, r) for r in rounds])
+        order = np.argsort(d)
+        if d[order[0]] > reach or (len(d) > 1 and d[order[1]] <= reach and d[order[1]] < 2.0 * d[order[0]]):
+            return False
+        r = rounds[order[0]]
+        v = xy - r.center
+        n = float(np.hypot(*v))
+        if n <= 1e-12 * self.f.scale:
+            return False
+        b.point = r.center + v / n * r.radius
+        b.via, b.status, b.drawn = "label", "bound", True
+        b.primitives = [i, r.owner]
+        b.note = "located on the circle beside its label (no point is drawn there)"
+        return True
+
+    def separate_shared_points(self):
+        """One drawn point per label: two labels at different places naming one point are reassigned.
+
+        Reading a text-only format (SVG), a label beside a vertex may be nearer a
+        dot beside it that another label names (``C`` north-east of a corner, ``F``
+        north-east of a dot just below it). When two labels standing apart land on
+        the same drawn point, the labels and the points near them are matched one
+        to one at the least total distance (weighted by point kind as for a single
+        label). Labels at the same place (``B`` and ``I`` written at one spot)
+        name one point and are left alone; so is a conflict no one-to-one
+        matching resolves.
+        """
+        if self.f.attached_labels:
+            return  # the source names each label's point
+        by_point: dict[int, list[str]] = {}
+        for oid, (_, idx) in self.label_choice.items():
+            by_point.setdefault(idx, []).append(oid)
+        labels = {i: lab for i, lab, _ in self.f.labels}
+        for idx, oids in by_point.items():
+            if len(oids) < 2:
+                continue
+            labs = [labels[self.label_choice[o][0]] for o in oids]
+            fs = min(lab.font_size for lab in labs)
+            at = [self.f.label_position(lab) for lab in labs]
+            apart = max(float(np.hypot(*(a - b))) for a in at for b in at)
+            if apart <= 0.5 * fs:
+                continue
+            taken = {j for o, (_, j) in self.label_choice.items() if o not in oids}
+            cand_sets = []
+            for lab, xy in zip(labs, at):
+                radius = self.margin + 0.5 * lab.font_size
+                d = np.hypot(*(self.f.points - xy).T)
+                near = [j for j in np.flatnonzero(d <= radius).tolist() if j not in taken]
+                cand_sets.append({j: float(d[j] * _KIND_WEIGHT_ARRAY[self.f.point_kind[j]]) for j in near})
+            cands = sorted(set().union(*cand_sets))
+            if len(cands) < len(oids):
+                continue
+            from scipy.optimize import linear_sum_assignment  # 0.5 s to import: only on a conflict
+
+            big = 1e6 * self.f.scale
+            cost = np.array([[cs.get(j, big) for j in cands] for cs in cand_sets])
+            rows, cols = linear_sum_assignment(cost)
+            if np.any(cost[rows, cols] >= big):
+                continue
+            for r, c in zip(rows, cols):
+                oid, j = oids[r], cands[c]
+                if j == idx:
+                    continue
+                b = self.out[oid]
+                b.point = np.asarray(self.f.points[j], dtype=np.float64)
+                owner = int(self.f.point_owner[j])
+                b.primitives = [self.label_choice[oid][0]] + ([owner] if owner >= 0 else [])
+                b.drawn = True
+                b.status = "bound"
+                b.note = "the nearer point is named by another label"
+                self.label_choice[oid] = (self.label_choice[oid][0], j)
 
     # -- frames -----------------------------------------------------
     def _naming_labels(self, obj: IRObject) -> list:
@@ -585,11 +692,28 @@ class _Binder:
             if c is not None:
                 constraints += 1
                 scores += [float(np.hypot(*(r.center - c))) for r in cands]
+            elif center_ref in self.task.objects and not self.f.attached_labels:
+                # An undrawn centre labelled beside where it is ("O" with no dot): the circle
+                # whose centre is within the label's reach.
+                reach = [(self.f.label_position(lab), self.margin + 0.5 * lab.font_size)
+                         for _, lab in _labels_for(self.task.objects[center_ref], self.f)]
+                dists = [min((float(np.hypot(*(r.center - xy))) for xy, _ in reach), default=math.inf) for r in cands]
+                if any(dd <= rr for dd in dists for _, rr in reach):
+                    constraints += 1
+                    scores += dists
         for ref in d.get("through", []):
             p, st = self._resolve(ref)
             if p is not None:
                 constraints += 1
                 scores += [_dist_to_round(p, r) for r in cands]
+            elif ref in self.task.objects and not self.f.attached_labels:
+                # A point on the circle shown by its label only ("P" beside the arc, no dot).
+                reach = [(self.f.label_position(lab), self.margin + 0.5 * lab.font_size)
+                         for _, lab in _labels_for(self.task.objects[ref], self.f)]
+                dists = [min((_dist_to_round(xy, r) for xy, _ in reach), default=math.inf) for r in cands]
+                if any(dd <= rr for dd in dists for _, rr in reach):
+                    constraints += 1
+                    scores += dists
         fit = self._fit(obj)
         g = self.kg(obj.id)
         if fit is not None and g is not None:
@@ -866,6 +990,7 @@ def bind(task: Task, scene: Scene, features: Features | None = None) -> Binding:
     feats = features if features is not None else extract_features(scene)
     binder = _Binder(task, scene, feats)
     binder.bind_points_by_label()
+    binder.separate_shared_points()
     binder.fit_frames()
     binder.bind_rest()
     return Binding(scene, task, feats, binder.out, binder.frames, binder.known)

@@ -124,6 +124,12 @@ class Features:
     attached_labels: bool = False
     _tree: object = None
 
+    def label_position(self, lab) -> np.ndarray:
+        """Where a label reads as being, ``(2,)``: its anchor when the source attaches labels to
+        points, else the centre of its box (text formats put the anchor on the baseline, below
+        the ink of a capital letter)."""
+        return lab.anchor if self.attached_labels else lab.center
+
     @property
     def point_tree(self):
         """A KD-tree over ``points`` (built on first use)."""

@@ -487,7 +487,9 @@ class SceneBuilder:
         if not style.visible:
             return
         common = self._common(node, ctx, style)
-        labels = [text_label(c.text, c.x, c.base, c.width, c.font_size, ctx.m, **common) for c in chunks]
+        whole_lines = len(chunks) > 1  # lines joined into one label are measured by the font's line
+        labels = [text_label(c.text, c.x, c.base, c.width, c.font_size, ctx.m, ink=not whole_lines, **common)
+                  for c in chunks]
         if len(labels) > 1 and self.merge_text_runs and not self.dvisvgm:
             # One element's chunks are one label (lines apart from each other); in dvisvgm
             # documents render_children joins runs across elements by distance instead.

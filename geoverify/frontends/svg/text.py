@@ -8,7 +8,8 @@ baseline: the chunk position moved by half the estimated width for
 ``text-anchor`` start/end, and moved to the baseline for
 ``dominant-baseline`` middle/central/hanging. The box is estimated: advance
 widths from embedded SVG fonts or a small table of typical proportional-font
-widths (:func:`advance`), ascent 0.75 em, descent 0.25 em. ``font_size`` is in
+widths (:func:`advance`), heights from the characters' estimated ink
+(:func:`ink_extent`: cap height, x-height, descenders). ``font_size`` is in
 canvas units. :func:`glyph_labels` joins chunks into labels (a gap over 0.2 em
 is a word space; chunks further apart than ``max_gap`` or off the label's lines
 stay labels of their own): dvisvgm writes kerns, word gaps, following lines
@@ -37,7 +38,7 @@ import numpy as np
 from geoverify.frontends.svg.units import parse_length, parse_number_list
 from geoverify.scene.primitives import TextLabel
 
-__all__ = ["FontMetrics", "Glyph", "GLYPH_ID", "PRIME", "REPLACEMENT", "TextChunk", "advance", "glyph_char",
+__all__ = ["FontMetrics", "Glyph", "GLYPH_ID", "PRIME", "REPLACEMENT", "TextChunk", "advance", "ink_extent", "glyph_char",
            "glyph_labels", "text_chunks", "text_label"]
 
 GLYPH_ID = re.compile(r"^g\d+-(\d+)$")
@@ -274,10 +275,45 @@ def text_chunks(node, inh: dict, vp, metrics: FontMetrics | None = None) -> list
     return chunks
 
 
-def text_label(text, cx, base, width, fs, m, **common) -> TextLabel:
-    """A :class:`TextLabel` from user-space text geometry under the map ``m``."""
-    corners = np.array([[cx - width / 2, base - _ASCENT * fs], [cx + width / 2, base - _ASCENT * fs],
-                        [cx - width / 2, base + _DESCENT * fs], [cx + width / 2, base + _DESCENT * fs]])
+_CAP_HEIGHT, _X_HEIGHT, _INK_DESCENT = 0.7, 0.45, 0.2
+_SHORT = frozenset("acemnorsuvwxz.-+=~*:<>")
+_TALL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789bdfhiklt!?'\"#%&/\\^")
+_DESCENDING = frozenset("gjpqy,;()[]{}|_")
+
+
+def ink_extent(text: str) -> tuple[float, float]:
+    """Estimated ink ascent and descent of ``text`` in em.
+
+    Latin letters, digits and common signs rise to the x-height or the cap height
+    and descend only for descenders and brackets; any other character (Greek,
+    symbols) keeps the full 0.75 em / 0.25 em of the font's box.
+    """
+    asc, desc = 0.0, 0.0
+    for ch in text:
+        if ch.isspace():
+            continue
+        if ch in _SHORT:
+            asc = max(asc, _X_HEIGHT)
+        elif ch in _TALL or ch in _DESCENDING:
+            asc = max(asc, _CAP_HEIGHT if ch not in "gpqy,;_" else _X_HEIGHT)
+            if ch in _DESCENDING:
+                desc = max(desc, _INK_DESCENT)
+        else:
+            asc, desc = max(asc, _ASCENT), max(desc, _DESCENT)
+    return (asc, desc) if asc > 0 else (_ASCENT, _DESCENT)
+
+
+def text_label(text, cx, base, width, fs, m, ink: bool = True, **common) -> TextLabel:
+    """A :class:`TextLabel` from user-space text geometry under the map ``m``.
+
+    The box spans the advance width horizontally and vertically the estimated
+    ink (:func:`ink_extent`), or with ``ink=False`` the font's whole line (0.75 em
+    above the baseline, 0.25 em below: what joining lines into one label needs).
+    The anchor is the middle of the baseline.
+    """
+    asc, desc = ink_extent(text) if ink else (_ASCENT, _DESCENT)
+    corners = np.array([[cx - width / 2, base - asc * fs], [cx + width / 2, base - asc * fs],
+                        [cx - width / 2, base + desc * fs], [cx + width / 2, base + desc * fs]])
     cc = corners @ m[:2, :2].T + m[:2, 2]
     anchor = m[:2, :2] @ np.array([cx, base]) + m[:2, 2]
     scale = float(np.sqrt(abs(np.linalg.det(m[:2, :2]))))

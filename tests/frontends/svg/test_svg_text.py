@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 from svg_fixtures import DVISVGM_GLYPHS, only, parse, to_canvas
 
+from geoverify.frontends.svg.text import ink_extent
 from geoverify.scene import TextLabel
 
 
@@ -18,9 +19,21 @@ def test_text_anchor_moves_to_visual_centre_on_baseline(anchor, centre_x):
     assert t.text == "abcd"
     assert np.allclose(t.anchor, to_canvas(centre_x, 50))
     assert t.font_size == pytest.approx(15)
-    # Box: ascent above the baseline (canvas y up), descent below.
-    assert t.box[1] == pytest.approx(to_canvas(0, 50 + 5)[1]) and t.box[3] == pytest.approx(to_canvas(0, 50 - 15)[1])
+    # Box: the ink of "abcd" rises to the cap height (b, d) and has no descender (canvas y up).
+    assert t.box[1] == pytest.approx(to_canvas(0, 50)[1]) and t.box[3] == pytest.approx(to_canvas(0, 50 - 14)[1])
     assert t.box[2] - t.box[0] == pytest.approx(30)
+
+
+@pytest.mark.parametrize("text,extent", [("H", (0.7, 0.0)), ("x", (0.45, 0.0)), ("gy", (0.45, 0.2)),
+                                         ("f(x)", (0.7, 0.2)), ("\u03b1", (0.75, 0.25)), ("", (0.75, 0.25))])
+def test_ink_extent_follows_the_characters(text, extent):
+    assert ink_extent(text) == pytest.approx(extent)
+
+
+def test_capital_label_box_centre_is_its_ink_centre():
+    # A capital at 20 px: ink from the baseline to 0.7 em above it; the centre is 7 px above the baseline.
+    t = _label('<text x="20" y="50" font-size="20" text-anchor="middle">H</text>')
+    assert np.allclose(t.center, to_canvas(20, 43))
 
 
 def test_tspans_are_joined_and_whitespace_collapsed():
