@@ -336,6 +336,9 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             elif t in ("\\addplot", "\\addplot+"):
                 self.note("UNSUPPORTED", "\\addplot outside an axis environment", t)
                 self._skip_statement(reader)
+            elif t == "\\graph":
+                from geoverify.frontends.tikz.graphs import run_graph
+                run_graph(self, tok, reader)
             elif t.startswith("\\tkz"):
                 self.note("UNSUPPORTED", f"tkz-euclide macro {t} is not interpreted", t)
                 self._skip_args(reader)

@@ -1,0 +1,92 @@
+"""``\\graph`` (graphs library): placement, groups, edges, numbering."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from geoverify.frontends.tikz import parse_tikz
+from geoverify.frontends.tikz.graphs import GGroup, GNode, parse_graph
+from geoverify.scene import Arrow, Polyline, TextLabel
+
+from tikz_fixtures import CM, MM, close
+
+
+def centres(sc):
+    """Text -> list of label box centres."""
+    out: dict = {}
+    for p in sc.primitives:
+        if isinstance(p, TextLabel):
+            out.setdefault(p.text, []).append(((p.box[0] + p.box[2]) / 2, (p.box[1] + p.box[3]) / 2))
+    return out
+
+
+def lines(sc):
+    return [p for p in sc.primitives if isinstance(p, Polyline)]
+
+
+def test_parse_groups_chains_and_node_forms():
+    g = parse_graph('a -> "$x_1$"/X [red] -- { b, c/ ; d }')
+    (chain,) = g.chains
+    assert [op for op, _ in chain.edges] == ["->", "--"]
+    a, x, grp = chain.elements
+    assert (a.name, a.text) == ("a", None)
+    assert (x.name, x.text, x.opts) == ("$x_1$", "X", "red")
+    assert isinstance(grp, GGroup) and [c.elements[0].name for c in grp.chains] == ["b", "c", "d"]
+    assert grp.chains[1].elements[0].text == ""
+    assert isinstance(grp.chains[2].elements[0], GNode)
+
+
+def test_chain_grows_right_by_one_centimetre_with_edges_between_borders():
+    sc = parse_tikz(r"\tikz \graph { a -> b -- c };")
+    c = centres(sc)
+    assert close([c[t][0][0] for t in "abc"], [0, CM, 2 * CM], tol=1e-6)
+    assert close([c[t][0][1] for t in "abc"], [0, 0, 0], tol=0.5)
+    ls = lines(sc)
+    assert len(ls) == 2 and len([p for p in sc.primitives if isinstance(p, Arrow)]) == 1
+    # the edge leaves a's east border (text half width + inner sep + outer sep)
+    half = c["a"][0][0] - [p for p in sc.primitives if isinstance(p, TextLabel) and p.text == "a"][0].box[0]
+    assert ls[0].points[0][0] == pytest.approx(half + 3.33333 + 0.2, abs=1e-3)
+
+
+def test_groups_branch_down_and_star_and_matching_edges():
+    sc = parse_tikz(r"\tikz \graph [branch down=5mm] { a -> { b, c } -> { d, e } };")
+    c = centres(sc)
+    assert close(c["b"][0], (CM, c["b"][0][1])) and close(c["c"][0][0], CM)
+    assert c["b"][0][1] - c["c"][0][1] == pytest.approx(5 * MM, abs=0.6)  # centres differ by the text heights only
+    assert close(c["d"][0][0], 2 * CM) and close(c["e"][0][0], 2 * CM)
+    # a -> b, a -> c (star); b -> d, c -> e (matching): four edges
+    ls = lines(sc)
+    assert len(ls) == 4
+    ends = sorted(round(p.points[-1][1] - p.points[0][1], 3) for p in ls)
+    assert ends[1] == pytest.approx(0, abs=0.6) and ends[2] == pytest.approx(0, abs=0.6)
+
+
+def test_grow_down_and_circular_placement():
+    sc = parse_tikz(r"\tikz \graph [grow down=7mm] { a -> b };")
+    c = centres(sc)
+    assert close(c["a"][0][0], c["b"][0][0]) and c["a"][0][1] - c["b"][0][1] == pytest.approx(7 * MM, abs=1.5)
+    sc = parse_tikz(r"\tikz \graph [circular placement, radius=5mm] { a, b, c, d };")
+    c = centres(sc)
+    for k, t in enumerate("abcd"):  # phase 90, 60 degrees per group element
+        ang = np.radians(90 + 60 * k)
+        assert close(c[t][0][0], 5 * MM * np.cos(ang), tol=1e-6)
+
+
+def test_number_nodes_counts_across_groups_and_names_are_reused():
+    sc = parse_tikz(r"\tikz \graph [branch down=5mm] { { [number nodes] a -> { b -> {c, c}, b -> {c, c} } }, "
+                    r"b 2 -- b 5 };")
+    c = centres(sc)
+    assert len(c["b"]) == 2 and len(c["c"]) == 4 and len(c["a"]) == 1
+    # b 2 -- b 5 draws a vertical line between the two b's (no new nodes)
+    vertical = [p for p in lines(sc) if abs(p.points[0][0] - p.points[-1][0]) < 1e-9]
+    assert len(vertical) == 1 and close(vertical[0].points[0][0], CM)
+
+
+def test_edge_nodes_and_quotes_on_edges():
+    sc = parse_tikz(r"\tikz \graph [edge node={node [near end] {X}}] { a -> b };")
+    x = centres(sc)["X"][0]
+    line = lines(sc)[0].points
+    assert close(x, line[0] + 0.75 * (line[-1] - line[0]), tol=0.5)
+    sc = parse_tikz(r'\tikz \graph { a ->[red, "foo"] b };')
+    assert "foo" in centres(sc) and lines(sc)[0].style.stroke == "#ff0000"
