@@ -72,3 +72,41 @@ def test_a_label_moved_by_one_percent_of_the_figure_fails(bench, text, direction
     assert not ok
     assert cause == "label position mismatch"
     assert details["worst_label"] == text
+
+
+# A figure a few bp wide under arrow heads: all its geometry lies near an arrow tip, where
+# the comparison exempts it, so only the labels can place it (asy_tiny_arrows.svg, made
+# like asy_labels.svg).
+TINY = r"""pair A = dir(-140), B = dir(-40), D = (0.5,0), E = 0.4*dir(40);
+draw((0,0)--B--A--E, EndArrow); draw((0,0)--D, EndArrow);
+label("$A$", A, W); label("$B$", B, E); label("$D$", D, E); label("$O$", (0,0), NW);
+"""
+
+
+def _tiny(bench):
+    from geoverify.frontends.asy import parse_asy
+    from geoverify.frontends.svg import parse_svg
+
+    svg = (HERE / "data" / "asy_tiny_arrows.svg").read_text()
+    return parse_asy(TINY), parse_svg(bench.strip_tex_rules(svg), merge_text_runs=False)
+
+
+def test_labels_place_a_figure_its_arrow_heads_cover(bench):
+    ok, cause, details = bench.align_and_compare(*_tiny(bench))
+    assert ok, (cause, details)
+    assert details["max_label"] < 0.1 * details["tol"]
+
+
+@pytest.mark.parametrize("text", ["$A$", "$D$", "$O$"])
+def test_one_label_moved_in_a_tiny_figure_still_fails(bench, text):
+    from geoverify.scene.primitives import TextLabel
+
+    native, rendered = _tiny(bench)
+    size = bench.align_and_compare(native, rendered)[2]["size"]
+    lab = next(p for p in native.primitives if isinstance(p, TextLabel) and p.text == text)
+    move = np.array([0.01 * size, 0.0])
+    lab.anchor = lab.anchor + move
+    lab.box = lab.box + np.tile(move, 2)
+    lab.frame = lab.frame + np.column_stack([np.zeros((2, 2)), move])
+    ok, cause, details = bench.align_and_compare(native, rendered)
+    assert not ok and cause == "label position mismatch"
