@@ -14,6 +14,7 @@ from geoverify.frontends.limits import DEFAULT_LIMITS, Budget, Limits
 from geoverify.frontends.tikz.interpreter import Interpreter
 from geoverify.frontends.tikz.tex import Source
 from geoverify.scene import Scene
+from geoverify.scene.dots import demote_large_dots
 
 __all__ = ["parse_tikz"]
 
@@ -66,4 +67,5 @@ def parse_tikz(text: str, *, filename: str | None = None, limits: Limits | None 
         if err.location is None or (err.location.line is None and interp.loc is not None):
             err.location = interp.loc
         raise
+    demote_large_dots(scene)
     return scene
