@@ -55,6 +55,13 @@ class GGroup:
 
 
 @dataclass
+class GSub:
+    """``subgraph I_n [options]`` of ``graphs.standard``."""
+    kind: str
+    opts: str = ""
+
+
+@dataclass
 class GChain:
     """Elements (``GNode`` or ``GGroup``) and the edges between them: ``(op, options)``."""
     elements: list = field(default_factory=list)
@@ -121,7 +128,7 @@ class _Text:
 
 def parse_graph(text: str) -> GGroup:
     """The graph specification ``text`` (inside ``\\graph{...}``) as its outer group."""
-    t = _Text(text)
+    t = _Text(text.replace("\\par", " "))  # blank lines in the graph are spaces
     g = _group(t, end=None)
     t.ws()
     if t.i < len(t.s):
@@ -168,6 +175,8 @@ def _element(t: _Text):
             text = _plain(t)
         return GNode(name, text, t.options())
     raw = _plain(t)
+    if raw.startswith("subgraph "):
+        return GSub(raw[len("subgraph "):].strip(), t.options())
     if not raw:
         raise FigureSyntaxError(f"\\graph: expected a node near '{t.s[t.i:t.i + 20]}'")
     if "//" in raw:
@@ -197,6 +206,7 @@ def _plain(t: _Text) -> str:
 # -- layout and statements ------------------------------------------------------------
 
 _KIND_KEYS = {"->", "--", "<-", "<->", "-!-"}
+_OPERATORS = {"clique", "path", "cycle", "induced clique", "induced path", "induced cycle"}
 _GROW = {"grow right": (1, 0), "grow left": (-1, 0), "grow up": (0, 1), "grow down": (0, -1)}
 _BRANCH = {"branch right": (1, 0), "branch left": (-1, 0), "branch up": (0, 1), "branch down": (0, -1)}
 
@@ -217,6 +227,9 @@ class _Settings:
     edge_nodes: str = ""
     typeset: str | None = None       # "$#$" for math nodes, "" for empty nodes
     number: bool = False
+    prefix: str = ""                  # name=X: "X " before the names of a group's nodes
+    V: tuple = ("1",)
+    W: tuple = ("1",)
 
     def copy(self):
         return _Settings(**self.__dict__)
@@ -232,6 +245,9 @@ class _Builder:
         self.target_nodes: dict[str, str] = {}
         self.source_nodes: dict[str, str] = {}
         self.vnum = 1
+        self.members: list[str] = []   # node names met, in order (for group operators)
+        self.edges: dict = {}
+        self.simple = False
         self.counter = 1
         self.private: dict[str, str] = {}
 
@@ -294,9 +310,20 @@ class _Builder:
             elif k == "number nodes":  # the count is global (\\tikz@lib@auto@number)
                 s.number = True
                 self.counter = int(float(v)) if v else 1
-            elif k in ("V", "n"):
-                self.vnum = len([x for x in (v or "").split(",") if x.strip()]) if k == "V" else int(float(v or 1))
-            elif k in ("multi", "simple", "fresh nodes", "no placement"):
+            elif k in ("V", "W", "n", "m"):
+                if k in ("n", "m"):
+                    vals = tuple(str(i) for i in range(1, int(float(v or 1)) + 1))
+                else:
+                    from geoverify.frontends.tikz.loops import expand_list
+                    vals = tuple(str(x).strip() for x in expand_list(self.interp, v or ""))
+                setattr(s, "V" if k in ("V", "n") else "W", vals)
+                if k in ("V", "n"):
+                    self.vnum = len(vals)
+            elif k == "name" and v:
+                s.prefix += v.strip() + " "
+            elif k in ("simple", "multi"):
+                self.simple = k == "simple"
+            elif k in ("fresh nodes", "no placement"):
                 if k == "no placement":
                     s.chain_shift = s.group_shift = "(0,0)"
                     s.circular = False
@@ -308,9 +335,16 @@ class _Builder:
 
     # -- walking: returns (sources, targets, local depth, local width) --------
     def group(self, g: GGroup, s: _Settings, width: float, depth: float):
-        s = self.settings(s, g.opts)
+        ops, rest = [], []
+        for k, v in split_options(g.opts):
+            if k.strip() in _OPERATORS and v is None:
+                ops.append(k.strip())
+            else:
+                rest.append(k if v is None else f"{k}={{{v}}}")
+        s = self.settings(s, ",".join(rest))
         sources, targets = [], []
         ld = lw = 0.0
+        mark = len(self.members)
         for ch in g.chains:
             src, tgt, cd, cw = self.chain(ch, s, width, depth)
             sources += src
@@ -318,14 +352,51 @@ class _Builder:
             depth += cd
             ld += cd
             lw = max(lw, cw)
+        members = list(dict.fromkeys(self.members[mark:]))
+        for op in ops:
+            self.operator(op, members, s)
         return sources, targets, ld, lw
+
+    def operator(self, op: str, names: list, s: _Settings) -> None:
+        """``clique``, ``path``, ``cycle`` and their ``induced`` forms on a group's nodes."""
+        pairs = []
+        base = op.replace("induced ", "")
+        if base == "clique":
+            pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
+        elif base in ("path", "cycle"):
+            pairs = list(zip(names, names[1:]))
+            if base == "cycle" and len(names) > 2:
+                pairs.append((names[-1], names[0]))
+        if op.startswith("induced "):  # all other edges among these nodes go
+            for i, a in enumerate(names):
+                for b in names[i + 1:]:
+                    self.edges.pop(frozenset((a, b)), None)
+        for a, b in pairs:
+            self.add_edge(a, b, s.kind, s.edges, s.edge_nodes)
+
+    def subgraph(self, sub: GSub, s: _Settings, width: float, depth: float):
+        """``graphs.standard``: ``I_n``, ``I_nm``, ``K_n``, ``C_n``, ``P_n`` as groups."""
+        s = self.settings(s, sub.opts)
+
+        def shore(prefix, vals, opts=""):
+            return GGroup(opts=opts, chains=[GChain(elements=[GNode(prefix + v, v)]) for v in vals])
+
+        if sub.kind == "I_nm":
+            g = GGroup(chains=[GChain(elements=[shore("V ", s.V), shore("W ", s.W)], edges=[("-!-", "")])])
+        elif sub.kind in ("I_n", "K_n", "C_n", "P_n"):
+            op = {"K_n": "clique", "C_n": "cycle", "P_n": "path"}.get(sub.kind, "")
+            g = shore("", s.V, op)
+        else:
+            raise FigureSyntaxError(f"\\graph: subgraph '{sub.kind}' is not interpreted")
+        return self.group(g, s, width, depth)
 
     def chain(self, c: GChain, s: _Settings, width: float, depth: float):
         ld = lw = 0.0
         first = prev = None
         for k, el in enumerate(c.elements):
-            if isinstance(el, GGroup):
-                src, tgt, gd, gw = self.group(el, s, width, depth)
+            if isinstance(el, (GGroup, GSub)):
+                walk = self.group if isinstance(el, GGroup) else self.subgraph
+                src, tgt, gd, gw = walk(el, s, width, depth)
                 width += gw
                 lw += gw
                 ld = max(ld, gd)
@@ -345,10 +416,11 @@ class _Builder:
         return first or [], prev or [], ld, lw
 
     def node(self, n: GNode, s: _Settings, width: float, depth: float):
-        name = n.name
+        name = s.prefix + n.name if n.name else n.name
         if s.number and name:
             name = f"{name} {self.counter}"
             self.counter += 1
+        self.members.append(name)
         if name in self.placed:
             if n.opts:
                 self.note("options on a graph node named again are not interpreted", "\\graph")
@@ -400,22 +472,34 @@ class _Builder:
             else:
                 styles.append(k if v is None else f"{k}={{{v}}}")
         if kind == "-!-":
-            return
-        if len(left) == len(right):
+            pairs = [(a, b) for a in left for b in right]
+        elif len(left) == len(right):
             pairs = list(zip(left, right))
         elif len(left) == 1 or len(right) == 1:
             pairs = [(a, b) for a in left for b in right]
         else:
             pairs = list(zip(left, right))
             self.note("edges between groups of different sizes join only the first ones", "\\graph")
-        tip = {"->": "->", "<-": "<-", "<->": "<->", "--": "-"}[kind]
-        if self.interp.defs.get(f"style:every new {kind}") is not None:
-            tip += f",every new {kind}"
         for a, b in pairs:
-            nodes = s.edge_nodes + extra_nodes + " " + self.source_nodes.get(a, "") + " " \
-                + self.target_nodes.get(b, "")
-            edge_opts = ",".join(x for x in (s.edges, *styles) if x)
-            self.out.append(f"\\path[{tip}] ({self.ref(a)}) edge[{edge_opts}] {nodes.strip()} ({self.ref(b)});")
+            self.add_edge(a, b, kind, ",".join(x for x in (s.edges, *styles) if x), s.edge_nodes + extra_nodes)
+
+    def add_edge(self, a, b, kind, style, nodes) -> None:
+        """Record an edge; in a ``simple`` graph a later edge between two nodes replaces the
+        earlier one (and ``-!-`` removes it)."""
+        key = frozenset((a, b)) if self.simple else len(self.edges)
+        self.edges.pop(key, None)
+        if kind != "-!-" and a != b:
+            self.edges[key] = (a, b, kind, style, nodes)
+
+    def edge_statements(self) -> list:
+        out = []
+        for a, b, kind, style, nodes in self.edges.values():
+            tip = {"->": "->", "<-": "<-", "<->": "<->", "--": "-"}[kind]
+            if self.interp.defs.get(f"style:every new {kind}") is not None:
+                tip += f",every new {kind}"
+            nodes = (nodes + " " + self.source_nodes.get(a, "") + " " + self.target_nodes.get(b, "")).strip()
+            out.append(f"\\path[{tip}] ({self.ref(a)}) edge[{style}] {nodes} ({self.ref(b)});")
+        return out
 
 
 def run_graph(interp, tok, reader: Reader) -> None:
@@ -443,6 +527,6 @@ def run_graph(interp, tok, reader: Reader) -> None:
         interp.note("UNSUPPORTED", f"{err.message}; the graph is skipped", "\\graph", loc)
         return
     tikz = [o for o in tikz_opts if o != "quick"]
-    code = "\\begin{scope}[" + ",".join(tikz) + "]" + "".join(b.out) + "\\end{scope}"
+    code = "\\begin{scope}[" + ",".join(tikz) + "]" + "".join(b.out + b.edge_statements()) + "\\end{scope}"
     toks = [(t, tok[1]) for t, _ in tokenize(code)]
     interp.statements(Reader(toks, interp.defs, interp.budget, interp.source), None)

@@ -32,6 +32,7 @@ KNOWN_KEYS = {
     "minor tick length", "every axis title shift", "normalsize", "small", "footnotesize", "tiny",
     "extra tick style", "extra x tick style", "extra y tick style", "forget plot", "mark", "only marks",
     "sharp plot", "tension",
+    "set layers",  # layers change only the drawing order
 }
 
 #: pgfplots' size styles (pgfplots.code.tex)

@@ -580,3 +580,11 @@ def test_smooth_and_tension_on_the_axis_hold_for_every_plot():
     assert len(_curve(sharp)) == 4 and len(_curve(sc)) > 4
     assert np.allclose(_curve(sc), _curve(own))
     assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+
+
+def test_set_layers_changes_only_the_drawing_order():
+    plain = parse_tikz(fig("\\begin{axis}\\addplot coordinates {(0,0) (1,1)};\\end{axis}"))
+    sc = parse_tikz(fig("\\pgfplotsset{set layers}\\begin{axis}[set layers]\\addplot coordinates {(0,0) (1,1)};"
+                        "\\end{axis}"))
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    assert np.allclose(_curve(sc), _curve(plain))

@@ -90,3 +90,26 @@ def test_edge_nodes_and_quotes_on_edges():
     assert close(x, line[0] + 0.75 * (line[-1] - line[0]), tol=0.5)
     sc = parse_tikz(r'\tikz \graph { a ->[red, "foo"] b };')
     assert "foo" in centres(sc) and lines(sc)[0].style.stroke == "#ff0000"
+
+
+def test_subgraph_shores_are_named_and_placed_in_two_columns():
+    sc = parse_tikz("\\tikz \\graph {\n  subgraph I_nm [n=3, m=4];\n\n  V 1 -- { W 2, W 3 };\n};")
+    c = centres(sc)
+    assert len(c["1"]) == 2 and len(c["4"]) == 1  # V 1..3, W 1..4 show their numbers
+    assert sorted(round(x / CM, 6) for x, _ in c["2"]) == [0, 1]
+    assert close(c["4"][0][0], CM) and c["1"][0][1] - c["4"][0][1] == pytest.approx(3 * CM, abs=1e-6)
+    assert len(lines(sc)) == 2  # no edges between the shores, two from V 1
+
+
+def test_clique_on_a_circle_and_an_induced_path_in_a_simple_graph():
+    sc = parse_tikz(r"\tikz \graph [simple] { subgraph K_n [n=5, clockwise]; "
+                    r"{ [induced path, ->, edges=red] 1, 2, 3 } };")
+    c = centres(sc)
+    for k in range(5):  # clockwise from 90 degrees, a fifth of the circle each
+        ang = np.radians(90 - 72 * k)
+        assert close(c[str(k + 1)][0], (CM * np.cos(ang), CM * np.sin(ang) + c["1"][0][1] - CM), tol=0.5)
+    ls = lines(sc)
+    # K_5 has 10 edges; the induced path on 1, 2, 3 replaces 1-2, 2-3 by red arrows and drops 1-3
+    assert len(ls) == 9
+    red = [p for p in ls if p.style.stroke == "#ff0000"]
+    assert len(red) == 2 and len([p for p in sc.primitives if isinstance(p, Arrow)]) == 2
