@@ -37,6 +37,10 @@ class _Atom:
         self.glyphs = glyphs
 
 
+#: The ``font`` of a marker atom for a style change (``code`` is the new script level).
+_STYLE = "style"
+
+
 def _find_all(s: str, sub: str):
     k = s.find(sub)
     while k >= 0:
@@ -77,8 +81,12 @@ class MathMode:
         # a binary atom after nothing, an operator, a relation, an opening or a punctuation is
         # ordinary; so is one before a relation, a closing, a punctuation or the end (rule 5, 6)
         for k, a in enumerate(atoms):
+            if a.font == _STYLE:  # \scriptstyle and friends: spacing of the new style from here on
+                lvl = a.code
+                mu = self._sy(sizes, lvl, 6) / 18.0
+                continue
             if a.cls == "b":
-                nxt = atoms[k + 1].cls if k + 1 < len(atoms) else None
+                nxt = next((b.cls for b in atoms[k + 1:] if b.font != _STYLE), None)
                 if prev is None or prev in ("b", "op", "r", "open", "p") or nxt in (None, "r", "close", "p"):
                     a.cls = "o"
             if prev is not None and a.cls in CLASSES and prev in CLASSES:
@@ -213,6 +221,7 @@ class MathMode:
             return i
         if cs in ("\\displaystyle", "\\textstyle", "\\scriptstyle", "\\scriptscriptstyle"):
             new = {"\\displaystyle": 0, "\\textstyle": 0, "\\scriptstyle": 1, "\\scriptscriptstyle": 2}[cs]
+            atoms.append(_Atom(None, 0.0, 0.0, 0.0, font=_STYLE, code=new, glyphs=[]))
             return i, new, cs == "\\displaystyle", alphabet
         if cs in MU_SPACES:
             atoms.append(_Atom(None, MU_SPACES[cs] * mu, 0.0, 0.0))

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 
-from geoverify.frontends.texbox import TextBox, measure as _measure, split_lines
+from geoverify.frontends.texbox import TextBox, measure as _measure
 from geoverify.frontends.texfonts import LatexFonts, metrics_available, param
 
-__all__ = ["TextBox", "baselineskip", "measure", "metrics_available", "em", "wrap", "FONT_SIZES"]
+__all__ = ["TextBox", "baselineskip", "measure", "metrics_available", "em", "node_lines", "wrap", "FONT_SIZES"]
 
 _FONTS = LatexFonts(10)
 
@@ -46,7 +46,7 @@ def measure(text: str, size: float = 10.0, bold=False) -> tuple[TextBox, list[fl
         Width of each line (for ``align``).
     """
     family = bold if isinstance(bold, str) else ("bf" if bold else "rm")
-    lines = split_lines(text)
+    lines = node_lines(text)
     widths = []
     approx = False
     first_h = last_d = 0.0
@@ -59,6 +59,86 @@ def measure(text: str, size: float = 10.0, bold=False) -> tuple[TextBox, list[fl
         last_d = box.depth
     depth = last_d + (len(lines) - 1) * baselineskip(size)
     return TextBox(max(widths) if widths else 0.0, first_h, depth, approx), widths
+
+
+#: Font declarations: they hold to the end of the enclosing group (and across ``\\\\``).
+_DECLARATIONS = set(FONT_SIZES) | {"\\bf", "\\bfseries", "\\it", "\\itshape", "\\tt", "\\ttfamily", "\\sf",
+                                   "\\sffamily", "\\rm", "\\rmfamily", "\\sl", "\\slshape", "\\em", "\\sc",
+                                   "\\scshape", "\\mdseries", "\\upshape", "\\normalfont", "\\color"}
+#: Commands whose braced argument is ordinary paragraph text: a ``\\\\`` in it breaks the line.
+_TEXT_GROUPS = {"\\textbf", "\\textit", "\\textsl", "\\textsf", "\\texttt", "\\textrm", "\\textsc", "\\emph",
+                "\\textup", "\\textmd", "\\textnormal", "\\textcolor", "\\color"}
+_COMMAND = re.compile(r"\\([A-Za-z@]+|.|$)", re.S)
+_BEFORE_GROUP = re.compile(r"(\\[A-Za-z]+)\s*(\{[^{}]*\}\s*)?$")
+
+
+def node_lines(text: str, carry: bool = False) -> list[str]:
+    """Node text split into its lines at ``\\\\`` (an optional ``[<skip>]`` after it is dropped).
+
+    A ``\\\\`` inside a brace group or a text command's argument (``{\\small a\\\\b}``,
+    ``\\textbf{a\\\\b}``) breaks the line too: each line gets the groups still open
+    closed at its end and reopened, with their font declarations, at the next line's
+    start. Inside math, environments (``tabular``) and other boxes (``\\mbox``,
+    ``\\parbox``) it does not break the node's line.
+
+    Parameters
+    ----------
+    text : str
+        Node text (TeX source).
+    carry : bool
+        Whether font declarations outside any group hold on the next lines: they do in
+        a paragraph (a node with ``text width``), not in ``align`` lines, which TikZ
+        sets one group each.
+
+    Returns
+    -------
+    list of str
+        The source of each line, balanced in braces.
+    """
+    lines = []
+    stack = []  # open groups: [opener, breaks lines, declarations so far]
+    top = []    # declarations outside groups
+    env = 0
+    math = False
+    prefix, start, i, n = "", 0, 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\\":
+            cs = _COMMAND.match(text, i).group(0)
+            if cs == "\\\\" and not math and env == 0 and all(g[1] for g in stack):
+                lines.append(prefix + text[start:i] + "}" * len(stack))
+                i += 2
+                if i < n and text[i] == "[":
+                    j = text.find("]", i)
+                    i = j + 1 if j >= 0 else i
+                prefix = ("".join(top) if carry else "") + "".join(g[0] + "".join(g[2]) for g in stack)
+                start = i
+                continue
+            if cs in ("\\begin", "\\end") and not math:
+                env += 1 if cs == "\\begin" else -1
+            elif cs in _DECLARATIONS:
+                decl = cs + " "
+                if cs == "\\color":
+                    m = re.match(r"\s*\{[^{}]*\}", text[i + len(cs):])
+                    decl = cs + (m.group(0) if m else "") + " "
+                (stack[-1][2] if stack else top).append(decl)
+            i += len(cs)
+            continue
+        if ch == "$":
+            math = not math
+        elif ch == "{" and not math:
+            m = _BEFORE_GROUP.search(text, start, i)
+            if m is None or m.group(1) in _DECLARATIONS and m.group(2) is None:
+                stack.append(["{", True, []])
+            elif m.group(1) in _TEXT_GROUPS and not (m.group(1) == "\\textcolor" and m.group(2) is None):
+                stack.append([m.group(0) + "{", True, []])
+            else:
+                stack.append(["{", False, []])
+        elif ch == "}" and not math and stack:
+            stack.pop()
+        i += 1
+    lines.append(prefix + text[start:])
+    return lines
 
 
 #: LaTeX's \\baselineskip for the size commands of the 10 pt class (size10.clo).
@@ -132,7 +212,7 @@ def wrap(text: str, width: float, size: float = 10.0, bold=False) -> list[str]:
     name, at = _FONTS.text_font(family, size)
     shrink = param(name, 4, at) if metrics_available() else 0.0
     out = []
-    for line in split_lines(text):
+    for line in node_lines(text, carry=True):
         cur: list[str] = []
         for word in _words(line):
             trial = " ".join(cur + [word])

@@ -68,10 +68,10 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         self.st = dict(DEFAULTS)
         self.colors: dict = {}
         self.loc: SourceLocation | None = None
-        self.ctx = OptionContext(self._style, self._opt_point, self.number, self._opt_note, self._define_style,
-                                 self.colors)
-        self.picture_count = 0
         self.libraries: set[str] = set()
+        self.ctx = OptionContext(self._style, self._opt_point, self.number, self._opt_note, self._define_style,
+                                 self.colors, self.libraries)
+        self.picture_count = 0
 
     # -- diagnostics ------------------------------------------------------
     def note(self, code: str, message: str, construct: str = "", location=None) -> None:

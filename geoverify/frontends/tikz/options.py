@@ -64,6 +64,9 @@ DASHES.update({k.replace("dash dot dot", "dashdotdotted").replace("dash dot", "d
 _PLACEMENT = {"above": (0, 1, "south"), "below": (0, -1, "north"), "left": (-1, 0, "east"),
               "right": (1, 0, "west"), "above left": (-1, 1, "south east"), "above right": (1, 1, "south west"),
               "below left": (-1, -1, "north east"), "below right": (1, -1, "north west")}
+_TEXT_ALIGN = {"text centered": "center", "text badly centered": "center", "text ragged": "left",
+               "text badly ragged": "left", "text justified": "justify", "text ragged left": "right",
+               "text badly ragged left": "right"}
 _POS_WORDS = {"midway": 0.5, "near start": 0.25, "near end": 0.75, "very near start": 0.125,
               "very near end": 0.875, "at start": 0.0, "at end": 1.0}
 _SHAPES = {"rectangle", "circle", "ellipse", "coordinate", "diamond", "regular polygon", "star",
@@ -212,16 +215,18 @@ class OptionContext:
     Attributes are callables: ``style(name) -> list of (key, value) or None``,
     ``point(text, st) -> (x, y)`` (a coordinate in canvas points),
     ``number(text, st) -> MathResult``, ``note(code, message, construct)``,
-    ``define_style(name, body, append)``, ``color_table``.
+    ``define_style(name, body, append)``, ``color_table``; ``libraries`` is the set of
+    loaded TikZ library names (some keys change meaning with a library).
     """
 
-    def __init__(self, style, point, number, note, define_style, color_table):
+    def __init__(self, style, point, number, note, define_style, color_table, libraries=None):
         self.style = style
         self.point = point
         self.number = number
         self.note = note
         self.define_style = define_style
         self.color_table = color_table
+        self.libraries = libraries if libraries is not None else set()  # loaded TikZ libraries (names)
 
 
 def _dim(ctx, text, st, default_unit=1.0):
@@ -289,11 +294,13 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         if key == "fill":
             st["fill"] = "current"
             return
-        if key in _PLACEMENT:
+        if key in _PLACEMENT:  # no value: the anchor only (an earlier shift stays, as in TikZ)
             dx, dy, anchor = _PLACEMENT[key]
             st["anchor"] = anchor
-            st["node_shift"] = (0.0, 0.0)
             st["place_of"] = None
+            return
+        if key in _TEXT_ALIGN:  # the alignment of lines in a node with a text width
+            st["align"] = _TEXT_ALIGN[key]
             return
         if key in _POS_WORDS:
             st["pos"] = _POS_WORDS[key]
@@ -502,8 +509,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 st["place_of"] = (k, target, dh * dx, dv * dy)
                 st["node_shift"] = (0.0, 0.0)
             else:
-                d = _dim(ctx, val, st)
-                st["node_shift"] = (dx * d, dy * d)
+                st["node_shift"] = _placement_shift(ctx, st, dx, dy, val)
                 st["place_of"] = None
         elif k.endswith(" of") and k[:-3] in _PLACEMENT:
             # pre-positioning syntax "right of=A": centre to centre, node distance apart
@@ -629,6 +635,30 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             ctx.note("UNSUPPORTED", f"unknown TikZ key '{k}={val}' ignored", k)
     except (ValueError, IndexError) as err:
         ctx.note("UNSUPPORTED", f"cannot read key '{k}={val}': {err}", k)
+
+
+def _placement_shift(ctx, st, dx, dy, val):
+    """The node shift after ``above=<val>`` (or another placement key) without ``of``.
+
+    Plain TikZ adds a shift by ``val`` (a length; a plain number is in pt) along both
+    axes of a diagonal placement to the node's earlier shifts. The ``positioning``
+    library replaces the earlier shift instead, reads plain numbers in the picture's
+    x and y units, scales a single diagonal distance by 0.7071 and reads
+    ``<vertical> and <horizontal>`` (tikzlibrarypositioning).
+    """
+    if "positioning" not in ctx.libraries:
+        d = _dim(ctx, val, st)
+        return (st["node_shift"][0] + dx * d, st["node_shift"][1] + dy * d)
+    if " and " in val:
+        a, b = val.split(" and ", 1)
+        vy, vx = ctx.number(a, st), ctx.number(b, st)
+        f = 1.0
+    else:
+        vy = vx = ctx.number(val, st)
+        f = 0.707106781 if dx and dy else 1.0
+    sx = vx.value if vx.units else vx.value * st["xvec"][0]
+    sy = vy.value if vy.units else vy.value * st["yvec"][1]
+    return (dx * f * sx, dy * f * sy)
 
 
 _DECO_LENGTHS = {"amplitude": "amplitude", "segment length": "segment_length", "raise": "raise_",

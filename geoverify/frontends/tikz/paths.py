@@ -579,7 +579,8 @@ class PathWalker(PlotMixin):
         if not segs:
             return self.cur, (1.0, 0.0)
         if len(segs) == 2 and (kind or self.last_op_kind) == "corner":
-            seg, t = (segs[0], pos * 2) if pos <= 0.5 else (segs[1], (pos - 0.5) * 2)
+            # pgf's |- and -| timers: the second half starts at pos 0.5 (its tangent at the corner)
+            seg, t = (segs[0], pos * 2) if pos < 0.5 else (segs[1], (pos - 0.5) * 2)
         elif len(segs) > 1:
             k = min(int(pos * len(segs)), len(segs) - 1)
             seg, t = segs[k], pos * len(segs) - k

@@ -161,11 +161,16 @@ class NodePlacementMixin:
                 anchor = "center"
         ang = math.degrees(math.atan2(m[1], m[0]))
         scl = math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) or 1.0
+        shift = nst["node_shift"]
+        tx, ty = m[4] + shift[0], m[5] + shift[1]
         if nst.get("sloped") and tangent is not None and (tangent[0] or tangent[1]):
             a2 = math.degrees(math.atan2(tangent[1], tangent[0]))
             if a2 > 90 or a2 < -90:
                 a2 += 180
             ang += a2
+            # the node's own shifts (above=..., xshift) come after the slope's rotation
+            c2, s2 = math.cos(math.radians(a2)), math.sin(math.radians(a2))
+            tx, ty = c2 * tx - s2 * ty, s2 * tx + c2 * ty
         if nst.get("auto") and tangent is not None and anchor is None and (tangent[0] or tangent[1]):
             swap = bool(nst.get("swap")) != (nst.get("auto") == "right")
             anchor = _auto_anchor(tangent[0], tangent[1], swap)
@@ -178,8 +183,6 @@ class NodePlacementMixin:
                 self.note("UNSUPPORTED", f"unknown anchor '{anchor}'; the centre is used", "anchor", loc)
         node.angle = ang
         node.scale = scl
-        shift = nst["node_shift"]
-        tx, ty = m[4] + shift[0], m[5] + shift[1]
         ca, sa = math.cos(math.radians(ang)), math.sin(math.radians(ang))
         off = (scl * (-ca * local_anchor[0] + sa * local_anchor[1]), scl * (-sa * local_anchor[0] - ca * local_anchor[1]))
         node.center = (p[0] + tx + off[0], p[1] + ty + off[1])

@@ -37,6 +37,14 @@ def test_node_text_label_anchor_and_box():
     assert close(lab.box, (CM - w / 2, 2 * CM - h / 2, CM + w / 2, 2 * CM + h / 2), tol=1e-4)
 
 
+def test_scriptstyle_in_a_formula_drops_the_spaces_of_text_style():
+    # TeX puts no thick space around a relation in script style: a=b is as wide as a{=}b there
+    spaced, _ = measure(r"$\scriptstyle a = b$")
+    tight, _ = measure(r"$\scriptstyle a{=}b$")
+    assert spaced.width == pytest.approx(tight.width, abs=1e-6)
+    assert measure(r"$a = b$")[0].width > measure(r"$a{=}b$")[0].width + 5
+
+
 def test_drawn_rectangle_node_outline():
     sc = parse_tikz(r"\node[draw] at (0,0) {A};")
     rect = only(sc, Polyline)
@@ -69,6 +77,53 @@ def test_placement_above_right_and_shift():
     assert lab.box[1] == pytest.approx(INNER + OUTER, abs=1e-4)
     lab = only(parse_tikz(r"\node[above=5pt] at (0,0) {A};"), TextLabel)
     assert lab.box[1] == pytest.approx(5 + INNER + OUTER, abs=1e-4)
+
+
+def test_placement_shifts_add_up_without_the_positioning_library():
+    # plain TikZ: above=<d> adds a shift; a later right=<d> adds another (the anchor is the last one's)
+    lab = only(parse_tikz(r"\node[above=5pt, right=3pt] at (0,0) {A};"), TextLabel)
+    assert close(lab.box[:2], (3 + INNER + OUTER, 5 - 6.83332 / 2), tol=1e-4)
+    # a bare placement key keeps the shift
+    lab = only(parse_tikz(r"\node[above=5pt, below] at (0,0) {A};"), TextLabel)
+    assert lab.box[3] == pytest.approx(5 - INNER - OUTER, abs=1e-4)
+
+
+def test_placement_shift_with_the_positioning_library():
+    # tikzlibrarypositioning: the last placement's shift replaces the others, plain numbers are in
+    # the picture's units and a single diagonal distance is scaled by 0.7071
+    doc = r"\usetikzlibrary{positioning}\begin{tikzpicture}%s\end{tikzpicture}"
+    lab = only(parse_tikz(doc % r"\node[above=5pt, right=3pt] at (0,0) {A};"), TextLabel)
+    assert close(lab.box[:2], (3 + INNER + OUTER, -6.83332 / 2), tol=1e-4)
+    lab = only(parse_tikz(doc % r"\node[above right=0.1] at (0,0) {A};"), TextLabel)
+    d = 0.1 * CM * 0.707106781
+    assert close(lab.box[:2], (d + INNER + OUTER, d + INNER + OUTER), tol=1e-4)
+
+
+def test_sloped_node_shift_is_along_the_slope():
+    # the node's own shift comes after the slope's rotation: above=5pt on an upward line moves left
+    lab = only(parse_tikz(r"\draw (0,0) -- node[sloped, above=5pt] {A} (0,2);"), TextLabel)
+    assert lab.box[2] == pytest.approx(-5 - INNER - OUTER, abs=1e-4)
+
+
+def test_node_at_the_corner_of_a_hv_path_takes_the_second_direction():
+    # pgf's |- timer: pos 0.5 is the start of the second half (sloped text lies along it)
+    lab = only(parse_tikz(r"\draw (0,0) |- node[sloped] {slope} (2,-2);"), TextLabel)
+    assert close(lab.anchor, (0, -2 * CM)) and lab.box[2] - lab.box[0] > lab.box[3] - lab.box[1]
+
+
+@pytest.mark.parametrize("key", ["text centered", "text badly centered", "align=center"])
+def test_text_centered_keys_centre_the_lines(key):
+    lab = only(parse_tikz(rf"\node[text width=7em, {key}] at (0,0) {{Ring}};"), TextLabel)
+    assert lab.box[0] * 72 / 72.27 == pytest.approx(-10.3106, abs=3e-3)
+
+
+def test_line_break_inside_a_group_keeps_the_group_font():
+    # {\scriptsize a\\b} in a text width box: two lines, both scriptsize, 12 pt apart (the
+    # paragraph ends after the group)
+    lab = only(parse_tikz(r"\node[text width=3cm] at (0,0) {\scriptsize{Orakel\\Enc}};"), TextLabel)
+    one, _ = measure(r"\scriptsize Orakel")
+    assert lab.box[2] - lab.box[0] == pytest.approx(one.width, abs=1e-3)  # the longer line, at 7 pt
+    assert lab.box[3] - lab.box[1] == pytest.approx(one.height + 12.0, abs=1e-3)
 
 
 def test_positioning_library_right_of():
