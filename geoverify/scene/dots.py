@@ -23,8 +23,15 @@ __all__ = ["DOT_MAX_REL", "demote_large_dots"]
 DOT_MAX_REL = 0.05
 
 
-def demote_large_dots(scene: Scene, rel: float = DOT_MAX_REL) -> int:
+def demote_large_dots(scene: Scene, rel: float = DOT_MAX_REL, keep: set[int] | frozenset = frozenset()) -> int:
     """Replace each dot of ``scene`` larger than ``rel`` of the figure's size by a filled circle.
+
+    Parameters
+    ----------
+    scene : Scene
+    rel : float
+    keep : set of int
+        ``id()`` of dots that stay dots whatever their size (plot marks).
 
     Returns
     -------
@@ -52,7 +59,7 @@ def demote_large_dots(scene: Scene, rel: float = DOT_MAX_REL) -> int:
     n = 0
     for i in dots:
         d = scene.primitives[i]
-        if d.radius > rel * size:
+        if d.radius > rel * size and id(d) not in keep:
             scene.primitives[i] = Circle(center=d.center, radius=d.radius, style=d.style, source=d.source,
                                          panel=d.panel, name=d.name, clipped=d.clipped)
             n += 1

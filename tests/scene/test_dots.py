@@ -36,3 +36,8 @@ def test_tikz_dots_on_a_centimetre_figure_are_dots():
     s = parse_tikz(r"\begin{tikzpicture}\draw (0,0) -- (3,0); \fill (0,0) circle (2pt); \fill (3,0) circle (2pt);"
                    r"\end{tikzpicture}")
     assert len([p for p in s.primitives if isinstance(p, Dot)]) == 2
+
+
+def test_tikz_plot_marks_stay_dots_on_a_small_plot():
+    s = parse_tikz(r"\tikz \draw plot[mark=*] coordinates{(0,0) (0.3,0.2) (0.6,0.1)};")
+    assert len([p for p in s.primitives if isinstance(p, Dot)]) == 3

@@ -67,5 +67,5 @@ def parse_tikz(text: str, *, filename: str | None = None, limits: Limits | None 
         if err.location is None or (err.location.line is None and interp.loc is not None):
             err.location = interp.loc
         raise
-    demote_large_dots(scene)
+    demote_large_dots(scene, keep=interp.marker_dots)
     return scene

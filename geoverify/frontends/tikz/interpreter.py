@@ -59,6 +59,8 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         self.scene = scene
         self.budget = budget
         self.strict = strict
+        # ids of the Dots that are plot marks: markers whatever the figure's size (scene.dots)
+        self.marker_dots: set[int] = set()
         self.defs = Definitions()
         self.nodes: dict[str, Node] = {}
         self.named_paths: dict = {}
