@@ -56,9 +56,11 @@ def place_matrix(interp, nst: dict, name: str | None, p, body: str, loc) -> None
     """Lay out a matrix of nodes at canvas point ``p``."""
     opts = dict(nst.get("matrix_keys") or {})
     math_mode = "matrix of math nodes" in opts
+    if opts.get("ampersand replacement"):
+        body = body.replace(opts["ampersand replacement"].strip(), "&")
     if "matrix of nodes" not in opts and not math_mode:
-        interp.note("UNSUPPORTED", "a \\matrix whose cells are not 'matrix of nodes' is not interpreted",
-                    "\\matrix", loc)
+        from geoverify.frontends.tikz.matrix_cells import place_cell_matrix
+        place_cell_matrix(interp, nst, name, p, _split(body), loc, opts)
         return
 
     def sep(key):
