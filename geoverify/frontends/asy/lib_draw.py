@@ -47,15 +47,19 @@ def _on_path(L, g, align):
     direction (``-align*dir(g)*I``)."""
     from geoverify.frontends.asy import pathops
 
-    rel = L.relpos if isinstance(L, LabelSpec) and L.relpos is not None else 0.5
-    rel = min(max(rel, 0.0), 1.0)
-    tm = pathops.arctime(g, rel * pathops.arclength(g))
+    if isinstance(L, LabelSpec) and L.relpos is None and L.position is not None:
+        tm = L.position.real  # an absolute position (Label("x", (1,0))): its x is a time on g
+    else:
+        rel = L.relpos if isinstance(L, LabelSpec) and L.relpos is not None else 0.5
+        rel = min(max(rel, 0.0), 1.0)
+        tm = pathops.arctime(g, rel * pathops.arclength(g))
     pos = pathops.point(g, tm)
     if align is None or isinstance(align, Side):
         if isinstance(align, Side):
             side = align.align
         else:
-            side = -1j if rel <= 1e-9 else (1j if rel >= 1 - 1e-9 else 1 + 0j)
+            eps = 1.4901161193847656e-08  # asy's sqrtEpsilon, on the time
+            side = -1j if tm <= eps else (1j if tm >= g.length - eps else 1 + 0j)
         d = pathops.direction(g, tm)
         align = -side * d * 1j if d != 0 else 0j
     return pos, align
@@ -342,8 +346,8 @@ def install(I):
                 text, transform = x.text, x.transform
             elif isinstance(x, Side):
                 align = x
-            elif isinstance(x, complex):
-                if pos is None and align is None and len([y for y in args if isinstance(y, complex)]) > 1:
+            elif isinstance(x, complex):  # Label(s, pair position, align align): the first pair places it
+                if pos is None and align is None:
                     pos = x
                 else:
                     align = x

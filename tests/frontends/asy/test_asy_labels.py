@@ -139,3 +139,20 @@ def test_label_on_a_symmetric_graph_turns_with_the_segment_after_the_middle():
     margin = 0.28 * 12 * 72 / 72.27 + 0.25
     w = lab.box[2] - lab.box[0]
     assert (lab.box[0] + lab.box[2]) / 2 == pytest.approx(2 + a.real * margin + a.real / (2 * abs(a.imag)) * w, abs=1e-6)
+
+
+def test_a_labels_pair_is_its_position():
+    # asy 2.85: write(Label("AB",(-4,4))) -> "AB", position=(-4,4) (no alignment)
+    a = parse_asy('label(rotate(90)*Label("AB",(-4,4)));')
+    b = parse_asy('label(rotate(90)*"AB",(-4,4));')
+    la, lb = (next(p for p in s.primitives if isinstance(p, TextLabel)) for s in (a, b))
+    assert list(la.box) == pytest.approx(list(lb.box))
+
+
+def test_a_labels_position_on_a_path_is_a_time():
+    # asy 2.85: draw(Label("$A$",(1,0)), (0,0)--(1,0)--(3,0)) centres A under node 1 (x = 10
+    # at unitsize(10)), not at half the arc length (x = 15)
+    s = parse_asy('unitsize(10); draw(Label("$A$",(1,0)),(0,0)--(1,0)--(3,0));')
+    lab = next(p for p in s.primitives if isinstance(p, TextLabel))
+    assert (lab.box[0] + lab.box[2]) / 2 == pytest.approx(10.0)
+    assert lab.box[3] < 0  # below: E turned with the path
