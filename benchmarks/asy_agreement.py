@@ -59,7 +59,9 @@ from agreement_report import print_causes, print_rates, print_speed_and_crashes,
 TOL_FRACTION = 0.005
 ROOT = Path(__file__).resolve().parents[1]
 COMPAT = ROOT / "geoverify" / "gate" / "asy" / "aops_compat.asy"
-_THREE = re.compile(r"^\s*import\s+(three|graph3|solids|bsp|obj)\b", re.M)
+# a 3D module imported anywhere: AoPS blocks put several statements on one line
+# ("size(180); import three; ...")
+_THREE = re.compile(r"\bimport\s+(three|graph3|solids|bsp|obj)\b")
 
 
 # -- compile ---------------------------------------------------------------------------

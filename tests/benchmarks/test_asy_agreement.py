@@ -110,3 +110,13 @@ def test_one_label_moved_in_a_tiny_figure_still_fails(bench, text):
     lab.frame = lab.frame + np.column_stack([np.zeros((2, 2)), move])
     ok, cause, details = bench.align_and_compare(native, rendered)
     assert not ok and cause == "label position mismatch"
+
+
+@pytest.mark.parametrize("text, three", [
+    ("import three;\ndraw(unitcube);", True),
+    ("size(180); import three; currentprojection = perspective(1,2,3);", True),
+    ("/* Settings */ import graph3; draw((0,0)--(1,1));", True),
+    ("import graph; draw((0,0)--(1,1)); // threefold", False),
+])
+def test_3d_blocks_are_told_apart_wherever_the_import_stands(bench, text, three):
+    assert bool(bench._THREE.search(text)) is three
