@@ -218,10 +218,18 @@ class DefinitionsMixin:
             reader.skip_spaces()
             if reader.peek() is not None and reader.peek()[0] == "*":
                 reader.get()
-            reader.read_arg()
-            reader.read_arg()
-            reader.read_arg()
-            self.note("UNSUPPORTED", "\\pgfmathdeclarefunction is not interpreted", t, self.location(tok[1], t))
+            name = detokenize(reader.read_arg()).strip()
+            nargs = detokenize(reader.read_arg()).strip()
+            body = detokenize(reader.read_arg())
+            m = re.fullmatch(r"\s*\\pgfmathparse\s*\{(.*)\}\s*", body.replace("%", ""), re.S)
+            if not m or not nargs.isdigit():
+                self.note("UNSUPPORTED", "\\pgfmathdeclarefunction whose body is not one \\pgfmathparse{...} "
+                          "is not interpreted", t, self.location(tok[1], t))
+                return
+            # a function of pgfplots expressions: expanded textually, #1.. its arguments
+            if not hasattr(self, "pgf_functions"):
+                self.pgf_functions = {}
+            self.pgf_functions[name] = ([f"#{i}" for i in range(1, int(nargs) + 1)], m.group(1).strip())
             return
         if t == "\\pgfplotsset":  # kept (scoped) for the pgfplots axes that follow
             arg = detokenize(self.expand_all(reader.read_arg()))

@@ -56,6 +56,11 @@ def _num(interp, text, st):
     return interp.number(text, st).value
 
 
+#: pgfplots' spaced spellings of the same keys
+_ALIASES = {"x label style": "xlabel style", "y label style": "ylabel style",
+            "every x label/.append style": "xlabel style", "every y label/.append style": "ylabel style"}
+
+
 def run_axis(interp, reader: Reader, env: str, tok) -> None:
     """Interpret ``\\begin{axis}[...] ... \\end{axis}`` (the ``\\begin{axis}`` is read)."""
     loc = interp.location(tok[1], env)
@@ -78,6 +83,7 @@ def run_axis(interp, reader: Reader, env: str, tok) -> None:
     kv: dict = {}
     styles: dict = {}
     opts = _with_pgfplotsset(interp, opts)
+    opts = [(_ALIASES.get(k, k), v) for k, v in opts]
     for k, v in opts:
         if k.endswith(" style") and k not in ("legend style",):
             styles[k] = (styles.get(k, "") + "," + (v or "")).strip(",")

@@ -344,7 +344,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                         interp.apply_options(st, k if v is None else f"{k}={v}")
             d0, n0 = domain, samples
             plot_opts = []
-            functions_p = dict(functions or {})
+            functions_p = {k: (prm, _x_to_var(body)) for k, (prm, body) in getattr(interp, "pgf_functions", {}).items()}
+            functions_p.update(functions or {})
             const = None
             at = samples_at
             only_marks = False

@@ -588,3 +588,21 @@ def test_set_layers_changes_only_the_drawing_order():
                         "\\end{axis}"))
     assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
     assert np.allclose(_curve(sc), _curve(plain))
+
+
+def test_pgfmathdeclarefunction_is_usable_in_plots():
+    decl = "\\pgfmathdeclarefunction{gauss}{2}{%\n  \\pgfmathparse{1/(sqrt(2*pi*#2))*exp(-((x-#1)^2)/(2*#2))}%\n}\n"
+    sc = parse_tikz(decl + fig("\\begin{axis}[domain=0:4]\\addplot {gauss(2,0.5)};\\end{axis}"))
+    ref = parse_tikz(fig("\\begin{axis}[domain=0:4]\\addplot {1/(sqrt(2*pi*0.5))*exp(-((x-2)^2)/(2*0.5))};"
+                         "\\end{axis}"))
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    assert np.allclose(_curve(sc), _curve(ref))
+
+
+def test_spaced_label_style_keys_style_the_labels():
+    plain = parse_tikz(fig("\\begin{axis}[xlabel=$x$,xlabel style={yshift=-5pt}]\\addplot {x};\\end{axis}"))
+    sc = parse_tikz(fig("\\begin{axis}[xlabel=$x$,x label style={yshift=-5pt}]\\addplot {x};\\end{axis}"))
+    bare = parse_tikz(fig("\\begin{axis}[xlabel=$x$]\\addplot {x};\\end{axis}"))
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    box = {n: [p for p in labels(s) if p.text == "$x$"][0].box for n, s in (("a", plain), ("b", sc), ("c", bare))}
+    assert np.allclose(box["a"], box["b"]) and box["b"][1] == pytest.approx(box["c"][1] - 5, abs=1e-6)
