@@ -63,7 +63,7 @@ class Interpreter(ExpressionsMixin):
     """Runs one Asymptote program and records what it draws."""
 
     def __init__(self, scene, *, limits, dialect="plain", strict=False, filename=None):
-        from geoverify.frontends.asy import lib_core, lib_draw
+        from geoverify.frontends.asy import envelopes, frames, lib_core, lib_draw
 
         self.scene = scene
         self.budget = Budget(limits)
@@ -84,6 +84,9 @@ class Interpreter(ExpressionsMixin):
             _PROXY.target = self
             lib_core.install(_PROXY)
             lib_draw.install(_PROXY)
+            # frames, add/attach about a point, boxed labels: tried before lib_draw's overloads
+            frames.install(_PROXY)
+            envelopes.install(_PROXY)
             if dialect == "aops":
                 for m in ("olympiad", "cse5", "graph", "math"):
                     self.load_module(m, None)
@@ -279,6 +282,10 @@ class Interpreter(ExpressionsMixin):
             return Transform()
         if typ == "picture":
             return Picture()
+        if typ == "frame":
+            from geoverify.frontends.asy.frames import Frame
+
+            return Frame()
         if typ == "path":
             return Path([], [], [], False, [])
         if typ == "guide":

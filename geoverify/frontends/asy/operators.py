@@ -185,7 +185,7 @@ def transform_value(I, t, v, node):
     if isinstance(v, list):
         return AsyArray([transform_value(I, t, x, node) for x in v], getattr(v, "elem", ""))
     if isinstance(v, Picture):
-        p = Picture()
+        p = type(v)()  # a transformed frame is a frame
         p.merge(v, t)
         return p
     from geoverify.frontends.asy.picture import LabelSpec
@@ -370,6 +370,12 @@ def attr(I, base, name, node):
         return base.fields[name]
     if isinstance(base, Picture) and name in ("keepAspect",):
         return base.keep_aspect
+    if isinstance(base, Picture):
+        from geoverify.frontends.asy.frames import picture_method
+
+        m = picture_method(base, name)
+        if m is not None:
+            return m
     I.unsupported(f"unknown field '{name}' of {type_name(base)}", name, node)
 
 

@@ -110,6 +110,7 @@ class Picture:
     """A picture and its sizing requests."""
 
     __slots__ = ("items", "xsize", "ysize", "keep_aspect", "xunit", "yunit")
+    asy_type = "picture"
 
     def __init__(self):
         self.items: list[DrawItem] = []

@@ -242,4 +242,5 @@ def type_name(v) -> str:
         return v.stype.name
     if isinstance(v, (AsyFunction, Builtin, Overloads)) or callable(v):
         return "function"
-    return type(v).__name__
+    # pictures and frames name their Asymptote type (a user function's "picture pic" fits them)
+    return getattr(type(v), "asy_type", None) or type(v).__name__

@@ -1,0 +1,51 @@
+"""Frames and pictures added about a point, pinned to asy 2.85's output (bp, y up)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from geoverify.frontends.asy import parse_asy
+from geoverify.scene import Dot, Polyline
+
+
+def scene(src):
+    s = parse_asy(src)
+    assert not [d for d in s.diagnostics if d.code == "UNSUPPORTED"], s.diagnostics
+    return s
+
+
+def polylines(s):
+    return [np.asarray(p.points) for p in s.primitives if isinstance(p, Polyline)]
+
+
+def test_fitted_picture_is_added_at_true_size_about_a_point_and_aligned():
+    # asy: the 50 bp square sits 1 bp above the user point (10,0) (x 75..125 bp with unitsize 10),
+    # and with align (1,1) its lower left corner is at (1,1) bp from the origin
+    s = scene("unitsize(10); picture pic; size(pic,50); filldraw(pic,unitsquare,blue,linewidth(0));"
+              "draw((0,0)--(10,0),linewidth(0)); add(pic.fit(),(10,0),N); add(pic.fit(),(0,0),(1,1));")
+    lines = polylines(s)
+    np.testing.assert_allclose(lines[0], [[0, 0], [100, 0]])
+    np.testing.assert_allclose(lines[1], [[75, 1], [125, 1], [125, 51], [75, 51]])
+    np.testing.assert_allclose(lines[-1], [[1, 1], [51, 1], [51, 51], [1, 51]])
+
+
+def test_picture_added_about_a_point_uses_its_user_units_as_bp():
+    # add(pic, z) fits pic with the identity: a unit square stays 1 bp wide under unitsize(10)
+    s = scene("unitsize(10); picture pic; draw(pic,unitsquare,linewidth(0)); draw((0,0)--(3,0),linewidth(0));"
+              "add(pic,(3,0));")
+    np.testing.assert_allclose(polylines(s)[-1], [[30, 0], [31, 0], [31, 1], [30, 1]])
+
+
+def test_point_truepoint_and_drawers_follow_the_fitted_picture():
+    # asy: size(100) scales by 24.25; point(N) is the top middle of the user box, truepoint(W)
+    # the left middle of the drawn frame (dots included); the drawer sees the final scaling t
+    s = scene("size(100); draw((0,0)--(4,2),linewidth(0)); dot(point(N)); dot(point(SE)); dot(truepoint(W));"
+              "add(new void(frame f, transform t) {draw(f, t*(0,0)--t*(4,0)+(0,-10), linewidth(0));});")
+    dots = [tuple(p.center) for p in s.primitives if isinstance(p, Dot)]
+    np.testing.assert_allclose(dots, [(48.5, 48.5), (97, 0), (0, 24.25)])
+    np.testing.assert_allclose(polylines(s)[-1], [[0, 0], [97, -10]])
+
+
+def test_user_function_takes_a_picture_argument():
+    s = scene("void f(picture p) {draw(p,(0,0)--(1,1));} picture q; f(q); add(q);")
+    np.testing.assert_allclose(polylines(s)[0], [[0, 0], [1, 1]])
