@@ -416,6 +416,62 @@ def _math(I):
     b("perpendicular", lambda *a: _nm())
     b("isnan", lambda x: math.isnan(R(x)))
     b("polar", lambda r, t: R(r) * cmath.exp(1j * R(t)))
+    b("unityroot", lambda n, k=1: cmath.exp(2j * math.pi * R(k) / R(n)))
+    b("drawline", lambda *a, **k: _drawline(I, *a, **k))
+
+
+def _drawline(I, *args, **kw):
+    """math.asy's ``drawline(pic, P, Q, p)``: the part of the infinite line PQ inside the
+    picture's final frame less the pen's half width, drawn when the picture is fitted; it
+    does not size the picture."""
+    from geoverify.frontends.asy.deferred import DeferredItem
+    from geoverify.frontends.asy.picture import DrawItem
+
+    args = list(args)
+    pic = args.pop(0) if args and isinstance(args[0], Picture) else kw.get("pic", I.pic)
+    pts = [P(a) for a in args if is_pointlike(a)]
+    if "P" in kw:
+        pts.insert(0, P(kw["P"]))
+    if "Q" in kw:
+        pts.append(P(kw["Q"]))
+    pens = [a for a in args if isinstance(a, Pen)] + ([kw["p"]] if isinstance(kw.get("p"), Pen) else [])
+    if len(pts) != 2:
+        raise NoMatch()
+    cp = I.globals.vars.get("currentpen")
+    pen = I.defaultpen + cp if isinstance(cp, Pen) else I.defaultpen
+    for p in pens:
+        pen = pen + p
+    hw = 0.5 * (pen.width if pen.width is not None else 0.5)
+    A, B = pts
+    loc = I.current_loc
+
+    def realize(sx, sy, lb, rt):
+        if sx == 0 or sy == 0:
+            return []
+        m, M = lb + complex(hw, hw), rt - complex(hw, hw)
+        z = complex(A.real * sx, A.imag * sy)
+        v = complex(B.real * sx, B.imag * sy) - z
+        if v.real == 0:
+            if not m.real <= z.real <= M.real:
+                return []
+            ends = [complex(z.real, m.imag), complex(z.real, M.imag)]
+        elif v.imag == 0:
+            if not m.imag <= z.imag <= M.imag:
+                return []
+            ends = [complex(m.real, z.imag), complex(M.real, z.imag)]
+        else:
+            mx, Mx = (m.real - z.real) / v.real, (M.real - z.real) / v.real
+            my, My = (m.imag - z.imag) / v.imag, (M.imag - z.imag) / v.imag
+            t0 = max(mx if v.real > 0 else Mx, my if v.imag > 0 else My)
+            t1 = min(Mx if v.real > 0 else mx, My if v.imag > 0 else my)
+            if t0 > t1:
+                return []
+            ends = [z + t0 * v, z + t1 * v]
+        user = [complex(e.real / sx, e.imag / sy) for e in ends]
+        return [DrawItem("draw", [pathops.polygon_path(user)], pen, location=loc)]
+
+    I.budget.step()
+    pic.add(DeferredItem(realize, loc, exact=True))
 
 
 def _markers(I):

@@ -280,3 +280,18 @@ def test_true_size_marks_move_with_a_transformed_picture():
     assert [p[0][0] for p in bars] == pytest.approx([1, 2])
     for p in bars:
         assert sorted(p[:, 1]) == pytest.approx([1 - 3.75, 1 + 3.75])  # barsize 15 * 0.5 bp, centred
+
+
+def test_drawline_spans_the_fitted_frame_without_sizing_it():
+    # asy 2.85's SVG (bp): the red line of drawline((0,0.5),(1,2)) runs from (0, 24.5625) to
+    # (16.375, 49.125), the frame of the other drawing less the pen's half width
+    s = parse_asy("import math; size(100); draw((0,0)--(1,1)); dot((2,-1)); drawline((0,0.5),(1,2),red);")
+    lines = polylines(s)
+    assert len(lines) == 2
+    np.testing.assert_allclose(lines[0], [[0, 0], [49.125, 49.125]], atol=1e-9)
+    np.testing.assert_allclose(lines[1], [[0, 24.5625], [16.375, 49.125]], atol=1e-9)
+
+
+def test_unityroot():
+    s = parse_asy("import math; draw((0,0)--unityroot(6,2));")
+    np.testing.assert_allclose(only(s, Polyline).points[1], [-0.5, math.sqrt(3) / 2], atol=1e-12)
