@@ -249,6 +249,8 @@ def install(I):
         elif v is not None:
             for p in _as_paths(v) or []:
                 pts.extend(p.z)
+        elif isinstance(a["label"], LabelSpec) and a["label"].position is not None:
+            pts = [a["label"].position]  # dot(Label L): the dot at L's position, L beside it
         else:
             raise NoMatch()
         # asy draws a dot with the pen dotsize(p) + p: an explicit line width in p wins

@@ -156,3 +156,11 @@ def test_a_labels_position_on_a_path_is_a_time():
     lab = next(p for p in s.primitives if isinstance(p, TextLabel))
     assert (lab.box[0] + lab.box[2]) / 2 == pytest.approx(10.0)
     assert lab.box[3] < 0  # below: E turned with the path
+
+
+def test_dot_of_a_label_marks_its_position():
+    # plain_markers.asy: dot(Label L) = dot(L, L.position): a dot there and L beside it
+    a = parse_asy('dot(Label("$D$",(1,2),S));')
+    b = parse_asy('dot("$D$",(1,2),S);')
+    assert [type(p).__name__ for p in a.primitives] == [type(p).__name__ for p in b.primitives] == ["Dot", "TextLabel"]
+    assert list(a.primitives[1].box) == pytest.approx(list(b.primitives[1].box))
