@@ -486,6 +486,17 @@ def install(I):
     g["longdashed"] = Pen(dash=(24.0, 8.0))
     g["dashdotted"] = Pen(dash=(8.0, 8.0, 0.0, 8.0))
     g["longdashdotted"] = Pen(dash=(24.0, 8.0, 0.0, 8.0))
+    # plain_pens.asy: Dotted(p) = linetype {0,3} + 2 linewidth(p); the pen Dotted is Dotted()
+    # of the default pen
+    g["Dotted"] = Pen(dash=(0.0, 3.0), width=1.0)
+    b("Dotted", lambda p=None: Pen(dash=(0.0, 3.0), width=2 * linewidth(p if isinstance(p, Pen) else I.defaultpen)))
+    # Pen(n), Pentype(n): the n-th of plain_pens.asy's cyclic colour (and line type) lists
+    color_pens = ("red", "blue", "green", "magenta", "cyan", "orange", "purple", "brown", "deepblue", "deepgreen",
+                  "chartreuse", "fuchsia", "lightred", "lightblue", "black", "pink", "yellow", "gray")
+    mono_pens = ("solid", "dashed", "dotted", "longdashed", "dashdotted", "longdashdotted")
+    b("Pen", lambda n: g[color_pens[int(n) % len(color_pens)]] if is_num(n) else _nm())
+    b("Pentype", lambda n: g[mono_pens[int(n) % len(mono_pens)]] + g[color_pens[int(n) % len(color_pens)]]
+      if is_num(n) else _nm())
     for name in ("squarecap", "roundcap", "extendcap", "miterjoin", "roundjoin", "beveljoin", "basealign", "nobasealign",
                  "linetype_", "overwrite"):
         g[name] = Pen()

@@ -105,6 +105,19 @@ def test_pens_colour_width_dash():
     assert p.style.dash == (16.0, 16.0)
 
 
+@pytest.mark.parametrize("pen, stroke, width, dash", [
+    # plain_pens.asy: Dotted = linetype {0,3} + 2*linewidth; Pen(n) and Pentype(n) cycle
+    # through colorPen (red, blue, ...) and monoPen (solid, dashed, dotted, ...)
+    ("red+Dotted", "#ff0000", 1.0, (0.0, 3.0)),
+    ("Dotted(linewidth(2))", "#000000", 4.0, (0.0, 12.0)),
+    ("Pen(1)", "#0000ff", 0.5, None),
+    ("Pentype(20)", "#00ff00", 0.5, (0.0, 2.0)),
+])
+def test_plain_pen_families(pen, stroke, width, dash):
+    p = only(parse_asy(f"draw((0,0)--(1,0), {pen});"), Polyline)
+    assert (p.style.stroke, p.style.stroke_width, p.style.dash) == (stroke, width, dash)
+
+
 def test_fill_and_filldraw():
     s = parse_asy("fill(unitsquare, gray); filldraw(shift(2,0)*unitsquare, yellow, blue);")
     a, b = list(s)
