@@ -265,7 +265,19 @@ class MathMode:
             return i
         if cs in ACCENTS:
             arg, i = next_arg(s, i)
-            atoms.append(self.accent(cs, arg, sizes, lvl, display, alphabet))
+            # tex.web's make_math_accent: scripts of an accented single character go on the
+            # character, and the accent over both (it keeps its place over the character)
+            j = i
+            while j < len(s) and s[j] == " ":
+                j += 1
+            scripted = None
+            if j < len(s) and s[j] in "^_'" and ACCENTS[cs] is not None:
+                xs = self.mlist(arg, sizes, lvl, cramped, display, alphabet)
+                if len(xs) == 1 and xs[0].char:
+                    inner = [xs[0]]
+                    i = self.scripts(s, j, inner, sizes, lvl, cramped, display)
+                    scripted = inner[0]
+            atoms.append(self.accent(cs, arg, sizes, lvl, display, alphabet, scripted))
             return i
         if cs in ("\\underline", "\\underbrace", "\\overbrace"):
             arg, i = next_arg(s, i)
@@ -531,7 +543,9 @@ class MathMode:
         # TeX's overbar: the rule and a kern of its thickness above the clearance
         return _Atom("o", sw + w, h + clr + 2 * rule, max(d, sd - h - clr), glyphs=glyphs)
 
-    def accent(self, cs, arg, sizes, lvl, display, alphabet):
+    def accent(self, cs, arg, sizes, lvl, display, alphabet, scripted=None):
+        """The accent atom over ``arg`` (rule 12); ``scripted`` is the accented character
+        with the scripts that followed the accent, when there were any."""
         xs = self.mlist(arg, sizes, lvl, True, display, alphabet)
         w, h, d, g = self.pack(xs, sizes, lvl)
         acc = ACCENTS[cs]
@@ -551,5 +565,8 @@ class MathMode:
             skew = tf.kern(xs[0].font, xs[0].code, 127 if xs[0].font.startswith("cmmi") else 48, xs[0].at)
         # (tex.web's char_box counts the accent's italic correction in its width)
         glyphs = [(skew + (w - aw - aic) / 2, h - delta + ad, font, at, acc[1], aw)]
+        if scripted is not None:
+            add_glyphs(glyphs, scripted.glyphs, 0.0, 0.0)
+            return _Atom("o", scripted.w, max(scripted.h, ah + h - delta), scripted.d, glyphs=glyphs)
         add_glyphs(glyphs, g, 0.0, 0.0)
         return _Atom("o", w, max(h, ah + h - delta), d, glyphs=glyphs)

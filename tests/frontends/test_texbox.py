@@ -71,6 +71,9 @@ def test_other_sizes_follow_latex_font_selection(text, size, w, h, d):
     ("ka", 9.72226, 6.94444, 0.0),  # the first matching kern of the lig/kern program wins
     ("$x_1$", 10.2014, 4.30554, 1.49998),
     ("\\scriptsize $y^2$", 8.20958, 6.24, 1.3611),
+    ("$\\vec{h}^\\ell_1$", 10.24771, 9.78334, 2.4821),  # rule 12: the scripts go on the character
+    ("$\\hat{x}^2$", 10.2014, 8.14003, 0.0),
+    ("$\\scriptstyle C^* = Enc(k, M^{(b)})$", 61.82312, 6.76779, 1.75),  # no text-style spaces
 ])
 def test_ten_point_class(text, w, h, d):
     box = measure(text, 10.0, LatexFonts(10))
