@@ -18,6 +18,7 @@ import numpy as np
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.fonts import em as font_em
 from geoverify.frontends.tikz.nodes import Node
+from geoverify.frontends.tikz.positioning import positioned_point
 from geoverify.frontends.tikz.tex import Reader, tokenize
 from geoverify.scene import Polyline, TextLabel
 from geoverify.scene.primitives import Arrow
@@ -83,27 +84,6 @@ def _run_cell(interp, st, text, loc, offset):
     return (allp[:, 0].min(), allp[:, 1].min(), allp[:, 0].max(), allp[:, 1].max()), added
 
 
-_SIDE = {"above": "north", "below": "south", "left": "west", "right": "east", "above left": "north west",
-         "above right": "north east", "below left": "south west", "below right": "south east"}
-
-
-def _positioned(interp, nst, p, loc):
-    """``left=1cm of a`` (positioning library) for the matrix node: the point its anchor goes to."""
-    place = nst.get("place_of")
-    if place is None:
-        return p
-    key, target, sx, sy = place
-    tnode = interp.nodes.get(target.split(".")[0].strip()) if target else None
-    if tnode is None or "." in target:
-        from geoverify.frontends.tikz.coords import evaluate_coordinate
-        base = evaluate_coordinate(interp, target, nst).point
-    elif nst.get("on_grid") or nst.get("on_grid_old"):
-        base = tnode.center
-    else:
-        base = tnode.anchor(_SIDE[key])
-    return (base[0] + sx, base[1] + sy)
-
-
 def place_cell_matrix(interp, nst: dict, name, p, rows: list, loc, opts: dict) -> None:
     """Lay out a matrix of statement cells (``rows``: cell source texts) at canvas ``p``."""
     tok_pos = None  # the cells' tokens are re-read from the node text: no source offsets
@@ -159,7 +139,7 @@ def place_cell_matrix(interp, nst: dict, name, p, rows: list, loc, opts: dict) -
         hw, hh = (xmax - xmin) / 2 + isep, (ymax - ymin) / 2 + isep
         outer = nst["outer_sep"] if nst["outer_sep"] is not None else 0.5 * nst["line_width"]
         node = Node(name, "rectangle", (0.0, 0.0), hw, hh, outer)
-        p = _positioned(interp, nst, p, loc)
+        p = positioned_point(interp, nst, p)
         anchor = nst["anchor"] or "center"
         try:
             off = node.anchor(anchor)

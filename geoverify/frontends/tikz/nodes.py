@@ -36,6 +36,11 @@ _ANGLE_OF = {"east": 0.0, "north east": 45.0, "north": 90.0, "north west": 135.0
              "below left": 225.0, "below": 270.0, "below right": 315.0}
 
 
+#: Part names of multipart shapes (``one`` ... ``twenty``).
+_PARTS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+          "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"}
+
+
 def direction_angle(name: str) -> float | None:
     """Angle in degrees of a compass name or placement word (``"above left"`` -> 135)."""
     return _ANGLE_OF.get(name.strip())
@@ -123,6 +128,14 @@ class Node:
         name = name.strip()
         if self.shape == "coordinate":
             return self.center
+        named = self.extra.get("anchors")
+        if named is not None and name.split(" ")[0] in _PARTS:
+            # a shape's own anchors (rectangle split parts); one it does not define falls
+            # back to the shape's anchor of that side, as pgf's multipart shapes do
+            if name in named:
+                return self._to_canvas(*named[name])
+            rest = [w for w in name.split(" ")[1:] if w != "split"]
+            name = " ".join(rest) or "center"
         if name in ("center", ""):
             return self._to_canvas(0.0, self.origin_dy) if self.origin_dy else self.center
         base_y = -(self.text_height - self.text_depth) / 2.0

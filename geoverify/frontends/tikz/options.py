@@ -248,6 +248,24 @@ def apply_options(ctx: OptionContext, st: dict, options, depth: int = 0) -> None
         _apply_one(ctx, st, key, val, depth)
 
 
+def _rectangle_split_key(ctx, st, key, val):
+    rs = dict(st.get("rect_split") or {})
+    flag = val is None or val.strip() in ("", "true")
+    if key == "parts":
+        rs["parts"] = int(ctx.number(val, st).value)
+    elif key in ("horizontal", "ignore empty parts", "draw splits"):
+        rs[{"ignore empty parts": "ignore empty"}.get(key, key)] = flag
+    elif key == "part fill":
+        rs["part fill"] = val or ""
+    elif key == "use custom fill":
+        pass
+    elif key == "part align" and (val or "").strip() == "center":
+        pass
+    else:
+        ctx.note("UNSUPPORTED", f"key 'rectangle split {key}' is not interpreted", "rectangle split " + key)
+    st["rect_split"] = rs
+
+
 def _color(ctx, text):
     return parse_color(text, ctx.color_table)
 
@@ -280,6 +298,9 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         arg = val if val is not None else (default or "")
         text = body.replace("#1", arg)
         apply_options(ctx, st, text, depth + 1)
+        return
+    if key.startswith("rectangle split "):  # shapes.multipart (rectsplit.py)
+        _rectangle_split_key(ctx, st, key[len("rectangle split "):], val)
         return
     if val is None:
         if key in LINE_WIDTHS:

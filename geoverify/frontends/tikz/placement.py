@@ -108,6 +108,9 @@ class NodePlacementMixin:
     def place_node(self, nst: dict, name, p, text: str, loc, tangent=None, record_label: bool = True):
         """Build a node at canvas point ``p``; add its outline and text to the scene."""
         shape = nst["shape"]
+        if shape == "rectangle split":
+            from geoverify.frontends.tikz.rectsplit import place_split_node
+            return place_split_node(self, nst, name, p, text, loc)
         if shape == "rounded rectangle":
             shape_eff = "rectangle"  # its anchors and borders are the bounding rectangle's
         elif shape not in ("rectangle", "circle", "ellipse", "coordinate", "cross out", "strike out"):

@@ -1,0 +1,76 @@
+"""``rectangle split`` nodes: part layout, split lines, part anchors, fills."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from geoverify.frontends.tikz import parse_tikz
+from geoverify.frontends.tikz.fonts import em, measure
+from geoverify.frontends.tikz.rectsplit import split_parts
+from geoverify.scene import Polyline, TextLabel
+
+from tikz_fixtures import close
+
+ISEP = 0.3333 * em(10.0)  # pgf's .3333em
+EX = 4.30554
+
+
+def _w(t):
+    return measure(t, 10.0)[0].width
+
+
+def test_split_parts_reads_nodeparts():
+    assert split_parts(r"a \nodepart{two} b \nodepart{four}d", 4) == ["a", "b", "", "d"]
+    assert split_parts(r"\nodepart{one}x\nodepart{two}", 3) == ["x", "", ""]
+
+
+def test_horizontal_parts_side_by_side_with_split_lines_and_anchors():
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \node[rectangle split, rectangle split horizontal, rectangle split parts=3, draw] (a) at (0,0)
+        {a \nodepart{two} bb \nodepart{three}};
+      \draw[red] (a.two) -- (a.one split) -- (a.one west);
+    \end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    black = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#000000"]
+    outline = [p for p in black if p.closed_flag][0]
+    splits = [p for p in black if not p.closed_flag]
+    width = np.ptp(outline.points[:, 0])
+    # three parts (the empty one 1ex wide), inner xsep on both sides of each, a line width between
+    assert width == pytest.approx(_w("a") + _w("bb") + EX + 6 * ISEP + 2 * 0.4, abs=1e-4)
+    assert len(splits) == 2
+    left = outline.points[:, 0].min()
+    assert splits[0].points[0][0] == pytest.approx(left + ISEP + _w("a") + ISEP + 0.2, abs=1e-4)
+    texts = {p.text: p for p in sc.primitives if isinstance(p, TextLabel)}
+    assert set(texts) == {"a", "bb"}
+    red = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#ff0000"][0].points
+    # "two" is the text origin of part two; "one west" is not a part anchor of a horizontal
+    # split: pgf falls back to the shape's west anchor (outer sep beyond the outline)
+    assert close(red[0], (texts["bb"].box[0], texts["bb"].anchor[1]), tol=1e-6)
+    assert red[1][0] == pytest.approx(splits[0].points[0][0], abs=1e-6)
+    assert close(red[2], (left - 0.2, np.mean(outline.points[:, 1])), tol=1e-6)
+
+
+def test_vertical_parts_stack_with_minimum_width_and_part_fill():
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \node[rectangle split, rectangle split parts=3, minimum width=2cm, draw,
+            rectangle split part fill={red,none,blue}] (v) {x \nodepart{two} y \nodepart{three} z};
+    \end{tikzpicture}""")
+    polys = [p for p in sc.primitives if isinstance(p, Polyline)]
+    outline = [p for p in polys if p.closed_flag and p.style.stroke == "#000000"][0]
+    assert np.ptp(outline.points[:, 0]) == pytest.approx(2 * 72.27 / 2.54, abs=1e-4)
+    fills = [p for p in polys if p.style.fill in ("#ff0000", "#0000ff")]
+    assert len(fills) == 2  # "none" leaves the middle part unfilled
+    red = [p for p in fills if p.style.fill == "#ff0000"][0]
+    assert red.points[:, 1].max() == pytest.approx(outline.points[:, 1].max(), abs=1e-6)
+    lines = [p for p in polys if not p.closed_flag]
+    assert len(lines) == 2 and all(abs(p.points[0][1] - p.points[1][1]) < 1e-9 for p in lines)
+    labels = sorted((p for p in sc.primitives if isinstance(p, TextLabel)), key=lambda p: -p.anchor[1])
+    assert [p.text for p in labels] == ["x", "y", "z"]
+
+
+def test_ignored_empty_parts_take_no_room():
+    sc = parse_tikz(r"\node[rectangle split, rectangle split horizontal, rectangle split ignore empty parts, draw]"
+                    r" {3 \nodepart{two} 7};")
+    outline = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag][0]
+    assert np.ptp(outline.points[:, 0]) == pytest.approx(_w("3") + _w("7") + 4 * ISEP + 0.4, abs=1e-4)
