@@ -507,7 +507,20 @@ def _geometry(I):
     b("triangle", lambda A, B, C: pathops.polygon_path([P(A), P(B), P(C)], True))
     b("projection", lambda *a: _nm())
 
-    def perpendicular(M, l):
+    def square(z1, z2):
+        # geometry.asy: the square on z1--z2, turned counterclockwise
+        z1, z2 = P(z1), P(z2)
+        v = z2 - z1
+        return pathops.polygon_path([z1, z2, z2 + 1j * v, z2 + 1j * v - v], True)
+
+    b("square", lambda z1, z2: square(z1, z2) if is_pointlike(z1) and is_pointlike(z2) else _nm())
+
+    def perpendicular(*args, **kw):
+        if len(args) == 2 and not kw and not isinstance(args[0], Picture):
+            return perpendicular_line(*args)
+        return _perpendicular_mark(I, *args, **kw)
+
+    def perpendicular_line(M, l):
         # geometry.asy: the line through the foot of M on l, turned 90 degrees about it
         if is_pointlike(l) and not isinstance(l, (Path, Guide)):
             l = _line_through(P(M), P(M) + P(l), 10.0, 10.0)
@@ -522,6 +535,55 @@ def _geometry(I):
         return g
 
     b("perpendicular", perpendicular)
+
+
+def _perpendicular_mark(I, *args, **kw):
+    """geometry.asy's ``perpendicular(pic, z, align, dir=E or path g, size=0, p, margin,
+    filltype)``: a right-angle mark of true size at ``z``, the corner ``d1--d1+d2--d2`` with
+    ``d1 = size*align*unit(dir)*dir(-45)`` and ``d2 = I*d1``; ``size`` defaults to
+    3mm + linewidth(p)/2. The mark is a frame added at ``z``: it sizes the picture exactly."""
+    from geoverify.frontends.asy.deferred import DeferredItem
+    from geoverify.frontends.asy.lib_draw import FillType
+    from geoverify.frontends.asy.picture import DrawItem
+
+    args = list(args)
+    pic = args.pop(0) if args and isinstance(args[0], Picture) else kw.get("pic", I.pic)
+    pts = [a for a in args if is_pointlike(a) or isinstance(a, (Path, Guide))]
+    if len(pts) < 2 or not is_pointlike(pts[0]) or not is_pointlike(pts[1]):
+        raise NoMatch()
+    z, align = P(pts[0]), P(pts[1])
+    d = pts[2] if len(pts) > 2 else kw.get("dir", kw.get("g", 1 + 0j))
+    d = pathops.direction(PATH(d), 0.0) if isinstance(d, (Path, Guide)) else P(d)
+    nums = [a for a in args[len(pts):] if is_num(a) and not isinstance(a, bool)]
+    cp = I.globals.vars.get("currentpen")
+    pen = I.defaultpen + cp if isinstance(cp, Pen) else I.defaultpen
+    for p in [a for a in args if isinstance(a, Pen)] + ([kw["p"]] if isinstance(kw.get("p"), Pen) else []):
+        pen = pen + p
+    width = pen.width if pen.width is not None else 0.5
+    size = float(kw.get("size", nums[0] if nums else 0.0))
+    if size == 0:
+        size = 3 * 0.1 * 72 / 2.54 + width / 2  # perpfactor * 3mm + linewidth(p)/2
+    u = d / abs(d) if d else 1 + 0j
+    d1 = size * align * u * cmath.exp(-0.25j * math.pi)
+    d2 = 1j * d1
+    corner = [d1, d1 + d2, d2]
+    ft = next((a for a in args if isinstance(a, FillType)), kw.get("filltype"))
+    fill = ft.pen if isinstance(ft, FillType) and ft.name in ("Fill", "FillDraw") else None
+    loc = I.current_loc
+
+    def realize(sx, sy, lb, rt):
+        user = [z + complex(o.real / sx, o.imag / sy) for o in corner]
+        out = []
+        if fill is not None:
+            out.append(DrawItem("fill", [pathops.polygon_path([z] + user, True)], None, pen + fill, location=loc))
+        out.append(DrawItem("draw", [pathops.polygon_path(user)], pen, location=loc))
+        return out
+
+    item = DeferredItem(realize, loc, exact=True)
+    hw = width / 2
+    item.sizing = [(z, o + complex(sx, sy) * hw) for o in corner for sx in (-1, 1) for sy in (-1, 1)]
+    I.budget.step()
+    pic.add(item)
 
 
 def _nm():

@@ -295,3 +295,18 @@ def test_drawline_spans_the_fitted_frame_without_sizing_it():
 def test_unityroot():
     s = parse_asy("import math; draw((0,0)--unityroot(6,2));")
     np.testing.assert_allclose(only(s, Polyline).points[1], [-0.5, math.sqrt(3) / 2], atol=1e-12)
+
+
+def test_geometry_perpendicular_mark_and_square():
+    # geometry.asy: perpendicular(z, align, dir) draws d1--d1+d2--d2 at z in bp, d1 =
+    # size*align*unit(dir)*dir(-45), d2 = I*d1, size = 3mm + linewidth/2 unless given;
+    # square(z1, z2) turns z1--z2 counterclockwise (both checked against asy 2.85's SVG)
+    s = parse_asy("import geometry; unitsize(10); perpendicular((1,1),NE,(1,0));"
+                  "perpendicular((0,0),SE,(1,1),size=5mm,red,Fill(yellow)); draw(square((0,0),(2,1)));")
+    lines = polylines(s)
+    k = 3 * 72 / 25.4 + 0.25
+    np.testing.assert_allclose(lines[0], [[10 + k, 10], [10 + k, 10 + k], [10, 10 + k]], atol=1e-9)
+    r = 5 * 72 / 25.4 / math.sqrt(2)
+    np.testing.assert_allclose(lines[2], [[r, -r], [2 * r, 0], [r, r]], atol=1e-9)
+    assert s.primitives[1].style.fill == "#ffff00"
+    np.testing.assert_allclose(lines[3], [[0, 0], [20, 10], [10, 30], [-10, 20]], atol=1e-9)
