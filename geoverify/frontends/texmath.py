@@ -258,6 +258,10 @@ class MathMode:
                                        display or cs in ("\\dfrac", "\\cfrac", "\\dbinom"),
                                        cs in ("\\tfrac", "\\tbinom"), "binom" in cs))
             return i
+        if cs in ("\\nicefrac", "\\unitfrac"):
+            atom, i = self.nicefrac(s, optional(s, i), sizes, lvl, cramped)
+            atoms.append(atom)
+            return i
         if cs == "\\sqrt":
             k = optional(s, i)
             arg, i = next_arg(s, k)
@@ -542,6 +546,29 @@ class MathMode:
         add_glyphs(glyphs, g, sw, 0.0)
         # TeX's overbar: the rule and a kern of its thickness above the clearance
         return _Atom("o", sw + w, h + clr + 2 * rule, max(d, sd - h - clr), glyphs=glyphs)
+
+    def nicefrac(self, s, i, sizes, lvl, cramped):
+        """nicefrac.sty's ``\\nicefrac{a}{b}`` in math: ``a`` in script style raised by the
+        difference of the heights of an M in the two styles, ``\\mkern-2mu/\\mkern-1mu``,
+        then ``b`` in script style (script script style in scripts). Returns the atom and
+        the index after the arguments."""
+        num, i = next_arg(s, i)
+        den, i = next_arg(s, i)
+        nl = 1 if lvl == 0 else 2
+        m_here = self.glyph_atom("mi", ord("M"), sizes[min(lvl, 1)]).h
+        m_there = self.glyph_atom("mi", ord("M"), sizes[nl]).h
+        lift = m_here - m_there
+        wn, hn, dn, gn = self.pack(self.mlist(num, sizes, nl, cramped, False, "mi"), sizes, nl)
+        wd, hd, dd, gd = self.pack(self.mlist(den, sizes, nl, cramped, False, "mi"), sizes, nl)
+        slash = self.glyph_atom("mi", 61, sizes[min(lvl, 2)])
+        mu = self._sy(sizes, lvl, 6) / 18.0
+        glyphs = []
+        add_glyphs(glyphs, gn, 0.0, lift)
+        x = wn - 2 * mu
+        add_glyphs(glyphs, slash.glyphs, x, 0.0)
+        x += slash.w + slash.ic - mu
+        add_glyphs(glyphs, gd, x, 0.0)
+        return _Atom("o", x + wd, max(hn + lift, slash.h, hd), max(dn - lift, slash.d, dd), glyphs=glyphs), i
 
     def accent(self, cs, arg, sizes, lvl, display, alphabet, scripted=None):
         """The accent atom over ``arg`` (rule 12); ``scripted`` is the accented character

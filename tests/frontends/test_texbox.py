@@ -74,6 +74,8 @@ def test_other_sizes_follow_latex_font_selection(text, size, w, h, d):
     ("$\\vec{h}^\\ell_1$", 10.24771, 9.78334, 2.4821),  # rule 12: the scripts go on the character
     ("$\\hat{x}^2$", 10.2014, 8.14003, 0.0),
     ("$\\scriptstyle C^* = Enc(k, M^{(b)})$", 61.82312, 6.76779, 1.75),  # no text-style spaces
+    ("$A~\\nicefrac{6}{10}$", 26.12512, 7.5, 2.5),  # nicefrac.sty (units): raised script numerator
+    ("$x^{\\nicefrac{1}{2}}$", 15.75243, 8.87892, 0.0),
 ])
 def test_ten_point_class(text, w, h, d):
     box = measure(text, 10.0, LatexFonts(10))
