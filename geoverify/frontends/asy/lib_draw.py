@@ -239,6 +239,8 @@ def install(I):
 
     def dot(*args, **kw):
         a = split_args(args, kw)
+        if a["label"] is None and sum(isinstance(x, complex) for x in args) > 1:
+            raise NoMatch()  # dot(pair, pair) is math's dot product: only a labelled dot takes an align
         v = a["paths"]
         pen = pen_of(a["pens"])
         pts = []

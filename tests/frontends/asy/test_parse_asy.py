@@ -250,3 +250,8 @@ def test_unknown_name_is_a_located_diagnostic():
     s = parse_asy("draw((0,0)--(1,1));\nfrobnicate(3);")
     d = [d for d in s.diagnostics if d.code == "UNSUPPORTED"][0]
     assert "frobnicate" in d.message and d.location.line == 2
+
+
+def test_dot_of_two_pairs_is_the_dot_product_not_a_dot():
+    s = parse_asy("real d=3*dot((1,0),(0.5,2)); draw((0,0)--(d,0));")
+    np.testing.assert_allclose(only(s, Polyline).points, [[0, 0], [1.5, 0]])
