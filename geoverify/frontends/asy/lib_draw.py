@@ -96,6 +96,10 @@ def install(I):
         g[name] = Ignored(name)
     for name in ("Fill", "NoFill", "UnFill", "FillDraw"):
         g[name] = FillType(name)
+    from geoverify.frontends.asy import arrow_at, margins
+
+    margins.install(g)  # margin values (ignored by draw, read by arrow)
+    arrow_at.install(I)
 
     def split_args(args, kw):
         out = {"pic": None, "label": None, "paths": None, "pens": [], "arrow": None, "align": None, "fill": None,

@@ -310,3 +310,18 @@ def test_geometry_perpendicular_mark_and_square():
     np.testing.assert_allclose(lines[2], [[r, -r], [2 * r, 0], [r, r]], atol=1e-9)
     assert s.primitives[1].style.fill == "#ffff00"
     np.testing.assert_allclose(lines[3], [[0, 0], [20, 10], [10, 30], [-10, 20]], atol=1e-9)
+
+
+def test_arrow_points_at_b_from_dir_stopping_a_margin_short():
+    # asy 2.85's SVG (bp, unitsize(10)): arrow("$f$",(1,1),N) runs from y 34.857 down to its tip
+    # at 13.597 (labelmargin 3.597 above (1,1)); with Margin(0,0.5) and 1cm the tip is 1.799
+    # right of (2,0) and the start 1cm + 1.799 further
+    s = parse_asy('unitsize(10); arrow("$f$",(1,1),N,red); arrow((2,0),E,1cm,blue,Margin(0,0.5));')
+    lines = polylines(s)
+    lm = 0.28 * 12 * 72 / 72.27 + 0.25
+    np.testing.assert_allclose(lines[0], [[10, 10 + lm + 0.75 * 72 / 2.54], [10, 10 + lm]], atol=1e-9)
+    np.testing.assert_allclose(lines[1], [[20 + lm / 2 + 72 / 2.54, 0], [20 + lm / 2, 0]], atol=1e-9)
+    tips = [p.tip for p in s.primitives if isinstance(p, Arrow)]
+    np.testing.assert_allclose(tips, [[10, 10 + lm], [20 + lm / 2, 0]], atol=1e-9)
+    lab = only(s, TextLabel)
+    assert lab.box[1] == pytest.approx(10 + 2 * lm + 0.75 * 72 / 2.54)  # above the far end, aligned N
