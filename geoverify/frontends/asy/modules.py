@@ -515,6 +515,23 @@ def _geometry(I):
 
     b("square", lambda z1, z2: square(z1, z2) if is_pointlike(z1) and is_pointlike(z2) else _nm())
 
+    def arc_bac(B, A, C, r, *rest, **kw):
+        # geometry.asy's arc(explicit pair B, explicit pair A, explicit pair C, real r): the
+        # interior arc BAC of radius r about A (|r| and the exterior arc for r < 0)
+        if rest or kw or not all(isinstance(z, complex) for z in (B, A, C)) or not is_num(r) or isinstance(r, bool):
+            raise NoMatch()
+        ba = math.degrees(math.atan2((B - A).imag, (B - A).real)) % 360
+        ca = math.degrees(math.atan2((C - A).imag, (C - A).real)) % 360
+        ccw = not ((r < 0) ^ ((ba - ca) % 360 < 180))
+        t1, t2 = math.radians(ba), math.radians(ca)
+        if ccw and t2 <= t1:  # plain arc(c, r, a1, a2, direction): equal angles make a circle
+            t2 += 2 * math.pi
+        elif not ccw and t2 >= t1:
+            t2 -= 2 * math.pi
+        return pathops.arc_path(A, abs(float(r)), t1, t2)
+
+    b("arc", arc_bac)
+
     def perpendicular(*args, **kw):
         if len(args) == 2 and not kw and not isinstance(args[0], Picture):
             return perpendicular_line(*args)

@@ -325,3 +325,15 @@ def test_arrow_points_at_b_from_dir_stopping_a_margin_short():
     np.testing.assert_allclose(tips, [[10, 10 + lm], [20 + lm / 2, 0]], atol=1e-9)
     lab = only(s, TextLabel)
     assert lab.box[1] == pytest.approx(10 + 2 * lm + 0.75 * 72 / 2.54)  # above the far end, aligned N
+
+
+@pytest.mark.parametrize("call, r, start, sweep", [
+    # geometry.asy: arc(B, A, C, r) is the interior arc BAC about A, the exterior one for r < 0
+    ("arc((1,0),(0,0),dir(30),0.7)", 0.7, 0.0, 30.0),
+    ("arc(dir(30),(0,0),(1,0),0.7)", 0.7, 30.0, -30.0),
+    ("arc(dir(120),(0,0),(1,0),-0.5)", 0.5, 120.0, 240.0),
+    ("arc(dir(200),(0,0),dir(-60),0.3)", 0.3, 200.0, 100.0),
+])
+def test_geometry_arc_bac(call, r, start, sweep):
+    a = only(parse_asy(f"import geometry; draw({call});"), Arc)
+    assert (a.rx, math.degrees(a.start), math.degrees(a.sweep)) == pytest.approx((r, start, sweep))
