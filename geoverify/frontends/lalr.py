@@ -6,8 +6,10 @@ about four reductions per token, most of them by ``?rule`` levels that return
 their only child unchanged. This plugin runs the same parse table and builds the
 same trees (:class:`lark.Tree` of :class:`lark.Token`, the same ``data``,
 ``children`` and ``meta`` positions), but reads each rule's wrapper chain once,
-so a unit reduction is a single table look-up and positions are computed only
-when a tree's ``meta`` is read.
+so a run of one-child reductions is a single table look-up and positions are
+computed only when a tree's ``meta`` is read. Its lexer tries, at each
+position, only the terminals that can start with the character there (the
+same alternation in the same order, so the same match).
 
 Anything the plugin does not recognise (a transformer, ``ambiguity``, a
 position filter) leaves Lark's own loop in charge; syntax errors are raised by
@@ -20,6 +22,7 @@ Usage::
 
 from __future__ import annotations
 
+import re
 from functools import partial
 
 from lark import Token, Tree
@@ -29,6 +32,12 @@ from lark.parse_tree_builder import (ChildFilterLALR, ChildFilterLALR_NoPlacehol
                                      PropagatePositions)
 from lark.parsers.lalr_analysis import Shift
 from lark.parsers.lalr_parser import LALR_Parser
+
+try:
+    from re import _constants as _opc, _parser as _sre_parse
+except ImportError:  # pragma: no cover - Python < 3.11
+    import sre_constants as _opc
+    import sre_parse as _sre_parse
 
 __all__ = ["FastLALRParser", "FAST_LALR", "SpanMeta"]
 
@@ -132,7 +141,12 @@ class _ParserPosition:
 
 
 def _scanner_info(lexer):
-    """(pattern, further patterns, ignored types, types that may hold newlines, callbacks) of a Lark basic lexer."""
+    """(pattern, further patterns, special types, first-character table and its filler) of a Lark basic lexer.
+
+    ``special`` maps the terminal types that need more than a plain token --
+    ignored ones, ones that may hold newlines, ones with a callback -- to
+    ``(ignored, may hold newlines, callback or keyword dict or None)``.
+    """
     scanner = lexer.scanner       # built on first use
     mres = getattr(scanner, "_mres", None)
     if not mres or not all(hasattr(m, "match") for m in mres):
@@ -149,7 +163,115 @@ def _scanner_info(lexer):
             for k in keywords:                  # the first alternative wins, as in Lark's regex
                 retype.setdefault(k.pattern.value, k.name)
             callback[name] = retype
-    return mres[0], tuple(mres[1:]), lexer.ignore_types, lexer.newline_types, callback
+    special = {}
+    for name in set(lexer.ignore_types) | set(lexer.newline_types) | set(callback):
+        special[name] = (name in lexer.ignore_types, name in lexer.newline_types, callback.get(name))
+    dispatch = _dispatch(scanner, lexer.g_regex_flags)
+    table, pick = dispatch if dispatch is not None else (None, None)
+    return mres[0], tuple(mres[1:]), special, table, pick
+
+
+# ------------------------------------------------------------------ first-character dispatch
+# A lexer's pattern is the alternation of its terminals, tried in order; most of them cannot
+# start with the character at hand. For each character met, the alternation of only the
+# terminals that can start with it (in the same order) finds the same match, much sooner.
+
+_NEVER = re.compile(r"(?!)")
+_CATEGORY_RE = {getattr(_opc, name): esc for name, esc in (
+    ("CATEGORY_DIGIT", r"\d"), ("CATEGORY_NOT_DIGIT", r"\D"), ("CATEGORY_SPACE", r"\s"),
+    ("CATEGORY_NOT_SPACE", r"\S"), ("CATEGORY_WORD", r"\w"), ("CATEGORY_NOT_WORD", r"\W"))}
+_REPEATS = tuple(getattr(_opc, n) for n in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT") if hasattr(_opc, n))
+_SUBPATTERNS: dict = {}          # (terminal patterns, flags) -> compiled alternation, shared by the lexers
+
+
+def _in_class(items, c, flags):
+    """Whether ``c`` is in the character class ``items`` (None: cannot tell)."""
+    negate = False
+    hit = False
+    for op, arg in items:
+        if op is _opc.NEGATE:
+            negate = True
+        elif op is _opc.LITERAL:
+            hit = hit or c == chr(arg)
+        elif op is _opc.RANGE:
+            hit = hit or arg[0] <= ord(c) <= arg[1]
+        elif op is _opc.CATEGORY and arg in _CATEGORY_RE:
+            hit = hit or re.fullmatch(_CATEGORY_RE[arg], c, flags) is not None
+        else:
+            return None
+    return hit != negate
+
+
+def _may_start(seq, c, flags):
+    """(may a match of ``seq`` start with ``c``, may it be empty): conservative, True when unsure."""
+    may = False
+    for op, arg in seq:
+        if op is _opc.LITERAL:
+            return may or c == chr(arg), False
+        if op is _opc.NOT_LITERAL:
+            return may or c != chr(arg), False
+        if op is _opc.ANY:
+            return True, False
+        if op is _opc.IN:
+            return may or _in_class(arg, c, flags) is not False, False
+        if op is _opc.AT:
+            continue                     # zero width
+        if op is _opc.BRANCH:
+            results = [_may_start(s, c, flags) for s in arg[1]]
+            m, empty = any(r[0] for r in results), any(r[1] for r in results)
+        elif op is _opc.SUBPATTERN:
+            if arg[1] & re.IGNORECASE:
+                return True, True
+            m, empty = _may_start(arg[3], c, flags)
+        elif op in _REPEATS:
+            m, empty = _may_start(arg[2], c, flags)
+            empty = empty or arg[0] == 0
+        elif op is getattr(_opc, "ATOMIC_GROUP", None):
+            m, empty = _may_start(arg, c, flags)
+        else:
+            return True, True            # look-arounds, back references, ...
+        may = may or m
+        if not empty:
+            return may, False
+    return may, True
+
+
+def _dispatch(scanner, flags):
+    """``pick(c)``: the compiled alternation of the scanner's terminals that may start with ``c``.
+
+    None when the scanner is not one plain ``re`` alternation of its terminals.
+    """
+    terminals = getattr(scanner, "terminals", None)
+    mres = scanner._mres
+    if (not terminals or len(mres) != 1 or getattr(scanner, "use_bytes", True) or scanner.re_ is not re
+            or flags & re.IGNORECASE):
+        return None
+    parts = [f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals]
+    if "|".join(parts) != mres[0].pattern:
+        return None
+    try:
+        parsed = [_sre_parse.parse(p, flags) for p in parts]
+    except Exception:       # pragma: no cover - the pattern compiled once already
+        return None
+    if any(p.state.flags & re.IGNORECASE for p in parsed):
+        return None
+    table: dict = {}
+
+    def pick(c):
+        keep = tuple(p for p, tree in zip(parts, parsed) if any(_may_start(tree, c, flags)))
+        if len(keep) == len(parts):
+            mre = mres[0]
+        elif not keep:
+            mre = _NEVER
+        else:
+            key = (keep, flags)
+            mre = _SUBPATTERNS.get(key)
+            if mre is None:
+                mre = _SUBPATTERNS[key] = re.compile("|".join(keep), flags)
+        table[c] = mre
+        return mre
+
+    return table, pick
 
 
 def _fast_tokens(lexer_thread, states, cache):
@@ -170,7 +292,10 @@ def _fast_tokens(lexer_thread, states, cache):
         info = cache.get(state)
         if info is None:
             info = cache[state] = _scanner_info(lexers[state])
-        mre, more, ignore, newline, callback = info
+        mre, more, special, table, pick = info
+        if table is not None:
+            c = src[pos]
+            mre = table.get(c) or pick(c)
         m = mre.match(src, pos, end)
         if m is None:
             # Lark splits the pattern when it has too many groups for one regex
@@ -180,20 +305,34 @@ def _fast_tokens(lexer_thread, states, cache):
                     break
             else:
                 raise _NoAction()
-        value = m.group(0)
+        value = m[0]
         type_ = m.lastgroup
+        kind = special.get(type_)
+        if kind is None:
+            # a plain token on one line (most tokens)
+            t = new(Token, value)
+            t.type = type_
+            t.start_pos = pos
+            t.value = value
+            t.line = t.end_line = line
+            t.column = pos - line_start + 1
+            pos += len(value)
+            t.end_column = pos - line_start + 1
+            t.end_pos = pos
+            yield t
+            continue
+        ignored, newlines, f = kind
         start = pos
         start_line = line
         column = pos - line_start + 1
-        if type_ in newline:
+        if newlines:
             n = value.count("\n")
             if n:
                 line += n
                 line_start = pos + value.rindex("\n") + 1
         pos += len(value)
-        if type_ in ignore:
+        if ignored:
             continue
-        f = callback.get(type_)
         if f is not None and type(f) is dict:
             type_ = f.get(value, type_)
             f = None
@@ -276,7 +415,7 @@ class FastLALRParser(LALR_Parser):
         return _fast_tokens(lexer, states, self._lex_cache)
 
     def _parse_fast(self, fast, lexer, start):
-        actions, gotos, plans, positions, unit_runs = fast
+        actions, gotos, plans, positions, runs = fast
         table = self.parser.parse_table
         end_state = table.end_states[start]
         states = [table.start_states[start]]
@@ -286,46 +425,30 @@ class FastLALRParser(LALR_Parser):
 
         def reduce(plan):
             _, size, origin, name, include, select, tail_nones, expand1 = plan
+            first = last = None
             if size:
-                raw = values[-size:]
+                children = values[-size:]
                 del values[-size:]
                 del states[-size:]
-            else:
-                raw = []
-            if include is None:
-                children = raw
-            elif select is not None:
-                children = [raw[i] for i in select]
+                if positions:
+                    first = firsts[-size]
+                    if first is None:
+                        for first in firsts[-size:]:
+                            if first is not None:
+                                break
+                    last = lasts[-1]
+                    if last is None:
+                        for last in reversed(lasts[-size:]):
+                            if last is not None:
+                                break
+                    del firsts[-size:]
+                    del lasts[-size:]
             else:
                 children = []
-                for i, expand, nones in include:
-                    if nones:
-                        children += [None] * nones
-                    if expand:
-                        if children:
-                            children += raw[i].children
-                        else:       # "x*" helper rules: grow the list in place, as Lark does
-                            children = raw[i].children
-                    else:
-                        children.append(raw[i])
-                if tail_nones:
-                    children += [None] * tail_nones
-            first = last = None
-            if positions and size:
-                fs = firsts[-size:]
-                ls = lasts[-size:]
-                del firsts[-size:]
-                del lasts[-size:]
-                first = fs[0]
-                if first is None:
-                    for first in fs:
-                        if first is not None:
-                            break
-                last = ls[-1]
-                if last is None:
-                    for last in reversed(ls):
-                        if last is not None:
-                            break
+            if select is not None:
+                children = [children[i] for i in select]
+            elif include is not None:
+                children = _filtered(children, include, tail_nones)
             if expand1 and len(children) == 1:
                 value = children[0]
                 if isinstance(value, Tree):
@@ -343,16 +466,22 @@ class FastLALRParser(LALR_Parser):
                 firsts.append(first)
                 lasts.append(last)
 
-        def unit_run(below, top, ttype):
-            # the state after every unit reduction that follows from ``top`` over ``below``
+        def top_run(below, top, ttype):
+            # Every one-child reduction that follows from ``top`` over ``below`` on ``ttype``: the
+            # state after them, the names of the trees they wrap the value in (innermost first),
+            # and the action that comes next (a shift, a general reduction or None).
+            names = []
             while True:
                 a = actions[top].get(ttype)
                 if a is None or a >= 0:
-                    return top
+                    break
                 plan = plans[~a]
-                if plan[0] is not _UNIT:
-                    return top
+                if plan[0] is _GENERAL:
+                    break
+                if plan[0] is _WRAP:
+                    names.append(plan[3])
                 top = gotos[below][plan[2]]
+            return top, tuple(names), a
 
         for token in self._token_stream(lexer, states):
             ttype = token.type
@@ -361,28 +490,45 @@ class FastLALRParser(LALR_Parser):
                 a = actions[top].get(ttype)
                 if a is None:
                     raise _NoAction()
-                if a >= 0:
-                    states.append(a)
-                    values.append(token)
-                    if positions:
-                        firsts.append(token)
-                        lasts.append(token)
-                    break
-                plan = plans[~a]
-                kind = plan[0]
-                if kind is _WRAP:
-                    first = firsts[-1] if positions else None
-                    values[-1] = Tree(plan[3], [values[-1]], None if first is None else SpanMeta(first, lasts[-1]))
-                    states[-1] = gotos[states[-2]][plan[2]]
-                elif kind is _UNIT:
-                    # a chain of ?rule levels: only the top state changes; remembered per (below, top, token)
-                    key = (states[-2], top, ttype)
-                    new_top = unit_runs.get(key)
-                    if new_top is None:
-                        new_top = unit_runs[key] = unit_run(states[-2], top, ttype)
-                    states[-1] = new_top
-                else:
+                if a < 0:
+                    plan = plans[~a]
+                    if plan[0] is not _GENERAL:
+                        # a run of one-child reductions: the state below and the span stay;
+                        # remembered per (state below, top state, token type)
+                        key = (states[-2], top, ttype)
+                        run = runs.get(key)
+                        if run is None:
+                            run = runs[key] = top_run(states[-2], top, ttype)
+                        states[-1], names, a = run
+                        if names:
+                            value = values[-1]
+                            first = firsts[-1] if positions else None
+                            if first is None:
+                                for name in names:
+                                    value = Tree(name, [value], None)
+                            else:
+                                last = lasts[-1]
+                                for name in names:
+                                    value = Tree(name, [value], SpanMeta(first, last))
+                            values[-1] = value
+                        if a is None:
+                            raise _NoAction()
+                        if a >= 0:
+                            states.append(a)
+                            values.append(token)
+                            if positions:
+                                firsts.append(token)
+                                lasts.append(token)
+                            break
+                        plan = plans[~a]
                     reduce(plan)
+                    continue
+                states.append(a)
+                values.append(token)
+                if positions:
+                    firsts.append(token)
+                    lasts.append(token)
+                break
         # end of input: reduce until the start rule is complete
         while True:
             a = actions[states[-1]].get("$END")
@@ -395,6 +541,24 @@ class FastLALRParser(LALR_Parser):
                 reduce(plan)
             if states[-1] == end_state:
                 return values[-1]
+
+
+def _filtered(raw, include, tail_nones):
+    """The children a rule keeps of its ``raw`` values: Lark's child filter (placeholders, inlined ``_rule``s)."""
+    children = []
+    for i, expand, nones in include:
+        if nones:
+            children += [None] * nones
+        if expand:
+            if children:
+                children += raw[i].children
+            else:       # "x*" helper rules: grow the list in place, as Lark does
+                children = raw[i].children
+        else:
+            children.append(raw[i])
+    if tail_nones:
+        children += [None] * tail_nones
+    return children
 
 
 #: ``_plugins`` argument of :class:`lark.Lark` that installs :class:`FastLALRParser`.

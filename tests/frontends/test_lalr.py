@@ -94,3 +94,23 @@ def test_transformer_leaves_lark_in_charge():
     parser = Lark(_grammar("pgfmath.lark"), parser="lalr", transformer=Count(), _plugins=FAST_LALR)
     assert parser.parse("2+3").children == [1, 1]
     assert parser.parser.parser._fast is False
+
+
+@pytest.mark.parametrize("grammar, options", [
+    ("asy.lark", {"propagate_positions": True, "maybe_placeholders": True}),
+    ("tikz.lark", {"propagate_positions": True, "maybe_placeholders": False}),
+    ("pgfmath.lark", {"propagate_positions": False, "maybe_placeholders": False}),
+])
+def test_first_character_dispatch_finds_the_same_match(grammar, options):
+    """Every lexer's pattern for the character at hand matches as its whole pattern does."""
+    from geoverify.frontends.lalr import _scanner_info
+
+    _, fast = _pair(grammar, **options)
+    lexers = fast.parser.lexer.lexers
+    text = "\n".join(ASY + TIKZ + PGFMATH) + " \t\\x 1.5e-3 'q' \"s\" /* c */ // d\n{[()]} <=>= @ é 3cm"
+    for lexer in {id(x): x for x in lexers.values()}.values():
+        mre, more, _, table, pick = _scanner_info(lexer)
+        assert table is not None and not more
+        for pos in range(len(text)):
+            m, n = mre.match(text, pos), (table.get(text[pos]) or pick(text[pos])).match(text, pos)
+            assert (m and (m.group(0), m.lastgroup)) == (n and (n.group(0), n.lastgroup)), (grammar, pos)
