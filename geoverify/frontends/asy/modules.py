@@ -10,7 +10,7 @@ from __future__ import annotations
 import cmath
 import math
 
-from geoverify.frontends.asy import pathops
+from geoverify.frontends.asy import pathops, roundedpath
 from geoverify.frontends.asy.guides import Guide, Path
 from geoverify.frontends.asy.lib_core import PATH, P, R, is_num, is_pointlike
 from geoverify.frontends.asy.picture import LabelSpec, Picture
@@ -608,4 +608,5 @@ def _nm():
 
 
 _LOADERS = {"olympiad": _olympiad, "cse5": lambda I: (_olympiad(I), _cse5(I), I.load_module("graph", None)),
-            "graph": _graph, "math": _math, "markers": _markers, "geometry": _geometry}
+            "graph": _graph, "math": _math, "markers": _markers, "geometry": _geometry,
+            "roundedpath": roundedpath.install}

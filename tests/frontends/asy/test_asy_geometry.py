@@ -337,3 +337,16 @@ def test_arrow_points_at_b_from_dir_stopping_a_margin_short():
 def test_geometry_arc_bac(call, r, start, sweep):
     a = only(parse_asy(f"import geometry; draw({call});"), Arc)
     assert (a.rx, math.degrees(a.start), math.degrees(a.sweep)) == pytest.approx((r, start, sweep))
+
+
+def test_roundedpath_matches_asy():
+    # asy 2.85: write(roundedpath((0,0)--(2,0)--(2,2)--cycle,0.4,1.5)) (knots and controls;
+    # asy finds the corner points by intersection, to about 1e-11)
+    s = parse_asy("import roundedpath; draw(roundedpath((0,0)--(2,0)--(2,2)--cycle,0.4,1.5));")
+    segs = [sp.controls for sp in only(s, BezierPath).subpaths()][0]
+    knots = [seg[0] for seg in segs]
+    np.testing.assert_allclose(knots, [[1.5, 0], [2.4, 0], [3, 0.6], [3, 2.4], [2.57573593130055, 2.57573593130055],
+                                       [0.424264068711279, 0.424264068711279], [0.6, 0]], atol=1e-9)
+    np.testing.assert_allclose(segs[1][1:3], [[2.73137084988649, 0], [3, 0.268629150093408]], atol=1e-9)
+    np.testing.assert_allclose(segs[5][1:3], [[0.267700075111423, 0.267700075111423], [0.378585076865116, 0]],
+                               atol=1e-9)
