@@ -48,24 +48,35 @@ def _mapped(it, t):
     return dataclasses.replace(it, paths=[p.transformed(t) for p in it.paths], position=t.apply(it.position))
 
 
-def _scaled_items(pic, sx, sy):
-    from geoverify.frontends.asy.deferred import realize_deferred
+def _scaled_items(pic, sx, sy, regrow=True):
+    """``(items, sx, sy)``: the picture drawn at scaling ``(sx, sy)`` (bp). With ``regrow`` a picture
+    whose sizing was an estimate is scaled once more to meet ``size()`` (asy's ``pic.fit()``);
+    without, it is drawn at exactly this scaling (asy's ``pic.fit(t)``)."""
+    from geoverify.frontends.asy.deferred import _realize, realize_deferred
 
     items = pic.items
     if any(it.kind == "deferred" for it in items):
-        items, sx, sy = realize_deferred(pic, sx, sy, _dotsize)
+        if regrow:
+            items, sx, sy = realize_deferred(pic, sx, sy, _dotsize)
+        else:
+            items = _realize(pic, sx, sy, _dotsize)
     t = Transform(0.0, 0.0, sx, 0.0, 0.0, sy)
     return [_mapped(it, t) for it in items], sx, sy
 
 
 def scaling_of(pic):
     """``(sx, sy)``: the picture's user -> bp scaling as ``size``/``unitsize`` ask now
-    (asy's ``calculateTransform``); a frame's is the identity."""
+    (asy's ``calculateTransform``: a picture sized by estimates, with graph axes, is scaled
+    once more so that its drawing meets ``size()``); a frame's is the identity."""
+    from geoverify.frontends.asy.deferred import realize_deferred
     from geoverify.frontends.asy.fitting import scaling
 
     if isinstance(pic, Frame):
         return 1.0, 1.0
-    return scaling(pic, _dotsize)
+    sx, sy = scaling(pic, _dotsize)
+    if not all(getattr(it, "exact", True) for it in pic.items):
+        _, sx, sy = realize_deferred(pic, sx, sy, _dotsize)
+    return sx, sy
 
 
 def fit(pic, xsize=None, ysize=None) -> Frame:
@@ -98,6 +109,20 @@ def frame_box(f):
     if b is None:
         return 0j, 0j
     return complex(b[0], b[1]), complex(b[2], b[3])
+
+
+def sized_box(pic, sx, sy):
+    """``(min, max)`` of a picture at scaling ``(sx, sy)`` from its sizing data (asy's ``pic.min(t)``:
+    user coordinates scaled plus their true-size offsets, estimates for graph axes included)."""
+    from geoverify.frontends.asy.fitting import coords_of
+
+    if isinstance(pic, Frame):
+        return frame_box(pic)
+    xs, ys = coords_of(pic, _dotsize)
+    if not xs:
+        return 0j, 0j
+    return (complex(min(u * sx + t for u, t in xs), min(u * sy + t for u, t in ys)),
+            complex(max(u * sx + t for u, t in xs), max(u * sy + t for u, t in ys)))
 
 
 def user_box(pic):
@@ -244,7 +269,7 @@ def install(I):
         add(dest, *args, **kw)
         if dest.xsize or dest.ysize:
             # asy: size(dest, size(dest.fit(t))) with the scaling t of before the frame came
-            items, _, _ = _scaled_items(dest, *before)
+            items, _, _ = _scaled_items(dest, *before, regrow=False)
             from geoverify.frontends.asy.fitting import frame_bounds
 
             bb = frame_bounds(items, 1.0, 1.0, _dotsize)
@@ -274,14 +299,15 @@ def install(I):
 
     b("point", point)
 
-    def truepoint(pic=None, d=None, user=True):
-        if d is None:
-            pic, d = I.pic, pic
-        if not isinstance(pic, Picture):
+    def truepoint(*args, **kw):
+        args = list(args)
+        pic = args.pop(0) if args and isinstance(args[0], Picture) else I.pic
+        if not args:
             raise NoMatch()
-        d = _pair(d)
+        d = _pair(args[0])
+        user = bool(args[1]) if len(args) > 1 else bool(kw.get("user", True))
         sx, sy = scaling_of(pic)
-        z = box_point(*frame_box(fit(pic)), d)
+        z = box_point(*sized_box(pic, sx, sy), d)
         return complex(z.real / sx, z.imag / sy) if user else z
 
     b("truepoint", truepoint)
@@ -291,7 +317,7 @@ def install(I):
             if not args or not isinstance(args[0], Picture):
                 raise NoMatch()
             pic = args[0]
-            m, M = frame_box(fit(pic))
+            m, M = sized_box(pic, *scaling_of(pic))
             z = m if which == "min" else M
             user = bool(args[1]) if len(args) > 1 else bool(kw.get("user", False))
             if user and not isinstance(pic, Frame):
@@ -318,6 +344,8 @@ def install(I):
 
     b("align", align)
     b("newframe", lambda: Frame())
+    b("realmult", lambda a, c: _realmult(_pair(a), _pair(c)))
+    b("rectify", lambda d: rectify(_pair(d)))
 
     def bbox(*args, **kw):
         args = list(args)
@@ -361,7 +389,7 @@ def picture_method(pic, name):
                 if t.xy or t.yx or t.x or t.y:
                     raise NoMatch()
                 f = Frame()
-                f.items = _scaled_items(pic, t.xx, t.yy)[0]
+                f.items = _scaled_items(pic, t.xx, t.yy, regrow=False)[0]
                 return f
             nums = [float(a) for a in args if isinstance(a, (int, float)) and not isinstance(a, bool)]
             xs = float(kw.get("xsize", nums[0] if nums else pic.xsize))

@@ -107,9 +107,9 @@ class DrawItem:
 
 
 class Picture:
-    """A picture and its sizing requests."""
+    """A picture, its sizing requests and its legend entries (``(label, pen)`` pairs)."""
 
-    __slots__ = ("items", "xsize", "ysize", "keep_aspect", "xunit", "yunit")
+    __slots__ = ("items", "xsize", "ysize", "keep_aspect", "xunit", "yunit", "legend")
     asy_type = "picture"
 
     def __init__(self):
@@ -119,12 +119,14 @@ class Picture:
         self.keep_aspect = True
         self.xunit = 0.0
         self.yunit = 0.0
+        self.legend: list = []
 
     def add(self, item: DrawItem) -> None:
         self.items.append(item)
 
     def merge(self, other: "Picture", t=None) -> None:
-        """``add(pic)``: append another picture's items, mapped by transform ``t``."""
+        """``add(pic)``: append another picture's items, mapped by transform ``t``, and its legend."""
+        self.legend.extend(other.legend)
         for it in other.items:
             if t is None or t.is_identity():
                 self.items.append(it)
@@ -143,5 +145,6 @@ class Picture:
     def copy(self) -> "Picture":
         p = Picture()
         p.items = list(self.items)
+        p.legend = list(self.legend)
         p.xsize, p.ysize, p.keep_aspect, p.xunit, p.yunit = self.xsize, self.ysize, self.keep_aspect, self.xunit, self.yunit
         return p
