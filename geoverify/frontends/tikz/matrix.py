@@ -117,15 +117,27 @@ def place_matrix(interp, nst: dict, name: str | None, p, body: str, loc) -> None
     xmax = max(xs[j] + right[j] for j in xs)
     ymin = min(ys[i] - down[i] for i in ys)
     ymax = max(ys[i] + up[i] for i in ys)
-    if nst["anchor"] not in (None, "center"):
-        interp.note("APPROXIMATED", f"matrix anchor '{nst['anchor']}' is placed as 'center'", "\\matrix", loc)
-    ox, oy = p[0] - (xmin + xmax) / 2, p[1] - (ymin + ymax) / 2
+    # the matrix is a rectangle node around its cells: placed by its anchor, named
+    from geoverify.frontends.tikz.nodes import Node
+    from geoverify.frontends.tikz.positioning import positioned_point
+    isep = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * font_em(nst.get("outer_font_size", 10.0))
+    outer = nst["outer_sep"] if nst["outer_sep"] is not None else 0.5 * nst["line_width"]
+    node = Node(name, "rectangle", (0.0, 0.0), (xmax - xmin) / 2 + isep, (ymax - ymin) / 2 + isep, outer)
+    p = positioned_point(interp, nst, p)
+    try:
+        off = node.anchor(nst["anchor"] or "center")
+    except KeyError:
+        interp.note("UNSUPPORTED", f"unknown matrix anchor '{nst['anchor']}'; the centre is used", "anchor", loc)
+        off = (0.0, 0.0)
+    node.center = (p[0] - off[0], p[1] - off[1])
+    if name:
+        interp.nodes[name] = node
+    ox, oy = node.center[0] - (xmin + xmax) / 2, node.center[1] - (ymin + ymax) / 2
     for (i, j), (cst, text) in cells.items():
         cname = f"{name}-{i}-{j}" if name else None
         interp.place_node(cst, cname, (ox + xs[j], oy + ys[i]), text, loc)
     if nst["draw"] is not None:
         from geoverify.frontends.tikz.emit import path_style
-        isep = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * font_em(nst.get("outer_font_size", 10.0))
         a, b = (ox + xmin - isep, oy + ymin - isep), (ox + xmax + isep, oy + ymax + isep)
         interp.scene.add(Polyline(points=np.array([a, (b[0], a[1]), b, (a[0], b[1])]), closed_flag=True,
                                   style=path_style(nst, True, nst["fill"] is not None), source=loc,

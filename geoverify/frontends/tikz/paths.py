@@ -111,6 +111,19 @@ class PathWalker(PlotMixin):
                 continue
             handler(item)
 
+    def op_path_scope(self, item):
+        """``{ ... }`` inside a path: its operations continue the path, its options end with it."""
+        inner = _text(item.children[0])[1:-1].strip()
+        if not inner:
+            return
+        from geoverify.frontends.tikz.grammar import path_parser
+        tree = path_parser().parse(inner)
+        saved = dict(self.st)
+        try:
+            self.run(tree)
+        finally:
+            self.st = saved
+
     def op_options(self, item):
         self.interp.apply_options(self.st, _text(item.children[0]))
         if self.st.get("name_intersections"):

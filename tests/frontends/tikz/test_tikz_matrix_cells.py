@@ -62,3 +62,19 @@ def test_matrix_anchor_and_positioning():
     last = rects[-1]
     assert close(last.points[:, 0].max(), 3 * CM - 0.5 * CM - CM)
     assert close(last.points[:, 1].mean(), 0)
+
+
+def test_matrix_of_nodes_is_a_named_node_placed_by_its_anchor():
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \matrix (m) [matrix of nodes, anchor=south west, draw] at (1,1) { a & b \\ c & d \\ };
+      \draw[red] (m.south west) -- (m.north east);
+      \node[right=1cm of m] (r) {r};
+    \end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code in ("UNSUPPORTED", "APPROXIMATED")]
+    red = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#ff0000"][0].points
+    assert close(red[0], (CM, CM))
+    outline = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag][0].points
+    assert close(outline.min(axis=0), (CM + 0.2, CM + 0.2))  # outer sep between anchor and outline
+    assert close(red[1], outline.max(axis=0) + 0.2)
+    r = [p for p in sc.primitives if isinstance(p, TextLabel) and p.text == "r"][0]
+    assert r.box[0] == pytest.approx(red[1][0] + CM + 3.3333 + 0.2, abs=0.01)

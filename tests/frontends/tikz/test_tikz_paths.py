@@ -278,3 +278,10 @@ def test_coordinate_options_shift_a_named_point():
     n = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag][0]
     east = n.points[:, 0].max() + 0.2  # outer sep
     assert close(line.points, [(CM + 10, -2), (east + 10.00003, 2 * CM)], tol=1e-4)
+
+
+def test_braces_in_a_path_scope_options_and_an_empty_group_is_nothing():
+    sc = parse_tikz(r"\draw (0,0) -- (1,0) {[xshift=1cm] -- (1,1)} -- (2,2) {};")
+    assert not sc.diagnostics
+    p = only(sc, Polyline)
+    assert close(p.points / CM, [(0, 0), (1, 0), (2, 1), (2, 2)])
