@@ -78,8 +78,9 @@ def _is_head(tip: str | None) -> bool:
 
 
 def _shorten(seg, amount: float, at_end: bool):
-    """``shorten >``/``shorten <``: pgf moves the end point (and the control point next to
-    it) by ``amount`` towards the neighbouring point of the segment."""
+    """``shorten >``/``shorten <``: pgf moves the end point by ``amount`` towards the
+    neighbouring point of the segment; a curve's control points stay (pgf's quick
+    shortening, pgfcorepathusage; only the ``bending`` library cuts curves precisely)."""
     if seg[0] == "L":
         p0, p1 = np.asarray(seg[1]), np.asarray(seg[2])
         d = p1 - p0
@@ -95,11 +96,11 @@ def _shorten(seg, amount: float, at_end: bool):
             d = c2 - p1 if np.hypot(*(c2 - p1)) > 1e-9 else p0 - p1
             n = float(np.hypot(*d))
             v = d / n * amount if n else 0 * d
-            return ("C", tuple(p0), tuple(c1), tuple(c2 + v), tuple(p1 + v))
+            return ("C", tuple(p0), tuple(c1), tuple(c2), tuple(p1 + v))
         d = c1 - p0 if np.hypot(*(c1 - p0)) > 1e-9 else p1 - p0
         n = float(np.hypot(*d))
         v = d / n * amount if n else 0 * d
-        return ("C", tuple(p0 + v), tuple(c1 + v), tuple(c2), tuple(p1))
+        return ("C", tuple(p0 + v), tuple(c1), tuple(c2), tuple(p1))
     return seg
 
 

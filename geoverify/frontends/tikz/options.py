@@ -371,6 +371,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 st["out"], st["in"] = float(loops[key][0]), float(loops[key][1])
             st["looseness_out"] = st["looseness_in"] = 8.0
             st["min_distance"] = 5 * UNITS_PT["mm"]
+            st["loop_min_distance"] = True
             st["arrow_end"] = st["arrow_end"] or ">"
             st["shorten_end"] = 1.0
             return
@@ -569,14 +570,20 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["bend_value"] = ctx.number(val, st).value
         elif k == "bend angle":
             st["bend_angle"] = ctx.number(val, st).value
-        elif k == "looseness":
-            st["looseness_out"] = st["looseness_in"] = ctx.number(val, st).value
+        elif k in ("looseness", "out looseness", "in looseness"):
+            v = ctx.number(val, st).value
+            if k != "in looseness":
+                st["looseness_out"] = v
+            if k != "out looseness":
+                st["looseness_in"] = v
+            if st.get("loop_min_distance"):
+                # measured with TeX: a looseness given after a loop key drops the loop's
+                # min distance=5mm (with a tiny node the loop shrinks to the looseness's size)
+                st["min_distance"] = None
+                st["loop_min_distance"] = False
         elif k == "min distance":
             st["min_distance"] = _dim(ctx, val, st)
-        elif k == "out looseness":
-            st["looseness_out"] = ctx.number(val, st).value
-        elif k == "in looseness":
-            st["looseness_in"] = ctx.number(val, st).value
+            st["loop_min_distance"] = False
         elif k == "radius":
             st["radius"] = val
             st["x_radius"] = st["y_radius"] = None

@@ -223,6 +223,29 @@ def test_loop_above_leaves_and_enters_the_node_at_105_and_75_degrees():
     assert close(direction, (math.cos(math.radians(105)), math.sin(math.radians(105))))
 
 
+@pytest.mark.parametrize("opts,min_distance", [("loop left", True), ("loop left, looseness=8", False),
+                                               ("looseness=2, loop left", True)])
+def test_looseness_after_a_loop_key_drops_the_loops_min_distance(opts, min_distance):
+    # measured with latex (\wd of \tikz \node[inner sep=0pt] (a) {} edge[<opts>] (a);: 15.14, 2.53
+    # and 15.14 pt): the loop's min distance=5mm holds unless a looseness comes after the loop key
+    sc = parse_tikz(rf"\tikz \node[inner sep=0pt] (a) {{}} edge[{opts}] (a);")
+    c = [p for p in sc.primitives if isinstance(p, BezierPath)][0].parts[0].controls[0]
+    d = math.hypot(*(c[1] - c[0]))
+    # between the 195 and 165 degree anchors of the 1pt minimum size box, outer sep 0.2pt
+    chord = 2 * 0.7 * math.tan(math.radians(15))
+    assert d == pytest.approx(5 * MM if min_distance else 0.3915 * 8 * chord, rel=5e-3)  # pgf_veclen
+
+
+def test_shorten_moves_a_curves_end_point_but_not_its_controls():
+    # pgf's quick shortening: the end point moves towards the last control point, which stays
+    b = only(parse_tikz(r"\draw[shorten >=2pt, shorten <=1pt] (0,0) .. controls (1,1) and (2,1) .. (3,0);"),
+             BezierPath)
+    c = b.parts[0].controls[0]
+    assert close(c[1:3] / CM, [(1, 1), (2, 1)])
+    assert close(c[3], (3 * CM - 2 / math.sqrt(2), 2 / math.sqrt(2)), tol=1e-9)
+    assert close(c[0], (1 / math.sqrt(2), 1 / math.sqrt(2)), tol=1e-9)
+
+
 def test_shorten_end_moves_the_end_point_back():
     p = only(parse_tikz(r"\draw[shorten >=2pt] (0,0) -- (1,0);"), Polyline)
     assert close(p.points[-1], (CM - 2, 0))
