@@ -20,7 +20,7 @@ from geoverify.scene.primitives import (
     TextLabel,
 )
 
-__all__ = ["Diagnostic", "Panel", "Scene", "FlatControls"]
+__all__ = ["Diagnostic", "Panel", "Scene", "FlatControls", "visible_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +118,10 @@ class Scene:
         ``"svg"``, ``"tikz"``, ``"asy"`` or ``"rendered-svg"``.
     panels : list of Panel
     diagnostics : list of Diagnostic
+    view : (4,) tuple of float or None
+        ``(xmin, ymin, xmax, ymax)`` around what shows when clips cut the figure
+        (Asymptote's ``clip``, TikZ's ``\\clip``; :func:`visible_view`): the
+        figure's size is measured inside it. None when nothing is clipped.
     """
 
     primitives: list[Primitive] = field(default_factory=list)
@@ -125,6 +129,7 @@ class Scene:
     source_format: str = "svg"
     panels: list[Panel] = field(default_factory=lambda: [Panel(0)])
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    view: tuple[float, float, float, float] | None = None
 
     # -- building -----------------------------------------------------
     def add(self, primitive: Primitive) -> int:
@@ -196,7 +201,10 @@ class Scene:
         return (float(b[:, 0].min()), float(b[:, 1].min()), float(b[:, 2].max()), float(b[:, 3].max()))
 
     def geometry_bbox(self) -> tuple[float, float, float, float] | None:
-        """``(xmin, ymin, xmax, ymax)`` of the figure's geometry (text left out), or None when it has none."""
+        """``(xmin, ymin, xmax, ymax)`` of the figure's geometry (text left out), or None when it has none.
+
+        Inside :attr:`view` when a clip cuts the whole figure.
+        """
         boxes = []
         for p in self.primitives:
             if isinstance(p, TextLabel):
@@ -208,7 +216,13 @@ class Scene:
         if not boxes:
             return None
         b = np.asarray(boxes, dtype=np.float64)
-        return float(b[:, 0].min()), float(b[:, 1].min()), float(b[:, 2].max()), float(b[:, 3].max())
+        box = float(b[:, 0].min()), float(b[:, 1].min()), float(b[:, 2].max()), float(b[:, 3].max())
+        if self.view is not None:
+            v = self.view
+            cut = max(box[0], v[0]), max(box[1], v[1]), min(box[2], v[2]), min(box[3], v[3])
+            if cut[2] >= cut[0] and cut[3] >= cut[1]:
+                return cut
+        return box
 
     def scale(self) -> float:
         """The figure's size: diagonal of the bounding box of its geometry (not text).
@@ -255,3 +269,31 @@ class Scene:
             k = PrimitiveKind(p.kind).name.lower()
             counts[k] = counts.get(k, 0) + 1
         return counts
+
+
+def visible_view(scene: Scene, clip_boxes: dict) -> None:
+    """Set ``scene.view`` to what shows when primitive ``i`` is cut by ``clip_boxes[i]``.
+
+    The view is the box around every primitive's visible part (its box, cut by
+    its clip box when it has one; text left out). It is left unset when nothing
+    is cut.
+    """
+    if not clip_boxes:
+        return
+    boxes = []
+    for i, p in enumerate(scene.primitives):
+        if isinstance(p, TextLabel):
+            continue
+        try:
+            b = p.bbox()
+        except NotImplementedError:
+            continue
+        c = clip_boxes.get(i)
+        if c is not None:
+            b = (max(b[0], c[0]), max(b[1], c[1]), min(b[2], c[2]), min(b[3], c[3]))
+            if b[2] < b[0] or b[3] < b[1]:
+                continue
+        boxes.append(b)
+    if boxes:
+        a = np.asarray(boxes, dtype=np.float64)
+        scene.view = (float(a[:, 0].min()), float(a[:, 1].min()), float(a[:, 2].max()), float(a[:, 3].max()))

@@ -108,6 +108,11 @@ def transform_scene(scene, matrix: np.ndarray):
             if p.frame is not None:
                 q.frame = matrix[:2, :2] @ p.frame + np.concatenate([np.zeros((2, 2)), matrix[:2, 2:3]], axis=1)
         out.primitives.append(q)
+    if scene.view is not None:
+        v = scene.view
+        corners = apply_affine(matrix, np.array([[v[0], v[1]], [v[2], v[3]], [v[0], v[3]], [v[2], v[1]]]))
+        out.view = (float(corners[:, 0].min()), float(corners[:, 1].min()),
+                    float(corners[:, 0].max()), float(corners[:, 1].max()))
     for panel in out.panels:
         if panel.axis_transform is not None:
             panel.axis_transform = matrix @ panel.axis_transform

@@ -16,6 +16,7 @@ from geoverify.frontends.asy.fitting import scaling
 from geoverify.frontends.asy.textmetrics import DEFAULT_FONTSIZE, label_box, label_extent, label_frame, label_scale
 from geoverify.frontends.asy.values import Pen, Transform
 from geoverify.scene import Arc, Arrow, BezierPath, Circle, Dot, Panel, Polyline, Style, Subpath, TextLabel
+from geoverify.scene.graph import visible_view
 
 __all__ = ["emit_picture"]
 
@@ -85,6 +86,7 @@ def emit_picture(pic, scene, budget=None):
     t = Transform(0.0, 0.0, sx, 0.0, 0.0, sy)
     scene.panels[0] = Panel(0, None, np.array([[sx, 0, 0], [0, sy, 0], [0, 0, 1.0]]))
     clip_from = 0
+    clip_boxes = {}  # primitive index -> box of the clips that cut it
     for it in items:
         loc = it.location
         if it.kind in ("draw", "fill", "filldraw", "unfill"):
@@ -107,8 +109,14 @@ def emit_picture(pic, scene, budget=None):
                 if it.arrow is not None and it.arrow.where and it.kind in ("draw", "filldraw"):
                     _arrows(scene, q, it.arrow, pen, idx, loc)
         elif it.kind == "clip":
-            for prim in scene.primitives[clip_from:]:
-                prim.clipped = True
+            zs = [z for p in it.paths for z in p.transformed(t).z]
+            box = (min(z.real for z in zs), min(z.imag for z in zs), max(z.real for z in zs),
+                   max(z.imag for z in zs)) if zs else None
+            for i in range(clip_from, len(scene.primitives)):
+                scene.primitives[i].clipped = True
+                if box is not None:
+                    old = clip_boxes.get(i, box)
+                    clip_boxes[i] = (max(box[0], old[0]), max(box[1], old[1]), min(box[2], old[2]), min(box[3], old[3]))
         elif it.kind == "dot":
             z = t.apply(it.position)
             pen = it.pen
@@ -128,6 +136,7 @@ def emit_picture(pic, scene, budget=None):
                                 style=Style(stroke=None, fill=it.pen.hex if it.pen else "#000000"), source=loc))
         if budget is not None:
             budget.check_primitives(len(scene.primitives))
+    visible_view(scene, clip_boxes)
     return sx, sy
 
 

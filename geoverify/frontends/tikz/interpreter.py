@@ -61,6 +61,8 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         self.strict = strict
         # ids of the Dots that are plot marks: markers whatever the figure's size (scene.dots)
         self.marker_dots: set[int] = set()
+        # primitive index -> the clip box that cuts it (scene.view is what shows)
+        self.clip_boxes: dict[int, tuple] = {}
         self.defs = Definitions()
         self.nodes: dict[str, Node] = {}
         self.named_paths: dict = {}
@@ -524,6 +526,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             tol = 1e-6
             if b[0] < box[0] - tol or b[1] < box[1] - tol or b[2] > box[2] + tol or b[3] > box[3] + tol:
                 p.clipped = True
+                self.clip_boxes[i] = box
 
 
 def _detokenize_with_offsets(tokens) -> tuple[str, list]:
