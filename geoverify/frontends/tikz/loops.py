@@ -145,10 +145,17 @@ class LoopsMixin:
                     if m:
                         count_var = m.group(1)
                         count_from = int(self.number(m.group(2), None).value) if m.group(2) else 1
+                elif key in ("evaluate", "assign") and val and ("=" in val or ";" in val):
+                    # the newer form: "\a=\i*15; \b=..." (pgffor's \pgffor@assign@@parse)
+                    for stmt in val.split(";"):
+                        m = re.match(r"\s*(\\\w+)\s*(?:=(.*))?$", stmt, re.S)
+                        if m:
+                            evaluates.append((m.group(1), m.group(1), (m.group(2) or m.group(1)).strip(),
+                                              key == "evaluate"))
                 elif key == "evaluate" and val:
                     m = re.match(r"\s*(\\\w+)(?:\s+as\s+(\\\w+))?(?:\s+using\s+(.+))?$", val, re.S)
                     if m:
-                        evaluates.append((m.group(1), m.group(2) or m.group(1), m.group(3)))
+                        evaluates.append((m.group(1), m.group(2) or m.group(1), m.group(3), True))
                 elif key == "remember" and val:
                     m = re.match(r"\s*(\\\w+)\s+as\s+(\\\w+)(?:\s*\(initially\s+(.*)\))?", val, re.S)
                     if m:
@@ -165,10 +172,14 @@ class LoopsMixin:
                 binding[var] = strip_braces_text(val)
             if count_var:
                 binding[count_var] = str(count_from + k)
-            for src, dst, expr in evaluates:
+            for src, dst, expr, evaluate in evaluates:
                 e = expr if expr else binding.get(src, src)
-                for var, val in binding.items():
-                    e = e.replace(var, "(" + val + ")") if var in e else e
+                for var, val in binding.items():  # (\i must not match inside \itm)
+                    wrap = "(" + val + ")" if evaluate else val
+                    e = re.sub(re.escape(var) + r"(?![A-Za-z@])", lambda _m, v=wrap: v, e)
+                if not evaluate:
+                    binding[dst] = e
+                    continue
                 try:
                     binding[dst] = format_number(self.number(e, None).value)
                 except GeoverifyError:

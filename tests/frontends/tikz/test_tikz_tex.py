@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+import numpy as np
+
 import pytest
 
 from geoverify.errors import BudgetExceededError, FigureSyntaxError, GeoverifyError
@@ -140,3 +142,15 @@ def test_time_budget():
     code = r"\foreach \i in {1,...,200000} {\draw (0,0) -- (1,1);}"
     with pytest.raises(BudgetExceededError):
         parse_tikz(code, limits=Limits(timeout=0.2, max_steps=10**9))
+
+
+def test_foreach_evaluate_assignments_and_variables_sharing_a_prefix():
+    sc = parse_tikz(r"\foreach \itm [count=\i, evaluate={\a=\i*15+120; \b=\a/3}, assign={\c=\itm}] in {p,q}"
+                    r" { \draw (0,0) -- (\a:1) node {\c}; \draw (0,0) -- (\b,0); }")
+    assert not sc.diagnostics
+    ends = [p.points[-1] for p in sc.primitives if isinstance(p, Polyline)]
+    cm = 72.27 / 2.54
+    assert np.allclose(ends[0], (cm * np.cos(np.radians(135)), cm * np.sin(np.radians(135))))
+    assert np.allclose(ends[1], (45 * cm, 0))
+    assert np.allclose(ends[2], (cm * np.cos(np.radians(150)), cm * np.sin(np.radians(150))))
+    assert [p.text for p in sc.primitives if isinstance(p, TextLabel)] == ["p", "q"]
