@@ -247,7 +247,10 @@ class NodePlacementMixin:
                 self.scene.add(Ellipse(center=node.center, rx=node.half_w * node.scale, ry=node.half_h * node.scale,
                                        rotation=math.radians(node.angle), style=style, **common))
             elif nst["shape"] in ("cross out", "strike out"):
-                c = node.outline_points()  # sw, se, ne, nw
+                # pgflibraryshapes.misc: the strokes join the saved corners, outer sep included
+                hw, hh = node.half_w + node.outer, node.half_h + node.outer
+                c = [node._to_canvas(-hw, -hh), node._to_canvas(hw, -hh), node._to_canvas(hw, hh),
+                     node._to_canvas(-hw, hh)]  # sw, se, ne, nw
                 self.scene.add(Polyline(points=np.array([c[0], c[2]]), style=style, **common))
                 if nst["shape"] == "cross out":
                     self.scene.add(Polyline(points=np.array([c[3], c[1]]), style=style, **common))

@@ -191,6 +191,14 @@ def test_font_size_keys():
     assert tt.box[2] - tt.box[0] == pytest.approx(2 * 5.25, abs=1e-3)  # cmtt10 is fixed-width 0.525 em
 
 
+def test_cross_out_strokes_reach_the_outer_sep_corners():
+    # pgflibraryshapes.misc draws between the saved south west and north east anchors, which
+    # hold the outer sep (half of ultra thick's 1.6pt here)
+    sc = parse_tikz(r"\node[draw, cross out, ultra thick, inner sep=0pt, minimum size=4pt] at (0,0) {};")
+    a, b = [p for p in sc.primitives if isinstance(p, Polyline)]
+    assert close(a.points, [(-2.8, -2.8), (2.8, 2.8)], tol=1e-9) and close(b.points, [(-2.8, 2.8), (2.8, -2.8)], tol=1e-9)
+
+
 def test_fit_covers_the_nodes():
     sc = parse_tikz(r"""\coordinate (A) at (0,0); \coordinate (B) at (2,1);
     \node[draw, fit=(A) (B), inner sep=0pt] {};""")
