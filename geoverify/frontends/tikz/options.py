@@ -508,6 +508,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 st["font_size"] = _dim(ctx, m.group(1), st)
         elif k == "shape":
             st["shape"] = val
+        elif k == "local bounding box":  # a scope's extent as a node (bounding.py)
+            st["local_bbox"] = val.strip()
         elif k == "anchor":
             st["anchor"] = val
             st["place_of"] = None
@@ -572,6 +574,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["bend_angle"] = ctx.number(val, st).value
         elif k in ("looseness", "out looseness", "in looseness"):
             v = ctx.number(val, st).value
+            st["to_curve"] = True  # tikz@to@switch@on: to paths become curves (out 45, in 135 by default)
             if k != "in looseness":
                 st["looseness_out"] = v
             if k != "out looseness":
@@ -584,6 +587,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k == "min distance":
             st["min_distance"] = _dim(ctx, val, st)
             st["loop_min_distance"] = False
+            st["to_curve"] = True
         elif k == "radius":
             st["radius"] = val
             st["x_radius"] = st["y_radius"] = None

@@ -405,7 +405,7 @@ class PathWalker(PlotMixin):
             out_a = b if bend == "left" else -b
             in_a = 180 - out_a
             relative = True
-        if out_a is None and in_a is None:
+        if out_a is None and in_a is None and not st.get("to_curve"):
             return None
         if out_a is None:
             out_a = 45.0

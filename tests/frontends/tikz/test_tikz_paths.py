@@ -115,6 +115,13 @@ def test_to_bend_left():
     assert close(b.parts[0].controls[0] / CM, [(0, 0), (d * c30, d * s30), (2 - d * c30, d * s30), (2, 0)])
 
 
+def test_looseness_alone_makes_to_a_curve_leaving_at_45_degrees():
+    # tikzlibrarytopaths: looseness switches to paths to curves; out and in default to 45 and 135
+    b = only(parse_tikz(r"\draw (0,0) to[looseness=2] (4,0);"), BezierPath)
+    d = 0.3915 * _pgf_length(4) * 2 / math.sqrt(2)
+    assert close(b.parts[0].controls[0] / CM, [(0, 0), (d, d), (4 - d, d), (4, 0)], tol=1e-9)
+
+
 def test_straight_to_is_a_line():
     p = only(parse_tikz(r"\draw (0,0) to (2,1);"), Polyline)
     assert close(p.points / CM, [(0, 0), (2, 1)])
