@@ -76,6 +76,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         self.ctx = OptionContext(self._style, self._opt_point, self.number, self._opt_note, self._define_style,
                                  self.colors, self.libraries)
         self.picture_count = 0
+        self.placed_nodes: list = []  # every node placed, in order (for local bounding boxes)
 
     # -- diagnostics ------------------------------------------------------
     def note(self, code: str, message: str, construct: str = "", location=None) -> None:
@@ -269,10 +270,17 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 self.defs.begin_group()
                 stack.append(self.st)
                 self.st = dict(self.st)
+                reader.skip_spaces()
+                nxt = reader.peek()
+                if nxt is not None and nxt[0] == "[" and "scopes" in self.libraries:  # "{ [options] ... }"
+                    opts = reader.read_optional()
+                    self.apply_options(self.st, detokenize(self.expand_all(opts)))
+                    self._begin_local_box()
             elif t == "}":
                 if not stack:
                     raise FigureSyntaxError("unbalanced braces: unexpected '}' in the picture",
                                             location=self.loc, context=self.source.context(tok[1]))
+                self._end_local_box(stack[-1])
                 self.defs.end_group()
                 self.st = stack.pop()
             elif t == "\\begin":
@@ -288,6 +296,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                         self.apply_options(self.st, every)
                     if opts:
                         self.apply_options(self.st, detokenize(self.expand_all(opts)))
+                    self._begin_local_box()
                 elif env in ("axis", "semilogxaxis", "semilogyaxis", "loglogaxis", "polaraxis"):
                     from geoverify.frontends.tikz.pgfplots import run_axis
                     run_axis(self, reader, env, tok)
@@ -310,6 +319,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 if env in ("scope", "pgfonlayer", "scope*"):
                     if not stack:
                         raise FigureSyntaxError(f"\\end{{{env}}} without \\begin{{{env}}}", location=self.loc)
+                    self._end_local_box(stack[-1])
                     self.defs.end_group()
                     self.st = stack.pop()
                 else:
@@ -358,6 +368,19 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 self.note("UNSUPPORTED", f"command {t} is not interpreted", t)
                 self._skip_args(reader)
             # stray characters in a picture are ignored, as TikZ does
+
+    def _begin_local_box(self) -> None:
+        """A scope with ``local bounding box=name`` starts collecting its extent."""
+        name = self.st.pop("local_bbox", None)  # (nested scopes do not start it again)
+        if name:
+            from geoverify.frontends.tikz.bounding import start_local_box
+            self.st["_local_box"] = start_local_box(self, name)
+
+    def _end_local_box(self, outer_st: dict) -> None:
+        box = self.st.get("_local_box")
+        if box is not None and box is not outer_st.get("_local_box"):
+            from geoverify.frontends.tikz.bounding import finish_local_box
+            finish_local_box(self, box)
 
     def _skip_env(self, reader: Reader, env: str) -> None:
         depth = 1

@@ -102,11 +102,12 @@ def place_cell_matrix(interp, nst: dict, name, p, rows: list, loc, opts: dict) -
             for j, text in enumerate(row, start=1):
                 if not text.strip():
                     continue
-                nodes_before = dict(interp.nodes)
+                nodes_before, placed_before = dict(interp.nodes), len(interp.placed_nodes)
                 ext, added = _run_cell(interp, st, text, tok_pos, (0.0, 0.0))
                 if added:
                     del interp.scene.primitives[added[0]:]
                 interp.nodes = nodes_before
+                del interp.placed_nodes[placed_before:]
                 if ext is not None:
                     extents[(i, j)] = ext
         if not extents:

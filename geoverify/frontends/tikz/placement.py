@@ -191,6 +191,7 @@ class NodePlacementMixin:
         node.center = (p[0] + tx + off[0], p[1] + ty + off[1])
         if name:
             self.nodes[name] = node
+        self.placed_nodes.append(node)
         self._emit_node(node, nst, text, w, widths, p, loc, name)
         for lab in nst["labels"]:
             self._label(node, lab, nst, loc, pin=False)

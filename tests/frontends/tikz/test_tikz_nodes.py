@@ -126,6 +126,19 @@ def test_line_break_inside_a_group_keeps_the_group_font():
     assert lab.box[3] - lab.box[1] == pytest.approx(one.height + 12.0, abs=1e-3)
 
 
+@pytest.mark.parametrize("opts,expected_pt", [("above right=1cm of a", 20.11914), ("above right=of a", 28.45274),
+                                              ("node distance=1cm, above right=of a", 20.11914)])
+def test_positioning_diagonal_with_a_single_distance_is_scaled(opts, expected_pt):
+    # measured with latex: a single distance is scaled by 0.7071 on a diagonal; the default
+    # node distance is "1cm and 1cm" (a pair: not scaled)
+    sc = parse_tikz(r"\usetikzlibrary{positioning}\begin{tikzpicture}"
+                    r"\node[inner sep=0pt, outer sep=0pt, minimum size=0pt] (a) {};"
+                    rf"\node[inner sep=0pt, outer sep=0pt, minimum size=0pt, {opts}] (b) {{}};"
+                    r"\draw (a.center) -- (b.center);\end{tikzpicture}")
+    line = only(sc, Polyline)
+    assert close(line.points[1] - line.points[0], (expected_pt, expected_pt), tol=1e-3)
+
+
 def test_positioning_library_right_of():
     sc = parse_tikz(r"""\node[draw] (A) at (0,0) {A}; \node[draw, right=of A] (B) {A};""")
     rects = [p for p in sc.primitives if isinstance(p, Polyline)]
@@ -383,3 +396,23 @@ def test_inner_sep_of_the_picture_applies_to_its_nodes_but_not_to_labels_from_no
     # TeX: the label node keeps the picture's inner sep 0: "x" sits 0.797 bp over the box, the
     # two outer seps (0.4 pt each, half the thick line) and nothing else
     assert lab.box[1] - box.points[:, 1].max() == pytest.approx(0.797 * 72.27 / 72, abs=3e-3)
+
+
+def test_local_bounding_box_of_a_scope_is_a_node():
+    sc = parse_tikz(r"""\usetikzlibrary{scopes}\begin{tikzpicture}
+      \begin{scope}[local bounding box=b]
+        \draw (0,0) circle (1); \node[draw] at (3,0) {x};
+        \begin{scope}[xshift=1cm] \draw (0,0) -- (0,2); \end{scope}
+      \end{scope}
+      \draw[red] (b.south west) rectangle (b.north east);
+      { [local bounding box=c] \draw (5,5) -- (6,7); }
+      \draw[blue] (c.south west) -- (c.north east);
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    lines = {p.style.stroke: p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke != "#000000"}
+    red = lines["#ff0000"].points
+    node = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag and p.style.stroke == "#000000"][0]
+    # the circle's left and bottom, the nested scope's line top, the node's right side and its outer sep
+    assert close(red.min(axis=0), (-CM, -CM))
+    assert close(red.max(axis=0), (node.points[:, 0].max() + 0.2, 2 * CM))
+    assert close(lines["#0000ff"].points, [(5 * CM, 5 * CM), (6 * CM, 7 * CM)])

@@ -1,0 +1,53 @@
+"""``local bounding box=name``: a rectangle node around what a scope draws.
+
+As pgf's picture bounding box, the box covers paths by their points and control
+points (line widths are not added) and nodes by their shapes with their outer
+sep; text is inside its node. When the scope ends, ``name`` is a rectangle node
+of that box (no inner or outer sep) whose anchors later paths can use.
+"""
+
+from __future__ import annotations
+
+from geoverify.frontends.tikz.nodes import Node
+from geoverify.scene import TextLabel
+from geoverify.scene.primitives import Arrow
+
+__all__ = ["LocalBox", "start_local_box", "finish_local_box"]
+
+_CORNERS = ("north east", "north west", "south east", "south west", "north", "south", "east", "west")
+
+
+class LocalBox:
+    """Where a ``local bounding box`` began: its name and the scene's and nodes' counts."""
+
+    __slots__ = ("name", "prims", "nodes")
+
+    def __init__(self, name: str, prims: int, nodes: int):
+        self.name, self.prims, self.nodes = name, prims, nodes
+
+
+def start_local_box(interp, name: str) -> LocalBox:
+    return LocalBox(name.strip(), len(interp.scene.primitives), len(interp.placed_nodes))
+
+
+def finish_local_box(interp, box: LocalBox) -> None:
+    """Name the rectangle around what was drawn since ``box`` began (nothing drawn: no node)."""
+    xs, ys = [], []
+    for p in interp.scene.primitives[box.prims:]:
+        if isinstance(p, (TextLabel, Arrow)) or p.panel != interp.panel:
+            continue
+        try:
+            b = p.bbox()
+        except NotImplementedError:
+            continue
+        xs += [b[0], b[2]]
+        ys += [b[1], b[3]]
+    for node in interp.placed_nodes[box.nodes:]:
+        pts = [node.center] if node.shape == "coordinate" else [node.anchor(c) for c in _CORNERS]
+        xs += [q[0] for q in pts]
+        ys += [q[1] for q in pts]
+    if not xs:
+        return
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    interp.nodes[box.name] = Node(box.name, "rectangle", ((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2,
+                                  (y1 - y0) / 2, 0.0)
