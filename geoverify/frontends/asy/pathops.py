@@ -6,6 +6,7 @@ segment and the fraction the Bezier parameter, as in Asymptote.
 
 from __future__ import annotations
 
+import functools
 import math
 
 from geoverify.frontends.asy.guides import Path
@@ -286,8 +287,38 @@ def _seg_len(seg, u0=0.0, u1=1.0, depth=0):
     return tot
 
 
+@functools.lru_cache(maxsize=65536)
+def _full_len(seg) -> float:
+    """Length of a whole segment (a tuple of its four points), remembered: ``arctime``
+    sums the segments before its goal on every call (``arctime(p, l/n*i)`` in a loop)."""
+    return _seg_len(seg)
+
+
 def arclength(p: Path) -> float:
-    return sum(_seg_len(p.segment(i)) for i in range(p.length))
+    return sum(_full_len(p.segment(i)) for i in range(p.length))
+
+
+def _seg_time(seg, goal: float, sl: float) -> float:
+    """Parameter u of a curved segment (length ``sl``) where its arc length reaches ``goal``:
+    Newton steps on the arc length (derivative ``|B'(u)|``) kept inside a shrinking bracket."""
+    lo, hi = 0.0, 1.0
+    u = goal / sl
+    for _ in range(60):
+        f = _seg_len(seg, 0.0, u) - goal
+        if f == 0 or abs(f) <= 1e-13 * sl:
+            return u
+        if f < 0:
+            lo = u
+        else:
+            hi = u
+        v = abs(_dbez(*seg, u))
+        nu = u - f / v if v > 0 else 0.5 * (lo + hi)
+        if not lo < nu < hi:
+            nu = 0.5 * (lo + hi)
+        if nu == u or hi - lo < 1e-15:
+            return nu
+        u = nu
+    return u
 
 
 def arctime(p: Path, L: float) -> float:
@@ -310,18 +341,11 @@ def arctime(p: Path, L: float) -> float:
     goal = L
     for i in range(n):
         seg = p.segment(i)
-        sl = _seg_len(seg)
+        sl = _full_len(seg)
         if goal < sl:
             if _straight(seg):
                 return i + goal / sl
-            lo, hi = 0.0, 1.0
-            for _ in range(60):
-                mid = (lo + hi) / 2
-                if _seg_len(seg, 0.0, mid) < goal:
-                    lo = mid
-                else:
-                    hi = mid
-            return i + (lo + hi) / 2
+            return i + _seg_time(seg, goal, sl)
         goal -= sl
         if goal <= 0:
             return float(i + 1)

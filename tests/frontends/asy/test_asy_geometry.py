@@ -350,3 +350,13 @@ def test_roundedpath_matches_asy():
     np.testing.assert_allclose(segs[1][1:3], [[2.73137084988649, 0], [3, 0.268629150093408]], atol=1e-9)
     np.testing.assert_allclose(segs[5][1:3], [[0.267700075111423, 0.267700075111423], [0.378585076865116, 0]],
                                atol=1e-9)
+
+
+@pytest.mark.parametrize("t", [0.05, 0.5, 1.37, 2.0, 2.999])
+def test_arctime_inverts_the_arc_length_on_curves(t):
+    from geoverify.frontends.asy import pathops
+    from geoverify.frontends.asy.guides import Guide, Join, Knot
+
+    p = Guide([Knot(0j), Knot(1 + 2j), Knot(3 + 0.5j), Knot(4 + 3j)], [Join(), Join(), Join()]).solve()
+    length = pathops.arclength(pathops.subpath(p, 0, t))
+    assert pathops.arctime(p, length) == pytest.approx(t, abs=1e-9)
