@@ -520,16 +520,20 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             if m:  # positioning library: right=of A, below=1cm of B, above right=1cm and 2cm of C
                 dist = m.group(1).strip()
                 target = m.group(2).strip()
-                # tikzlibrarypositioning: a diagonal placement shifts by the full distance
-                # along both axes (measured between the facing anchors)
+                # tikzlibrarypositioning: a diagonal placement shifts along both axes
+                # (between the facing anchors) by "<v> and <h>", or by a single distance
+                # times 0.7071 (node distance is "1cm and 1cm" unless set to one length)
+                single = 0.707106781 if dx and dy else 1.0
                 if dist:
                     if " and " in dist:
                         a, b = dist.split(" and ")
                         dv, dh = _dim(ctx, a, st, CM), _dim(ctx, b, st, CM)
                     else:
-                        dv = dh = _dim(ctx, dist, st, CM)
+                        dv = dh = _dim(ctx, dist, st, CM) * single
                 else:
                     dv, dh = st["node_distance"]
+                    if st.get("node_distance_pair") is False:
+                        dv, dh = dv * single, dh * single
                 st["place_of"] = (k, target, dh * dx, dv * dy)
                 st["node_shift"] = (0.0, 0.0)
             else:
