@@ -96,10 +96,11 @@ def install(I):
         g[name] = Ignored(name)
     for name in ("Fill", "NoFill", "UnFill", "FillDraw"):
         g[name] = FillType(name)
-    from geoverify.frontends.asy import arrow_at, margins
+    from geoverify.frontends.asy import arrow_at, margins, shading
 
     margins.install(g)  # margin values (ignored by draw, read by arrow)
     arrow_at.install(I)
+    shading.install(I)
 
     def split_args(args, kw):
         out = {"pic": None, "label": None, "paths": None, "pens": [], "arrow": None, "align": None, "fill": None,

@@ -255,3 +255,14 @@ def test_unknown_name_is_a_located_diagnostic():
 def test_dot_of_two_pairs_is_the_dot_product_not_a_dot():
     s = parse_asy("real d=3*dot((1,0),(0.5,2)); draw((0,0)--(d,0));")
     np.testing.assert_allclose(only(s, Polyline).points, [[0, 0], [1.5, 0]])
+
+
+def test_axial_and_radial_shading_fill_the_region_in_the_first_colour():
+    # asy 2.85's SVG: the shaded region is a path filled with a gradient from pena to penb
+    s = parse_asy("axialshade(unitsquare,red,(0,0),blue,(1,1)); "
+                  "radialshade(shift(2,0)*unitsquare,yellow,(0,0),0,red,(0,0),1);")
+    fills = [p for p in s.primitives if p.style.fill is not None]
+    assert [p.style.fill for p in fills] == ["#ff0000", "#ffff00"]
+    np.testing.assert_allclose(fills[1].points, [[2, 0], [3, 0], [3, 1], [2, 1]])
+    s = parse_asy("radialshade(W..N..E--(0,0),stroke=true,red+linewidth(30),(0,0),0.25,yellow,(0,0),1);")
+    assert not s.primitives and [d.construct for d in s.diagnostics] == ["radialshade"]
