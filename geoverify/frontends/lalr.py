@@ -23,7 +23,9 @@ Usage::
 from __future__ import annotations
 
 import re
+import weakref
 from functools import partial
+from operator import itemgetter
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput
@@ -123,8 +125,13 @@ def _rule_plan(rule, callback):
         kind = _UNIT if expand1 else _WRAP
     else:
         kind = _GENERAL
+    getter = itemgetter(*select) if select is not None and len(select) > 1 else None
+    grow = None                       # "x*" helper rules (x: x y): the kept values appended to the first's children
+    if (include and include[0] == (0, True, 0) and not tail_nones and not expand1 and len(include) > 1
+            and rule.expansion[0] == rule.origin and all(not e and not n for _, e, n in include[1:])):
+        grow = tuple(i - size for i, _, _ in include[1:])
     return positions, (kind, size, str(rule.origin.name), name, include, select, tail_nones,
-                       expand1)
+                       expand1, getter, grow)
 
 
 class _ParserPosition:
@@ -182,6 +189,8 @@ _CATEGORY_RE = {getattr(_opc, name): esc for name, esc in (
     ("CATEGORY_NOT_SPACE", r"\S"), ("CATEGORY_WORD", r"\w"), ("CATEGORY_NOT_WORD", r"\W"))}
 _REPEATS = tuple(getattr(_opc, n) for n in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT") if hasattr(_opc, n))
 _SUBPATTERNS: dict = {}          # (terminal patterns, flags) -> compiled alternation, shared by the lexers
+_STARTS: dict = {}               # (terminal pattern, flags, character) -> whether a match may start with it
+_DISPATCHES = weakref.WeakKeyDictionary()   # Lark scanner -> its (table, pick)
 
 
 def _in_class(items, c, flags):
@@ -237,10 +246,22 @@ def _may_start(seq, c, flags):
 
 
 def _dispatch(scanner, flags):
-    """``pick(c)``: the compiled alternation of the scanner's terminals that may start with ``c``.
+    """``(table, pick)``: ``pick(c)`` is the compiled alternation of the scanner's terminals that
+    may start with ``c``, remembered in ``table``; one per scanner (parser states share scanners).
 
     None when the scanner is not one plain ``re`` alternation of its terminals.
     """
+    try:
+        return _DISPATCHES[scanner]
+    except KeyError:
+        pass
+    except TypeError:       # pragma: no cover - a scanner without weak references
+        return _new_dispatch(scanner, flags)
+    out = _DISPATCHES[scanner] = _new_dispatch(scanner, flags)
+    return out
+
+
+def _new_dispatch(scanner, flags):
     terminals = getattr(scanner, "terminals", None)
     mres = scanner._mres
     if (not terminals or len(mres) != 1 or getattr(scanner, "use_bytes", True) or scanner.re_ is not re
@@ -258,7 +279,15 @@ def _dispatch(scanner, flags):
     table: dict = {}
 
     def pick(c):
-        keep = tuple(p for p, tree in zip(parts, parsed) if any(_may_start(tree, c, flags)))
+        keep = []
+        for part, tree in zip(parts, parsed):
+            key = (part, flags, c)
+            may = _STARTS.get(key)
+            if may is None:
+                may = _STARTS[key] = any(_may_start(tree, c, flags))
+            if may:
+                keep.append(part)
+        keep = tuple(keep)
         if len(keep) == len(parts):
             mre = mres[0]
         elif not keep:
@@ -424,9 +453,16 @@ class FastLALRParser(LALR_Parser):
         lasts = []      # per stack entry: last token of its span
 
         def reduce(plan):
-            _, size, origin, name, include, select, tail_nones, expand1 = plan
+            _, size, origin, name, include, select, tail_nones, expand1, getter, grow = plan
             first = last = None
+            if grow is not None and values[-size].data != name:
+                grow = None
             if size:
+                if grow is not None:
+                    # as Lark does, the list of the first value's children grows in place;
+                    # so does its tree here, which nothing else holds
+                    value = values[-size]
+                    value.children.extend([values[i] for i in grow])
                 children = values[-size:]
                 del values[-size:]
                 del states[-size:]
@@ -445,21 +481,26 @@ class FastLALRParser(LALR_Parser):
                     del lasts[-size:]
             else:
                 children = []
-            if select is not None:
-                children = [children[i] for i in select]
-            elif include is not None:
-                children = _filtered(children, include, tail_nones)
-            if expand1 and len(children) == 1:
-                value = children[0]
-                if isinstance(value, Tree):
-                    if first is not None and (value._meta is None or value._meta.empty):
-                        value._meta = SpanMeta(first, last)
-                elif isinstance(value, Token):
-                    first = last = value
-                else:
-                    first = last = None
+            if grow is not None:
+                value._meta = None if first is None else SpanMeta(first, last)
             else:
-                value = Tree(name, children, None if first is None else SpanMeta(first, last))
+                if getter is not None:
+                    children = list(getter(children))
+                elif select is not None:
+                    children = [children[select[0]]] if select else []
+                elif include is not None:
+                    children = _filtered(children, include, tail_nones)
+                if expand1 and len(children) == 1:
+                    value = children[0]
+                    if isinstance(value, Tree):
+                        if first is not None and (value._meta is None or value._meta.empty):
+                            value._meta = SpanMeta(first, last)
+                    elif isinstance(value, Token):
+                        first = last = value
+                    else:
+                        first = last = None
+                else:
+                    value = Tree(name, children, None if first is None else SpanMeta(first, last))
             states.append(gotos[states[-1]][origin])
             values.append(value)
             if positions:
