@@ -270,6 +270,10 @@ def install(I):
         if a["label"] is not None and len(pts) == 1:
             L = a["label"]
             text = L.text if isinstance(L, LabelSpec) else L
+            if text == "":  # plain_markers.asy: an empty label writes the point, "(x,y)" in defaultformat
+                from geoverify.frontends.asy.lib_core import _format
+
+                text = f"({_format('$%.4g$', pts[0].real)},{_format('$%.4g$', pts[0].imag)})"
             # plain_markers.asy: L.align(align, E), a dot's label is east of it by default
             align = a["align"] if a["align"] is not None else (
                 L.align if isinstance(L, LabelSpec) and L.align is not None else 1 + 0j)

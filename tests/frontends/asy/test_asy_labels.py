@@ -164,3 +164,9 @@ def test_dot_of_a_label_marks_its_position():
     b = parse_asy('dot("$D$",(1,2),S);')
     assert [type(p).__name__ for p in a.primitives] == [type(p).__name__ for p in b.primitives] == ["Dot", "TextLabel"]
     assert list(a.primitives[1].box) == pytest.approx(list(b.primitives[1].box))
+
+
+def test_a_dot_with_an_empty_label_writes_its_point():
+    # plain_markers.asy: L.s = "(" + format(defaultformat, z.x) + "," + ... + ")", "$%.4g$"
+    s = parse_asy('dot("", (0.5,2), NE);')
+    assert next(p for p in s.primitives if isinstance(p, TextLabel)).text == "($0.5$,$2$)"
