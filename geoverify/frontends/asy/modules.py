@@ -504,7 +504,36 @@ def _geometry(I):
 
     b("line", line)
     b("segment", lambda A, B: pathops.polygon_path([P(A), P(B)]))
-    b("triangle", lambda A, B, C: pathops.polygon_path([P(A), P(B), P(C)], True))
+    b("triangle", lambda A, B, C: pathops.polygon_path([P(A), P(B), P(C)], True)
+      if all(isinstance(z, complex) for z in (A, B, C)) else _nm())
+
+    def by_sides(order):
+        # geometry.asy: triangle(b, alpha, c, angle=0, A=(0,0)), triangleAbc(alpha, b, c, ...) and
+        # triangleabc(a, b, c, ...): A, A + c*dir(angle), A + b*dir(angle + angle at A)
+        def fn(*args, **kw):
+            names = list(order) + ["angle", "A"]
+            vals = dict(zip(names, args))
+            if len(args) > len(names) or set(vals) & set(kw) or not set(kw) <= set(names):
+                raise NoMatch()
+            vals.update(kw)
+            if not all(k in vals and is_num(vals[k]) for k in order):
+                raise NoMatch()
+            A = P(vals.get("A", 0j))
+            angle = R(vals.get("angle", 0.0))
+            bb, c = R(vals["b"]), R(vals["c"])
+            if "alpha" in vals:
+                at_a = R(vals["alpha"])
+            else:
+                at_a = math.degrees(math.acos((bb * bb + c * c - R(vals["a"]) ** 2) / (2 * bb * c)))
+            rad = math.radians
+            return pathops.polygon_path([A, A + c * cmath.exp(1j * rad(angle)),
+                                         A + bb * cmath.exp(1j * rad(angle + at_a))], True)
+
+        return fn
+
+    b("triangle", by_sides(("b", "alpha", "c")))
+    b("triangleAbc", by_sides(("alpha", "b", "c")))
+    b("triangleabc", by_sides(("a", "b", "c")))
     b("projection", lambda *a: _nm())
 
     def square(z1, z2):

@@ -360,3 +360,15 @@ def test_arctime_inverts_the_arc_length_on_curves(t):
     p = Guide([Knot(0j), Knot(1 + 2j), Knot(3 + 0.5j), Knot(4 + 3j)], [Join(), Join(), Join()]).solve()
     length = pathops.arclength(pathops.subpath(p, 0, t))
     assert pathops.arctime(p, length) == pytest.approx(t, abs=1e-9)
+
+
+@pytest.mark.parametrize("call, pts", [
+    # geometry.asy: A, A + c*dir(angle), A + b*dir(angle + BAC)
+    ("triangle(b=3,alpha=90,c=4)", [[0, 0], [4, 0], [0, 3]]),
+    ("triangle(3,90,4,angle=90,A=(1,1))", [[1, 1], [1, 5], [-2, 1]]),
+    ("triangleAbc(90,3,4)", [[0, 0], [4, 0], [0, 3]]),
+    ("triangleabc(5,3,4)", [[0, 0], [4, 0], [0, 3]]),
+])
+def test_geometry_triangle_from_sides_and_angle(call, pts):
+    s = parse_asy(f"import geometry; draw({call});")
+    np.testing.assert_allclose(only(s, Polyline).points, pts, atol=1e-12)
