@@ -121,6 +121,9 @@ class NodePlacementMixin:
         if nst.get("fit"):
             p = self._fit(nst, loc)
         if "\\begin{tikzpicture}" in text or "\\tikz" in text:
+            from geoverify.frontends.tikz.nested import is_nested_picture, place_nested
+            if is_nested_picture(text):
+                return place_nested(self, nst, name, p, text, loc, tangent)
             self.note("UNSUPPORTED", "a picture inside node text is not interpreted (only its box is estimated)",
                       "node text", loc)
         text = text.strip()

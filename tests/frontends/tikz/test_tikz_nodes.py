@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 import pytest
 
 from geoverify.frontends.tikz import parse_tikz
@@ -416,3 +418,26 @@ def test_local_bounding_box_of_a_scope_is_a_node():
     assert close(red.min(axis=0), (-CM, -CM))
     assert close(red.max(axis=0), (node.points[:, 0].max() + 0.2, 2 * CM))
     assert close(lines["#0000ff"].points, [(5 * CM, 5 * CM), (6 * CM, 7 * CM)])
+
+
+def test_a_picture_in_node_text_sizes_the_node_and_is_drawn_in_it():
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \node[draw, scale=2] (m) at (1,0) {\begin{tikzpicture}\draw (5,5) rectangle (6,7); \node[draw] at (5,5) {};
+        \end{tikzpicture}};
+      \node[draw, inner sep=0pt] (t) at (0,-3) {\tikz \draw (0,0) circle (1);};
+    \end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    boxes = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag]
+    outer, rect, small = boxes[0], boxes[1], boxes[2]
+    # the inner bounding box: the rectangle and the empty node at its corner (half its size:
+    # inner sep 3.3333pt and outer sep 0.2pt) reaching beyond it to the left and below
+    half = 3.3333 + 0.2
+    w, h = CM + half, 2 * CM + half
+    assert close(np.ptp(outer.points, axis=0), (2 * (w + 2 * 3.3333), 2 * (h + 2 * 3.3333)), tol=1e-3)
+    # the drawing is scaled with the node and centred in it
+    assert close(np.ptp(rect.points, axis=0), (2 * CM, 4 * CM))
+    assert close(outer.points.mean(axis=0), (CM, 0))
+    assert close(rect.points.min(axis=0), (CM - w + 2 * half, -h + 2 * half), tol=1e-3)
+    c = only(sc, Circle)
+    assert close(c.center, (0, -3 * CM)) and c.radius == pytest.approx(CM)
+    assert close(np.ptp(boxes[3].points, axis=0), (2 * CM, 2 * CM))

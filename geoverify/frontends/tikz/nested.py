@@ -1,0 +1,122 @@
+"""A picture inside node text (``\\node {\\begin{tikzpicture} ... \\end{tikzpicture}};``).
+
+TeX sets the inner picture as a box: as wide and high as its bounding box (pgf's
+rules: paths by their points and control points, nodes by their shapes with
+their outer sep), with its baseline at the bottom (depth 0). The node around it
+is sized by that box like any text; the inner drawing is then moved (and turned
+and scaled with the node) so that its bounding box fills the node's text box.
+The inner picture starts from TikZ's defaults, as a new picture does; names of
+its nodes stay inside it.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from geoverify.frontends.tikz.options import DEFAULTS
+from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
+from geoverify.scene import Scene, TextLabel
+from geoverify.scene.primitives import Arrow
+from geoverify.scene.transform import transform_scene
+
+__all__ = ["is_nested_picture", "place_nested"]
+
+_PICTURE = re.compile(r"^\s*(\\begin\s*\{tikzpicture\}.*\\end\s*\{tikzpicture\}|\\tikz\b.*?)\s*$", re.S)
+_CORNERS = ("north east", "north west", "south east", "south west", "north", "south", "east", "west")
+
+
+def is_nested_picture(text: str) -> bool:
+    """Whether node text is one picture (``tikzpicture`` environment or ``\\tikz``)."""
+    return bool(_PICTURE.match(text)) and text.count("\\begin{tikzpicture}") <= 1
+
+
+def _offset(interp, loc) -> int:
+    """Source offset of a location (the inner picture's tokens report the node's place)."""
+    try:
+        return interp.source._starts[loc.line - 1] + max(loc.column - 1, 0)
+    except (AttributeError, IndexError, TypeError):
+        return 0
+
+
+def _run_inner(interp, text: str, loc):
+    """Interpret the inner picture; return its primitives (removed from the scene) and
+    bounding box ``(x0, y0, x1, y1)`` (``None`` when it draws nothing)."""
+    scene = interp.scene
+    i0, n0 = len(scene.primitives), len(interp.placed_nodes)
+    saved = (interp.st, dict(interp.nodes), dict(interp.named_paths), interp.let_vars)
+    interp.st = dict(DEFAULTS)
+    every = interp.defs.get("style:every picture")
+    interp.defs.begin_group()
+    try:
+        if every:
+            interp.apply_options(interp.st, every)
+        pos = _offset(interp, loc)
+        reader = Reader([(t, pos) for t, _ in tokenize(text.strip())], interp.defs, interp.budget, interp.source)
+        tok = reader.get()
+        if tok[0] == "\\begin":
+            reader.read_arg()
+            opts = reader.read_optional()
+            if opts:
+                interp.apply_options(interp.st, detokenize(interp.expand_all(opts)))
+            interp.statements(reader, end_env="tikzpicture")
+        else:  # \tikz[options] statement(s)
+            opts = reader.read_optional()
+            if opts:
+                interp.apply_options(interp.st, detokenize(interp.expand_all(opts)))
+            reader.skip_spaces()
+            nxt = reader.peek()
+            if nxt is not None and nxt[0] == "{":
+                reader.get()
+                body = reader.read_group_body(nxt[1])
+                interp.statements(Reader(body, interp.defs, interp.budget, interp.source), None)
+            else:
+                interp.statements(reader, None)
+    finally:
+        interp.defs.end_group()
+        interp.st, interp.nodes, interp.named_paths, interp.let_vars = saved
+    prims = scene.primitives[i0:]
+    del scene.primitives[i0:]
+    nodes = interp.placed_nodes[n0:]
+    del interp.placed_nodes[n0:]
+    xs, ys = [], []
+    for p in prims:
+        if isinstance(p, (TextLabel, Arrow)):
+            continue
+        try:
+            b = p.bbox()
+        except NotImplementedError:
+            continue
+        xs += [b[0], b[2]]
+        ys += [b[1], b[3]]
+    for node in nodes:
+        pts = [node.center] if node.shape == "coordinate" else [node.anchor(c) for c in _CORNERS]
+        xs += [q[0] for q in pts]
+        ys += [q[1] for q in pts]
+    if not xs:
+        return prims, None
+    return prims, (min(xs), min(ys), max(xs), max(ys))
+
+
+def place_nested(interp, nst: dict, name, p, text: str, loc, tangent=None):
+    """Place a node whose text is a picture: size it by the picture, draw the picture in it."""
+    prims, box = _run_inner(interp, text, loc)
+    w, h = (box[2] - box[0], box[3] - box[1]) if box is not None else (0.0, 0.0)
+    nst2 = dict(nst)
+    nst2.update(text_width=w, text_height=h, text_depth=0.0, align="left")
+    node = interp.place_node(nst2, name, p, "", loc, tangent=tangent)
+    if box is None or not prims:
+        return node
+    # inner point q -> node frame: the box's lower left at the text box's lower left
+    c, s = np.cos(np.radians(node.angle)), np.sin(np.radians(node.angle))
+    k = node.scale
+    lin = k * np.array([[c, -s], [s, c]])
+    shift = np.array([box[0] + w / 2, box[1] + h / 2])
+    m = np.eye(3)
+    m[:2, :2] = lin
+    m[:2, 2] = np.asarray(node.center, dtype=float) - lin @ shift
+    inner = Scene(unit="pt", source_format="tikz")
+    inner.primitives = list(prims)
+    interp.scene.primitives.extend(transform_scene(inner, m).primitives)
+    return node
