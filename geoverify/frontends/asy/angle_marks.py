@@ -87,9 +87,13 @@ def install(I):
         text = (L.text if isinstance(L, LabelSpec) else L) or ""
         rel = L.relpos if isinstance(L, LabelSpec) and L.relpos is not None else 0.5
         lpen = pen + L.pen if isinstance(L, LabelSpec) and L.pen is not None else pen
+        if arrow is not None and getattr(arrow, "where", ()):
+            # an arrow makes asy trim each arc by TrueMargin(0, linewidth/2) at its end
+            arcs = [(r, a, s - math.copysign(0.5 * lw / r, s)) for r, a, s in arcs]
         r_last, a0, sw = arcs[-1]
         # the label point: relative arc length on the last arc
         lab = r_last * complex(math.cos(a0 + rel * sw), math.sin(a0 + rel * sw))
+        ltrans = L.transform if isinstance(L, LabelSpec) else None
         explicit = L.align if isinstance(L, LabelSpec) and L.align is not None else None
         align = explicit if explicit is not None else lab / abs(lab)
 
@@ -116,7 +120,7 @@ def install(I):
                         for c, rad in dots]
             if text:
                 out.append(DrawItem("label", [], lpen, text=text, position=t.apply(lab), align=align,
-                                    location=loc))
+                                    location=loc, transform=ltrans))
             return out
 
         item = DeferredItem(realize, loc, exact=True)
@@ -131,7 +135,7 @@ def install(I):
             for c, rad in dots:
                 item.sizing += [(O, c + complex(-rad, -rad)), (O, c + complex(rad, rad))]
         if text:
-            bx0, by0, bx1, by1 = label_box(text, align, lpen)
+            bx0, by0, bx1, by1 = label_box(text, align, lpen, ltrans)
             item.sizing += [(O, lab + complex(bx0, by0)), (O, lab + complex(bx1, by1))]
         pic.add(item)
         return None

@@ -372,3 +372,14 @@ def test_arctime_inverts_the_arc_length_on_curves(t):
 def test_geometry_triangle_from_sides_and_angle(call, pts):
     s = parse_asy(f"import geometry; draw({call});")
     np.testing.assert_allclose(only(s, Polyline).points, pts, atol=1e-12)
+
+
+def test_markangle_scales_its_label_and_ends_short_of_its_arrow():
+    # markers.asy: the label keeps its transform (scale(1.5)*"$\theta$"); with an arrow each arc
+    # is trimmed by TrueMargin(0, linewidth/2) (1mm pen: 1.417 bp of a 40 bp arc)
+    a = parse_asy(r'import markers; markangle(scale(1.5)*"$\theta$",radius=40,(1,0),(0,0),(0,1),ArcArrow,1mm+red);')
+    b = parse_asy(r'import markers; markangle("$\theta$",radius=40,(1,0),(0,0),(0,1),1mm+red);')
+    la, lb = only(a, TextLabel), only(b, TextLabel)
+    assert la.box[2] - la.box[0] == pytest.approx(1.5 * (lb.box[2] - lb.box[0]))
+    assert math.degrees(only(a, Arc).sweep) == pytest.approx(90 - math.degrees(0.5 * 72 / 25.4 / 40))
+    assert math.degrees(only(b, Arc).sweep) == pytest.approx(90)
