@@ -21,6 +21,8 @@ Relative coordinates (``+``/``++``) use the linear part of the transform only.
 
 from __future__ import annotations
 
+import dataclasses
+
 import math
 import re
 
@@ -119,7 +121,13 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
         local["ctm"] = G.compose(st["ctm"], extra)
         st = local
         if extra != G.IDENTITY and _looks_named(s):
-            return CoordResult(G.apply(extra, _named(interp, s).point))
+            res = _named(interp, s)
+            moved = G.apply(extra, res.point)
+            if res.node is None:
+                return CoordResult(moved)
+            # a node without an anchor keeps its border (a line ends on the node itself),
+            # but the moved centre is the point the other end aims at
+            return CoordResult(moved, dataclasses.replace(res.node, extra={**res.node.extra, "ref": moved}))
     if s.startswith("$") and s.endswith("$"):
         return CoordResult(_calc(interp, s[1:-1], st))
     if len(s) > 1 and s[0] == "{" and s[-1] == "}":

@@ -177,7 +177,10 @@ class Node:
 
     @property
     def ref_point(self) -> tuple[float, float]:
-        """The point a bare ``(name)`` refers to: the centre anchor."""
+        """The point a bare ``(name)`` refers to: the centre anchor (or, for a node named
+        with a transformation, ``([xshift=1em]A)``, the moved centre in ``extra["ref"]``)."""
+        if "ref" in self.extra:
+            return self.extra["ref"]
         return self.anchor("center") if self.origin_dy else self.center
 
     def border_toward(self, p) -> tuple[float, float]:

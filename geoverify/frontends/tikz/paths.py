@@ -171,10 +171,11 @@ class PathWalker(PlotMixin):
             self.ref = self.cur
             self._place_inline(nodes, 0.5)
             return
-        toward = node.ref_point if node is not None else p
-        start = self._start_point(toward)
-        from_pt = self.cur_node.ref_point if self.cur_node is not None else start
+        # tikz@@lineto: a node target's border point faces the last point (a node's centre);
+        # a node start's border point then faces that end point
+        from_pt = self.cur_node.ref_point if self.cur_node is not None else self._here()
         end = node.border_toward(from_pt) if node is not None else p
+        start = self._start_point(end)
         self.path.line(start, end)
         self.last_op = [self.path.current.segs[-1]]
         self.last_op_kind = "line"

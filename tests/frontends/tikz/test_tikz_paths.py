@@ -122,6 +122,21 @@ def test_looseness_alone_makes_to_a_curve_leaving_at_45_degrees():
     assert close(b.parts[0].controls[0] / CM, [(0, 0), (d, d), (4 - d, d), (4, 0)], tol=1e-9)
 
 
+def test_a_moved_node_name_keeps_its_border_and_the_other_end_aims_at_the_moved_centre():
+    # ([xshift=2cm]A) -- (B): the line ends on B's border facing A's moved centre, and starts on
+    # A's own border facing that end point (tikz@@lineto); latex draws it so
+    sc = parse_tikz(r"""\node[draw, minimum size=1cm, inner sep=0pt] (A) at (0,0) {};
+    \node[draw, minimum size=1cm, inner sep=0pt] (B) at (0,4) {};
+    \draw ([xshift=2cm]A) -- (B);""")
+    line = [p for p in sc.primitives if isinstance(p, Polyline) and not p.closed_flag][0]
+    h = 0.5 * CM + 0.2
+    end = (h * 2 / 4, 4 * CM - h)  # B's bottom side, on the ray towards (2cm, 0)
+    assert close(line.points[1], end, tol=1e-6)
+    assert close(line.points[0], (h * end[0] / end[1], h), tol=1e-6)  # A's top side, facing the end
+    ring = only(parse_tikz(r"\node[circle] (A) at (0,0) {}; \draw ([xshift=1cm]A) circle (2pt);"), Circle)
+    assert close(ring.center, (CM, 0))
+
+
 def test_straight_to_is_a_line():
     p = only(parse_tikz(r"\draw (0,0) to (2,1);"), Polyline)
     assert close(p.points / CM, [(0, 0), (2, 1)])
@@ -315,3 +330,11 @@ def test_braces_in_a_path_scope_options_and_an_empty_group_is_nothing():
     assert not sc.diagnostics
     p = only(sc, Polyline)
     assert close(p.points / CM, [(0, 0), (1, 0), (2, 1), (2, 2)])
+
+
+def test_barycentric_cs_is_the_weighted_mean_of_named_points():
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \coordinate (a) at (0,0); \coordinate (b) at (4,0); \node (c) at (0,2) {c};
+      \draw (barycentric cs:a=1,b=1,c=2) circle (1pt);
+    \end{tikzpicture}""")
+    assert close(only(sc, Circle).center / CM, (1, 1))
