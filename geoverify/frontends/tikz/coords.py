@@ -268,6 +268,16 @@ def _explicit_cs(interp, kind, body, st, relative):
         if "angle" in kv:
             return CoordResult(node.border_at_angle(interp.number(kv["angle"], st).value))
         return CoordResult(node.ref_point, node)
+    if kind == "barycentric":  # weighted mean of named points: "a=1,b=2"
+        total, x, y = 0.0, 0.0, 0.0
+        for name, w in split_options(body):
+            q = _named(interp, name.strip()).point
+            wv = interp.number(w or "1", st).value
+            total += wv
+            x, y = x + wv * q[0], y + wv * q[1]
+        if total == 0:
+            raise FigureSyntaxError("barycentric cs: the weights add up to zero")
+        return CoordResult((x / total, y / total))
     raise FigureSyntaxError(f"coordinate system '{kind} cs' is not interpreted")
 
 
