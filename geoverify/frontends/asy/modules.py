@@ -328,7 +328,15 @@ def _graph(I):
         # functions before the limits are f or x(t), y(t); one after them is T(t), the
         # sampling map (graph(f, a, b, n, T) plots (T(t), f(T(t))))
         fns = [a for a in args[:first_num] if is_fn(a)]
-        T = next((a for a in args[first_num:] if is_fn(a)), None)
+
+        def ret(a):
+            a = a[0] if isinstance(a, Overloads) and len(a) else a
+            return getattr(a, "ret", None)
+
+        # after the limits, a function returning bool3 (or bool) is cond, which breaks the graph
+        # into the runs where it holds; any other is T(t)
+        cond = next((a for a in args[first_num:] if is_fn(a) and ret(a) in ("bool3", "bool")), None)
+        T = next((a for a in args[first_num:] if is_fn(a) and a is not cond), None)
         nums = [a for a in args if is_num(a)]
         join_line = True
         for a in args:
@@ -354,12 +362,29 @@ def _graph(I):
             else:
                 for i in range(n + 1):
                     t = sample(i)
+                    if cond is not None:
+                        ok = I.call(cond, [t], {})
+                        if ok is not True:  # graph.asy: false (or default) ends a run; default starts one
+                            pts.append(None)
+                            if ok is False:
+                                continue
                     v = I.call(f, [t], {})
                     pts.append(complex(t, R(v)) if is_num(v) else P(v))
-            if join_line:
-                return pathops.polygon_path(pts)
             from geoverify.frontends.asy.guides import Join, Knot
 
+            if cond is not None:
+                runs, cur = [], []
+                for z in pts + [None]:
+                    if z is None:
+                        if cur:
+                            runs.append(pathops.polygon_path(cur) if join_line else
+                                        Guide([Knot(w) for w in cur], [Join() for _ in cur[1:]]).solve())
+                        cur = []
+                    else:
+                        cur.append(z)
+                return runs
+            if join_line:
+                return pathops.polygon_path(pts)
             return Guide([Knot(z) for z in pts], [Join() for _ in pts[1:]]).solve()
         arrs = [a for a in args if isinstance(a, list)]
         if len(arrs) >= 2:

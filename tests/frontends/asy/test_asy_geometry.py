@@ -383,3 +383,11 @@ def test_markangle_scales_its_label_and_ends_short_of_its_arrow():
     assert la.box[2] - la.box[0] == pytest.approx(1.5 * (lb.box[2] - lb.box[0]))
     assert math.degrees(only(a, Arc).sweep) == pytest.approx(90 - math.degrees(0.5 * 72 / 25.4 / 40))
     assert math.degrees(only(b, Arc).sweep) == pytest.approx(90)
+
+
+def test_graph_with_a_condition_is_broken_where_it_fails():
+    # graph.asy: graph(f, a, b, n, cond) returns the runs of samples where cond holds
+    s = parse_asy("import graph; real f(real x){return 1/x;} bool3 br(real x){return x != 0;}"
+                  "draw(graph(f,-1,1,4,br));")
+    np.testing.assert_allclose(polylines(s)[0], [[-1, -1], [-0.5, -2]])
+    np.testing.assert_allclose(polylines(s)[1], [[0.5, 2], [1, 1]])
