@@ -395,6 +395,22 @@ def _graph(I):
 
     b("graph", graph)
 
+    def graphwithderiv(f, fprime, a, b_, n=None):
+        # graph.asy: knots f(t) joined by controls f(t) +- fprime(t)*(b-a)/(3n); n = ngraph # 10
+        n = int(n) if n is not None else int(g.get("ngraph", 100)) // 10
+        if n <= 0 or not is_num(a) or not is_num(b_):
+            raise NoMatch()
+        I.budget.check_array(n + 1)
+        a, b_ = R(a), R(b_)
+        k = (b_ - a) / n / 3
+        ts = [a + (b_ - a) * (i / n) for i in range(n + 1)]
+        z = [P(I.call(f, [t], {})) for t in ts]
+        d = [P(I.call(fprime, [t], {})) * k for t in ts]
+        return Path(z, [zi - di for zi, di in zip(z, d)], [zi + di for zi, di in zip(z, d)], False,
+                    [False] * n)
+
+    b("graphwithderiv", graphwithderiv)
+
     def polargraph(f, a0, a1, *rest, **kw):
         # polargraph(f, a, b, int n=ngraph, interpolate join=operator --)
         ints = [x for x in rest if isinstance(x, int) and not isinstance(x, bool)]

@@ -391,3 +391,13 @@ def test_graph_with_a_condition_is_broken_where_it_fails():
                   "draw(graph(f,-1,1,4,br));")
     np.testing.assert_allclose(polylines(s)[0], [[-1, -1], [-0.5, -2]])
     np.testing.assert_allclose(polylines(s)[1], [[0.5, 2], [1, 1]])
+
+
+def test_graphwithderiv_places_controls_from_the_derivative():
+    # graph.asy: controls f(t_i) + f'(t_i)*(b-a)/(3n) and f(t_{i+1}) - f'(t_{i+1})*(b-a)/(3n)
+    s = parse_asy("import graph; pair F(real t){return (t,t^2);} pair Fp(real t){return (1,2t);}"
+                  "draw(graphwithderiv(F,Fp,0,1,2));")
+    segs = [sp.controls for sp in only(s, BezierPath).subpaths()][0]
+    k = 1 / 6
+    np.testing.assert_allclose(segs[0], [[0, 0], [k, 0], [0.5 - k, 0.25 - k], [0.5, 0.25]], atol=1e-12)
+    np.testing.assert_allclose(segs[1], [[0.5, 0.25], [0.5 + k, 0.25 + k], [1 - k, 1 - 2 * k], [1, 1]], atol=1e-12)
