@@ -14,7 +14,6 @@ from geoverify.frontends.limits import DEFAULT_LIMITS, Budget, Limits
 from geoverify.frontends.tikz.interpreter import Interpreter
 from geoverify.frontends.tikz.tex import Source
 from geoverify.scene import Scene
-from geoverify.scene.dots import demote_large_dots
 from geoverify.scene.graph import visible_view
 
 __all__ = ["parse_tikz"]
@@ -68,7 +67,6 @@ def parse_tikz(text: str, *, filename: str | None = None, limits: Limits | None 
         if err.location is None or (err.location.line is None and interp.loc is not None):
             err.location = interp.loc
         raise
-    demote_large_dots(scene, keep=interp.marker_dots)
     if interp.clip_boxes:
         visible_view(scene, interp.clip_boxes)
     return scene

@@ -59,8 +59,6 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         self.scene = scene
         self.budget = budget
         self.strict = strict
-        # ids of the Dots that are plot marks: markers whatever the figure's size (scene.dots)
-        self.marker_dots: set[int] = set()
         # primitive index -> the clip box that cuts it (scene.view is what shows)
         self.clip_boxes: dict[int, tuple] = {}
         self.defs = Definitions()

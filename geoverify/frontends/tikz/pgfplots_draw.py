@@ -264,10 +264,7 @@ def draw_mark(interp, plot: Plot, p) -> None:
         if kind == "circle":
             r = data[0]
             cls = Dot if fill and r <= DOT_MAX_RADIUS else Circle
-            mark = cls(center=p, radius=r, style=style, source=plot.loc, panel=interp.panel)
-            if cls is Dot:
-                interp.marker_dots.add(id(mark))
-            interp.scene.add(mark)
+            interp.scene.add(cls(center=p, radius=r, style=style, source=plot.loc, panel=interp.panel))
         else:
             pts, closed = data
             q = np.array([(p[0] + x, p[1] + y) for x, y in pts], dtype=np.float64)

@@ -365,9 +365,7 @@ class NodePlacementMixin:
         if mark in ("*", "o", "x", "+", "square*", "triangle*"):
             style = path_style(st, True, mark.endswith("*"))
             for p in pts:
-                dot = Dot(center=p, radius=2.0, style=style, source=loc, panel=self.panel)
-                self.marker_dots.add(id(dot))
-                self.scene.add(dot)
+                self.scene.add(Dot(center=p, radius=2.0, style=style, source=loc, panel=self.panel))
         else:
             self.note("APPROXIMATED", f"plot mark '{mark}' not drawn", "mark", loc)
 
