@@ -18,7 +18,7 @@ from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.colors import to_hex
 from geoverify.frontends.tikz.emit import path_style
-from geoverify.frontends.tikz.fonts import em as font_em, measure, wrap
+from geoverify.frontends.tikz.fonts import TextBox, baselineskip, em as font_em, measure, wrap
 from geoverify.frontends.tikz.nodes import Node, direction_angle
 from geoverify.frontends.tikz.options import DEFAULTS, split_options
 from geoverify.frontends.tikz.splitting import split_top_level
@@ -405,6 +405,11 @@ def _node_size(nst: dict, shape_eff: str, text: str):
     if text and nst["text_width"] is not None:
         text = " \\\\ ".join(wrap(text, nst["text_width"], font, nst.get("bold", False)))
     box, widths = measure(text, font, nst.get("bold", False)) if text else (None, [0.0])
+    if box is not None and nst["text_width"] is None and len(widths) > 1:
+        # align lines are stacked in a \vbox (tikz@align@end@check): its baseline is the last
+        # line's (a text width minipage[t] keeps the first line's)
+        shift = (len(widths) - 1) * baselineskip(font)
+        box = TextBox(box.width, box.height + shift, box.depth - shift, box.approximate)
     w = box.width if box else 0.0
     h = box.height if box else 0.0
     dpt = box.depth if box else 0.0

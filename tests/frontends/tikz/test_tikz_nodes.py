@@ -119,6 +119,19 @@ def test_text_centered_keys_centre_the_lines(key):
     assert lab.box[0] * 72 / 72.27 == pytest.approx(-10.3106, abs=3e-3)
 
 
+@pytest.mark.parametrize("opts,above,below", [("align=center", 18.83331, 0.0), ("text width=1cm", 6.83331, 12.0)])
+def test_baseline_of_several_lines_is_the_last_for_align_and_the_first_for_text_width(opts, above, below):
+    # latex: \tikz[baseline=(n.base)] \node[<opts>, inner sep=0pt, outer sep=0pt] (n) {A\\B}; has
+    # height/depth 18.83/0 pt with align (a \vbox) and 6.83/12 pt with text width (a minipage[t])
+    sc = parse_tikz(rf"\node[{opts}, inner sep=0pt, outer sep=0pt, draw] (n) at (0,0) {{A\\B}};"
+                    r"\draw (n.base) -- (n.north);")
+    line = [p for p in sc.primitives if isinstance(p, Polyline) and not p.closed_flag][0]
+    rect = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag][0]
+    base = line.points[0][1]
+    assert rect.points[:, 1].max() - base == pytest.approx(above, abs=1e-3)
+    assert base - rect.points[:, 1].min() == pytest.approx(below, abs=1e-3)
+
+
 def test_line_break_inside_a_group_keeps_the_group_font():
     # {\scriptsize a\\b} in a text width box: two lines, both scriptsize, 12 pt apart (the
     # paragraph ends after the group)
