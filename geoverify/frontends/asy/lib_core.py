@@ -549,6 +549,20 @@ def install(I):
     b("makepen", lambda p: Pen())
     b("colorless", lambda p: p)
     b("dotsize", lambda *a: 6 * (a[0].width if a and isinstance(a[0], Pen) and a[0].width else I.defaultpen.width))
+
+    def labelmargin(p=None):
+        # plain_pens.asy: labelmargin*fontsize(p) + 0.5 linewidth(p), labelmargin = 0.28, of currentpen
+        cp = I.globals.vars.get("currentpen")
+        pen = I.defaultpen + cp if isinstance(cp, Pen) else I.defaultpen
+        if isinstance(p, Pen):
+            pen = pen + p
+        elif p is not None:
+            raise NoMatch()
+        return 0.28 * pen.fontsize + 0.5 * pen.width
+
+    b("labelmargin", labelmargin)
+    # finite(real) and finite(pair): no infinity or nan in it
+    b("finite", lambda z: math.isfinite(P(z).real) and math.isfinite(P(z).imag) if is_pointlike(z) else _nm())
     b("arrowsize", lambda *a: 15 * (a[0].width if a and isinstance(a[0], Pen) and a[0].width else I.defaultpen.width))
 
     # --------------------------------------------------------------- arrays & strings

@@ -266,3 +266,11 @@ def test_axial_and_radial_shading_fill_the_region_in_the_first_colour():
     np.testing.assert_allclose(fills[1].points, [[2, 0], [3, 0], [3, 1], [2, 1]])
     s = parse_asy("radialshade(W..N..E--(0,0),stroke=true,red+linewidth(30),(0,0),0.25,yellow,(0,0),1);")
     assert not s.primitives and [d.construct for d in s.diagnostics] == ["radialshade"]
+
+
+def test_labelmargin_and_finite():
+    # plain_pens.asy: labelmargin(p) = 0.28 fontsize(p) + 0.5 linewidth(p), of currentpen by default
+    s = parse_asy("draw((0,0)--(labelmargin(),0)); draw((0,1)--(labelmargin(fontsize(20)+linewidth(2)),1));"
+                  "if(finite((1,2)) && !finite(infinity)) draw((0,2)--(1,2));")
+    ends = [p.points[1][0] for p in s.primitives]
+    assert ends == pytest.approx([0.28 * 12 * 72 / 72.27 + 0.25, 0.28 * 20 + 1, 1])
