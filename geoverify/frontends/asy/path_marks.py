@@ -104,6 +104,13 @@ class MarkFrame:
         self.dots = list(dots)
         self.pen = pen
 
+    def transformed(self, t):
+        """This frame under transform ``t`` (``scale(2)*dotframe``): points move, dot radii
+        scale by the square root of the determinant."""
+        k = math.sqrt(abs(t.det()))
+        return MarkFrame([(t.apply(a), t.apply(b)) for a, b in self.segments],
+                         [(t.apply(c), rad * k) for c, rad in self.dots], self.pen)
+
     def placed(self, z, angle):
         """Segments and dots turned by ``angle`` (radians) and moved to ``z`` (bp)."""
         r = complex(math.cos(angle), math.sin(angle))
@@ -312,3 +319,6 @@ class _FrameValue:
 
     def __call__(self, *args, **kw):
         return self.fn(*args, **kw)
+
+    def transformed(self, t):
+        return self.fn().transformed(t)

@@ -401,3 +401,9 @@ def test_graphwithderiv_places_controls_from_the_derivative():
     k = 1 / 6
     np.testing.assert_allclose(segs[0], [[0, 0], [k, 0], [0.5 - k, 0.25 - k], [0.5, 0.25]], atol=1e-12)
     np.testing.assert_allclose(segs[1], [[0.5, 0.25], [0.5 + k, 0.25 + k], [1 - k, 1 - 2 * k], [1, 1]], atol=1e-12)
+
+
+def test_a_transformed_marker_frame():
+    # scale(2)*dotframe: the marker's dots (radius dotfactor*linewidth/2 = 1.5 bp) twice as large
+    s = parse_asy("import markers; draw((0,0)--(100,0),StickIntervalMarker(1,1,scale(2)*dotframe(red)));")
+    assert [p.radius for p in s.primitives if isinstance(p, Dot)] == [3.0, 3.0]
