@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import re
 
+from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.colors import parse_color
 from geoverify.frontends.tikz.pgfmath import UNITS_PT
@@ -248,6 +249,62 @@ def apply_options(ctx: OptionContext, st: dict, options, depth: int = 0) -> None
         _apply_one(ctx, st, key, val, depth)
 
 
+def _define_arg_style(ctx, name, handler, val) -> bool:
+    """``.style 2 args={..#1..#2..}``, ``.style n args={n}{..}``, ``.style args={#1 and #2}{..}``."""
+    m = re.fullmatch(r"style (\d+) args", handler)
+    if m:
+        ctx.define_style(name, val or "", False)
+        ctx.define_style(name + "/.args", "n:" + m.group(1), False)
+        return True
+    if handler in ("style n args", "style args"):
+        groups = _brace_groups(val or "")
+        if len(groups) != 2:
+            ctx.note("UNSUPPORTED", f"key handler '.{handler}' needs two braced arguments", name + "/." + handler)
+            return True
+        ctx.define_style(name, groups[1], False)
+        ctx.define_style(name + "/.args", ("n:" if handler == "style n args" else "p:") + groups[0].strip(), False)
+        return True
+    return False
+
+
+def _brace_groups(text: str) -> list[str]:
+    """The top-level ``{...}`` groups of ``text`` (their insides)."""
+    out, depth, start = [], 0, None
+    for i, ch in enumerate(text):
+        if ch == "{":
+            if depth == 0:
+                start = i + 1
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0 and start is not None:
+                out.append(text[start:i])
+    return out
+
+
+def _fill_arguments(body: str, value: str, spec: str, key: str) -> str:
+    """A style body with ``#1``... replaced from ``value`` read by the style's argument spec
+    (``n:2``: braced groups; ``p:#1 and #2``: a pattern)."""
+    if spec.startswith("n:"):
+        n = int(spec[2:])
+        args = _brace_groups(value) if value.strip().startswith("{") else [value]
+        args += [""] * (n - len(args))
+    else:
+        pattern = spec[2:]
+        parts = re.split(r"#(\d)", pattern)
+        rx = "".join(re.escape(p) if k % 2 == 0 else "(.*?)" for k, p in enumerate(parts))
+        m = re.fullmatch(r"\s*" + rx.replace(r"\ ", r"\s*") + r"\s*", value, re.S)
+        if not m:
+            raise FigureSyntaxError(f"value '{value}' of '{key}' does not match its pattern '{pattern}'")
+        args = [g.strip() for g in m.groups()]
+    for k in range(len(args), 0, -1):  # #10 before #1
+        a = args[k - 1].strip()
+        if a.startswith("{") and a.endswith("}") and len(_brace_groups(a)) == 1:
+            a = a[1:-1]
+        body = body.replace(f"#{k}", a)
+    return body
+
+
 def _rectangle_split_key(ctx, st, key, val):
     rs = dict(st.get("rect_split") or {})
     flag = val is None or val.strip() in ("", "true")
@@ -277,7 +334,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         name = name.strip()
         if name.startswith("/tikz/"):
             name = name[6:]
-        handler = handler.strip()
+        handler = " ".join(handler.split())
         if handler in ("style", "append style", "prefix style", "default", "initial", "code", "estyle"):
             if handler == "default":
                 ctx.define_style(name + "/.default", val or "", False)
@@ -285,6 +342,15 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 ctx.note("UNSUPPORTED", f"key handler '.code' of '{name}' is not interpreted", key)
             else:
                 ctx.define_style(name, val or "", handler != "style")
+                if handler == "style":
+                    ctx.define_style(name + "/.args", "", False)
+            return
+        if _define_arg_style(ctx, name, handler, val):
+            return
+        if handler == "list":  # name/.list={a,b}: the key once per item
+            for item in split_top_level(val or ""):
+                if item.strip():
+                    _apply_one(ctx, st, name, item.strip(), depth + 1)
             return
         ctx.note("UNSUPPORTED", f"key handler '.{handler}' is not interpreted", key)
         return
@@ -296,7 +362,9 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
     if st_style is not None:
         body, default = st_style
         arg = val if val is not None else (default or "")
-        text = body.replace("#1", arg)
+        spec = ctx.style(key + "/.args")
+        text = _fill_arguments(body, arg, spec[0] if spec else "", key) if spec and spec[0] else \
+            body.replace("#1", arg)
         apply_options(ctx, st, text, depth + 1)
         return
     if key.startswith("rectangle split "):  # shapes.multipart (rectsplit.py)

@@ -154,3 +154,19 @@ def test_foreach_evaluate_assignments_and_variables_sharing_a_prefix():
     assert np.allclose(ends[1], (45 * cm, 0))
     assert np.allclose(ends[2], (cm * np.cos(np.radians(150)), cm * np.sin(np.radians(150))))
     assert [p.text for p in sc.primitives if isinstance(p, TextLabel)] == ["p", "q"]
+
+
+def test_styles_with_several_arguments_patterns_and_list_handler():
+    sc = parse_tikz(r"""\begin{tikzpicture}[two/.style 2 args={xshift=#1, yshift=#2},
+        pat/.style args={#1 by #2}{xshift=#1,yshift=#2}, nn/.style n args={3}{xshift=#1+#3, yshift=#2},
+        lst/.style={xshift=#1}]
+      \draw[two={1cm}{2cm}] (0,0) -- (1,0);
+      \draw[pat=3cm by 1cm] (0,0) -- (1,0);
+      \draw[nn={1cm}{2cm}{1cm}] (0,0) -- (1,0);
+      \draw[lst/.list={1cm,2cm}] (0,0) -- (1,0);
+      \tikzset{two/.style={xshift=#1}}
+      \draw[two=1cm] (0,0) -- (1,0);
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    starts = [p.points[0] / CM for p in sc.primitives if isinstance(p, Polyline)]
+    assert np.allclose(starts, [(1, 2), (3, 1), (2, 2), (3, 0), (1, 0)])
