@@ -13,7 +13,7 @@ import re
 from lark import Token, Tree
 
 from geoverify.frontends.asy.control import AsyRuntimeError, Env, _Return, _Skip
-from geoverify.frontends.asy.guides import Guide, Join, Path, INFINITE_TENSION
+from geoverify.frontends.asy.guides import CycleToken, Guide, Join, Path, INFINITE_TENSION
 from geoverify.frontends.asy.values import (AsyArray, AsyFunction, Builtin, NoMatch, Overloads, StructInstance,
                                             Triple, type_name)
 
@@ -31,6 +31,7 @@ _BIN = {"op_add": "add", "op_sub": "sub", "op_mul": "mul", "op_div": "div", "op_
 
 
 
+_DIR_OPERANDS = ("trail_dir", "lead_dir", "both_dir")
 # the source symbol of each chain operator: user-defined operators are found by it
 _SYMBOL = {"op_oror": "||", "op_andand": "&&", "op_bor": "|", "op_amp": "&", "op_eq": "==", "op_ne": "!=",
            "op_lt": "<", "op_gt": ">", "op_le": "<=", "op_ge": ">=", "op_carets": "^^", "op_line": "--",
@@ -426,7 +427,10 @@ class ExpressionsMixin:
     def e_chain(self, node, env):
         """A flat chain ``a op b op c ...``: nest by Asymptote's precedence, then evaluate."""
         entry = self._chains.get(id(node))
-        if entry is None or entry[0] is not node:
+        if (entry is None or entry[0] is not node) and any(
+                isinstance(k, Tree) and k.data in _DIR_OPERANDS for k in node.children[::2]):
+            entry = self._chains[id(node)] = (node, self._nest_with_dirs(node.children))
+        elif entry is None or entry[0] is not node:
             kids = node.children
             out = [kids[0]]
             ops = []
@@ -446,9 +450,52 @@ class ExpressionsMixin:
             entry = self._chains[id(node)] = (node, out[0])
         return self._eval_nested(entry[1], env)
 
+    def _nest_with_dirs(self, kids):
+        """The chain nested by precedence when operands carry direction specifiers.
+
+        A direction belongs to the join it touches and the join's operands are whole
+        expressions: in ``a{d}..{e}2b+c`` the ``{e}`` is the direction into ``2b+c``. Nodes:
+        ``("dir", x, lead, trail)`` gives ``x`` its directions; a join is ``(op, left, right,
+        lead_of_right)`` so that ``..{d}cycle`` can pass its direction into the cycle."""
+        def split(x):
+            if isinstance(x, Tree) and x.data in _DIR_OPERANDS:
+                k = x.children
+                if x.data == "trail_dir":
+                    return k[0], None, k[1]
+                if x.data == "lead_dir":
+                    return k[1], k[0], None
+                return k[1], k[0], k[2]
+            return x, None, None
+
+        def wrap(e, lead, trail):
+            return ("dir", e, lead, trail) if lead is not None or trail is not None else e
+
+        def reduce(o, L, R):
+            (le, ll, lt), (re, rl, rt) = L, R
+            if _PREC[o.data] == _PREC["op_dots"]:
+                return (o, wrap(le, ll, lt), re, rl), None, rt
+            return (o, wrap(le, None, lt), wrap(re, rl, None)), ll, rt
+
+        out = [split(kids[0])]
+        ops = []
+        for k in range(1, len(kids), 2):
+            op = kids[k]
+            p = _PREC[op.data]
+            while ops and _PREC[ops[-1].data] >= p:
+                r = out.pop()
+                out.append(reduce(ops.pop(), out.pop(), r))
+            ops.append(op)
+            out.append(split(kids[k + 1]))
+        while ops:
+            r = out.pop()
+            out.append(reduce(ops.pop(), out.pop(), r))
+        return wrap(*out[0])
+
     def _eval_nested(self, x, env):
         if not isinstance(x, tuple):
             return self.eval(x, env)
+        if len(x) != 3:
+            return self._eval_dirs(x, env)
         op, left, right = x
         kind = op.data
         if kind == "op_oror":
@@ -523,6 +570,26 @@ class ExpressionsMixin:
                 raise AsyRuntimeError(f"cannot use ^^ on {type_name(v)}", location=self.loc(node))
         return out
 
+    def _eval_dirs(self, x, env):
+        """A node of :meth:`_nest_with_dirs`: a value given directions, or a join whose right
+        operand has a leading direction."""
+        if x[0] == "dir":
+            return self._with_dirs(self._eval_nested(x[1], env), x[2], x[3], env, x[2] or x[3])
+        op, left, right, lead = x
+        a = self._eval_nested(left, env)
+        b = self._eval_nested(right, env)
+        post = None
+        if lead is not None:
+            if isinstance(b, CycleToken):
+                post = self._dir(lead, env)  # "..{d}cycle": the direction into the first knot
+            else:
+                b = self._with_dirs(b, lead, None, env, lead)
+        if self.user_ops and _SYMBOL[op.data] in self.user_ops:
+            r = self._user_op(_SYMBOL[op.data], [a, b], env)
+            if r is not _NO_USER_OP:
+                return r
+        return self.ops.join(self, a, self._join_spec(op, env), b, None, post, op)
+
     def e_dir_operand(self, node, env):
         """``{d}z``, ``z{d}`` or ``{d}z{e}``: a one-knot guide carrying the given directions."""
         kids = node.children
@@ -532,7 +599,10 @@ class ExpressionsMixin:
             lead, val, trail = kids[0], kids[1], None
         else:
             lead, val, trail = kids
-        v = self.eval(val, env)
+        return self._with_dirs(self.eval(val, env), lead, trail, env, node)
+
+    def _with_dirs(self, v, lead, trail, env, node):
+        """``v`` as a guide whose first knot comes in along ``lead`` and last leaves along ``trail``."""
         if isinstance(v, Triple):
             self.unsupported("unsupported: three (3D paths)", "three", node)
         g = Guide.from_value(v)

@@ -33,6 +33,23 @@ class Frame(Picture):
         f.items = list(self.items)
         return f
 
+    def merge(self, other: "Picture", t=None) -> None:
+        """``add(f, t*src)``: a frame's labels are typeset boxes, so ``t`` maps them whole (a reflection
+        mirrors them, a rotation turns their alignment), unlike a picture's labels which only turn."""
+        if t is None or (t.xx == 1 and t.yy == 1 and t.xy == 0 and t.yx == 0):
+            super().merge(other, t)
+            return
+        lin = Transform(0.0, 0.0, t.xx, t.xy, t.yx, t.yy)
+        self.legend.extend(other.legend)
+        for it in other.items:
+            if it.kind == "label":
+                align = lin.apply(it.align) if isinstance(it.align, complex) else it.align
+                self.items.append(dataclasses.replace(
+                    it, position=t.apply(it.position), align=align,
+                    transform=lin if it.transform is None else lin * it.transform))
+            else:
+                self.items.append(_mapped(it, t))
+
 
 def _dotsize(pen):
     from geoverify.frontends.asy.emit import _dotsize as dotsize

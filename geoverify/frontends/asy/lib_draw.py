@@ -381,6 +381,7 @@ def install(I):
         return LabelSpec(text, pos, align, pen, relpos, transform)
 
     b("Label", Label)
+    g["Label"] = LabelSpec("")  # plain_Label.asy's "Label Label;": the name as a value is the empty label
     # plain_Label.asy: a relative position along a path (a fraction of its arc length)
     b("Relative", lambda x: float(x) if is_num(x) else Side(x))
     I.globals.vars.update({"LeftSide": Side(-1), "RightSide": Side(1)})

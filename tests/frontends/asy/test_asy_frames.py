@@ -14,6 +14,18 @@ def scene(src):
     return s
 
 
+def run_globals(src):
+    """The program's global variables after running ``src``."""
+    from geoverify.frontends.asy.interpreter import Interpreter
+    from geoverify.frontends.asy.parser import parse_source
+    from geoverify.frontends.limits import DEFAULT_LIMITS
+    from geoverify.scene import Scene
+
+    interp = Interpreter(Scene(unit="bp", source_format="asy"), limits=DEFAULT_LIMITS)
+    interp.run(parse_source(src))
+    return interp.globals.vars
+
+
 def polylines(s):
     return [np.asarray(p.points) for p in s.primitives if isinstance(p, Polyline)]
 
@@ -49,3 +61,18 @@ def test_point_truepoint_and_drawers_follow_the_fitted_picture():
 def test_user_function_takes_a_picture_argument():
     s = scene("void f(picture p) {draw(p,(0,0)--(1,1));} picture q; f(q); add(q);")
     np.testing.assert_allclose(polylines(s)[0], [[0, 0], [1, 1]])
+
+
+def test_realmult_and_rectify():
+    # asy: realmult((2,3),(4,5)) == (8,15); rectify(NE) == (1,1), rectify(W) == (0,0.5)
+    s = scene("draw(realmult((2,3),(4,5))--rectify(NE)--rectify(W));")
+    np.testing.assert_allclose(polylines(s)[0], [[8, 15], [1, 1], [0, 0.5]])
+
+
+def test_reflected_frame_mirrors_its_labels():
+    # asy 2.85: min(xscale(-1)*f) == (-50.6059676214197,0): the label sticking out east of the
+    # box now sticks out west
+    g = run_globals('picture r; size(r,0,50); filldraw(r,box((0,0),(1,1)),white,linewidth(0));'
+                    'label(r,"$A$",(1,1),NE); frame f=r.fit(); frame g=xscale(-1)*f; pair m=min(g), M=max(g);')
+    assert abs(g["m"] - complex(-50.6059676214197, 0)) < 1e-3
+    assert abs(g["M"] - complex(0, 50)) < 1e-3

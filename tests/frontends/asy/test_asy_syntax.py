@@ -56,3 +56,36 @@ def test_operator_variable_declaration_binds_the_operator():
     (line,) = points("struct V {pair z;} V add(V a, V b) {V r; r.z=a.z-b.z; return r;}"
                      "V operator --=add; V a; a.z=(1,0); V b; b.z=(2,2); draw((0,0)--(a--b).z);")
     np.testing.assert_allclose(line, [[0, 0], [-1, -2]])
+
+
+def bezier_controls(src):
+    from geoverify.scene import BezierPath
+
+    s = parse_asy(src)
+    assert not [d for d in s.diagnostics if d.code == "UNSUPPORTED"], s.diagnostics
+    return [np.asarray(p.parts[0].controls) for p in s.primitives if isinstance(p, BezierPath)]
+
+
+def test_direction_belongs_to_the_whole_operand_of_its_join():
+    # asy 2.85: {dir(0)} is the direction into 2tg+m0/4 = (3,0.25), not into 2tg
+    (c,) = bezier_controls("pair m0=(0,1), tg=(1.5,0); pair mt=m0+tg; draw(m0--mt{dir(-70)}..{dir(0)}2tg+m0/4);")
+    np.testing.assert_allclose(c[1], [[1.5, 1], [1.707, 0.432], [2.370, 0.25], [3, 0.25]], atol=2e-3)
+
+
+def test_direction_into_cycle_reaches_the_first_knot():
+    # examples/yingyang.asy: ..{W}cycle closes the curve arriving westwards at (0,1)
+    (c,) = bezier_controls("guide g=(0,1){W}..tension 0.8..(0,0){(1,-.5)}..tension 0.8..{W}(0,-1);"
+                           "draw(g{E}..{N}(1,0)..{W}cycle);")
+    np.testing.assert_allclose(c[3], [[1, 0], [1, 0.552], [0.552, 1], [0, 1]], atol=2e-3)
+
+
+def test_label_as_a_value_is_the_empty_label():
+    # examples/cos2theta.asy: dot(Label,(1,0),NE) dots (1,0) and writes the point beside it
+    from geoverify.scene import Dot, TextLabel
+
+    s = parse_asy("dot(Label,(1,0),NE);")
+    assert not [d for d in s.diagnostics if d.code == "UNSUPPORTED"], s.diagnostics
+    (dot,) = [p for p in s.primitives if isinstance(p, Dot)]
+    np.testing.assert_allclose(dot.center, (1, 0))
+    (label,) = [p for p in s.primitives if isinstance(p, TextLabel)]
+    assert label.box[0] > 1 and label.box[1] > 0  # north-east of the dot
