@@ -128,6 +128,26 @@ class _Typesetter(MathMode):
             hl.char(font, code, at, sf)
             i += 1
 
+    def _logo(self, latex, hl, size, family, font, at):
+        """LaTeX's logos (ltlogos): ``T\\kern-.1667em\\lower.5ex\\hbox{E}\\kern-.125emX``, and
+        for \\LaTeX first ``L\\kern-.36em``, an A at the script size hung from the height
+        of a T, ``\\kern-.15em``."""
+        em, ex = tf.param(font, 6, at, 1.0), tf.param(font, 5, at, 0.43)
+        if latex:
+            hl.char(font, ord("L"), at)
+            hl.space(-0.36 * em)
+            ht = tf.glyph(font, ord("T"), at)[1]
+            afont, aat = self.fonts.text_font(family, self.fonts.math_sizes(size)[1])
+            wa, ha, _, _ = tf.glyph(afont, ord("A"), aat)
+            hl.box(wa, ht, 0.0, [(0.0, 0.0, afont, aat, ord("A"), wa)], dy=ht - ha)
+            hl.space(-0.15 * em)
+        hl.char(font, ord("T"), at)
+        hl.space(-0.1667 * em)
+        we, he, de, _ = tf.glyph(font, ord("E"), at)
+        hl.box(we, he - 0.5 * ex, de + 0.5 * ex, [(0.0, 0.0, font, at, ord("E"), we)], dy=-0.5 * ex)
+        hl.space(-0.125 * em)
+        hl.char(font, ord("X"), at)
+
     def text_control(self, cs, s, i, hl, size, family):
         """Handle a control sequence in text mode; returns the next index, or
         ``(index, size, family)`` for a declaration."""
@@ -226,7 +246,10 @@ class _Typesetter(MathMode):
             hl.box(sub.w, sub.h + (0.25 * at if cs not in ("\\c", "\\d", "\\b", "\\k") else 0.0), sub.d, None)
             return i
         if cs in ("\\LaTeX", "\\TeX"):
-            self.text("LaTeX" if cs == "\\LaTeX" else "TeX", hl, size, family)
+            self._logo(cs == "\\LaTeX", hl, size, family, font, at)
+            return i
+        if cs == "\\strut":  # \vrule height .7\baselineskip depth .3\baselineskip width 0 (baselineskip 1.2 size)
+            hl.box(0.0, 0.84 * size, 0.36 * size, [])
             return i
         if cs in IGNORED or cs in ("\\hline", "\\newline", "\\linebreak"):
             return i

@@ -170,3 +170,10 @@ def test_a_dot_with_an_empty_label_writes_its_point():
     # plain_markers.asy: L.s = "(" + format(defaultformat, z.x) + "," + ... + ")", "$%.4g$"
     s = parse_asy('dot("", (0.5,2), NE);')
     assert next(p for p in s.primitives if isinstance(p, TextLabel)).text == "($0.5$,$2$)"
+
+
+def test_a_strut_gives_a_label_the_baselineskip_height_and_depth():
+    # asy 2.85: frame f; label(f, "\vphantom{\strut}$a$"); write(min(f), max(f))
+    # -> (-4.56798505603985,-8.66860772104608) (4.56798505603985,8.66860772104608)
+    box = label_box(r"\vphantom{\strut}$a$", 0j, Pen())
+    assert box == pytest.approx((-4.56798505603985, -8.66860772104608, 4.56798505603985, 8.66860772104608), abs=1e-5)
