@@ -460,7 +460,8 @@ def install(I):
     b("graphic", lambda *a, **k: "")
     b("TeXify", lambda s: s)
     b("math", lambda s: "$" + s + "$" if isinstance(s, str) else _nm())
-    b("baseline", lambda s, *a: s)
+    # plain_strings.asy: baseline(s, template="\strut") = "\vphantom{" + template + "}" + s
+    b("baseline", lambda s, template="\\strut", *a: "\\vphantom{" + template + "}" + s if s else s)
 
     def labelxy(which):
         def w(*args, **kw):

@@ -177,3 +177,9 @@ def test_a_strut_gives_a_label_the_baselineskip_height_and_depth():
     # -> (-4.56798505603985,-8.66860772104608) (4.56798505603985,8.66860772104608)
     box = label_box(r"\vphantom{\strut}$a$", 0j, Pen())
     assert box == pytest.approx((-4.56798505603985, -8.66860772104608, 4.56798505603985, 8.66860772104608), abs=1e-5)
+
+
+def test_baseline_puts_a_strut_before_the_text():
+    s = parse_asy('label(baseline("$a$"),(0,0)); label(baseline("$b$","$y$"),(1,0)); label(baseline(""),(2,0));')
+    assert [p.text for p in s.primitives if isinstance(p, TextLabel)][:2] == [r"\vphantom{\strut}$a$",
+                                                                               r"\vphantom{$y$}$b$"]
