@@ -526,6 +526,12 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             idx = emit_path(self.scene, path, st, draw=do_draw, fill=do_fill, source=loc, panel=self.panel,
                             name=st.get("name_path"))
             self._mark_clipped(idx)
+        if st.get("path_picture") and not path.is_empty():
+            from geoverify.frontends.tikz.pathbuild import segment_controls
+            from geoverify.frontends.tikz.pathpicture import run_path_picture
+            import numpy as np
+            ctrl = np.concatenate([segment_controls(s) for sp in path.subpaths for s in sp.segs]).reshape(-1, 2)
+            run_path_picture(self, st["path_picture"], (*ctrl.min(axis=0), *ctrl.max(axis=0)), loc)
         for builder, est in walker.edges:
             if est["draw"] is not None or est["fill"] is not None:
                 idx = emit_path(self.scene, builder, est, draw=est["draw"] is not None,

@@ -578,6 +578,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["shape"] = val
         elif k == "local bounding box":  # a scope's extent as a node (bounding.py)
             st["local_bbox"] = val.strip()
+        elif k == "path picture":  # drawn inside the path (pathpicture.py)
+            st["path_picture"] = val
         elif k == "anchor":
             st["anchor"] = val
             st["place_of"] = None

@@ -93,6 +93,7 @@ class NodePlacementMixin:
         nst["min_width"] = nst["min_height"] = 1.0
         nst["arrow_start"] = nst["arrow_end"] = None
         nst["markings"] = None
+        nst["path_picture"] = None  # a path's own (a node takes its own from its options)
         nst["name_path"] = None
         outer_ctm = st["ctm"]
         nst["ctm"] = G.IDENTITY
@@ -196,6 +197,11 @@ class NodePlacementMixin:
             self.nodes[name] = node
         self.placed_nodes.append(node)
         self._emit_node(node, nst, text, w, widths, p, loc, name)
+        if nst.get("path_picture") and node.shape != "coordinate":
+            from geoverify.frontends.tikz.pathpicture import run_path_picture
+            pts = np.array(node.outline_points()) if node.shape != "circle" else \
+                np.array([node._to_canvas(sx * node.half_w, sy * node.half_w) for sx in (-1, 1) for sy in (-1, 1)])
+            run_path_picture(self, nst["path_picture"], (*pts.min(axis=0), *pts.max(axis=0)), loc)
         for lab in nst["labels"]:
             self._label(node, lab, nst, loc, pin=False)
         for pin in nst["pins"]:

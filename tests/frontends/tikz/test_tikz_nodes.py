@@ -454,3 +454,15 @@ def test_a_picture_in_node_text_sizes_the_node_and_is_drawn_in_it():
     c = only(sc, Circle)
     assert close(c.center, (0, -3 * CM)) and c.radius == pytest.approx(CM)
     assert close(np.ptp(boxes[3].points, axis=0), (2 * CM, 2 * CM))
+
+
+def test_path_picture_draws_in_the_bounding_box_of_a_path_or_node():
+    sc = parse_tikz(r"""\tikzset{cross/.style={path picture={\draw[red]
+        (path picture bounding box.south east) -- (path picture bounding box.north west);}}}
+      \begin{tikzpicture}\draw[cross] (1,0) circle (0.5); \node[draw,cross,inner sep=0pt,minimum size=1cm] at (3,0) {};
+      \end{tikzpicture}""")
+    assert not sc.diagnostics
+    red = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#ff0000"]
+    assert len(red) == 2 and all(p.clipped for p in red)
+    assert close(red[0].points / CM, [(1.5, -0.5), (0.5, 0.5)])   # the circle's box
+    assert close(red[1].points / CM, [(3.5, -0.5), (2.5, 0.5)])   # the node's shape, outer sep not included

@@ -1,0 +1,44 @@
+"""``path picture={...}``: drawing inside a path or a node, clipped to it.
+
+The code runs when the path (or the node's shape) is used, in the current scope,
+with a rectangle node ``path picture bounding box`` around the path (its points
+and control points; for a node its shape without outer sep). What it draws is
+clipped to the path: the geometry is kept and marked ``clipped``, as for
+``\\clip``.
+"""
+
+from __future__ import annotations
+
+from geoverify.frontends.tikz.nodes import Node
+from geoverify.frontends.tikz.tex import Reader, tokenize
+
+__all__ = ["run_path_picture"]
+
+_NAME = "path picture bounding box"
+
+
+def run_path_picture(interp, code: str, box, loc) -> None:
+    """Run ``code`` with the ``path picture bounding box`` node on ``box``
+    ``(x0, y0, x1, y1)`` (canvas points)."""
+    from geoverify.frontends.tikz.nested import _offset
+    x0, y0, x1, y1 = box
+    saved_node = interp.nodes.get(_NAME)
+    interp.nodes[_NAME] = Node(_NAME, "rectangle", ((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2,
+                               (y1 - y0) / 2, 0.0)
+    first = len(interp.scene.primitives)
+    saved_st, saved_let = interp.st, interp.let_vars
+    interp.st = dict(interp.st)
+    interp.defs.begin_group()
+    try:
+        pos = _offset(interp, loc)
+        toks = [(t, pos) for t, _ in tokenize(code)]
+        interp.statements(Reader(toks, interp.defs, interp.budget, interp.source), None)
+    finally:
+        interp.defs.end_group()
+        interp.st, interp.let_vars = saved_st, saved_let
+        if saved_node is None:
+            interp.nodes.pop(_NAME, None)
+        else:
+            interp.nodes[_NAME] = saved_node
+    for p in interp.scene.primitives[first:]:
+        p.clipped = True
