@@ -4,7 +4,9 @@ The code runs when the path (or the node's shape) is used, in the current scope,
 with a rectangle node ``path picture bounding box`` around the path (its points
 and control points; for a node its shape without outer sep). What it draws is
 clipped to the path: the geometry is kept and marked ``clipped``, as for
-``\\clip``.
+``\\clip``. A node's path picture is drawn in the node's frame (origin at its
+centre, turned and scaled with the node, the picture's other transformations
+dropped as for the node's shape).
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ __all__ = ["run_path_picture"]
 _NAME = "path picture bounding box"
 
 
-def run_path_picture(interp, code: str, box, loc) -> None:
+def run_path_picture(interp, code: str, box, loc, frame=None) -> None:
     """Run ``code`` with the ``path picture bounding box`` node on ``box``
-    ``(x0, y0, x1, y1)`` (canvas points)."""
+    ``(x0, y0, x1, y1)`` (canvas points). ``frame`` (an affine map) replaces the current
+    transformation: a node's shape is drawn in the node's own frame, origin at its centre."""
     from geoverify.frontends.tikz.nested import _offset
     x0, y0, x1, y1 = box
     saved_node = interp.nodes.get(_NAME)
@@ -28,6 +31,8 @@ def run_path_picture(interp, code: str, box, loc) -> None:
     first = len(interp.scene.primitives)
     saved_st, saved_let = interp.st, interp.let_vars
     interp.st = dict(interp.st)
+    if frame is not None:
+        interp.st["ctm"] = frame
     interp.defs.begin_group()
     try:
         pos = _offset(interp, loc)

@@ -201,7 +201,9 @@ class NodePlacementMixin:
             from geoverify.frontends.tikz.pathpicture import run_path_picture
             pts = np.array(node.outline_points()) if node.shape != "circle" else \
                 np.array([node._to_canvas(sx * node.half_w, sy * node.half_w) for sx in (-1, 1) for sy in (-1, 1)])
-            run_path_picture(self, nst["path_picture"], (*pts.min(axis=0), *pts.max(axis=0)), loc)
+            ca, sa, k = math.cos(math.radians(node.angle)), math.sin(math.radians(node.angle)), node.scale
+            frame = (k * ca, k * sa, -k * sa, k * ca, node.center[0], node.center[1])
+            run_path_picture(self, nst["path_picture"], (*pts.min(axis=0), *pts.max(axis=0)), loc, frame)
         for lab in nst["labels"]:
             self._label(node, lab, nst, loc, pin=False)
         for pin in nst["pins"]:

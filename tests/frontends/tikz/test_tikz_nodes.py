@@ -13,7 +13,7 @@ from geoverify.frontends.tikz.fonts import measure, metrics_available
 from geoverify.frontends.tikz.geometry import pgf_veclen
 from geoverify.scene import Arrow, Circle, Dot, Ellipse, Polyline, TextLabel
 
-from tikz_fixtures import CM, close, only
+from tikz_fixtures import CM, MM, close, only
 
 INNER = 0.3333 * 10.00002  # inner sep .3333em at 10 pt
 OUTER = 0.2                # outer sep .5 x 0.4 pt
@@ -466,3 +466,8 @@ def test_path_picture_draws_in_the_bounding_box_of_a_path_or_node():
     assert len(red) == 2 and all(p.clipped for p in red)
     assert close(red[0].points / CM, [(1.5, -0.5), (0.5, 0.5)])   # the circle's box
     assert close(red[1].points / CM, [(3.5, -0.5), (2.5, 0.5)])   # the node's shape, outer sep not included
+    # a node's path picture is drawn in the node's frame: (0,0) is its centre
+    sc = parse_tikz(r"\begin{tikzpicture}[scale=2]\node[draw,path picture={\draw[red] (0,0) -- (1mm,0);}] "
+                    r"at (3,1) {x};\end{tikzpicture}")
+    red = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#ff0000"][0]
+    assert close(red.points, [(6 * CM, 2 * CM), (6 * CM + MM, 2 * CM)])
