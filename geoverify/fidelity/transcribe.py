@@ -64,8 +64,12 @@ def _tikz_path(sp) -> str:
     return " ".join(parts)
 
 
-def to_tikz(scene: Scene, points: dict | None = None) -> str:
-    """A standalone LaTeX document with one tikzpicture drawing ``scene`` (coordinates in bp).
+def to_tikz(scene: Scene, points: dict | None = None, size: float = 300.0) -> str:
+    """A standalone LaTeX document with one tikzpicture drawing ``scene``.
+
+    Coordinates are the scene's, drawn with unit vectors that make the geometry's
+    larger side ``size`` bp (a similarity: fidelity does not change), as a person
+    would size a figure; dots, fonts and line widths keep their size in bp.
 
     Parameters
     ----------
@@ -73,11 +77,15 @@ def to_tikz(scene: Scene, points: dict | None = None) -> str:
         Point name -> canvas position (2,). A label naming one of them becomes a node
         attached to it, as a person transcribing would write it (needed when the scene
         comes from SVG, whose label anchors are text positions, not points).
+    size : float
     """
     from geoverify.fidelity.mine import point_name
 
     points = points or {}
-    lines = [r"\documentclass[tikz]{standalone}", r"\begin{document}", r"\begin{tikzpicture}[x=1bp,y=1bp]"]
+    gx0, gy0, gx1, gy1 = scene.geometry_bbox() or scene.bbox()
+    k = size / max(gx1 - gx0, gy1 - gy0, 1e-9)
+    lines = [r"\documentclass[tikz]{standalone}", r"\begin{document}",
+             f"\\begin{{tikzpicture}}[x={_f(k)}bp,y={_f(k)}bp]"]
     for p in scene.primitives:
         st = p.style
         if isinstance(p, TextLabel):
@@ -88,7 +96,7 @@ def to_tikz(scene: Scene, points: dict | None = None) -> str:
             continue
         if isinstance(p, Dot):
             lines.append(f"\\fill[{_tikz_colour(st.fill or st.stroke)}] ({_f(p.center[0])},{_f(p.center[1])}) "
-                         f"circle[radius={_f(max(p.radius, 0.5))}];")
+                         f"circle[radius={_f(max(p.radius, 0.5))}bp];")
             continue
         if isinstance(p, Arrow) or not st.visible:
             continue

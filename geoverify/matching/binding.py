@@ -158,11 +158,23 @@ def _labels_for(obj: IRObject, feats: Features) -> list:
     return [(i, lab) for i, lab, norm in feats.labels if norm in wanted]
 
 
-def _box_distances(points: np.ndarray, box: np.ndarray) -> np.ndarray:
-    """Distances ``(N,)`` of ``points (N, 2)`` from a text box ``(4,)`` (zero inside it)."""
-    dx = np.maximum(np.maximum(box[0] - points[:, 0], points[:, 0] - box[2]), 0.0)
-    dy = np.maximum(np.maximum(box[1] - points[:, 1], points[:, 1] - box[3]), 0.0)
-    return np.hypot(dx, dy)
+_COMPASS = np.array([[0.0, 0.0], [1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]])
+_COMPASS_UNIT = _COMPASS / np.maximum(np.hypot(*_COMPASS.T), 1.0)[:, None]
+
+
+def compass_distances(points: np.ndarray, box: np.ndarray, margin: float) -> np.ndarray:
+    """How far ``points (N, 2)`` are from where a text ``box (4,)`` would put its point, ``(N,)``.
+
+    A label set beside a point (Asymptote's alignments, TikZ's ``above right``)
+    has the point ``margin`` outside one of its box's eight compass anchors
+    (corners and edge midpoints), or at its centre; the distance is to the
+    nearest of those nine places.
+    """
+    c = np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2])
+    half = np.array([(box[2] - box[0]) / 2, (box[3] - box[1]) / 2])
+    places = c + _COMPASS * half + _COMPASS_UNIT * margin * (np.abs(_COMPASS).sum(axis=1) > 0)[:, None]
+    d = points[:, None, :] - places[None, :, :]
+    return np.hypot(d[..., 0], d[..., 1]).min(axis=1)
 
 
 def _point_near(feats: Features, xy: np.ndarray, radius: float, kinds=None, box: np.ndarray | None = None):
@@ -213,15 +225,25 @@ def _choose_point(feats: Features, xy, radius, kinds, d, idx, point_kind, box=No
     best = order[0]
     if not np.isfinite(score[best]) or d[best] > radius:
         return None, math.inf, False
-    ambiguous = False
     pts = feats.points
+    if kinds is None and point_kind[best] == PointKind.INTERSECTION:
+        # A crossing right next to a drawn end or corner (within 2% of the figure: a tangent's touch
+        # point beside the radius's end) is not what the label names: the drawn point is.
+        drawn = np.flatnonzero(((point_kind == PointKind.VERTEX) | (point_kind == PointKind.DOT))
+                               & np.isfinite(score) & (d <= radius)
+                               & (np.hypot(*(pts[idx] - pts[idx[best]]).T) <= 0.02 * feats.scale))
+        if len(drawn):
+            best = int(drawn[np.argmin(d[drawn])])
+            order = np.concatenate([[best], order[order != best]])
+    ambiguous = False
     for j in order[1:6]:
         if not np.isfinite(score[j]) or d[j] > radius:
             break
         far_apart = np.hypot(*(pts[idx[j]] - pts[idx[best]])) > 0.02 * feats.scale
         if far_apart and score[j] <= _AMBIGUITY_RATIO * max(score[best], 1e-9 * feats.scale):
             if box is not None:
-                bd = _box_distances(pts[idx[[best, j]]], box) * _KIND_WEIGHT_ARRAY[point_kind[[best, j]]]
+                margin = 0.3 * min(box[2] - box[0], box[3] - box[1])
+                bd = compass_distances(pts[idx[[best, j]]], box, margin) * _KIND_WEIGHT_ARRAY[point_kind[[best, j]]]
                 if bd[1] > _AMBIGUITY_RATIO * max(bd[0], 1e-9 * feats.scale):
                     continue
             ambiguous = True

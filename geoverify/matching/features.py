@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from geoverify.kernels import fit_circle, flatten_subpaths
+from geoverify.kernels import fit_circle, flatten_subpaths, point_polyline_distances, points_in_polygon
 from geoverify.matching.text import normalize_text
 from geoverify.scene import Arc, Arrow, Circle, Dot, Ellipse, Polyline, Scene, TextLabel
 
@@ -252,13 +252,16 @@ def _circle_edge_intersections(rounds: list[Round], edges: np.ndarray) -> list[n
             out.append(hits[_on_round(rd, hits, 1e-3 * rd.radius)])
         # Tangent edges (an incircle's touch points): rounding can make the discriminant a hair
         # negative, so the foot of the perpendicular from the centre stands for the double root.
+        # A line drawn tangent by eye (within 1% of the radius) crosses twice, close together:
+        # its touch point is what the figure shows, so the foot is a point too.
         with np.errstate(divide="ignore", invalid="ignore"):
             t0 = -b / (2 * a)
         foot = p0 + np.where(a > 0, t0, 0.0)[:, None] * d
+        gap = np.abs(np.hypot(*(foot - rd.center).T) - rd.radius)
         touch = (a > 0) & (t0 >= -1e-9) & (t0 <= 1 + 1e-9) & \
-            (np.abs(np.hypot(*(foot - rd.center).T) - rd.radius) <= 1e-3 * rd.radius) & (disc < 0)
+            (((gap <= 1e-3 * rd.radius) & (disc < 0)) | ((gap > 1e-3 * rd.radius) & (gap <= 1e-2 * rd.radius)))
         if touch.any():
-            out.append(foot[touch][_on_round(rd, foot[touch], 1e-3 * rd.radius)])
+            out.append(foot[touch][_on_round(rd, foot[touch], 1e-2 * rd.radius)])
     return out
 
 
@@ -278,6 +281,41 @@ def _circle_circle_intersections(rounds: list[Round]) -> list[np.ndarray]:
             keep = _on_round(rounds[i], hits, 1e-3 * r0) & _on_round(rounds[j], hits, 1e-3 * r1)
             out.append(hits[keep])
     return out
+
+
+def _hidden_under_fills(scene: Scene, curves: list, points: np.ndarray, owners: np.ndarray, scale: float) -> np.ndarray:
+    """``(Q,)`` True for points of earlier primitives that a later opaque fill covers.
+
+    A vertex or dot painted over by a filled shape drawn after it (white fills that
+    erase part of a figure, a solid region on top) is not seen; points on the
+    shape's outline, or of the shape itself, stay.
+    """
+    hidden = np.zeros(len(points), dtype=bool)
+    eps = 1e-3 * scale
+    by_owner: dict[int, list] = {}
+    for cv in curves:
+        if cv.closed and len(cv.coords) >= 3:
+            by_owner.setdefault(cv.owner, []).append(cv.coords)
+    for j, prim in enumerate(scene.primitives):
+        st = prim.style
+        if isinstance(prim, (Dot, Arrow, TextLabel)) or st.fill is None or st.opacity < 0.99 or prim.clipped:
+            continue
+        earlier = np.flatnonzero((owners >= 0) & (owners < j) & ~hidden)
+        if not len(earlier):
+            continue
+        if isinstance(prim, Circle):
+            th = np.linspace(0.0, 2.0 * math.pi, _CIRCLE_OUTLINE_SAMPLES + 1)
+            rings = [prim.center + prim.radius * np.column_stack([np.cos(th), np.sin(th)])]
+        else:
+            rings = by_owner.get(j, [])
+        for ring in rings:
+            pts = points[earlier]
+            inside = points_in_polygon(pts, ring)
+            if not inside.any():
+                continue
+            d = point_polyline_distances(pts[inside], ring, np.array([0, len(ring)]))[:, 0]
+            hidden[earlier[np.flatnonzero(inside)[d > eps]]] = True
+    return hidden
 
 
 def extract_features(scene: Scene) -> Features:
@@ -367,6 +405,15 @@ def extract_features(scene: Scene) -> Features:
             points.extend(verts)
             kinds.extend([PointKind.VERTEX] * len(verts))
             owners.extend([idx] * len(verts))
+
+    if points:
+        hidden = _hidden_under_fills(scene, curves, np.asarray(points, dtype=np.float64).reshape(-1, 2),
+                                     np.asarray(owners, dtype=np.int64), scale)
+        if hidden.any():
+            keep = np.flatnonzero(~hidden)
+            points = [points[i] for i in keep]
+            kinds = [kinds[i] for i in keep]
+            owners = [owners[i] for i in keep]
 
     # Round things drawn as Bezier paths or sampled polylines.
     for cv in curves:

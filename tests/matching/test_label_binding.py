@@ -112,3 +112,15 @@ def test_label_between_two_circles_locates_no_point(bound_point):
                       '<circle cx="140" cy="100" r="30" stroke="black" fill="none"/>'
                       '<text x="100" y="104" font-size="12" text-anchor="middle">P</text></svg>')
     assert bound_point(scene, "P").status != "bound"
+
+
+def test_label_names_the_drawn_end_not_a_crossing_beside_it(bound_point):
+    # A segment ends at (100, 97), 4 px from where two long lines cross at (101, 101); the
+    # label, south-east of both, reads nearer the crossing, but names the drawn end.
+    scene = parse_svg('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">'
+                      '<path d="M40 97 L100 97" stroke="black"/>'
+                      '<path d="M101 20 L101 180" stroke="black"/>'
+                      '<path d="M20 101 L180 101" stroke="black"/>'
+                      '<text x="108" y="114" font-size="12" text-anchor="middle">D</text></svg>')
+    b = bound_point(scene, "D")
+    np.testing.assert_allclose(b.point, 0.75 * np.array([100.0, 200 - 97.0]), atol=1e-6)
