@@ -89,6 +89,12 @@ def emit_picture(pic, scene, budget=None):
     clip_boxes = {}  # primitive index -> box of the clips that cut it
     for it in items:
         loc = it.location
+        if it.kind == "unfill":
+            # unfill draws nothing: it erases its region from what was drawn before (asy clips it)
+            for p in it.paths:
+                if p.z:
+                    _unfill_under(scene, 0j, pathops.bbox(p.transformed(t)))
+            continue
         if it.kind in ("draw", "fill", "filldraw", "unfill"):
             pen = it.pen if it.kind in ("draw", "filldraw") else None
             fillpen = it.fillpen if it.kind != "draw" else None

@@ -394,6 +394,20 @@ def install(I):
     b("bbox", bbox)
     install_about_origin(I)
 
+    def shipout(*args, **kw):
+        # shipout(f): the output is frame (or picture) f instead of currentpicture
+        out = next((a for a in list(args) + list(kw.values()) if isinstance(a, Picture)), None)
+        if out is None:
+            return None
+        if isinstance(out, Frame):
+            p = Picture()  # no size(): its user coordinates are the frame's bp
+            p.items = list(out.items)
+            out = p
+        I.pic = out
+        return None
+
+    b("shipout", shipout)
+
 
 def picture_method(pic, name):
     """The bound method ``pic.name`` of asy's picture structure this front-end knows, or None."""

@@ -76,3 +76,12 @@ def test_reflected_frame_mirrors_its_labels():
                     'label(r,"$A$",(1,1),NE); frame f=r.fit(); frame g=xscale(-1)*f; pair m=min(g), M=max(g);')
     assert abs(g["m"] - complex(-50.6059676214197, 0)) < 1e-3
     assert abs(g["M"] - complex(0, 50)) < 1e-3
+
+
+def test_shipout_of_a_bbox_frame_ships_the_boxed_drawing():
+    # asy 2.85: the unit square shrinks to 84.33 bp so that the box 0.25cm out (with the pen)
+    # meets size(0,100); the box is drawn 7.587 bp outside the square
+    s = scene("size(0,100); draw(unitsquare); shipout(bbox(0.25cm));")
+    box, square = polylines(s)
+    np.testing.assert_allclose(square[2], (84.3268, 84.3268), atol=1e-3)
+    np.testing.assert_allclose(box[0], (-7.5866, -7.5866), atol=1e-3)
