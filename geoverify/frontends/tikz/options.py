@@ -370,6 +370,10 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
     if key.startswith("rectangle split "):  # shapes.multipart (rectsplit.py)
         _rectangle_split_key(ctx, st, key[len("rectangle split "):], val)
         return
+    if key in ("start chain", "continue chain", "on chain"):  # the chains library (chains.py)
+        from geoverify.frontends.tikz.chains import chain_key
+        chain_key(ctx, st, key, val, lambda s2, text: apply_options(ctx, s2, text, depth + 1))
+        return
     if val is None:
         if key in LINE_WIDTHS:
             st["line_width"] = LINE_WIDTHS[key]

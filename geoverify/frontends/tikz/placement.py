@@ -94,6 +94,7 @@ class NodePlacementMixin:
         nst["arrow_start"] = nst["arrow_end"] = None
         nst["markings"] = None
         nst["path_picture"] = None  # a path's own (a node takes its own from its options)
+        nst["node_aliases"] = ()
         nst["name_path"] = None
         outer_ctm = st["ctm"]
         nst["ctm"] = G.IDENTITY
@@ -195,6 +196,8 @@ class NodePlacementMixin:
         node.center = (p[0] + tx + off[0], p[1] + ty + off[1])
         if name:
             self.nodes[name] = node
+        for alias in nst.get("node_aliases") or ():  # chains: <chain>-<k>, <chain>-end
+            self.nodes[alias] = node
         self.placed_nodes.append(node)
         self._emit_node(node, nst, text, w, widths, p, loc, name)
         if nst.get("path_picture") and node.shape != "coordinate":

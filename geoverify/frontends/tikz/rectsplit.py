@@ -185,6 +185,8 @@ def place_split_node(interp, nst: dict, name, p, text: str, loc):
     node.center = (p[0] - off[0] + shift[0], p[1] - off[1] + shift[1])
     if name:
         interp.nodes[name] = node
+    for alias in nst.get("node_aliases") or ():
+        interp.nodes[alias] = node
     ox, oy = node.center[0] - c[0], node.center[1] - c[1]  # canvas of the origin frame
     common = {"source": loc, "panel": interp.panel, "name": name}
     draw, fill = nst["draw"] is not None, nst["fill"] is not None
