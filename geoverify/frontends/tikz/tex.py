@@ -28,7 +28,8 @@ Token = tuple  # (text, offset)
 
 _TOKEN_RE = re.compile(
     r"%[^\n]*(?:\n[ \t]*)?"                 # comment, with the end of line and next indentation
-    r"|(\\(?:[A-Za-z@]+|.|\n))([ \t]*\n?[ \t]*)"  # control sequence (+ blanks TeX skips after a word)
+    r"|(\\(?:[A-Za-z@]+| |\n))([ \t]*\n?[ \t]*)"  # control word or space (+ the blanks TeX skips after it)
+    r"|(\\.)"                                # control symbol: blanks after it count
     r"|(\n[ \t]*\n[\s]*)"                    # blank line: \par
     r"|([ \t\r\n]+)"                         # blanks
     r"|([A-Za-z0-9.]+)"                      # a run of letters/digits (split on demand)
@@ -81,10 +82,12 @@ def tokenize(text: str, base: int = 0) -> list[Token]:
         pos = base + m.start()
         if g <= 2:
             cs = m.group(1)
-            append(("\\par" if cs == "\\\n" else cs, pos) if cs != "\\\n" else (" ", pos))
+            append((cs, pos) if cs != "\\\n" else (" ", pos))
         elif g == 3:
-            append(("\\par", pos))
+            append((m.group(3), pos))
         elif g == 4:
+            append(("\\par", pos))
+        elif g == 5:
             append((" ", pos))
         else:
             append((m.group(g), pos))

@@ -20,6 +20,15 @@ def _circles(code):
     return [p for p in parse_tikz(code).primitives if isinstance(p, Circle)]
 
 
+def test_blanks_after_a_control_symbol_are_kept_after_a_control_word_skipped():
+    # TeX skips blanks after a control word (and a control space), not after \% or \,
+    labels = [p.text for p in parse_tikz(r"\node {50\% dropout}; \node at (0,1) {\tt ./git \\ repo};").primitives]
+    assert labels == ["50\\% dropout", "\\tt./git \\\\ repo"]
+    wide = only(parse_tikz(r"\node {50\% dropout};"), TextLabel)
+    tight = only(parse_tikz(r"\node {50\%dropout};"), TextLabel)
+    assert wide.box[2] - wide.box[0] > tight.box[2] - tight.box[0] + 3  # an interword space
+
+
 def test_def_with_parameters_and_delimiters():
     code = r"""\def\r{2}\def\pt(#1,#2){(#1,#2)}
     \def\ring#1#2{\draw #1 circle (#2);}
