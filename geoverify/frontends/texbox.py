@@ -245,6 +245,10 @@ class _Typesetter(MathMode):
             self.text(arg, sub, size, family)
             hl.box(sub.w, sub.h + (0.25 * at if cs not in ("\\c", "\\d", "\\b", "\\k") else 0.0), sub.d, None)
             return i
+        if cs == "\\vdots":  # a \vbox of three dots, as in math (it needs no math mode)
+            w, h, d, g = self.formula(cs, size)
+            hl.box(w, h, d, g)
+            return i
         if cs in ("\\LaTeX", "\\TeX"):
             self._logo(cs == "\\LaTeX", hl, size, family, font, at)
             return i
