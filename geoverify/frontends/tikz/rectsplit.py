@@ -43,6 +43,8 @@ PART_NAMES = ("one", "two", "three", "four", "five", "six", "seven", "eight", "n
               "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
               "twenty")
 _EX = 4.30554  # 1ex of cmr10 at 10 pt
+#: the library's other names of the first parts' boxes (\pgfnodepartsecondbox ...)
+_ALIASES = {"text": "one", "second": "two", "third": "three", "fourth": "four"}
 
 
 def split_parts(text: str, n: int) -> list[str]:
@@ -52,7 +54,7 @@ def split_parts(text: str, n: int) -> list[str]:
     pos = 0
     for m in re.finditer(r"\\nodepart\s*\{\s*([a-z]+)\s*\}", text):
         parts[cur] = parts.get(cur, "") + text[pos:m.start()]
-        cur = m.group(1)
+        cur = _ALIASES.get(m.group(1), m.group(1))
         pos = m.end()
     parts[cur] = parts.get(cur, "") + text[pos:]
     return [parts.get(PART_NAMES[i], "").strip() for i in range(n)]

@@ -23,6 +23,8 @@ def _w(t):
 def test_split_parts_reads_nodeparts():
     assert split_parts(r"a \nodepart{two} b \nodepart{four}d", 4) == ["a", "b", "", "d"]
     assert split_parts(r"\nodepart{one}x\nodepart{two}", 3) == ["x", "", ""]
+    # the first four boxes have second names (\pgfnodepartsecondbox is the two box ...)
+    assert split_parts(r"\nodepart{text}a\nodepart{second}b\nodepart{fourth}d", 4) == ["a", "b", "", "d"]
 
 
 def test_horizontal_parts_side_by_side_with_split_lines_and_anchors():
