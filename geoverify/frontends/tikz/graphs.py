@@ -513,9 +513,12 @@ def run_graph(interp, tok, reader: Reader) -> None:
         interp.note("UNSUPPORTED", "\\graph without a braced graph is not interpreted", "\\graph", loc)
         interp._skip_statement(reader)
         return
-    body = detokenize(interp.expand_all(reader.read_group_body(nxt[1])))
+    body_toks = reader.read_group_body(nxt[1])
     interp._skip_statement(reader)
     try:
+        # user macros in node names are expanded; macros meant for graph keys (operators)
+        # may not expand on their own: the graph is then skipped, reported
+        body = detokenize(interp.expand_all(body_toks))
         graph = parse_graph(body)
         b = _Builder(interp, loc)
         tikz_opts: list = []

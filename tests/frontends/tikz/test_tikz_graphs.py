@@ -113,3 +113,12 @@ def test_clique_on_a_circle_and_an_induced_path_in_a_simple_graph():
     assert len(ls) == 9
     red = [p for p in ls if p.style.stroke == "#ff0000"]
     assert len(red) == 2 and len([p for p in sc.primitives if isinstance(p, Arrow)]) == 2
+
+
+def test_a_graph_that_cannot_be_read_is_reported_not_fatal():
+    sc = parse_tikz(r"""\def\myconnect#1{\tikzset{graphs/new ->={root}{#1}{}{}}}
+      \begin{tikzpicture}\node (root) at (-1,-1) {root};
+      \graph { x, { [operator=\tikzgraphforeachcolorednode{all}{\myconnect}] a, b } };
+      \end{tikzpicture}""")
+    assert any(d.code == "UNSUPPORTED" and d.construct == "\\graph" for d in sc.diagnostics)
+    assert [p.text for p in sc.primitives if isinstance(p, TextLabel)] == ["root"]
