@@ -39,6 +39,7 @@ from geoverify.frontends.tikz.pgfplots_options import KNOWN_KEYS as _KNOWN
 from geoverify.frontends.tikz.pgfplots_options import with_pgfplotsset as _with_pgfplotsset
 from geoverify.frontends.tikz.pgfplots_plots import collect_plots, without_addplots
 from geoverify.frontends.tikz.pgfplots_ticks import (auto_tick_step, auto_ticks, format_number, log_ticks,
+                                                     split_number_format,
                                                      log_ticks_every, tick_scale_exponent, ticks_in_range)
 from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
 from geoverify.scene.primitives import Polyline
@@ -838,6 +839,7 @@ class Axis:
             style = ",".join(s for s in (self.styles.get("tick label style"), self.styles.get("ticklabel style"),
                                          self.styles.get(f"{a} tick label style"),
                                          self.styles.get(f"{a}ticklabel style")) if s)
+            number_format, style = split_number_format(style)
             code = []
             for i, v in enumerate(major):
                 if labels is not None and (i >= len(labels) or labels[i] is not None):
@@ -845,7 +847,7 @@ class Axis:
                         break
                     text = labels[i]
                 else:
-                    text = format_number(v / 10.0 ** scale)
+                    text = format_number(v / 10.0 ** scale, **number_format)
                 if a == "x":
                     x, y = self.P(v, side)
                     y += outward * shift

@@ -17,7 +17,7 @@ import math
 import numpy as np
 
 __all__ = ["snap_step", "auto_tick_step", "auto_ticks", "log_ticks", "log_ticks_every", "ticks_in_range", "tick_scale_exponent",
-           "format_number"]
+           "format_number", "split_number_format"]
 
 #: pgfplots' default ``max space between ticks`` (pt) and ``try min ticks``.
 MAX_SPACE = 35.0
@@ -130,12 +130,46 @@ def tick_scale_exponent(lo: float, hi: float, above: int = 3, below: int = -1) -
     return 0
 
 
-def format_number(v: float, precision: int = 2) -> str:
-    """``\\pgfmathprintnumber`` (fixed, ``precision`` decimals, trailing zeros dropped,
-    ``{,}`` thousands separators) as math-mode TeX, e.g. ``$-1{,}500$``."""
+def split_number_format(style: str) -> tuple[dict, str]:
+    """``(format keys, other keys)`` of a tick label style: ``/pgf/number format/fixed``,
+    ``fixed zerofill``, ``precision=N`` (also after ``/pgf/number format/.cd``) become
+    :func:`format_number` arguments; the rest stays a TikZ style."""
+    from geoverify.frontends.tikz.options import split_options
+    fmt: dict = {}
+    rest = []
+    in_format = False
+    for k, v in split_options(style or ""):
+        key = k.strip()
+        for prefix in ("/pgf/number format/", "number format/"):
+            if key.startswith(prefix):
+                key, in_format = key[len(prefix):], True
+                break
+        else:
+            if key.startswith("/"):
+                in_format = False
+            elif not in_format:
+                rest.append(k if v is None else f"{k}={{{v}}}")
+                continue
+        if key == ".cd":
+            continue
+        if key in ("fixed", "fixed zerofill", "zerofill", "std", "sci"):
+            fmt["fixed"] = key in ("fixed", "fixed zerofill", "zerofill") or fmt.get("fixed", False)
+            if "zerofill" in key:
+                fmt["zerofill"] = v is None or v.strip() != "false"
+        elif key == "precision" and v:
+            fmt["precision"] = int(float(v))
+        else:
+            rest.append(k if v is None else f"{k}={{{v}}}")
+    return fmt, ",".join(rest)
+
+
+def format_number(v: float, precision: int = 2, fixed: bool = False, zerofill: bool = False) -> str:
+    """``\\pgfmathprintnumber`` (fixed, ``precision`` decimals, trailing zeros dropped unless
+    ``zerofill``, ``{,}`` thousands separators) as math-mode TeX, e.g. ``$-1{,}500$``;
+    without ``fixed``, numbers outside 10^-3 .. 10^5 are written ``a\\cdot 10^{e}``."""
     if not math.isfinite(v):
         return "$" + ("-" if v < 0 else "") + "\\infty$"
-    if v != 0:
+    if v != 0 and not fixed:
         e = math.floor(math.log10(abs(v)))
         if e <= -3 or e >= 5:  # pgf's std format: scientific outside 10^-3 .. 10^5 (measured)
             mant = v / 10.0 ** e
@@ -145,7 +179,9 @@ def format_number(v: float, precision: int = 2) -> str:
     scaled = math.floor(abs(v) * 10 ** precision + 0.5 + 1e-9)  # pgf rounds half up
     r = math.copysign(scaled / 10 ** precision, v) if scaled else 0.0
     neg = r < 0
-    s = f"{abs(r):.{precision}f}".rstrip("0").rstrip(".") if precision > 0 else f"{abs(r):.0f}"
+    s = f"{abs(r):.{precision}f}" if precision > 0 else f"{abs(r):.0f}"
+    if precision > 0 and not zerofill:
+        s = s.rstrip("0").rstrip(".")
     ip, _, fp = s.partition(".")
     groups = []
     while len(ip) > 3:

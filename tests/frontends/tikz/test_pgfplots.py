@@ -606,3 +606,16 @@ def test_spaced_label_style_keys_style_the_labels():
     assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
     box = {n: [p for p in labels(s) if p.text == "$x$"][0].box for n, s in (("a", plain), ("b", sc), ("c", bare))}
     assert np.allclose(box["a"], box["b"]) and box["b"][1] == pytest.approx(box["c"][1] - 5, abs=1e-6)
+
+
+def test_number_format_keys_in_tick_label_styles():
+    from geoverify.frontends.tikz.pgfplots_ticks import split_number_format
+    fmt, rest = split_number_format("/pgf/number format/.cd, fixed, fixed zerofill, precision=1, /tikz/red")
+    assert fmt == {"fixed": True, "zerofill": True, "precision": 1} and rest == "/tikz/red"
+    assert format_number(0.0005, 4, fixed=True) == "$0.0005$" and format_number(1, 1, zerofill=True) == "$1.0$"
+    sc = parse_tikz(fig("\\begin{axis}[xmin=0,xmax=1,ymin=0,ymax=1,x tick label style={/pgf/number format/fixed,"
+                        "/pgf/number format/fixed zerofill,/pgf/number format/precision=1}]"
+                        "\\addplot coordinates {(0,0) (1,1)};\\end{axis}"))
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    texts = [p.text for p in labels(sc)]
+    assert "$0.0$" in texts and "$1.0$" in texts and "$0.2$" in texts and "$1$" in texts  # y keeps the default
