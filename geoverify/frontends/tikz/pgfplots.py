@@ -6,7 +6,7 @@ The axis follows pgfplots' own rules (``pgfplots.code.tex``,
 - size: ``width`` x ``height`` (240 pt x 207 pt) minus 45 pt each for labels
   unless ``scale only axis``; ``x=``/``y=`` unit lengths; ``axis equal image``;
 - limits: the ``\\addplot`` data, widened by ``enlargelimits`` (``auto``: 10 %
-  of the range on each side that was not given, for boxed axes only);
+  of the range on each side that was not given, for boxed, hidden or starred axis lines);
 - ticks: :mod:`~geoverify.frontends.tikz.pgfplots_ticks` (automatic steps,
   ``xtick={...}``, ``xtick=\\empty``, ``xtick distance``), drawn 0.15 cm long,
   ``very thin`` and gray, inside a box or centred on non-boxed axis lines;
@@ -242,7 +242,9 @@ class Axis:
             mode, star = self.mode(a)
             enl = kv.get(f"enlarge {a} limits", kv.get("enlargelimits", "auto"))
             enl = "true" if enl is None else enl.strip()
-            boxed = mode == "box" or star
+            # "every non boxed <a> axis" (enlarge <a> limits=false) comes with axis lines
+            # bottom/left/middle/right/top; not with box, none or the starred forms
+            boxed = mode in ("box", "none") or star
             do_lo = do_hi = False
             frac = 0.1
             if enl == "auto":

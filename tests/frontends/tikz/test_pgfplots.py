@@ -149,6 +149,18 @@ def test_axis_lines_middle_arrows_ticks_and_labels():
     assert y.box[0] == pytest.approx((m @ [0, 0, 1])[0] + 3.533, abs=TOL)
 
 
+@pytest.mark.parametrize("lines_key,enlarged", [("axis lines=none", True), ("axis lines*=left", True),
+                                                ("axis lines=left", False)])
+def test_hidden_and_starred_axis_lines_keep_the_automatic_enlargement(lines_key, enlarged):
+    # pgfplots: only axis x line=bottom/middle/top (unstarred) bring "every non boxed x axis",
+    # which sets enlarge x limits=false; "none" hides the axis and keeps enlargelimits=auto
+    sc = parse_tikz(fig(rf"\begin{{axis}}[{lines_key}]" "\n" r"\addplot[red,domain=0:1] {x};" "\n" r"\end{axis}"))
+    m = sc.panels[0].axis_transform
+    left = (m @ [0, 0, 1])[0] - (m @ [-0.1 if enlarged else 0.0, 0, 1])[0]
+    assert (m @ [1, 0, 1])[0] - (m @ [0, 0, 1])[0] == pytest.approx(195.0 / (1.2 if enlarged else 1.0), abs=TOL)
+    assert left == pytest.approx(195.0 / 1.2 * 0.1 if enlarged else 0.0, abs=TOL)
+
+
 def test_axis_lines_left_label_positions():
     sc = parse_tikz(fig(r"\begin{axis}[axis lines=left, xlabel=$x$, ylabel=$y$]" "\n"
                         r"\addplot[red,domain=1:3] {x};" "\n" r"\end{axis}"))
