@@ -161,7 +161,13 @@ def _arrows(scene, p, spec, pen, carrier, loc):
     style = Style(stroke=None, stroke_width=0.0, fill=pen.hex if pen else "#000000")
     L = p.length
     for where in spec.where:
-        if where == "end":
+        at = getattr(spec, "at", None)
+        if at is not None and where in ("end", "start"):  # a head at a time on the path
+            tm = min(max(float(at), 0.0), float(L))
+            tip = pathops.point(p, tm)
+            d = pathops.direction(p, tm) * (1 if where == "end" else -1)
+            where = where if tm in (0.0, float(L)) else "mid"
+        elif where == "end":
             tip = p.z[-1] if not p.cyclic else p.z[0]
             d = pathops.direction(p, L)
         elif where == "start":

@@ -18,23 +18,36 @@ class ArrowSpec:
     """An arrowbar value: ``Arrow``, ``Arrows``, ``BeginArrow``, ``MidArrow`` ...
 
     ``where`` is a tuple of ``"end"``, ``"start"``, ``"mid"``; ``size`` in bp or
-    None for Asymptote's default (``arrowfactor * linewidth``).
+    None for Asymptote's default (``arrowfactor * linewidth``); ``at`` the time on the
+    path where a single head sits (``Arrow(Fill, 0.4)``: a real position is a time, as
+    asy casts it), None for its end.
     """
 
-    __slots__ = ("name", "where", "size", "arc")
+    __slots__ = ("name", "where", "size", "arc", "at")
 
-    def __init__(self, name, where, size=None, arc=False):
+    def __init__(self, name, where, size=None, arc=False, at=None):
         self.name = name
         self.where = where
         self.size = size
         self.arc = arc
+        self.at = at
 
     def __call__(self, *args, **kw):
-        size = kw.get("size")
+        # Arrow(arrowhead, real size, real angle, filltype, position): reals fill size (then
+        # angle) in order; a real after the filltype can only be the (relative) position
+        size, at = kw.get("size"), kw.get("position", self.at)
+        reals, after_fill = [], False
         for a in args:
             if isinstance(a, (int, float)) and not isinstance(a, bool):
-                size = float(a)
-        return ArrowSpec(self.name, self.where, size, self.arc)
+                if after_fill and len(self.where) == 1 and self.where[0] in ("end", "start"):
+                    at = float(a)
+                else:
+                    reals.append(float(a))
+            elif getattr(a, "name", None) in ("Fill", "NoFill", "FillDraw", "UnFill"):
+                after_fill = True
+        if reals:
+            size = reals[0]
+        return ArrowSpec(self.name, self.where, size, self.arc, at)
 
 
 

@@ -274,3 +274,13 @@ def test_labelmargin_and_finite():
                   "if(finite((1,2)) && !finite(infinity)) draw((0,2)--(1,2));")
     ends = [p.points[1][0] for p in s.primitives]
     assert ends == pytest.approx([0.28 * 12 * 72 / 72.27 + 0.25, 0.28 * 20 + 1, 1])
+
+
+def test_arrow_position_after_its_filltype_is_a_time():
+    # plain_arrows.asy: Arrow(arrowhead, size, angle, filltype, position); Arrow(Fill, 1.5) puts
+    # the head at time 1.5 (a real casts to an absolute position), pointing along the path
+    s = parse_asy("unitsize(1); draw((0,0)--(10,0)--(10,10), Arrow(Fill,1.5));")
+    a = only(s, Arrow)
+    np.testing.assert_allclose(a.tip, [10, 5])
+    np.testing.assert_allclose(a.direction, [0, 1])
+    assert a.position == "mid"
