@@ -362,6 +362,8 @@ def install(I):
     b("align", align)
     b("newframe", lambda: Frame())
     b("realmult", lambda a, c: _realmult(_pair(a), _pair(c)))
+    # "identity()" as in pic.fit(identity()); the name alone stays the identity transform value
+    b("identity", lambda: Transform())
     b("rectify", lambda d: rectify(_pair(d)))
 
     def bbox(*args, **kw):

@@ -85,3 +85,9 @@ def test_shipout_of_a_bbox_frame_ships_the_boxed_drawing():
     box, square = polylines(s)
     np.testing.assert_allclose(square[2], (84.3268, 84.3268), atol=1e-3)
     np.testing.assert_allclose(box[0], (-7.5866, -7.5866), atol=1e-3)
+
+
+def test_identity_is_callable_and_a_value():
+    s = scene("transform t=shift(1,0)*identity(); draw(t*((0,0)--(1,1))); draw(identity*((0,0)--(2,0)));")
+    np.testing.assert_allclose(polylines(s)[0], [[1, 0], [2, 1]])
+    np.testing.assert_allclose(polylines(s)[1], [[0, 0], [2, 0]])
