@@ -5,8 +5,9 @@ rules: paths by their points and control points, nodes by their shapes with
 their outer sep), with its baseline at the bottom (depth 0). The node around it
 is sized by that box like any text; the inner drawing is then moved (and turned
 and scaled with the node) so that its bounding box fills the node's text box.
-The inner picture starts from TikZ's defaults, as a new picture does; names of
-its nodes stay inside it.
+The inner picture starts from TikZ's defaults, as a new picture does; its node
+names are global but keep the inner picture's coordinates (pgf has no shift
+between pictures without ``remember picture``).
 """
 
 from __future__ import annotations
@@ -75,7 +76,11 @@ def _run_inner(interp, text: str, loc):
                 interp.statements(reader, None)
     finally:
         interp.defs.end_group()
+        inner_nodes = {k: v for k, v in interp.nodes.items() if saved[1].get(k) is not v}
         interp.st, interp.nodes, interp.named_paths, interp.let_vars = saved
+        # names stay global, at the inner picture's own coordinates: without "remember
+        # picture" pgf has no shift between pictures (a one-pass TeX run)
+        interp.nodes.update(inner_nodes)
     prims = scene.primitives[i0:]
     del scene.primitives[i0:]
     nodes = interp.placed_nodes[n0:]

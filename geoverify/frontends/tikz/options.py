@@ -314,6 +314,8 @@ def _rectangle_split_key(ctx, st, key, val):
         rs[{"ignore empty parts": "ignore empty"}.get(key, key)] = flag
     elif key == "part fill":
         rs["part fill"] = val or ""
+    elif key in ("empty part width", "empty part height", "empty part depth") and val:
+        rs[key] = _dim(ctx, val, st)
     elif key == "use custom fill":
         pass
     elif key == "part align" and (val or "").strip() == "center":

@@ -2,8 +2,9 @@
 
 Following ``pgflibraryshapes.multipart.code.tex``: the node text is cut at
 ``\\nodepart{two}``, ``\\nodepart{three}`` ... into ``rectangle split parts``
-parts (4 unless set); an empty part is ``1ex`` wide and ``1ex`` high, or left
-out with ``rectangle split ignore empty parts``.
+parts (4 unless set); an empty part is ``1ex`` wide and ``1ex`` high (``rectangle
+split empty part width/height/depth``), or left out with ``rectangle split ignore
+empty parts``.
 
 - horizontal: the parts stand side by side, each as wide as its text, their boxes
   centred in the height of the tallest (largest height plus largest depth, at
@@ -163,9 +164,10 @@ def place_split_node(interp, nst: dict, name, p, text: str, loc):
     outer = nst["outer_sep"] if nst["outer_sep"] is not None else 0.5 * nst["line_width"]
     lw = nst["line_width"]
     sizes = []
+    empty = (rs.get("empty part width", _EX), rs.get("empty part height", _EX), rs.get("empty part depth", 0.0))
     for t in texts:
         if not t:
-            sizes.append(None if ignore else (_EX, _EX, 0.0))
+            sizes.append(None if ignore else empty)
             continue
         box, _ = measure(t, fs)
         sizes.append((box.width, box.height, box.depth))

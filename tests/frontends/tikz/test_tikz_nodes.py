@@ -471,3 +471,13 @@ def test_path_picture_draws_in_the_bounding_box_of_a_path_or_node():
                     r"at (3,1) {x};\end{tikzpicture}")
     red = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#ff0000"][0]
     assert close(red.points, [(6 * CM, 2 * CM), (6 * CM + MM, 2 * CM)])
+
+
+def test_names_inside_a_node_picture_keep_the_inner_coordinates():
+    # pgf has no shift between pictures without "remember picture": (B) is read at (1,0)
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \node[draw] at (5,5) {\tikz \coordinate (B) at (1,0);};
+      \draw[red] (0,0) -- (B);
+    \end{tikzpicture}""")
+    red = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#ff0000"][0]
+    assert close(red.points[-1], (CM, 0))

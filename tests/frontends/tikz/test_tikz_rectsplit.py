@@ -76,3 +76,11 @@ def test_ignored_empty_parts_take_no_room():
                     r" {3 \nodepart{two} 7};")
     outline = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag][0]
     assert np.ptp(outline.points[:, 0]) == pytest.approx(_w("3") + _w("7") + 4 * ISEP + 0.4, abs=1e-4)
+
+
+def test_empty_part_sizes():
+    sc = parse_tikz(r"\node[rectangle split, rectangle split horizontal, rectangle split parts=2, draw,"
+                    r" rectangle split empty part width=2pt, rectangle split empty part height=10pt] {};")
+    outline = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag][0]
+    assert np.ptp(outline.points[:, 0]) == pytest.approx(2 * 2 + 4 * ISEP + 0.4, abs=1e-4)
+    assert np.ptp(outline.points[:, 1]) == pytest.approx(10 + 2 * ISEP, abs=1e-4)
