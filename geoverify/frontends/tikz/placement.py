@@ -352,7 +352,9 @@ class NodePlacementMixin:
         lst["ctm"] = G.IDENTITY
         dist = lst["pin_distance"] if pin else lst["label_distance"]  # may be set in the label's options
         c, s = math.cos(math.radians(a_norm)), math.sin(math.radians(a_norm))
-        target = (at[0] + dist * c, at[1] + dist * s)
+        # tikz@label@post adds the shift after the label's own options: scale=, rotate= apply to it
+        v = G.apply_linear(lst["node_ctm"], (dist * c, dist * s))
+        target = (at[0] + v[0], at[1] + v[1])
         pnode = self.place_node(lst, None, target, text, loc)
         if text and pin:
             # the pin edge (every pin edge = help lines) joins the two nodes' borders

@@ -323,6 +323,15 @@ def test_pin_distance_in_the_pin_options():
     assert close(edge.points[1], ((-37.0742 + 68.679691) * bp, (66.8672 - 54.015624) * bp), tol=3e-3)
 
 
+def test_pin_options_scale_the_pin_distance():
+    # TeX (latex + dvisvgm): pin={[pin distance=25,scale=0.8]0:$w$} on a coordinate at the origin:
+    # the edge ends 19.926 bp right of it (0.8 x 25pt), "w" starts at 22.7434 bp
+    sc = parse_tikz(r"\coordinate[pin={[pin distance=25,scale=0.8]0:$w$}] (r1) at (0,0);")
+    bp = 72.27 / 72
+    assert close(only(sc, Polyline).points[1], (19.926 * bp, 0.0), tol=2e-3)
+    assert only(sc, TextLabel).box[0] == pytest.approx(22.7434 * bp, abs=3e-3)
+
+
 def test_text_width_wraps_the_text_into_lines():
     # TeX (latex + dvisvgm): these nodes are 91.6797 x 51.3633 bp (four lines) and
     # 63.3360 x 38.8555 bp (three lines of cmtt10).
