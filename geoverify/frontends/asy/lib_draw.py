@@ -180,7 +180,15 @@ def install(I):
         if paths is None:
             raise NoMatch()
         pen = pen_of(a["pens"])
-        record(a["pic"], DrawItem("draw", paths, pen, None, a["arrow"], location=I.current_loc))
+        from geoverify.frontends.asy import margins
+
+        margin = next((x for x in args if isinstance(x, margins.MarginSpec)), kw.get("margin"))
+        df = I.globals.vars.get("dotfactor", 6)
+        mb, me = margins.margin_lengths(margin, pen, float(df) if is_num(df) else 6.0)
+        if mb or me:  # a margin trims the drawn path in the frame
+            record(a["pic"], margins.trimmed_draw(paths, pen, a["arrow"], mb, me, I.current_loc))
+        else:
+            record(a["pic"], DrawItem("draw", paths, pen, None, a["arrow"], location=I.current_loc))
         if a["bar"] is not None:
             for item in path_marks.bar_items(paths, a["bar"], pen, I.current_loc):
                 record(a["pic"], item)

@@ -13,9 +13,10 @@ paths treat it like any other decoration they ignore.
 
 from __future__ import annotations
 
+from geoverify.frontends.asy.guides import Path
 from geoverify.frontends.asy.lib_draw import Ignored
 
-__all__ = ["MarginSpec", "margin_lengths", "install"]
+__all__ = ["MarginSpec", "margin_lengths", "trim", "trimmed_draw", "install"]
 
 #: the margin values of plain_margins.asy: (kind, begin, end)
 _VALUES = {
@@ -70,3 +71,38 @@ def install(g) -> None:
     """Bind the margin values in the globals ``g``."""
     for name, (kind, begin, end) in _VALUES.items():
         g[name] = MarginSpec(name, kind, begin, end)
+
+
+def trim(p, begin: float, end: float):
+    """plain_margins.asy's ``trim(g, begin, end)``: ``g`` less ``begin`` and ``end`` of arc
+    length at its ends (its point at ``begin`` when nothing is left)."""
+    from geoverify.frontends.asy import pathops
+
+    a = pathops.arctime(p, begin)
+    b = pathops.arctime(p, pathops.arclength(p) - end)
+    return pathops.subpath(p, a, b) if a <= b else Path.point_path(pathops.point(p, a))
+
+
+def trimmed_draw(paths, pen, arrow, begin: float, end: float, location=None):
+    """A drawing of ``paths`` trimmed by ``begin`` and ``end`` bp once the picture is fitted
+    (asy's ``_draw(pic, g, p, margin)``: the margin is measured in the frame); it sizes the
+    picture as the whole paths do."""
+    from geoverify.frontends.asy import pathops
+    from geoverify.frontends.asy.deferred import DeferredItem
+    from geoverify.frontends.asy.picture import DrawItem
+    from geoverify.frontends.asy.values import Transform
+
+    def realize(sx, sy, lb, rt):
+        if sx == 0 or sy == 0:
+            return []
+        to_frame, to_user = Transform(0.0, 0.0, sx, 0.0, 0.0, sy), Transform(0.0, 0.0, 1 / sx, 0.0, 0.0, 1 / sy)
+        return [DrawItem("draw", [trim(p.transformed(to_frame), begin, end).transformed(to_user)], pen, None,
+                         arrow, location=location) for p in paths]
+
+    item = DeferredItem(realize, location, exact=True)
+    w = 0.5 * (pen.width or 0.0)
+    for p in paths:
+        if p.z:
+            x0, y0, x1, y1 = pathops.bbox(p)
+            item.sizing += [(complex(x0, y0), complex(-w, -w)), (complex(x1, y1), complex(w, w))]
+    return item

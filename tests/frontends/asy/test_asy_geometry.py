@@ -407,3 +407,14 @@ def test_a_transformed_marker_frame():
     # scale(2)*dotframe: the marker's dots (radius dotfactor*linewidth/2 = 1.5 bp) twice as large
     s = parse_asy("import markers; draw((0,0)--(100,0),StickIntervalMarker(1,1,scale(2)*dotframe(red)));")
     assert [p.radius for p in s.primitives if isinstance(p, Dot)] == [3.0, 3.0]
+
+
+def test_margins_trim_the_drawn_path_in_bp():
+    # plain_margins.asy: Margin(0,1) stops labelmargin (0.28 fontsize + linewidth/2) short of the
+    # end, where the arrow's tip goes; TrueMargin(b, e) trims b and e bp in the fitted frame
+    lm = 0.28 * 12 * 72 / 72.27 + 0.25
+    s = parse_asy("unitsize(1); draw((0,0)--(100,0), Arrow, Margin(0,1));")
+    np.testing.assert_allclose(only(s, Polyline).points, [[0, 0], [100 - lm, 0]], atol=1e-9)
+    np.testing.assert_allclose(only(s, Arrow).tip, [100 - lm, 0], atol=1e-9)
+    s = parse_asy("size(100.5); draw((0,0)--(1,0), TrueMargin(10,20)); draw((0,0)--(0,1));")
+    np.testing.assert_allclose(polylines(s)[0], [[10, 0], [80, 0]], atol=1e-9)
