@@ -171,6 +171,16 @@ class ExpressionsMixin:
                     best = (score, c)
         if best is not None:
             return self.call_user(best[1], args, kwargs)
+        if args:
+            # asy skips defaulted parameters an argument does not fit: locus(-4, 3, p) calls
+            # locus(picture pic=currentpicture, real m, real M, int n=100, pen p=currentpen)
+            for c in cands:
+                if isinstance(c, AsyFunction):
+                    m = self._spread_args(c, args, kwargs)
+                    if m is not None and (best is None or m[0] < best[0]):
+                        best = (m[0], c, m[1])
+            if best is not None:
+                return self.call_user(best[1], [], best[2])
         first_type_error = None
         for c in cands:
             if isinstance(c, AsyFunction):
@@ -188,6 +198,29 @@ class ExpressionsMixin:
             raise first_type_error
         sig = ", ".join(type_name(a) for a in args)
         self.unsupported(f"no matching function '{name}({sig})'", name, node)
+
+    def _spread_args(self, f, args, kwargs):
+        """``(score, keyword arguments)`` binding ``args`` in order to the parameters of ``f`` they
+        fit, skipping parameters with defaults; None when they do not all find one. Only exact types
+        and Asymptote's implicit casts count as fitting here."""
+        out = dict(kwargs)
+        score = i = 0
+        for typ, pname, default in f.params:
+            if pname is None or typ.startswith("..."):
+                return None
+            if pname in kwargs:
+                continue
+            if i < len(args):
+                s = self.type_fit(args[i], typ)
+                if s is not None and s < 5:
+                    out[pname] = args[i]
+                    i += 1
+                    score += s
+                    continue
+            if default is None:
+                return None
+            score += 1
+        return (score, out) if i == len(args) else None
 
     def match_score(self, f, args, kwargs):
         params = f.params

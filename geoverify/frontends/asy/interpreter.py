@@ -63,7 +63,8 @@ class Interpreter(ExpressionsMixin):
     """Runs one Asymptote program and records what it draws."""
 
     def __init__(self, scene, *, limits, dialect="plain", strict=False, filename=None):
-        from geoverify.frontends.asy import envelopes, frames, legends, lib_core, lib_draw, settings
+        from geoverify.frontends.asy import (envelopes, frames, graphics_state, legends, lib_core, lib_draw,
+                                             settings)
 
         self.scene = scene
         self.budget = Budget(limits)
@@ -89,6 +90,7 @@ class Interpreter(ExpressionsMixin):
             envelopes.install(_PROXY)
             legends.install(_PROXY)
             settings.install(_PROXY)
+            graphics_state.install(_PROXY)
             if dialect == "aops":
                 for m in ("olympiad", "cse5", "graph", "math"):
                     self.load_module(m, None)

@@ -89,3 +89,10 @@ def test_label_as_a_value_is_the_empty_label():
     np.testing.assert_allclose(dot.center, (1, 0))
     (label,) = [p for p in s.primitives if isinstance(p, TextLabel)]
     assert label.box[0] > 1 and label.box[1] > 0  # north-east of the dot
+
+
+def test_arguments_skip_defaulted_parameters_they_do_not_fit():
+    # doc/elliptic.asy: locus(-4, 3, red) binds m=-4, M=3, p=red and leaves pic and n at their defaults
+    (line,) = points("void seg(picture pic=currentpicture, real m, real M, int n=2, pen p=currentpen)"
+                     "{draw(pic,(m,n)--(M,n),p);} seg(-4,3,red);")
+    np.testing.assert_allclose(line, [[-4, 2], [3, 2]])
