@@ -203,6 +203,8 @@ class DefinitionsMixin:
             libs = [x.strip() for x in detokenize(reader.read_arg()).split(",") if x.strip()]
             for lib in libs:
                 self.libraries.add(lib)
+                from geoverify.frontends.tikz.libstyles import define_library_styles
+                define_library_styles(self, lib)
                 if lib not in LIBRARIES_INTERPRETED:
                     self.note("NOTE", f"TikZ library '{lib}' is not interpreted; its keys will be reported",
                               lib, self.location(tok[1], t))

@@ -173,3 +173,12 @@ def test_unknown_library_is_noted():
     assert not notes  # both are known
     sc = parse_tikz(r"\usetikzlibrary{foo}\draw (0,0) -- (1,1);")
     assert any(d.code == "NOTE" and d.construct == "foo" for d in sc.diagnostics)
+
+
+def test_automata_library_defines_state_styles():
+    sc = parse_tikz(r"\usetikzlibrary{automata}\begin{tikzpicture}\node[state] {$x$};\end{tikzpicture}")
+    assert not sc.diagnostics
+    c = only(sc, Circle)
+    assert c.radius == pytest.approx(1.25 * 10.00003, abs=0.01)  # minimum size=2.5em, drawn
+    sc = parse_tikz(r"\begin{tikzpicture}\node[state] {$x$};\end{tikzpicture}")  # not loaded: unknown
+    assert any(d.construct == "state" for d in sc.diagnostics)
