@@ -44,7 +44,7 @@ def parse_asy(text: str, *, filename: str | None = None, limits: Limits | None =
         Asymptote's frame coordinates (y up).
     """
     from geoverify.frontends.asy.emit import emit_picture
-    from geoverify.frontends.asy.interpreter import Interpreter
+    from geoverify.frontends.asy.interpreter import _TEMPLATES, Interpreter
     from geoverify.frontends.asy.parser import parse_source
 
     if dialect not in DIALECTS:
@@ -53,20 +53,39 @@ def parse_asy(text: str, *, filename: str | None = None, limits: Limits | None =
     Budget(limits).check_size(len(text.encode("utf-8", "surrogatepass")))
     tree = parse_source(text, filename)
     scene = Scene(unit="bp", source_format="asy")
+    builds_template = dialect not in _TEMPLATES
     interp = Interpreter(scene, limits=limits, dialect=dialect, strict=strict, filename=filename)
-    old = sys.getrecursionlimit()
-    # Deep Asymptote recursion is bounded by Limits.max_depth; Python needs headroom for it.
-    sys.setrecursionlimit(max(old, 20 * limits.max_depth + 2000))
     try:
-        interp.run(tree)
-    except RecursionError:
-        raise BudgetExceededError("nesting or recursion too deep (Limits.max_depth)") from None
-    finally:
-        sys.setrecursionlimit(old)
-    from geoverify.frontends.asy import emit
+        old = sys.getrecursionlimit()
+        # Deep Asymptote recursion is bounded by Limits.max_depth; Python needs headroom for it.
+        sys.setrecursionlimit(max(old, 20 * limits.max_depth + 2000))
+        try:
+            interp.run(tree)
+        except RecursionError:
+            raise BudgetExceededError("nesting or recursion too deep (Limits.max_depth)") from None
+        finally:
+            sys.setrecursionlimit(old)
+        from geoverify.frontends.asy import emit
 
-    df = interp.globals.vars.get("dotfactor", 6)
-    emit._DOTFACTOR[0] = float(df) if isinstance(df, (int, float)) else 6.0
-    interp.activate()
-    emit_picture(interp.pic, scene, interp.budget)
-    return scene
+        df = interp.globals.vars.get("dotfactor", 6)
+        emit._DOTFACTOR[0] = float(df) if isinstance(df, (int, float)) else 6.0
+        interp.activate()
+        emit_picture(interp.pic, scene, interp.budget)
+        return scene
+    finally:
+        _release(interp, builds_template)
+
+
+def _release(interp, builds_template: bool) -> None:
+    """Drop what the interpreter holds once its scene is made.
+
+    Its state is cyclic (dispatch tables of bound methods, functions that hold
+    their scope): released here, the figure's objects go by reference counting
+    at once instead of waiting for Python's cyclic collector, which walks every
+    tree and value of the figure on each collection meanwhile (a fifth of the
+    interpret time). The global scope of the interpreter that built the
+    dialect's shared builtins is kept: what those builtins made may hold it.
+    """
+    if not builds_template:
+        interp.globals.vars.clear()
+    interp.__dict__.clear()

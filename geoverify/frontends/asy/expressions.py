@@ -69,7 +69,11 @@ class ExpressionsMixin:
         return v
 
     def e_number(self, node, env):
-        return self._number(str(node.children[0]))
+        # a literal is read once: its value stays on the node
+        v = getattr(node, "_asy_value", None)
+        if v is None:
+            v = node._asy_value = self._number(str(node.children[0]))
+        return v
 
     def e_string(self, node, env):
         s = str(node.children[0])[1:-1]
@@ -82,13 +86,16 @@ class ExpressionsMixin:
         return s.encode("latin-1", "backslashreplace").decode("unicode_escape")
 
     def lookup(self, name, env, node):
-        e = env.find(name)
-        if e is None:
-            f = self.builtins.get(name)
-            if f is not None:
-                return f
-            self.unsupported(f"unknown name '{name}'", name, node)
-        return e.vars[name]
+        e = env
+        while e is not None:        # Env.find written out: the hottest path of names
+            scope = e.vars
+            if name in scope:
+                return scope[name]
+            e = e.parent
+        f = self.builtins.get(name)
+        if f is not None:
+            return f
+        self.unsupported(f"unknown name '{name}'", name, node)
 
     def lookup_callable(self, name, env, node):
         e = env.find(name)
@@ -106,7 +113,7 @@ class ExpressionsMixin:
         self.unsupported(f"unknown name '{name}'", name, node)
 
     def e_var(self, node, env):
-        name = str(node.children[0])
+        name = node.children[0].value     # the token's text, a plain str
         v = self.lookup(name, env, node)
         if name == "defaultpen" and isinstance(v, Overloads):
             # "defaultpen" used as a value is the current default pen
@@ -142,16 +149,16 @@ class ExpressionsMixin:
     def e_call(self, node, env):
         fnode, argnode = node.children
         if isinstance(fnode, Token):
-            name = str(fnode)
+            name = fnode.value      # the token's text, a plain str
             f = self.lookup_callable(name, env, fnode)
         elif fnode.data == "var":
-            name = str(fnode.children[0])
+            name = fnode.children[0].value
             f = self.lookup_callable(name, env, fnode)
         else:
             f = self.eval(fnode, env)
             name = "<function>"
         args, kwargs = self.e_args(argnode, env)
-        self.current_loc = self.loc(node, name)
+        self._at = (node, name)        # current_loc, made when asked for
         return self.call(f, args, kwargs, name, node)
 
     def call(self, f, args, kwargs, name="<function>", node=None):
@@ -310,6 +317,13 @@ class ExpressionsMixin:
                 e.types[pname] = typ
             try:
                 for st in f.body.children:
+                    if st.data == "return_stmt":
+                        # a return in the body itself ends the call without raising _Return:
+                        # exec's step and location, then x_return's value
+                        self.budget.step()
+                        self._at = (st, None)
+                        v = self.eval(st.children[0], e) if st.children[0] is not None else None
+                        return self.cast(v, f.ret) if v is not None else None
                     self.exec(st, e)
             except _Return as r:
                 v = r.value

@@ -33,18 +33,21 @@ class _Proxy:
     Builtins are closures over ``I``; installing them for every figure cost more
     than interpreting most figures, so they are installed once per dialect with
     ``I`` bound to this proxy, which forwards to the interpreter that runs now.
+    Its ``__dict__`` is that interpreter's own, so the builtins read its fields
+    (``I.budget``, ``I.pic``) without a forwarding call; methods are forwarded.
     """
 
-    __slots__ = ("target",)
+    target = None
 
     def __getattr__(self, name):
-        return getattr(object.__getattribute__(self, "target"), name)
+        return getattr(type(self).target, name)
 
     def __setattr__(self, name, value):
         if name == "target":
-            object.__setattr__(self, name, value)
+            type(self).target = value
+            object.__setattr__(self, "__dict__", value.__dict__)
         else:
-            setattr(object.__getattribute__(self, "target"), name, value)
+            setattr(type(self).target, name, value)
 
 
 _PROXY = _Proxy()
@@ -148,8 +151,21 @@ class Interpreter(ExpressionsMixin):
         _PROXY.target = self
 
     # ------------------------------------------------------------------ utils
+    @property
+    def current_loc(self):
+        """Location of the statement or call that runs now; made when first asked for
+        (most statements and calls never need theirs)."""
+        at = self._at
+        if type(at) is tuple:
+            at = self._at = self.loc(*at)
+        return at
+
+    @current_loc.setter
+    def current_loc(self, loc):
+        self._at = loc
+
     def loc(self, node, construct=None):
-        # one SourceLocation per (node, construct): every call and statement asks for one
+        # one SourceLocation per (node, construct)
         key = (id(node), construct)
         hit = self._locs.get(key)
         if hit is not None and hit[0] is node:
@@ -233,7 +249,7 @@ class Interpreter(ExpressionsMixin):
         fn = self._exec.get(node.data)
         if fn is None:
             self.unsupported(f"statement {node.data} is not supported", node.data, node)
-        self.current_loc = self.loc(node)
+        self._at = (node, None)        # current_loc, made when asked for
         fn(node, env)
 
     def exec_body(self, node, env):

@@ -20,6 +20,9 @@ class NoMatch(Exception):
     """A builtin does not accept these argument types (try the next overload)."""
 
 
+_HEX: dict = {}     # color tuple -> "#rrggbb" (every primitive's style asks)
+
+
 class Pen:
     """An Asymptote pen. Unset attributes are None so ``p + q`` can merge."""
 
@@ -59,7 +62,15 @@ class Pen:
     @property
     def hex(self) -> str:
         c = self.color if self.color is not None else (0.0, 0.0, 0.0)
-        return "#" + "".join(f"{int(round(max(0.0, min(1.0, v)) * 255)):02x}" for v in c)
+        try:
+            h = _HEX.get(c)
+        except TypeError:       # a color that is not a tuple
+            h = None
+        if h is None:
+            h = "#" + "".join(f"{int(round(max(0.0, min(1.0, v)) * 255)):02x}" for v in c)
+            if type(c) is tuple and len(_HEX) < 4096:
+                _HEX[c] = h
+        return h
 
     def __repr__(self) -> str:
         return f"Pen(color={self.color}, width={self.width}, dash={self.dash})"
