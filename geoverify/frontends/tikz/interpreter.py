@@ -32,6 +32,10 @@ from geoverify.scene import Panel
 
 __all__ = ["Interpreter", "expand_list"]
 
+#: State keys kept from outside a picture (TikZ stores them in macros, not in the picture's options).
+_PERSISTENT_KEYS = ("decoration", "markings", "tip_default", "node_distance", "node_distance_pair",
+                    "label_distance", "pin_distance", "bend_angle")
+
 _PATH_COMMANDS = {
     "\\draw": (True, False, False), "\\fill": (False, True, False), "\\filldraw": (True, True, False),
     "\\path": (False, False, False), "\\shade": (False, True, False), "\\shadedraw": (True, True, False),
@@ -171,7 +175,11 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             self.scene.panels[self.panel].name = f"tikzpicture {self.picture_count}"
         self.nodes = {}
         self.named_paths = {}
+        # keys TikZ keeps in macros (decoration, >=, node distance...) hold from a \tikzset
+        # outside the picture; graphic options (colours, line width) start afresh
+        outer = self.st
         self.st = dict(DEFAULTS)
+        self.st.update({k: outer[k] for k in _PERSISTENT_KEYS if k in outer})
         every = self.defs.get("style:every picture")
         if every:
             self.apply_options(self.st, every)
@@ -179,7 +187,9 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             self.apply_options(self.st, options)
 
     def document(self, reader: Reader) -> None:
+        doc_st = self.st  # the state \tikzset changes between pictures
         while True:
+            self.st = doc_st
             tok = reader.get()
             if tok is None:
                 return

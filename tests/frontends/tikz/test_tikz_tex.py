@@ -29,6 +29,25 @@ def test_blanks_after_a_control_symbol_are_kept_after_a_control_word_skipped():
     assert wide.box[2] - wide.box[0] > tight.box[2] - tight.box[0] + 3  # an interword space
 
 
+def test_tikzset_outside_pictures_keeps_macro_keys_but_not_graphic_options():
+    # TikZ stores decoration=, >= and node distance in macros (they reach later pictures);
+    # colours and line widths are picture options
+    from geoverify.scene import Arrow
+    doc = r"""\documentclass[tikz]{standalone}
+\usetikzlibrary{decorations.markings}
+\tikzset{decoration={markings, mark=at position 0.5 with {\arrow{stealth}}}, red}
+\begin{document}
+\begin{tikzpicture}[node distance=3cm]\draw[postaction={decorate}] (0,0) -- (2,0);\end{tikzpicture}
+\begin{tikzpicture}\node (a) {}; \node[right of=a] (b) {}; \draw (a.center) -- (b.center);\end{tikzpicture}
+\end{document}"""
+    sc = parse_tikz(doc)
+    mids = [p for p in sc.primitives if isinstance(p, Arrow) and p.position == "mid"]
+    assert len(mids) == 1 and close(mids[0].tip, (CM, 0))
+    lines = [p for p in sc.primitives if isinstance(p, Polyline)]
+    assert all(p.style.stroke == "#000000" for p in lines)
+    assert close(lines[-1].points[1] - lines[-1].points[0], (CM, 0))  # node distance 3cm stayed in picture 1
+
+
 def test_def_with_parameters_and_delimiters():
     code = r"""\def\r{2}\def\pt(#1,#2){(#1,#2)}
     \def\ring#1#2{\draw #1 circle (#2);}
