@@ -37,6 +37,11 @@ class _Atom:
         self.glyphs = glyphs
 
 
+#: Arguments a macro takes along when it is a script's whole field (``x_\text{max}``)
+_MACRO_ARGS = {**{cs: 1 for cs in TEXT_WRAPPERS}, **{cs: 1 for cs in MATH_ALPHABETS}, **{cs: 1 for cs in ACCENTS},
+               "\\sqrt": 1, "\\frac": 2, "\\dfrac": 2, "\\tfrac": 2, "\\binom": 2, "\\textcolor": 2,
+               "\\nicefrac": 2}
+
 #: The ``font`` of a marker atom for a style change (``code`` is the new script level).
 _STYLE = "style"
 
@@ -373,6 +378,11 @@ class MathMode:
                 continue
             kind = s[i]
             arg, i = next_arg(s, i + 1)
+            # a script "_\text{max}": TeX expands the macro, which takes its arguments along
+            nargs = _MACRO_ARGS.get(arg, 0) if arg.startswith("\\") else 0
+            for _ in range(nargs):
+                more, i = next_arg(s, i)
+                arg += "{" + more + "}"
             if kind == "^":
                 sup = arg
             else:

@@ -78,6 +78,7 @@ def test_other_sizes_follow_latex_font_selection(text, size, w, h, d):
     ("$x^{\\nicefrac{1}{2}}$", 15.75243, 8.87892, 0.0),
     ("\\TeX", 18.6108, 6.83331, 2.15277),  # ltlogos: kerns, the E lowered .5ex
     ("\\vdots", 2.77779, 15.05554, 0.0),  # text mode too
+    ("$p_\\text{max}$", 20.28827, 4.30554, 1.94444),  # a macro script field takes its argument along
     ("\\small\\LaTeX", 23.65356, 6.14998, 1.93748),  # the A at the script size
 ])
 def test_ten_point_class(text, w, h, d):
