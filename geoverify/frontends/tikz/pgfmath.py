@@ -68,6 +68,16 @@ def _round(x):
     return float(math.floor(abs(x) + 0.5)) * (1 if x >= 0 else -1)
 
 
+def _ln(x):
+    """ln as the fpu computes it: ln(0) is minus infinity (not an error)."""
+    return -math.inf if x == 0 else math.log(x)
+
+
+def _mul(x, y):
+    """The fpu's product: zero times anything, an infinity too, is zero."""
+    return 0.0 if x == 0 or y == 0 else x * y
+
+
 def _mod(x, y):
     if y == 0:
         raise ZeroDivisionError("mod by zero")
@@ -94,7 +104,7 @@ _FUNCS: dict[str, Callable] = {
     "atan": lambda x: math.degrees(math.atan(x)), "atan2": lambda y, x: math.degrees(math.atan2(y, x)),
     "sinh": math.sinh, "cosh": math.cosh, "tanh": math.tanh,
     "deg": math.degrees, "rad": math.radians,
-    "sqrt": math.sqrt, "exp": math.exp, "ln": math.log, "log10": math.log10, "log2": math.log2,
+    "sqrt": math.sqrt, "exp": math.exp, "ln": _ln, "log10": math.log10, "log2": math.log2,
     "pow": lambda x, y: math.pow(x, y), "abs": abs, "neg": lambda x: -x,
     "mod": _mod, "Mod": _floored_mod,
     "min": lambda *a: min(a), "max": lambda *a: max(a),
@@ -203,7 +213,7 @@ def _compile(node, units: list[bool]) -> Callable[[_Env], float]:
     if d == "sub":
         return lambda env: a(env) - b(env)
     if d == "mul":
-        return lambda env: a(env) * b(env)
+        return lambda env: _mul(a(env), b(env))
     if d == "div":
         def div(env):
             den = b(env)

@@ -114,6 +114,9 @@ def draw_legend(axis) -> None:
             legend_image(axis.interp, p, (icx - (ib[0] + ib[2]) / 2, yc), m)
             base = yc - (h - depth) / 2
             align = (kv.get("legend cell align") or "center").strip()
+            # legend style={cells={anchor=west}} is what legend cell align=left sets
+            cell_anchor = (dict(split_options(opts.get("cells") or "")).get("anchor") or "").strip()
+            align = {"west": "left", "east": "right", "center": "center"}.get(cell_anchor, align)
             if align == "left":
                 tx, anc = x + iws[c] + 2.0, "base west"
             elif align == "right":

@@ -338,6 +338,27 @@ def test_inline_table_declared_functions_and_symbolic_meta():
     assert t2.box[1] == pytest.approx((m @ [1.5, 3, 1])[1] + 3.533, abs=TOL)
 
 
+def test_legend_cells_anchor_west_and_a_thin_space_in_an_entry():
+    # legend style={cells={anchor=west}} aligns the texts on the left (what legend cell align=left
+    # sets); "\," in an entry is a control symbol, not a comma between entries
+    sc = parse_tikz(fig(r"""\begin{axis}[legend style={cells={anchor=west}}]
+\addplot coordinates {(0,0) (1,1)};
+\addplot coordinates {(0,1) (1,2)};
+\legend{$x$,$-x \, \ln(x)$}
+\end{axis}"""))
+    texts = {p.text: p for p in labels(sc)}
+    assert "$-x \\, \\ln(x)$" in texts and "$x$" in texts
+    assert texts["$x$"].box[0] == pytest.approx(texts["$-x \\, \\ln(x)$"].box[0], abs=TOL)
+
+
+def test_fpu_products_with_zero_are_zero():
+    # pgfplots' fpu: ln(0) is -inf and zero times anything is zero, so -x*ln(x) starts at (0,0)
+    sc = parse_tikz(fig(r"\begin{axis}\addplot[red, domain=0:1, samples=3] {-x*ln(x)};\end{axis}"))
+    m = sc.panels[0].axis_transform
+    red = lines(sc, color="#ff0000")
+    assert np.allclose(red[0].points[0], (m @ [0, 0, 1])[:2], atol=TOL)
+
+
 def test_legend_in_one_row():
     sc = parse_tikz(fig(r"""\begin{axis}[legend columns=-1, legend style={at={(0.5,1.03)},anchor=south}]
 \addplot coordinates {(0,0) (1,1)};
