@@ -586,9 +586,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["local_bbox"] = val.strip()
         elif k == "path picture":  # drawn inside the path (pathpicture.py)
             st["path_picture"] = val
-        elif k == "anchor":
+        elif k == "anchor":  # after above=of X it only changes the anchor; the position stays
             st["anchor"] = val
-            st["place_of"] = None
         elif k in _PLACEMENT:
             dx, dy, anchor = _PLACEMENT[k]
             st["anchor"] = anchor

@@ -154,6 +154,16 @@ def test_positioning_diagonal_with_a_single_distance_is_scaled(opts, expected_pt
     assert close(line.points[1] - line.points[0], (expected_pt, expected_pt), tol=1e-3)
 
 
+def test_anchor_after_a_positioning_key_keeps_the_position():
+    # above=-5pt of A, anchor=south: the node still goes to A.north - 5pt; only its anchor is set
+    sc = parse_tikz(r"\usetikzlibrary{positioning}\begin{tikzpicture}"
+                    r"\node[draw, minimum size=1cm, inner sep=0pt, outer sep=0pt] (A) at (0,0) {};"
+                    r"\node[above=-5pt of A, anchor=south, draw, minimum size=4pt, inner sep=0pt, outer sep=0pt] {};"
+                    r"\end{tikzpicture}")
+    small = [p for p in sc.primitives if isinstance(p, Polyline)][1]
+    assert small.points[:, 1].min() == pytest.approx(0.5 * CM - 5, abs=1e-6)
+
+
 def test_positioning_library_right_of():
     sc = parse_tikz(r"""\node[draw] (A) at (0,0) {A}; \node[draw, right=of A] (B) {A};""")
     rects = [p for p in sc.primitives if isinstance(p, Polyline)]
