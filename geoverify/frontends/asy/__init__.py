@@ -70,7 +70,13 @@ def parse_asy(text: str, *, filename: str | None = None, limits: Limits | None =
         df = interp.globals.vars.get("dotfactor", 6)
         emit._DOTFACTOR[0] = float(df) if isinstance(df, (int, float)) else 6.0
         interp.activate()
-        emit_picture(interp.pic, scene, interp.budget)
+        try:
+            emit_picture(interp.pic, scene, interp.budget)
+        except (ArithmeticError, ValueError) as e:
+            # e.g. a graph whose data overflow the picture's scaling (asy fails at shipout too)
+            from geoverify.frontends.asy.control import AsyRuntimeError
+
+            raise AsyRuntimeError(f"the picture cannot be laid out: {type(e).__name__}: {e}") from None
         return scene
     finally:
         _release(interp, builds_template)

@@ -588,5 +588,9 @@ def _map_offset(offsets, pos: int) -> int:
     i = bisect.bisect_right(keys, pos) - 1
     if i < 0:
         return offsets[0][1] if offsets else 0
+    while i >= 0 and offsets[i][1] is None:  # text made by a macro has no source position
+        i -= 1
+    if i < 0:
+        return next((p for _, p in offsets if p is not None), 0)
     o, p = offsets[i]
     return p + (pos - o)

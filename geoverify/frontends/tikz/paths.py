@@ -116,8 +116,16 @@ class PathWalker(PlotMixin):
         inner = _text(item.children[0])[1:-1].strip()
         if not inner:
             return
-        from geoverify.frontends.tikz.grammar import path_parser
-        tree = path_parser().parse(inner)
+        from lark.exceptions import UnexpectedInput
+
+        from geoverify.frontends.tikz.grammar import path_parser, syntax_error
+        try:
+            tree = path_parser().parse(inner)
+        except UnexpectedInput as err:
+            if self.interp.strict:
+                raise syntax_error(err, inner, "a { } scope of the path", self.loc) from None
+            self.interp.note("UNSUPPORTED", "a { } scope of the path cannot be parsed; it is skipped", "{}", self.loc)
+            return
         saved = dict(self.st)
         try:
             self.run(tree)

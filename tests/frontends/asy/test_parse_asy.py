@@ -284,3 +284,11 @@ def test_arrow_position_after_its_filltype_is_a_time():
     np.testing.assert_allclose(a.tip, [10, 5])
     np.testing.assert_allclose(a.direction, [0, 1])
     assert a.position == "mid"
+
+
+def test_graph_data_overflowing_the_scaling_is_a_runtime_error():
+    from geoverify.frontends.asy.control import AsyRuntimeError
+
+    with pytest.raises(AsyRuntimeError, match="laid out"):
+        parse_asy("import graph; size(140mm,70mm,IgnoreAspect); real[] x={1,3,61e308}; real[] y={1,5,2};"
+                  "draw(graph(x,y)); xaxis(\"$x$\",Bottom,LeftTicks(x));")
