@@ -17,7 +17,8 @@ For every ``.tex`` file under the given corpus folders:
    native samples under arrow heads);
 4. compare stroked geometry (outline samples both ways: every native sample
    near a rendered one and back; rendered arrow heads are exempt near native
-   arrow tips) and text positions (a TeX text run must start where a native
+   arrow tips; rendered geometry a clip cuts, which TeX's SVG keeps whole, counts
+   only inside what shows, the rendered scene's ``view``) and text positions (a TeX text run must start where a native
    label's text starts, on its baseline) within 0.5 % of the figure's size
    (diagonal of the rendered geometry).
 
@@ -161,12 +162,14 @@ def cached_compile(text: str, cache: Path, timeout: float):
 
 # -- compare -----------------------------------------------------------------------
 
-def _samples(scene, panel=None, spacing=1.0, scale=1.0):
+def _samples(scene, panel=None, spacing=1.0, scale=1.0, clipped_out=None):
     """Outline points ``(N, 2)`` of visible geometry, at most ``spacing`` apart (after
-    multiplying by ``scale``); dots count as their circles."""
+    multiplying by ``scale``); dots count as their circles. With a list ``clipped_out``,
+    one bool per point is appended to it: whether the point's primitive is clipped."""
     from geoverify.scene.primitives import Arrow, Dot, TextLabel, arc_controls
     pts = []
     for p in scene.primitives:
+        n0 = sum(len(x) for x in pts)
         if panel is not None and p.panel != panel:
             continue
         if isinstance(p, (Arrow, TextLabel)):
@@ -177,11 +180,15 @@ def _samples(scene, panel=None, spacing=1.0, scale=1.0):
                 pts.append(_sample_controls(c * scale, spacing))
             else:
                 pts.append(p.center[None] * scale)
+            if clipped_out is not None:
+                clipped_out.extend([bool(p.clipped)] * (sum(len(x) for x in pts) - n0))
             continue
         if not p.style.visible:
             continue
         for sp in p.subpaths():
             pts.append(_sample_controls(sp.controls * scale, spacing))
+        if clipped_out is not None:
+            clipped_out.extend([bool(p.clipped)] * (sum(len(x) for x in pts) - n0))
     return np.vstack(pts) if pts else np.zeros((0, 2))
 
 
@@ -219,7 +226,9 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
     else:
         step = 1.0
     a = _samples(native, native_panel, spacing=step, scale=BP_PER_PT)
-    b = _samples(rendered, spacing=step)
+    b_clipped = []
+    b = _samples(rendered, spacing=step, clipped_out=b_clipped)
+    b_clipped = np.asarray(b_clipped, dtype=bool).reshape(len(b))
     na_text = _text_items(native, native_panel)
     nb_text = _text_items(rendered)
     if len(a) == 0 and len(b) == 0 and not na_text and not nb_text:
@@ -259,7 +268,7 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
                 if np.hypot(*shift) < 1e-3 * tol:
                     break
             d1 = tree_b.query(a + t)[0]
-            d2 = cKDTree(a + t).query(b)[0]
+            d2 = cKDTree(a + t).query(b[~b_clipped] if (~b_clipped).sum() >= 3 else b)[0]
             score = max(np.percentile(d1, 90), np.percentile(d2, 90))
             if best is None or score < best[0]:
                 best = (score, t)
@@ -275,6 +284,12 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
         ap = a + t
         d_ab, _ = cKDTree(b).query(ap)
         d_ba, _ = cKDTree(ap).query(b)
+        if b_clipped.any() and rendered.view is not None:
+            # TeX's SVG keeps clipped geometry whole (flagged); what its clips cut away
+            # (outside the rendered view) need not be drawn natively
+            v = rendered.view
+            outside = (b[:, 0] < v[0] - tol) | (b[:, 0] > v[2] + tol) | (b[:, 1] < v[1] - tol) | (b[:, 1] > v[3] + tol)
+            d_ba = np.where(b_clipped & outside, 0.0, d_ba)
         # arrow heads are drawn geometry in TeX's output and tips in ours
         from geoverify.scene.primitives import Arrow
         arrows = [p for p in native.primitives if isinstance(p, Arrow) and p.panel == native_panel]

@@ -39,3 +39,14 @@ def test_view_follows_a_similarity():
     t = s.transformed(similarity_matrix(2.0, 0.0, 5.0, 0.0))
     assert t.view == pytest.approx((9.0, 0.0, 21.0, 0.0))
     assert t.geometry_bbox() == pytest.approx((9.0, 0.0, 21.0, 0.0))
+
+
+def test_svg_clip_path_sets_the_view():
+    from geoverify.frontends.svg import parse_svg
+
+    s = parse_svg('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">'
+                  '<clipPath id="c"><rect x="0" y="0" width="100" height="100"/></clipPath>'
+                  '<path d="M0 50 L1000 50" stroke="black" clip-path="url(#c)"/>'
+                  '<path d="M10 10 L20 20" stroke="black"/></svg>')
+    assert s.view is not None
+    assert s.view[2] - s.view[0] == pytest.approx(75.0)  # 100 px at 0.75 bp/px, not 750

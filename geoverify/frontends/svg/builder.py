@@ -22,7 +22,7 @@ import numpy as np
 
 from geoverify.errors import BudgetExceededError, SourceLocation, UnsafeInputError, UnsupportedConstructError
 from geoverify.frontends.limits import Budget
-from geoverify.frontends.svg.clipping import clipped_by, fast_bbox, viewport_region
+from geoverify.frontends.svg.clipping import clip_box, clipped_by, fast_bbox, viewport_region
 from geoverify.frontends.svg.css import StyleSheet, parse_stylesheet
 from geoverify.frontends.svg.glyphs import glyph_info, glyph_use_ok
 from geoverify.frontends.svg.markers import analyse_marker, marker_primitives
@@ -104,6 +104,8 @@ class SceneBuilder:
         self.root = root
         self.ids = ids
         self.scene = scene
+        # id(primitive) -> box of the axis-aligned clips that cut it (scene.view)
+        self.clip_boxes: dict[int, tuple] = {}
         self.budget = budget
         self.filename = filename
         self.strict = strict
@@ -343,6 +345,10 @@ class SceneBuilder:
             return None
         if prim.clipped:
             prim.clipped = clipped_by(box, ctx.clips)
+            if prim.clipped:
+                cut = clip_box(ctx.clips)
+                if cut is not None:
+                    self.clip_boxes[id(prim)] = cut
         idx = self.scene.add(prim)
         self.budget.check_primitives(idx + 1)
         return idx

@@ -15,7 +15,7 @@ import numpy as np
 
 from geoverify.scene.primitives import BezierPath, Circle, Dot, Ellipse, Polyline
 
-__all__ = ["fast_bbox", "clipped_by", "viewport_region"]
+__all__ = ["fast_bbox", "clip_box", "clipped_by", "viewport_region"]
 
 
 def fast_bbox(p) -> tuple[float, float, float, float]:
@@ -51,6 +51,20 @@ def clipped_by(box, regions) -> bool:
         if box[0] < region[0] - tol or box[1] < region[1] - tol or box[2] > region[2] + tol or box[3] > region[3] + tol:
             return True
     return False
+
+
+def clip_box(regions) -> tuple | None:
+    """The box ``(xmin, ymin, xmax, ymax)`` the regions leave visible, or None when one is
+    not an axis-aligned rectangle (unknown) or nothing is left."""
+    box = None
+    for region in regions:
+        if region is None:
+            return None
+        box = tuple(region[:4]) if box is None else (max(box[0], region[0]), max(box[1], region[1]),
+                                                      min(box[2], region[2]), min(box[3], region[3]))
+    if box is None or box[2] < box[0] or box[3] < box[1]:
+        return None
+    return box
 
 
 def viewport_region(m, x, y, w, h, overflow=None) -> tuple:

@@ -21,7 +21,7 @@ from geoverify.frontends.svg.style import DEFAULT_INHERITED, cascade
 from geoverify.frontends.svg.units import PX_TO_BP, parse_length
 from geoverify.frontends.svg.viewport import parse_viewbox, viewbox_matrix
 from geoverify.frontends.svg.xmldoc import read_xml
-from geoverify.scene.graph import Scene
+from geoverify.scene.graph import Scene, visible_view
 
 __all__ = ["parse_svg", "root_matrix"]
 
@@ -146,6 +146,9 @@ def parse_svg(text: str, *, filename: str | None = None, limits: Limits | None =
         with np.errstate(over="ignore", invalid="ignore"):
             builder.render_children(root, ctx)
             recognise_arrowheads(scene)
+            if builder.clip_boxes:
+                visible_view(scene, {i: builder.clip_boxes[id(p)] for i, p in enumerate(scene.primitives)
+                                     if id(p) in builder.clip_boxes})
     except RecursionError:
         raise BudgetExceededError(
             f"SVG nesting too deep for the walker (Limits.max_depth={limits.max_depth})") from None
