@@ -22,7 +22,7 @@ ASY = [
     "",
     "/* only a comment */ // and another\n;",
 ]
-ASY_ERRORS = ["draw((0,0)--);", "real x = 1.6d.x;", "draw(@);", "if (", "int x = 1"]
+ASY_ERRORS = ["draw((0,0)--);", "real x = 1.6d.;", "draw(@);", "if (", "int x = 1"]
 
 TIKZ = [
     "(0,0) -- (1,1) node[above] {$A$} -- cycle",

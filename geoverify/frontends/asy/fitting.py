@@ -103,6 +103,8 @@ def _scale_for(coords, size):
     if extent(0.0) >= size:
         return 0.0
     lo, hi = 0.0, size / (umax - umin)
+    if not (hi > 0.0 and math.isfinite(hi)):
+        return 0.0  # an infinite or overflowing coordinate: nothing to fit
     # the extent at hi is at least size because true offsets add width
     while extent(hi) < size:
         hi *= 2.0

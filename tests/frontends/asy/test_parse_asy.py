@@ -292,3 +292,9 @@ def test_graph_data_overflowing_the_scaling_is_a_runtime_error():
     with pytest.raises(AsyRuntimeError, match="laid out"):
         parse_asy("import graph; size(140mm,70mm,IgnoreAspect); real[] x={1,3,61e308}; real[] y={1,5,2};"
                   "draw(graph(x,y)); xaxis(\"$x$\",Bottom,LeftTicks(x));")
+
+
+def test_size_fitting_with_an_infinite_coordinate_returns_no_scale():
+    from geoverify.frontends.asy.fitting import _scale_for
+
+    assert _scale_for([(0.0, 0.0), (math.inf, 0.0)], 100.0) == 0.0
