@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -32,9 +31,8 @@ def test_janosh_diagrams_parse_without_crash():
 
 @pytest.mark.corpus
 @pytest.mark.slow
-def test_whole_tikz_corpus_parses_without_crash_at_speed():
+def test_whole_tikz_corpus_parses_without_crash():
     total_bytes = 0
-    t0 = time.perf_counter()
     for f in _files("tikz") + _files("generated"):
         text = f.read_text(encoding="utf-8", errors="replace")
         total_bytes += len(text.encode())
@@ -42,4 +40,4 @@ def test_whole_tikz_corpus_parses_without_crash_at_speed():
             parse_tikz(text, filename=str(f))
         except GeoverifyError:
             pass
-    assert total_bytes / (time.perf_counter() - t0) > 50_000  # loose floor; benchmarks/ measures the goal
+    assert total_bytes > 0  # speed: benchmarks/frontend_speed.py
