@@ -128,14 +128,14 @@ def _apply_allowed(s: Subject, ex):
                  shift=(ex["tx"], ex["ty"]))
     sc = pt.upright_labels(s.scene, s.scene.transformed(m), ex["scale"])
     sc = pt.restyle(sc, ex["perm"], ex["width"])
-    return pt.reorder(sc, ex["order"])
+    return pt.reorder(sc, pt.order_keeping_fills(sc, ex["order"]))
 
 
 def _describe_allowed(ex) -> str:
     moved = sum(1 for k, o in enumerate(ex["order"]) if k != o)
     return (f"scale {ex['scale']:.4g}, shift ({ex['tx']:.4g}, {ex['ty']:.4g}), rotation {math.degrees(ex['angle']):.4g} deg"
             f"{', reflected' if ex['reflect'] else ''}, widths x{ex['width']:.3g}, colours permuted {ex['perm'][:4]}..., "
-            f"{moved} drawing commands reordered")
+            f"{moved} drawing commands reordered (opaque fills keep their places)")
 
 
 def _perturb_strategy(s: Subject, st, targets: dict):

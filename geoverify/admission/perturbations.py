@@ -55,6 +55,25 @@ def restyle(scene: Scene, perm, width_factor: float) -> Scene:
     return out
 
 
+def order_keeping_fills(scene: Scene, order) -> list[int]:
+    """``order`` (a permutation of the primitives) restricted to what cannot change the picture.
+
+    An opaque fill hides what was drawn before it under it, so each opaque fill
+    keeps its place relative to everything else; the primitives between two fills
+    take the order ``order`` gives them.
+    """
+    rank = {o: k for k, o in enumerate(order)}
+    key, fills = [], 0
+    for i, p in enumerate(scene.primitives):
+        opaque = not isinstance(p, (Dot, Arrow, TextLabel)) and p.style.fill is not None and p.style.opacity >= 0.99
+        if opaque:
+            fills += 1
+            key.append((2 * fills - 1, 0))
+        else:
+            key.append((2 * fills, rank.get(i, i)))
+    return sorted(range(len(scene.primitives)), key=key.__getitem__)
+
+
 def reorder(scene: Scene, order) -> Scene:
     """Primitives in a new drawing order (``order`` a permutation of indices); arrow carriers follow."""
     out = copy.deepcopy(scene)

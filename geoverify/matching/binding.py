@@ -313,6 +313,18 @@ class _Binder:
         # Point objects bound by one label: object id -> (label primitive index, point feature index).
         self.label_choice: dict[str, tuple[int, int]] = {}
 
+    def reach(self, lab) -> float:
+        """How far from where a label reads (:meth:`Features.label_position`) its point may be.
+
+        The label margin plus half the font size; for a text box (SVG) half its
+        width when wider, since a wide label's centre stands that much further
+        from the point it is set beside.
+        """
+        half = 0.5 * lab.font_size
+        if not self.f.attached_labels and lab.box is not None:
+            half = max(half, 0.5 * float(lab.box[2] - lab.box[0]))
+        return self.margin + half
+
     def kg(self, oid: str) -> KnownGeometry | None:
         return known_geometry(self.task, self.task.objects[oid], self.known)
 
@@ -327,7 +339,7 @@ class _Binder:
                 continue
             places = []
             for i, lab in labs:
-                idx, dist, amb = _point_near(self.f, self.f.label_position(lab), self.margin + 0.5 * lab.font_size,
+                idx, dist, amb = _point_near(self.f, self.f.label_position(lab), self.reach(lab),
                                              box=None if self.f.attached_labels else lab.box)
                 if idx is not None and self.f.point_kind[idx] == PointKind.ANCHOR:
                     # A label placed beside its point by hand names the drawn point there.
@@ -378,7 +390,7 @@ class _Binder:
         """
         i, lab = labs[0]
         xy = self.f.label_position(lab)
-        reach = self.margin + 0.5 * lab.font_size
+        reach = self.reach(lab)
         rounds = [r for r in self.f.rounds if r.full]
         if not rounds:
             return False
@@ -427,7 +439,7 @@ class _Binder:
             taken = {j for o, (_, j) in self.label_choice.items() if o not in oids}
             cand_sets = []
             for lab, xy in zip(labs, at):
-                radius = self.margin + 0.5 * lab.font_size
+                radius = self.reach(lab)
                 d = np.hypot(*(self.f.points - xy).T)
                 near = [j for j in np.flatnonzero(d <= radius).tolist() if j not in taken]
                 cand_sets.append({j: float(d[j] * _KIND_WEIGHT_ARRAY[self.f.point_kind[j]]) for j in near})
@@ -717,7 +729,7 @@ class _Binder:
             elif center_ref in self.task.objects and not self.f.attached_labels:
                 # An undrawn centre labelled beside where it is ("O" with no dot): the circle
                 # whose centre is within the label's reach.
-                reach = [(self.f.label_position(lab), self.margin + 0.5 * lab.font_size)
+                reach = [(self.f.label_position(lab), self.reach(lab))
                          for _, lab in _labels_for(self.task.objects[center_ref], self.f)]
                 dists = [min((float(np.hypot(*(r.center - xy))) for xy, _ in reach), default=math.inf) for r in cands]
                 if any(dd <= rr for dd in dists for _, rr in reach):
@@ -730,7 +742,7 @@ class _Binder:
                 scores += [_dist_to_round(p, r) for r in cands]
             elif ref in self.task.objects and not self.f.attached_labels:
                 # A point on the circle shown by its label only ("P" beside the arc, no dot).
-                reach = [(self.f.label_position(lab), self.margin + 0.5 * lab.font_size)
+                reach = [(self.f.label_position(lab), self.reach(lab))
                          for _, lab in _labels_for(self.task.objects[ref], self.f)]
                 dists = [min((_dist_to_round(xy, r) for xy, _ in reach), default=math.inf) for r in cands]
                 if any(dd <= rr for dd in dists for _, rr in reach):

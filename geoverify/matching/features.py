@@ -125,10 +125,9 @@ class Features:
     _tree: object = None
 
     def label_position(self, lab) -> np.ndarray:
-        """Where a label reads as being, ``(2,)``: its anchor when the source attaches labels to
-        points, else the centre of its box (text formats put the anchor on the baseline, below
-        the ink of a capital letter)."""
-        return lab.anchor if self.attached_labels else lab.center
+        """Where a label reads as being, ``(2,)``: its anchor (the point the source attaches it
+        to; in a text format, the middle of its baseline)."""
+        return lab.anchor
 
     @property
     def point_tree(self):

@@ -81,6 +81,7 @@ def test_point_moved_off_circle_fails_incidence(rotation, scale, which, directio
             p.center = p.center + shift
         if isinstance(p, TextLabel) and p.text == which:
             p.anchor = p.anchor + shift
+            p.box = p.box + np.concatenate([shift, shift])
     rep = check_scene(scene, CIRCUM)
     verdict = {r.predicate.id: r.verdict.verdict for r in rep.results}
     assert verdict[f"on{which}"] == "fail"
