@@ -314,7 +314,7 @@ class _Binder:
         self.label_choice: dict[str, tuple[int, int]] = {}
 
     def reach(self, lab) -> float:
-        """How far from where a label reads (:meth:`Features.label_position`) its point may be.
+        """How far from a label's anchor its point may be.
 
         The label margin plus half the font size; for a text box (SVG) half its
         width when wider, since a wide label's centre stands that much further
@@ -339,7 +339,7 @@ class _Binder:
                 continue
             places = []
             for i, lab in labs:
-                idx, dist, amb = _point_near(self.f, self.f.label_position(lab), self.reach(lab),
+                idx, dist, amb = _point_near(self.f, lab.anchor, self.reach(lab),
                                              box=None if self.f.attached_labels else lab.box)
                 if idx is not None and self.f.point_kind[idx] == PointKind.ANCHOR:
                     # A label placed beside its point by hand names the drawn point there.
@@ -389,7 +389,7 @@ class _Binder:
         within the label's reach (or the nearest must be twice as near as the next).
         """
         i, lab = labs[0]
-        xy = self.f.label_position(lab)
+        xy = lab.anchor
         reach = self.reach(lab)
         rounds = [r for r in self.f.rounds if r.full]
         if not rounds:
@@ -432,7 +432,7 @@ class _Binder:
                 continue
             labs = [labels[self.label_choice[o][0]] for o in oids]
             fs = min(lab.font_size for lab in labs)
-            at = [self.f.label_position(lab) for lab in labs]
+            at = [lab.anchor for lab in labs]
             apart = max(float(np.hypot(*(a - b))) for a in at for b in at)
             if apart <= 0.5 * fs:
                 continue
@@ -729,7 +729,7 @@ class _Binder:
             elif center_ref in self.task.objects and not self.f.attached_labels:
                 # An undrawn centre labelled beside where it is ("O" with no dot): the circle
                 # whose centre is within the label's reach.
-                reach = [(self.f.label_position(lab), self.reach(lab))
+                reach = [(lab.anchor, self.reach(lab))
                          for _, lab in _labels_for(self.task.objects[center_ref], self.f)]
                 dists = [min((float(np.hypot(*(r.center - xy))) for xy, _ in reach), default=math.inf) for r in cands]
                 if any(dd <= rr for dd in dists for _, rr in reach):
@@ -742,7 +742,7 @@ class _Binder:
                 scores += [_dist_to_round(p, r) for r in cands]
             elif ref in self.task.objects and not self.f.attached_labels:
                 # A point on the circle shown by its label only ("P" beside the arc, no dot).
-                reach = [(self.f.label_position(lab), self.reach(lab))
+                reach = [(lab.anchor, self.reach(lab))
                          for _, lab in _labels_for(self.task.objects[ref], self.f)]
                 dists = [min((_dist_to_round(xy, r) for xy, _ in reach), default=math.inf) for r in cands]
                 if any(dd <= rr for dd in dists for _, rr in reach):

@@ -124,11 +124,6 @@ class Features:
     attached_labels: bool = False
     _tree: object = None
 
-    def label_position(self, lab) -> np.ndarray:
-        """Where a label reads as being, ``(2,)``: its anchor (the point the source attaches it
-        to; in a text format, the middle of its baseline)."""
-        return lab.anchor
-
     @property
     def point_tree(self):
         """A KD-tree over ``points`` (built on first use)."""
