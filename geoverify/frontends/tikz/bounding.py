@@ -12,7 +12,7 @@ from geoverify.frontends.tikz.nodes import Node
 from geoverify.scene import TextLabel
 from geoverify.scene.primitives import Arrow
 
-__all__ = ["LocalBox", "start_local_box", "finish_local_box"]
+__all__ = ["LocalBox", "drawn_extent", "start_local_box", "finish_local_box"]
 
 _CORNERS = ("north east", "north west", "south east", "south west", "north", "south", "east", "west")
 
@@ -26,15 +26,12 @@ class LocalBox:
         self.name, self.prims, self.nodes = name, prims, nodes
 
 
-def start_local_box(interp, name: str) -> LocalBox:
-    return LocalBox(name.strip(), len(interp.scene.primitives), len(interp.placed_nodes))
-
-
-def finish_local_box(interp, box: LocalBox) -> None:
-    """Name the rectangle around what was drawn since ``box`` began (nothing drawn: no node)."""
+def drawn_extent(prims, nodes, panel: int | None = None) -> tuple[float, float, float, float] | None:
+    """``(xmin, ymin, xmax, ymax)`` around primitives (text and arrow heads left out; only
+    ``panel``'s when given) and placed nodes (their shapes), or None when there is nothing."""
     xs, ys = [], []
-    for p in interp.scene.primitives[box.prims:]:
-        if isinstance(p, (TextLabel, Arrow)) or p.panel != interp.panel:
+    for p in prims:
+        if isinstance(p, (TextLabel, Arrow)) or (panel is not None and p.panel != panel):
             continue
         try:
             b = p.bbox()
@@ -42,12 +39,24 @@ def finish_local_box(interp, box: LocalBox) -> None:
             continue
         xs += [b[0], b[2]]
         ys += [b[1], b[3]]
-    for node in interp.placed_nodes[box.nodes:]:
+    for node in nodes:
         pts = [node.center] if node.shape == "coordinate" else [node.anchor(c) for c in _CORNERS]
         xs += [q[0] for q in pts]
         ys += [q[1] for q in pts]
     if not xs:
+        return None
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def start_local_box(interp, name: str) -> LocalBox:
+    return LocalBox(name.strip(), len(interp.scene.primitives), len(interp.placed_nodes))
+
+
+def finish_local_box(interp, box: LocalBox) -> None:
+    """Name the rectangle around what was drawn since ``box`` began (nothing drawn: no node)."""
+    extent = drawn_extent(interp.scene.primitives[box.prims:], interp.placed_nodes[box.nodes:], interp.panel)
+    if extent is None:
         return
-    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    x0, y0, x1, y1 = extent
     interp.nodes[box.name] = Node(box.name, "rectangle", ((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2,
                                   (y1 - y0) / 2, 0.0)

@@ -16,16 +16,15 @@ import re
 
 import numpy as np
 
+from geoverify.frontends.tikz.bounding import drawn_extent
 from geoverify.frontends.tikz.options import DEFAULTS
 from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
-from geoverify.scene import Scene, TextLabel
-from geoverify.scene.primitives import Arrow
+from geoverify.scene import Scene
 from geoverify.scene.transform import transform_scene
 
 __all__ = ["is_nested_picture", "place_nested"]
 
 _PICTURE = re.compile(r"^\s*(\\begin\s*\{tikzpicture\}.*\\end\s*\{tikzpicture\}|\\tikz\b.*?)\s*$", re.S)
-_CORNERS = ("north east", "north west", "south east", "south west", "north", "south", "east", "west")
 
 
 def is_nested_picture(text: str) -> bool:
@@ -85,23 +84,7 @@ def _run_inner(interp, text: str, loc):
     del scene.primitives[i0:]
     nodes = interp.placed_nodes[n0:]
     del interp.placed_nodes[n0:]
-    xs, ys = [], []
-    for p in prims:
-        if isinstance(p, (TextLabel, Arrow)):
-            continue
-        try:
-            b = p.bbox()
-        except NotImplementedError:
-            continue
-        xs += [b[0], b[2]]
-        ys += [b[1], b[3]]
-    for node in nodes:
-        pts = [node.center] if node.shape == "coordinate" else [node.anchor(c) for c in _CORNERS]
-        xs += [q[0] for q in pts]
-        ys += [q[1] for q in pts]
-    if not xs:
-        return prims, None
-    return prims, (min(xs), min(ys), max(xs), max(ys))
+    return prims, drawn_extent(prims, nodes)
 
 
 def place_nested(interp, nst: dict, name, p, text: str, loc, tangent=None):
