@@ -215,6 +215,20 @@ def _text_items(scene, panel=None):
     return out
 
 
+def _first_run_offset(text, size):
+    """Where the first character of a label's (first line of) text sits, from its baseline's left
+    end, in pt: TeX raises some material that starts a label (a radical's surd, the numerator
+    of ``\\nicefrac``, a leading superscript), and its first text run starts there. ``(0, 0)``
+    when the text starts with material whose glyphs the box model does not know."""
+    from geoverify.frontends.texbox import glyph_runs
+    from geoverify.frontends.tikz.fonts import node_lines
+    lines = node_lines(text)
+    runs = glyph_runs(lines[0].strip(), size) if lines else []
+    if not runs or not runs[0].text:
+        return np.zeros(2)
+    return np.array([runs[0].x, runs[0].y])
+
+
 def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION):
     """(ok, cause, details): compare one native panel with one rendered page."""
     from scipy.spatial import cKDTree
@@ -351,6 +365,7 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
             if len(widths) > 1:  # several lines (align=center): the first line is centred
                 base = lab.box[3] - box.height
                 left = (lab.box[0] + lab.box[2]) / 2 - widths[0] / 2
+            left, base = np.array([left, base]) + _first_run_offset(lab.text, lab.font_size)
             q = np.array([left, base]) * BP_PER_PT + t
             width = (lab.box[2] - lab.box[0]) * BP_PER_PT
             on_line = np.abs(rb[:, 1] - q[1]) < max(tol, 0.5)
