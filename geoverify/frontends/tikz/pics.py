@@ -24,7 +24,9 @@ __all__ = ["draw_pic"]
 
 
 def draw_pic(interp, opts: str, body: str, st: dict, loc) -> None:
-    m = re.match(r"\s*(angle|right angle)\s*=\s*(.+)$", body.strip(), re.S)
+    # tikzlibraryangles: pics/angle/.default=A--B--C (right angle has no default)
+    body = re.sub(r"^\s*angle\s*$", "angle=A--B--C", body.strip())
+    m = re.match(r"\s*(angle|right angle)\s*=\s*(.+)$", body, re.S)
     if not m:
         interp.note("UNSUPPORTED", f"pic '{body.strip()[:40]}' is not interpreted", "pic", loc)
         return

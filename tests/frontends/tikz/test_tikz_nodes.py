@@ -274,6 +274,16 @@ def test_pic_angle_and_right_angle():
     assert close(mark.points / CM, [(0.3, 0), (0.3, 0.3), (0, 0.3)])
 
 
+def test_pic_angle_defaults_to_A_B_C():
+    # tikzlibraryangles: pics/angle/.default=A--B--C
+    from geoverify.scene import Arc
+    sc = parse_tikz(r"""\draw (2,0) coordinate (A) -- (0,0) coordinate (B) -- (1,1) coordinate (C)
+      pic[draw] {angle};""")
+    arc = only(sc, Arc)
+    assert close(arc.center, (0, 0)) and arc.rx == pytest.approx(0.5 * CM)
+    assert arc.start == pytest.approx(0) and arc.sweep == pytest.approx(math.pi / 4)
+
+
 def test_three_dimensional_xyz_coordinates():
     p = only(parse_tikz(r"\draw (0,0,0) -- (0,0,1);"), Polyline)
     z = 0.385 * CM  # default z vector (-3.85mm, -3.85mm)
