@@ -12,6 +12,7 @@ import re
 
 from lark import Token, Tree
 
+from geoverify.frontends.asy.closures import compile_expression
 from geoverify.frontends.asy.control import AsyRuntimeError, Env, _Return, _Skip
 from geoverify.frontends.asy.guides import CycleToken, Guide, Join, Path, INFINITE_TENSION
 from geoverify.frontends.asy.values import (AsyArray, AsyFunction, Builtin, NoMatch, Overloads, StructInstance,
@@ -50,6 +51,25 @@ class ExpressionsMixin:
 
     # ------------------------------------------------------------ expressions
     def eval(self, node, env):
+        """The value of expression ``node`` in ``env``.
+
+        A node is walked the first time it is evaluated and compiled into a closure
+        (:mod:`~geoverify.frontends.asy.closures`) the second time; after that its
+        closure runs. Each interpreter keeps its closures under its own attribute.
+        """
+        attr = self._closure_attr
+        c = getattr(node, attr, None)
+        if c:
+            return c(env)
+        if c is None:
+            if type(node) is Tree:
+                setattr(node, attr, False)
+            return self._eval_walk(node, env)
+        c = compile_expression(self, node)
+        setattr(node, attr, c)
+        return c(env)
+
+    def _eval_walk(self, node, env):
         if isinstance(node, Token):
             if node.type == "NAME":
                 return self.lookup(str(node), env, node)
@@ -121,8 +141,10 @@ class ExpressionsMixin:
         return v
 
     def e_pair(self, node, env):
-        a = self.eval(node.children[0], env)
-        b = self.eval(node.children[1], env)
+        return self.e_pair_values(self.eval(node.children[0], env), self.eval(node.children[1], env), node)
+
+    def e_pair_values(self, a, b, node):
+        """The pair ``(a, b)`` of the pair expression ``node``."""
         if not (_is_num(a) and _is_num(b)):
             raise AsyRuntimeError(f"pair coordinates must be real, got {type_name(a)}, {type_name(b)}",
                                   location=self.loc(node))
@@ -473,6 +495,10 @@ class ExpressionsMixin:
     # ------------------------------------------------------- operator chains
     def e_chain(self, node, env):
         """A flat chain ``a op b op c ...``: nest by Asymptote's precedence, then evaluate."""
+        return self._eval_nested(self.nested_chain(node), env)
+
+    def nested_chain(self, node):
+        """The chain ``node`` nested by precedence: ``(op, left, right)`` tuples over operand nodes."""
         entry = self._chains.get(id(node))
         if (entry is None or entry[0] is not node) and any(
                 isinstance(k, Tree) and k.data in _DIR_OPERANDS for k in node.children[::2]):
@@ -495,7 +521,7 @@ class ExpressionsMixin:
                 r = out.pop()
                 out.append((o, out.pop(), r))
             entry = self._chains[id(node)] = (node, out[0])
-        return self._eval_nested(entry[1], env)
+        return entry[1]
 
     def _nest_with_dirs(self, kids):
         """The chain nested by precedence when operands carry direction specifiers.

@@ -105,6 +105,11 @@ def _scale_for(coords, size):
     lo, hi = 0.0, size / (umax - umin)
     if not (hi > 0.0 and math.isfinite(hi)):
         return 0.0  # an infinite or overflowing coordinate: nothing to fit
+    if len(upper) == 1 and len(lower) == 1:
+        # one line each way: the extent is linear in s, solved at once (the bisection's answer)
+        s = (size - (t1 - t0)) / (u1 - u0)
+        if math.isfinite(s):
+            return s
     # the extent at hi is at least size because true offsets add width
     while extent(hi) < size:
         hi *= 2.0

@@ -11,6 +11,8 @@ picture.
 
 from __future__ import annotations
 
+import itertools
+
 from lark import Tree
 
 from geoverify.errors import (BudgetExceededError, SourceLocation, UnsafeInputError,
@@ -51,6 +53,7 @@ class _Proxy:
 
 
 _PROXY = _Proxy()
+_INTERPRETER_SERIAL = itertools.count()
 _TEMPLATES: dict = {}
 
 
@@ -141,6 +144,8 @@ class Interpreter(ExpressionsMixin):
             "both_dir": self.e_dir_operand,
         }
         self._chains = {}
+        # compiled expressions live on the nodes under a name of this interpreter's own
+        self._closure_attr = f"_asy_closure_{next(_INTERPRETER_SERIAL)}"
         self.user_ops = set()  # symbols of operators the program defines ("operator --")
         from geoverify.frontends.asy import operators
 

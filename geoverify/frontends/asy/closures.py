@@ -1,0 +1,293 @@
+"""Expressions compiled to Python closures: the hot paths of the Asymptote evaluator.
+
+The tree-walking evaluator (:class:`~geoverify.frontends.asy.expressions.ExpressionsMixin`)
+looks up a handler for every node on every evaluation. An expression evaluated
+again (a loop body, a function that ``graph`` samples a hundred times) is
+compiled instead, once, into a closure that calls its children's closures
+directly. Straight-line code, where every expression runs once, never pays for
+compiling: a node is compiled on its second evaluation.
+
+The closures do exactly what the handlers do (they call the same operator,
+call and lookup functions); they only leave out the dispatch. Node kinds
+without a closure of their own fall back to their handler.
+"""
+
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from geoverify.frontends.asy.values import Overloads
+
+__all__ = ["compile_expression"]
+
+_ADD, _SUB, _MUL = "op_add", "op_sub", "op_mul"
+
+
+def compile_expression(I, node):
+    """A closure ``f(env) -> value`` equal to ``I.eval(node, env)``.
+
+    Parameters
+    ----------
+    I : Interpreter
+        The interpreter the closure evaluates in (it is bound into the closure).
+    node : lark.Tree or lark.Token
+        An expression node of the Asymptote grammar.
+    """
+    if isinstance(node, Token):
+        return _fallback(I, node)
+    make = _MAKERS.get(node.data)
+    if make is None:
+        return _fallback(I, node)
+    return make(I, node)
+
+
+def _child(I, node):
+    """The closure of a child: compiled now when it can be, else the evaluator."""
+    if isinstance(node, Tree):
+        attr = I._closure_attr
+        c = getattr(node, attr, None)
+        if not c:
+            c = compile_expression(I, node)
+            setattr(node, attr, c)
+        return c
+    return _fallback(I, node)
+
+
+def _fallback(I, node):
+    ev = I._eval_walk
+
+    def f(env):
+        return ev(node, env)
+    return f
+
+
+def _number(I, node):
+    v = I.e_number(node, None)
+
+    def f(env):
+        return v
+    return f
+
+
+def _var(I, node):
+    name = node.children[0].value
+    builtins = I.builtins
+
+    def f(env):
+        e = env
+        while e is not None:
+            scope = e.vars
+            if name in scope:
+                v = scope[name]
+                break
+            e = e.parent
+        else:
+            v = builtins.get(name)
+            if v is None:
+                I.unsupported(f"unknown name '{name}'", name, node)
+        if name == "defaultpen" and isinstance(v, Overloads):
+            return I.defaultpen
+        return v
+    return f
+
+
+def _pair(I, node):
+    fa = _child(I, node.children[0])
+    fb = _child(I, node.children[1])
+
+    def f(env):
+        a = fa(env)
+        b = fb(env)
+        ta, tb = type(a), type(b)
+        if (ta is float or ta is int) and (tb is float or tb is int):
+            return complex(a, b)
+        return I.e_pair_values(a, b, node)
+    return f
+
+
+def _call(I, node):
+    fnode, argnode = node.children
+    if isinstance(fnode, Token):
+        name, fvar = fnode.value, fnode
+    elif fnode.data == "var":
+        name, fvar = fnode.children[0].value, fnode
+    else:
+        name, fvar = "<function>", None
+    ffn = None if fvar is not None else _child(I, fnode)
+    items = []      # (keyword or None, closure), in the order the arguments are evaluated
+    if argnode is not None:
+        for a in argnode.children:
+            data = a.data if isinstance(a, Tree) else None
+            if data == "kwarg":
+                items.append((str(a.children[0]), _child(I, a.children[1])))
+            elif data == "arrayinit":
+                items.append((None, _arrayinit_arg(I, a)))
+            else:
+                items.append((None, _child(I, a)))
+    positional = tuple(p for k, p in items) if all(k is None for k, _ in items) else None
+    items = tuple(items)
+    lookup_callable = I.lookup_callable
+    call = I.call
+    at = (node, name)
+
+    def f(env):
+        fn = lookup_callable(name, env, fvar) if ffn is None else ffn(env)
+        if positional is not None:
+            args = [p(env) for p in positional]
+            kwargs = {}
+        else:
+            args, kwargs = [], {}
+            for k, p in items:
+                if k is None:
+                    args.append(p(env))
+                else:
+                    kwargs[k] = p(env)
+        I._at = at
+        return call(fn, args, kwargs, name, node)
+    return f
+
+
+def _arrayinit_arg(I, a):
+    def f(env):
+        return I.eval_init(a, env, "")
+    return f
+
+
+def _neg(I, node):
+    fa = _child(I, node.children[0])
+    negate = I.ops.negate
+
+    def f(env):
+        v = fa(env)
+        t = type(v)
+        if t is float or t is int or t is complex:
+            return -v
+        return negate(I, v, node)
+    return f
+
+
+def _index(I, node):
+    fb = _child(I, node.children[0])
+    fi = _child(I, node.children[1])
+    index = I.ops.index
+
+    def f(env):
+        base = fb(env)
+        return index(I, base, fi(env), node)
+    return f
+
+
+def _attr(I, node):
+    fb = _child(I, node.children[0])
+    name = str(node.children[1])
+    attr = I.ops.attr
+
+    def f(env):
+        return attr(I, fb(env), name, node)
+    return f
+
+
+def _ternary(I, node):
+    fc, fa, fb = (_child(I, c) for c in node.children)
+    truth = I.truth
+
+    def f(env):
+        return fa(env) if truth(fc(env), node) else fb(env)
+    return f
+
+
+def _not(I, node):
+    fa = _child(I, node.children[0])
+    truth = I.truth
+
+    def f(env):
+        return not truth(fa(env), node)
+    return f
+
+
+def _chain(I, node):
+    nested = I.nested_chain(node)
+    return _nested(I, nested)
+
+
+def _nested(I, x):
+    """The closure of one node of a nested operator chain (see ``ExpressionsMixin.e_chain``)."""
+    if not isinstance(x, tuple):
+        return _child(I, x)
+    if len(x) != 3 or x[0] == "dir":
+        walk = I._eval_nested
+
+        def f(env):
+            return walk(x, env)
+        return f
+    from geoverify.frontends.asy.expressions import _BIN, _SYMBOL, _NO_USER_OP
+
+    op, left, right = x
+    kind = op.data
+    fl = _nested(I, left)
+    fr = _nested(I, right)
+    truth = I.truth
+    if kind == "op_oror":
+        def f(env):
+            return truth(fl(env), op) or truth(fr(env), op)
+        return f
+    if kind == "op_andand":
+        def f(env):
+            return truth(fl(env), op) and truth(fr(env), op)
+        return f
+    sym = _SYMBOL[kind]
+    user_ops = I.user_ops
+    user_op = I._user_op
+    name = _BIN.get(kind)
+    if name is not None:
+        binary = I.ops.binary
+        fast = kind in (_ADD, _SUB, _MUL)
+
+        def f(env):
+            a = fl(env)
+            b = fr(env)
+            if user_ops and sym in user_ops:
+                r = user_op(sym, [a, b], env)
+                if r is not _NO_USER_OP:
+                    return r
+            if fast:
+                ta, tb = type(a), type(b)
+                if (ta is float or ta is int) and (tb is float or tb is int):
+                    if kind == _ADD:
+                        return a + b
+                    if kind == _SUB:
+                        return a - b
+                    return a * b
+            return binary(I, name, a, b, op)
+        return f
+    if kind == "op_carets":
+        carets = I._carets
+
+        def f(env):
+            a = fl(env)
+            b = fr(env)
+            if user_ops and sym in user_ops:
+                r = user_op(sym, [a, b], env)
+                if r is not _NO_USER_OP:
+                    return r
+            return carets(a, b, op)
+        return f
+    join = I.ops.join
+    join_spec = I._join_spec
+
+    def f(env):
+        a = fl(env)
+        b = fr(env)
+        if user_ops and sym in user_ops:
+            r = user_op(sym, [a, b], env)
+            if r is not _NO_USER_OP:
+                return r
+        return join(I, a, join_spec(op, env), b, None, None, op)
+    return f
+
+
+_MAKERS = {
+    "number": _number, "var": _var, "pair": _pair, "call": _call, "named_call": _call, "neg": _neg,
+    "index": _index, "named_index": _index, "attr": _attr, "named_attr": _attr, "ternary": _ternary,
+    "not_": _not, "chain": _chain,
+}
