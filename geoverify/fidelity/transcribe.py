@@ -11,6 +11,7 @@ reference's label box is, as a person writing SVG would place it.
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 
@@ -18,6 +19,18 @@ from geoverify.matching import normalize_text
 from geoverify.scene import Arrow, Circle, Dot, Polyline, Scene, TextLabel
 
 __all__ = ["to_tikz", "to_svg"]
+
+# LaTeX's size commands (10 pt classes, as Asymptote and standalone TikZ use): a label
+# written {\tiny D} shows at 5 pt whatever its pen's font size.
+_SIZE_COMMAND = re.compile(r"\\(tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge)(?![A-Za-z])")
+
+
+def _shown_font_size(text: str, font_size: float) -> float:
+    """The size ``text`` shows at: its first LaTeX size command's, else ``font_size`` (bp)."""
+    from geoverify.frontends.texfonts import LatexFonts
+
+    m = _SIZE_COMMAND.search(text)
+    return LatexFonts(10).size_commands[m.group(1)] if m else font_size
 
 
 def _f(x: float) -> str:
@@ -145,7 +158,7 @@ def to_svg(scene: Scene, size: float = 300.0, margin: float = 20.0) -> str:
             text = normalize_text(p.text).replace("&", "&amp;").replace("<", "&lt;")
             off = p.center - p.anchor
             n = float(np.hypot(*off))
-            fs = p.font_size
+            fs = _shown_font_size(p.text, p.font_size)
             # Box centre one font size (at most) from the point, on the reference's side of it.
             shift = off / n * min(0.8 * fs, n * k) if n > 1e-9 else np.zeros(2)
             cx = k * (p.anchor[0] - gx0) + margin + shift[0]
