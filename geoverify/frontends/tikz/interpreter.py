@@ -362,8 +362,8 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 from geoverify.frontends.tikz.graphs import run_graph
                 run_graph(self, tok, reader)
             elif t.startswith("\\tkz"):
-                self.note("UNSUPPORTED", f"tkz-euclide macro {t} is not interpreted", t)
-                self._skip_args(reader)
+                from geoverify.frontends.tikz.tkz_euclide import run_tkz
+                run_tkz(self, tok, reader)
             elif t in FONT_SIZES:
                 # \large in a picture or scope: the font of what follows in this group, node
                 # text and the em of inner sep alike (font= keys change only the node text)

@@ -153,13 +153,13 @@ def test_several_pictures_are_panels():
 
 
 def test_unsupported_constructs_are_noted_with_location():
-    sc = parse_tikz("\\begin{tikzpicture}\n\\tkzDrawPoint(A)\n\\draw (0,0) -- (1,1);\n\\end{tikzpicture}")
+    sc = parse_tikz("\\begin{tikzpicture}\n\\tkzShowLine(A,B)\n\\draw (0,0) -- (1,1);\n\\end{tikzpicture}")
     assert sc.partial
     d = [d for d in sc.diagnostics if d.code == "UNSUPPORTED"][0]
-    assert d.construct == "\\tkzDrawPoint" and d.location.line == 2 and d.location.column == 1
+    assert d.construct == "\\tkzShowLine" and d.location.line == 2 and d.location.column == 1
     assert len([p for p in sc.primitives if isinstance(p, Polyline)]) == 1
     with pytest.raises(UnsupportedConstructError):
-        parse_tikz("\\tkzDrawPoint(A)", strict=True)
+        parse_tikz("\\tkzShowLine(A,B)", strict=True)
 
 
 def test_random_numbers_are_reported_not_guessed():
