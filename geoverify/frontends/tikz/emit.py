@@ -15,10 +15,12 @@ import math
 
 import numpy as np
 
+from geoverify.frontends.tikz.arrowtips import bar_offsets, split_tip_lists, tip_offsets
 from geoverify.frontends.tikz.colors import to_hex
 from geoverify.frontends.tikz.corners import round_corners
 from geoverify.frontends.tikz.decorations import DECORATIONS, decorate_subpath
 from geoverify.frontends.tikz.geometry import ellipse_arc, ellipse_axes, point_at_fraction
+from geoverify.frontends.tikz.options import parse_arrow_spec
 from geoverify.frontends.tikz.pathbuild import PathBuilder, segment_controls, segment_tangent
 from geoverify.scene.primitives import Arc, Arrow, BezierPath, Circle, Dot, Ellipse, Polyline, Style
 from geoverify.scene.primitives import Subpath as SceneSubpath
@@ -77,6 +79,22 @@ def _is_head(tip: str | None) -> bool:
     return tip is not None and not tip.startswith("!")
 
 
+def _shorten_segs(segs: list, amount: float, at_end: bool) -> list:
+    """``segs`` with the end (or start) segment shortened by ``amount``.
+
+    An arc (or ellipse) is a chain of cubics in pgf's soft path, so its last (first)
+    cubic is the one shortened; the arc becomes those cubics (``"C"`` segments)."""
+    k = -1 if at_end else 0
+    seg = segs[k]
+    if seg[0] in ("A", "E"):
+        pieces = [("C",) + tuple(tuple(p) for p in c) for c in segment_controls(seg)]
+        pieces[k] = _shorten(pieces[k], amount, at_end)
+        return segs[:-1] + pieces if at_end else pieces + segs[1:]
+    out = list(segs)
+    out[k] = _shorten(seg, amount, at_end)
+    return out
+
+
 def _shorten(seg, amount: float, at_end: bool):
     """``shorten >``/``shorten <``: pgf moves the end point by ``amount`` towards the
     neighbouring point of the segment; a curve's control points stay (pgf's quick
@@ -119,10 +137,10 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
         if open_subs:
             if st.get("shorten_end"):
                 sp = open_subs[-1]
-                sp.segs[-1] = _shorten(sp.segs[-1], st["shorten_end"], True)
+                sp.segs = _shorten_segs(sp.segs, st["shorten_end"], True)
             if st.get("shorten_start"):
                 sp = open_subs[-1]
-                sp.segs[0] = _shorten(sp.segs[0], st["shorten_start"], False)
+                sp.segs = _shorten_segs(sp.segs, st["shorten_start"], False)
     style = path_style(st, draw, fill)
     common = {"source": source, "panel": panel, "name": name, "clipped": clipped}
     out = []
@@ -138,29 +156,33 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
         return out
     # arrow tips on the last open subpath
     a_start, a_end = st["arrow_start"], st["arrow_end"]
-    if _is_head(a_start) or _is_head(a_end):
+    lists = _tip_lists(st, style.stroke_width) if (a_start or a_end) else None
+    if lists is None:
+        lists = ([(a_start, 0.0)] if _is_head(a_start) else [], [(a_end, 0.0)] if _is_head(a_end) else [])
+    if lists[0] or lists[1]:
         for k in range(len(path.subpaths) - 1, -1, -1):
             sp = path.subpaths[k]
             if sp.segs and not sp.closed:
                 arrow_style = Style(stroke=style.stroke, stroke_width=style.stroke_width, fill=style.stroke,
                                     opacity=style.opacity)
-                if _is_head(a_end):
+                if lists[1]:
                     seg = sp.segs[-1]
-                    d = segment_tangent(seg, 1.0)
-                    if "<" in a_end or "reversed" in a_end:
-                        d = (-d[0], -d[1])
-                    tip = _seg_end(seg)
-                    out.append(scene.add(Arrow(tip=tip, direction=d, position="end", carrier=carrier_of[k],
-                                               style=arrow_style, **common)))
-                if _is_head(a_start):
+                    fwd = np.asarray(segment_tangent(seg, 1.0), dtype=float)
+                    end = np.asarray(_seg_end(seg), dtype=float)
+                    for name, back in lists[1]:
+                        d = -fwd if ("<" in name or "reversed" in name) else fwd
+                        out.append(scene.add(Arrow(tip=end - back * _unit(fwd), direction=d, position="end",
+                                                   carrier=carrier_of[k], style=arrow_style, **common)))
+                if lists[0]:
                     seg = sp.segs[0]
-                    d = segment_tangent(seg, 0.0)
-                    if not (a_start == ">" or "reversed" in a_start):
-                        d = (-d[0], -d[1])
-                    tip = _seg_start(seg)
-                    out.append(scene.add(Arrow(tip=tip, direction=d, position="start", carrier=carrier_of[k],
-                                               style=arrow_style, **common)))
+                    fwd = np.asarray(segment_tangent(seg, 0.0), dtype=float)
+                    start = np.asarray(_seg_start(seg), dtype=float)
+                    for name, back in lists[0]:
+                        d = fwd if (name == ">" or "reversed" in name) else -fwd
+                        out.append(scene.add(Arrow(tip=start + back * _unit(fwd), direction=d, position="start",
+                                                   carrier=carrier_of[k], style=arrow_style, **common)))
                 break
+    out += _emit_bars(scene, path, st, style, common) if draw else []
     marks = st.get("markings")
     if marks and st.get("decorate"):
         ctrl = np.concatenate([segment_controls(s) for sp in path.subpaths for s in sp.segs])
@@ -182,6 +204,60 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
                                 opacity=style.opacity)
             out.append(scene.add(Arrow(tip=p, direction=d, position="mid", carrier=out[0], style=arrow_style,
                                        **common)))
+    return out
+
+
+def _unit(v):
+    n = float(np.hypot(v[0], v[1]))
+    return v / n if n > 0 else v
+
+
+def _tip_lists(st: dict, line_width: float):
+    """``(start heads, end heads)``, each ``[(name, distance before the end), ...]``, from the
+    arrow specification as written (``<<->|``: an end has heads when any of its tips is one);
+    None when it is not known or not understood (the one tip each end has is used then)."""
+    spec, meta = st.get("arrow_spec") or (None, False)
+    if not spec or parse_arrow_spec(spec, st["tip_default"]) != (st["arrow_start"], st["arrow_end"]):
+        return None
+    lists = split_tip_lists(spec)
+    if lists is None:
+        return None
+    out = []
+    for text, at_start in ((lists[0], True), (lists[1], False)):
+        heads = tip_offsets(text, st["tip_default"], line_width, at_start, meta) if text.strip() else []
+        if heads is None:
+            return None
+        out.append(heads)
+    return tuple(out)
+
+
+def _emit_bars(scene, path: PathBuilder, st: dict, style: Style, common: dict) -> list[int]:
+    """The bars (``|-|``, ``|<->|``) of the arrow specification: strokes across the ends of
+    the last open subpath (:func:`~geoverify.frontends.tikz.arrowtips.bar_offsets`)."""
+    spec, meta = st.get("arrow_spec") or (None, False)
+    if not spec or "|" not in spec and "Bar" not in spec:
+        return []
+    if parse_arrow_spec(spec, st["tip_default"]) != (st["arrow_start"], st["arrow_end"]):
+        return []
+    lists = split_tip_lists(spec)
+    sp = next((sp for sp in reversed(path.subpaths) if sp.segs and not sp.closed), None)
+    if lists is None or sp is None:
+        return []
+    w = style.stroke_width
+    bar_style = Style(stroke=style.stroke, stroke_width=w, opacity=style.opacity)
+    out = []
+    for text, at_start in ((lists[0], True), (lists[1], False)):
+        if not text.strip():
+            continue
+        seg = sp.segs[0] if at_start else sp.segs[-1]
+        fwd = _unit(np.asarray(segment_tangent(seg, 0.0 if at_start else 1.0), dtype=float))
+        end = np.asarray(_seg_start(seg) if at_start else _seg_end(seg), dtype=float)
+        inward = fwd if at_start else -fwd
+        normal = np.array([-fwd[1], fwd[0]])
+        for back, half in bar_offsets(text, st["tip_default"], w, at_start, meta):
+            c = end + back * inward
+            out.append(scene.add(Polyline(points=np.array([c - half * normal, c + half * normal]),
+                                          style=bar_style, **common)))
     return out
 
 

@@ -406,6 +406,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         arrows = parse_arrow_spec(key, st["tip_default"])
         if arrows is not None:
             st["arrow_start"], st["arrow_end"] = arrows
+            st["arrow_spec"] = (key, "arrows.meta" in ctx.libraries)  # as written (arrowtips places each head)
             return
         rgb = _color(ctx, key)
         if rgb is not None:
@@ -708,6 +709,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             arrows = parse_arrow_spec(val, st["tip_default"])
             if arrows is not None:
                 st["arrow_start"], st["arrow_end"] = arrows
+                st["arrow_spec"] = (val, "arrows.meta" in ctx.libraries)
         elif k == ">":
             st["tip_default"] = _tip_name(val)
         elif k == "shorten >":
@@ -811,6 +813,8 @@ def _decoration(ctx, st, val):
                     step = ctx.number(m2.group(3), st).value
                     body = m2.group(4)
                     tip = _marking_tip(body)
+                    if not tip:
+                        _unsupported_mark(ctx, body)
                     if tip and step > 0:
                         x = a
                         n = 0
@@ -821,9 +825,17 @@ def _decoration(ctx, st, val):
                 continue
             pos = ctx.number(m.group(1), st)
             tip = _marking_tip(m.group(2))
+            if not tip:
+                _unsupported_mark(ctx, m.group(2))
             if tip:
                 marks.append((pos.value if not pos.units else ("abs", pos.value), tip))
     st["markings"] = tuple(marks)
+
+
+def _unsupported_mark(ctx, body: str) -> None:
+    """A mark whose code is not an ``\\arrow`` (a ``\\draw``, a node) is not drawn: say so."""
+    if body.strip(" {}"):
+        ctx.note("UNSUPPORTED", "decoration mark code other than \\arrow is not drawn", "decoration mark")
 
 
 def _marking_tip(body: str) -> str | None:

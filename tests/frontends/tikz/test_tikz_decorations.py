@@ -61,3 +61,12 @@ def test_unknown_decoration_is_reported_and_the_path_kept():
     sc = parse_tikz(r"\draw[decorate, decoration=coil] (0,0) -- (1,0);")
     assert close(only(sc, Polyline).points, [(0, 0), (CM, 0)])
     assert any(d.code == "UNSUPPORTED" and "coil" in d.message for d in sc.diagnostics)
+
+
+def test_a_mark_drawing_code_other_than_an_arrow_is_reported():
+    sc = parse_tikz(r"\draw [decoration={markings, mark=at position 0.5 with {\draw (0,0) -- (0,1);}},"
+                    r" postaction={decorate}] (0,0) -- (2,0);")
+    assert any(d.code == "UNSUPPORTED" and d.construct == "decoration mark" for d in sc.diagnostics)
+    sc = parse_tikz(r"\draw [decoration={markings, mark=at position 0.5 with {\arrow{>}}},"
+                    r" postaction={decorate}] (0,0) -- (2,0);")
+    assert not any(d.code == "UNSUPPORTED" for d in sc.diagnostics)

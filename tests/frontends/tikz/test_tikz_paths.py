@@ -268,6 +268,17 @@ def test_shorten_moves_a_curves_end_point_but_not_its_controls():
     assert close(c[0], (1 / math.sqrt(2), 1 / math.sqrt(2)), tol=1e-9)
 
 
+def test_shorten_cuts_an_arc_as_pgfs_cubics():
+    # TeX (latex + dvisvgm): M-15.1094-46.28906 C-15.1094-59.1094 -27.7969-71.8008 -37.78516-71.8008
+    # for (1,0) arc (0:90:1): the quarter circle is one cubic whose end point moved 2 mm and
+    # start 1 mm along the tangents, its controls kept
+    b = only(parse_tikz(r"\draw[shorten >=2mm, shorten <=1mm] (1,0) arc (0:90:1);"), BezierPath)
+    c = b.parts[0].controls
+    assert len(c) == 1
+    k = 4 / 3 * math.tan(math.pi / 8) * CM
+    assert close(c[0], [(CM, MM), (CM, k), (k, CM), (2 * MM, CM)], tol=1e-9)
+
+
 def test_shorten_end_moves_the_end_point_back():
     p = only(parse_tikz(r"\draw[shorten >=2pt] (0,0) -- (1,0);"), Polyline)
     assert close(p.points[-1], (CM - 2, 0))

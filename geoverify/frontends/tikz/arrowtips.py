@@ -1,0 +1,235 @@
+"""Arrow tip lists: where each head of ``>>``, ``|<``, ``Stealth[] Stealth`` sits on its path.
+
+An end of a path carries a list of tips. pgf (``pgfcorearrows``) writes an end's list
+from the line outwards (``->|``: the head, then the bar at the very end) and a start's
+list from the outside inwards (``|<-``: the bar at the very start). Each tip has a
+length L (its tip end minus its back end) and a ``sep`` s after it; the outermost tip
+ends its own ``sep`` before the path's end and each tip further in ends L + s of the
+tip outside it (its L, its own s) before that one's tip end:
+
+    d_n = s_n,    d_{i-1} = d_i + L_i + s_{i-1}
+
+(tips numbered from the line outwards). The lengths come from the tips' pgf
+definitions; a tip this module does not know has arrows.meta's common default
+length, 3 pt + 4.5 line widths. The heads are placed (as
+:class:`~geoverify.scene.primitives.Arrow` primitives, their outlines are not drawn) and
+the bars (``|``) are drawn, as short strokes across the path.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["Tip", "bar_offsets", "parse_tip_list", "split_tip_lists", "tip_offsets"]
+
+# one-character tips (pgf's shorthands and the old arrows' names)
+_CHARS = set("<>|[]()o*.")
+# names, longest first so that "Straight Barb" wins over a shorter prefix
+_NAMES = sorted([
+    "Classical TikZ Rightarrow", "Computer Modern Rightarrow", "Straight Barb", "Arc Barb", "Tee Barb",
+    "Triangle Cap", "Round Cap", "Butt Cap", "Fast Triangle", "Fast Round", "Turned Square",
+    "Implies", "Latex", "LaTeX", "Stealth", "Triangle", "Kite", "Square", "Circle", "Diamond", "Ellipse",
+    "Rectangle", "Bracket", "Parenthesis", "Hooks", "Rays", "Bar", "To",
+    "to reversed", "latex reversed", "stealth reversed", "latex'", "stealth'", "latex", "stealth", "to",
+    "open triangle 45", "open triangle 60", "open triangle 90", "triangle 45", "triangle 60", "triangle 90",
+    "angle 45", "angle 60", "angle 90", "open diamond", "open square", "open circle", "diamond", "square",
+    "circle", "implies", "hooks", "left to", "right to", "serif cm", "spaced", "space", "round",
+], key=len, reverse=True)
+_HEAD_NAMES = {">", "<", "to", "To", "latex", "latex'", "stealth", "stealth'", "Latex", "LaTeX", "Stealth",
+               "Triangle", "Straight Barb", "Classical TikZ Rightarrow", "Computer Modern Rightarrow", "Kite",
+               "Arc Barb", "Implies", "implies", "left to", "right to", "to reversed", "latex reversed",
+               "stealth reversed", "Fast Triangle", "triangle 45", "triangle 60", "triangle 90",
+               "open triangle 45", "open triangle 60", "open triangle 90", "angle 45", "angle 60", "angle 90"}
+_DIM = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*(pt|mm|cm|in|bp|ex|em)?\s*$")
+_UNIT = {"pt": 1.0, "mm": 72.27 / 25.4, "cm": 72.27 / 2.54, "in": 72.27, "bp": 72.27 / 72, "ex": 4.3, "em": 10.0}
+
+
+@dataclass(frozen=True, slots=True)
+class Tip:
+    """One tip of a tip list: its name as written (``">"`` resolved later) and its options."""
+
+    name: str
+    options: str = ""
+
+
+def _split_lists(spec: str) -> tuple[str, str] | None:
+    depth = 0
+    for i, ch in enumerate(spec):
+        if ch in "{[":
+            depth += 1
+        elif ch in "}]":
+            depth -= 1
+        elif ch == "-" and depth == 0:
+            return spec[:i], spec[i + 1:]
+    return None
+
+
+def _closing(text: str, i: int, open_ch: str, close_ch: str) -> int:
+    depth = 0
+    for j in range(i, len(text)):
+        if text[j] == open_ch:
+            depth += 1
+        elif text[j] == close_ch:
+            depth -= 1
+            if depth == 0:
+                return j
+    return -1
+
+
+def parse_tip_list(text: str) -> list[Tip] | None:
+    """The tips of one end's list as written (``"|<"`` -> bar, head); None when not understood."""
+    tips: list[Tip] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+            continue
+        if ch == "{":
+            j = _closing(text, i, "{", "}")
+            if j < 0:
+                return None
+            inner = parse_tip_list(text[i + 1:j])
+            if inner is None:
+                return None
+            tips += inner
+            i = j + 1
+            continue
+        if ch == "[" and tips:  # options of the tip before (arrows.meta)
+            j = _closing(text, i, "[", "]")
+            if j < 0:
+                return None
+            last = tips[-1]
+            opts = text[i + 1:j]
+            tips[-1] = Tip(last.name, last.options + ("," if last.options and opts else "") + opts)
+            i = j + 1
+            continue
+        for name in _NAMES:
+            if text.startswith(name, i) and not (name[-1].isalpha() and text[i + len(name):i + len(name) + 1].isalpha()):
+                tips.append(Tip(name))
+                i += len(name)
+                break
+        else:
+            if ch in _CHARS:
+                tips.append(Tip(ch))
+                i += 1
+                continue
+            return None
+    return tips
+
+
+def _option_dims(options: str) -> dict[str, float | None]:
+    out: dict[str, float | None] = {}
+    for part in options.split(","):
+        key, _, val = part.partition("=")
+        key = key.strip()
+        if not key:
+            continue
+        if not val.strip():
+            out[key] = None
+            continue
+        m = _DIM.match(val)
+        if m:
+            out[key] = float(m.group(1)) * _UNIT[m.group(2) or "pt"]
+    return out
+
+
+def _length(name: str, w: float, opts: dict, meta: bool) -> float:
+    """Tip end minus back end (pt) of a tip at line width ``w``; ``meta``: arrows.meta is
+    loaded (``>`` means ``To``, which arrows.meta makes Computer Modern Rightarrow)."""
+    if name == ".":  # pgf's marker of where the line ends takes no room
+        return 0.0
+    if "length" in opts and opts["length"] is not None:
+        return float(opts["length"])
+    a = 0.28 + 0.3 * w  # the old arrows' unit (pgfcorearrows)
+    if name in (">", "<", "To") and meta or name == "Computer Modern Rightarrow":
+        return 1.6 + 2.2 * w
+    if name in ("to", "to reversed", ">", "<", "To", "Classical TikZ Rightarrow"):
+        return 1.05 + 1.925 * w
+    if name in ("stealth", "stealth'", "stealth reversed"):
+        return 8 * a
+    if name in ("latex", "latex'", "latex reversed"):
+        return 10 * a
+    if name == "|":
+        return w
+    return 3.0 + 4.5 * w
+
+
+def _sep(opts: dict, w: float) -> float:
+    if "sep" not in opts:
+        return 0.0
+    return 0.88 + 0.3 * w if opts["sep"] is None else float(opts["sep"])
+
+
+def _placed(text: str, default_tip: str, w: float, at_start: bool, meta: bool):
+    """``(tip, resolved name, distance, meta)`` for each tip of a list, outermost first."""
+    tips = parse_tip_list(text)
+    if not tips:
+        return None
+    meta = meta or any(t.name[0].isupper() and t.name not in ("To",) for t in tips)
+    if at_start:
+        tips = tips[::-1]  # a start's list is written from the outside in
+
+    def resolved(t):
+        return default_tip if t.name in (">", "<") and default_tip not in (">", "<", "") else t.name
+
+    out = []
+    d = None
+    for k in range(len(tips) - 1, -1, -1):  # from the outermost inwards
+        tip = tips[k]
+        sep = _sep(_option_dims(tip.options), w)
+        if d is None:
+            d = sep
+        else:
+            outer = tips[k + 1]
+            d += _length(resolved(outer), w, _option_dims(outer.options), meta) + sep
+        out.append((tip, resolved(tip), d, meta))
+    return out
+
+
+def tip_offsets(text: str, default_tip: str, line_width: float, at_start: bool,
+                meta: bool = False) -> list[tuple[str, float]] | None:
+    """``(name, distance)`` for each arrowhead of one end's tip list, outermost first.
+
+    ``distance`` is how far before the path's end (pt, along the path) the head's tip
+    lies; ``name`` is the tip as written (``">"``, ``"Stealth"``; ``"[reversed]"`` added
+    when its options reverse it). Bars, brackets and the like take their room but are not
+    listed. None when the list is not understood. ``meta``: the arrows.meta library is
+    loaded (a tip only arrows.meta defines, a capitalised name, implies it).
+    """
+    placed = _placed(text, default_tip, line_width, at_start, meta)
+    if placed is None:
+        return None
+    return [(tip.name + ("[reversed]" if "reversed" in tip.options else ""), d)
+            for tip, name, d, _ in placed if tip.name in _HEAD_NAMES or name in _HEAD_NAMES]
+
+
+def bar_offsets(text: str, default_tip: str, line_width: float, at_start: bool,
+                meta: bool = False) -> list[tuple[float, float]]:
+    """``(distance, half length)`` of each bar (``|``, ``Bar``) of one end's tip list.
+
+    pgf strokes a bar across the path half a line width inside its tip end: the core
+    ``|`` 2 pt + 1.5 line widths each side, arrows.meta's ``Bar`` (Tee Barb, width
+    3 pt + 4 line widths) 1.5 pt + 2 line widths; ``distance`` is the bar's own line's
+    distance before the path's end. A ``width`` option sets the whole length.
+    """
+    placed = _placed(text, default_tip, line_width, at_start, meta) or []
+    out = []
+    for tip, name, d, is_meta in placed:
+        if name not in ("|", "Bar"):
+            continue
+        opts = _option_dims(tip.options)
+        if opts.get("width") is not None:
+            half = float(opts["width"]) / 2
+        elif is_meta or name == "Bar":
+            half = 1.5 + 2.0 * line_width
+        else:
+            half = 2.0 + 1.5 * line_width
+        out.append((d + 0.5 * line_width, half))
+    return out
+
+
+def split_tip_lists(spec: str) -> tuple[str, str] | None:
+    """``"<<-|"`` -> ``("<<", "|")``: the start's and the end's tip lists as written."""
+    return _split_lists(spec)

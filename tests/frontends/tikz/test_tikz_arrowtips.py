@@ -1,0 +1,89 @@
+"""Tip lists: one Arrow per head of ``>>``, ``|<``, ``Latex[]Latex[]``, where pgf draws it.
+
+The numbers are the heads' spacing in latex + dvisvgm output of the same pictures (bp
+converted to pt): pgf places each tip the next outer tip's length (plus its own sep) before
+that one's tip.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from geoverify.frontends.tikz import parse_tikz
+from geoverify.frontends.tikz.arrowtips import Tip, parse_tip_list, tip_offsets
+from geoverify.scene import Arrow
+
+from tikz_fixtures import CM, MM
+
+
+def _tips(code):
+    return sorted(((float(a.tip[0]), float(a.tip[1]), float(a.direction[0]))
+                   for a in parse_tikz(code).primitives if isinstance(a, Arrow)))
+
+
+def test_tip_lists_as_written():
+    assert parse_tip_list("|<") == [Tip("|"), Tip("<")]
+    assert parse_tip_list("{Latex[length=3mm]Latex[length=2mm]}") == [Tip("Latex", "length=3mm"),
+                                                                      Tip("Latex", "length=2mm")]
+    assert parse_tip_list(">[sep=2pt]>") == [Tip(">", "sep=2pt"), Tip(">")]
+    assert parse_tip_list("Stealth[]Stealth[]") == [Tip("Stealth"), Tip("Stealth")]
+    assert parse_tip_list("nonsense") is None
+
+
+def test_repeated_tips_each_get_an_arrow_one_tip_length_apart():
+    # TeX: the '>' heads of <<<->>>> (line width 0.4pt) are 1.8125 bp = 1.05 + 1.925 * 0.4 pt apart
+    step = 1.05 + 1.925 * 0.4
+    tips = _tips(r"\draw [<<<->>>>] (0,0) -- (2,0);")
+    assert len(tips) == 7
+    start = [t for t in tips if t[2] < 0]
+    end = [t for t in tips if t[2] > 0]
+    assert [x for x, _, _ in start] == pytest.approx([0, step, 2 * step])
+    assert [x for x, _, _ in end] == pytest.approx([2 * CM - k * step for k in (3, 2, 1, 0)])
+
+
+def test_a_sep_adds_to_the_spacing():
+    # TeX: >[sep=2pt]> puts the inner head 3.8046 bp (1.82 + 2 pt) before the outer one
+    tips = _tips(r"\draw [-{>[sep=2pt]>}] (0,0) -- (2,0);")
+    assert [x for x, _, _ in tips] == pytest.approx([2 * CM - 3.82, 2 * CM])
+
+
+def test_a_bar_outside_a_head_moves_the_head_in_by_its_width():
+    # TeX (|<->|): the bars stand at the ends, the heads one line width (0.4pt) inside them
+    tips = _tips(r"\draw [|<->|] (0,0) -- (2,0);")
+    assert tips == [(pytest.approx(0.4), 0.0, -1.0), (pytest.approx(2 * CM - 0.4), 0.0, 1.0)]
+
+
+def test_arrows_meta_heads_use_their_lengths():
+    # TeX with arrows.meta: '>' is To = Computer Modern Rightarrow, 1.6 + 2.2 * 0.4 pt long
+    # (heads 2.469 bp apart); Latex[length=2mm] outside puts the inner Latex 2 mm in
+    code = r"\usetikzlibrary{arrows.meta}\draw [->>] (0,0) -- (2,0);"
+    assert [x for x, _, _ in _tips(code)] == pytest.approx([2 * CM - 2.48, 2 * CM])
+    code = r"\usetikzlibrary{arrows.meta}\draw [-{Latex[length=3mm]Latex[length=2mm]}] (0,0) -- (2,0);"
+    assert [x for x, _, _ in _tips(code)] == pytest.approx([2 * CM - 2 * MM, 2 * CM])
+
+
+def test_old_tips_have_their_pgfcorearrows_lengths():
+    # stealth: 8 * (0.28 + 0.3 w); latex: 10 * (0.28 + 0.3 w) (TeX: 5.777 bp apart at w = 1pt)
+    assert tip_offsets("latex[]latex[]", ">", 1.0, False) == [("latex", 0.0), ("latex", pytest.approx(5.8))]
+    assert tip_offsets("stealth[]stealth[]", ">", 0.4, False)[1][1] == pytest.approx(8 * 0.4)
+
+
+def test_a_single_head_stays_at_the_end():
+    assert _tips(r"\draw [->] (0,0) -- (1,0);") == [(pytest.approx(CM), 0.0, 1.0)]
+    assert _tips(r"\draw [<-] (0,0) -- (1,0);") == [(0.0, 0.0, -1.0)]
+
+
+@pytest.mark.parametrize("width, meta, half", [
+    (0.4, False, 2.6), (1.0, False, 3.5),   # TeX: M-71.30074-45.74609V-40.56641 (2.59 bp each side)
+    (0.4, True, 2.3), (1.0, True, 3.5),     # arrows.meta's Bar: Tee Barb 3pt + 4 line widths wide
+])
+def test_bars_are_strokes_across_the_ends_half_a_line_width_in(width, meta, half):
+    from geoverify.scene import Polyline
+    lib = r"\usetikzlibrary{arrows.meta}" if meta else ""
+    sc = parse_tikz(lib + rf"\draw [line width={width}pt, |-|] (0,0) -- (2,0);")
+    bars = sorted((p for p in sc.primitives if isinstance(p, Polyline) and len(p.points) == 2
+                   and abs(p.points[0, 0] - p.points[1, 0]) < 1e-9), key=lambda p: p.points[0, 0])
+    assert len(bars) == 2 and not any(isinstance(p, Arrow) for p in sc.primitives)
+    assert [b.points[0, 0] for b in bars] == pytest.approx([width / 2, 2 * CM - width / 2])
+    for b in bars:
+        assert sorted(b.points[:, 1]) == pytest.approx([-half, half])
