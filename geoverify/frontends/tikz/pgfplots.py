@@ -223,11 +223,13 @@ class Axis:
                 data.append(np.column_stack([p.points[:, 0], p.points[:, 1] + e[:, 3]]))
         pts = np.vstack(data) if data else np.zeros((0, 2))
         pts = pts[np.all(np.isfinite(pts), axis=1)]
+        user = {a: (self.value(a, kv[a + "min"]) if kv.get(a + "min") else None,
+                    self.value(a, kv[a + "max"]) if kv.get(a + "max") else None) for a in "xy"}
+        pts = self._clip_limits(pts, user)
         lim = {}
         self.data_upper = set()
         for i, a in enumerate("xy"):
-            lo = self.value(a, kv[a + "min"]) if kv.get(a + "min") else None
-            hi = self.value(a, kv[a + "max"]) if kv.get(a + "max") else None
+            lo, hi = user[a]
             dlo = float(pts[:, i].min()) if len(pts) else None
             dhi = float(pts[:, i].max()) if len(pts) else None
             auto_lo, auto_hi = lo is None, hi is None
@@ -280,6 +282,23 @@ class Axis:
             lim[a] = (lo, hi)
         self.xmin, self.xmax = lim["x"]
         self.ymin, self.ymax = lim["y"]
+
+    def _clip_limits(self, pts, user):
+        """``clip limits`` (on by default): where some limits are given, the others come only
+        from the points inside the given ones (pgfplots' limit update skips a point outside a
+        user limit of an axis whose ``clip <a>limits`` is on; ``ybar`` turns it off for y,
+        ``xbar`` for x). All points when none is inside."""
+        keep = np.ones(len(pts), dtype=bool)
+        for i, a in enumerate("xy"):
+            on = self.flag(f"clip {a}limits", self.flag("clip limits", True)) and self.bar != a
+            lo, hi = user[a]
+            if not on:
+                continue
+            if lo is not None:
+                keep &= pts[:, i] >= lo
+            if hi is not None:
+                keep &= pts[:, i] <= hi
+        return pts[keep] if keep.any() else pts
 
     def log_factor(self, a):
         """log10 of the axis' ``log basis`` (1 for base 10)."""
