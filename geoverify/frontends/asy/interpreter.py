@@ -12,6 +12,7 @@ picture.
 from __future__ import annotations
 
 import itertools
+import random
 
 from lark import Tree
 
@@ -85,6 +86,7 @@ class Interpreter(ExpressionsMixin):
         self.loaded = set()
         self.current_loc = None
         self._locs = {}
+        self.rng = random.Random(1)      # rand(), unitrand(), srand(): per figure, reproducible
         self.modules = {}
         tpl = _TEMPLATES.get(dialect)
         if tpl is None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import cmath
 import math
-import random
 
 from geoverify.frontends.asy import pathops
 from geoverify.frontends.asy.guides import CYCLE, Guide, Path
@@ -184,9 +183,10 @@ def install(I):
     b("choose", lambda n, k: math.comb(n, k))
     b("factorial", lambda n: math.factorial(n))
     b("quotient", lambda a, c: a // c)
-    b("rand", lambda: random.randint(0, 2 ** 31 - 1))
-    b("unitrand", lambda: random.random())
-    b("srand", lambda s: random.seed(s))
+    # Each figure draws from its own generator, seeded alike: the same code gives the same scene.
+    b("rand", lambda: I.rng.randint(0, 2 ** 31 - 1))
+    b("unitrand", lambda: I.rng.random())
+    b("srand", lambda s: I.rng.seed(s))
     g["randMax"] = 2 ** 31 - 1
 
     def _minmax(fn):
