@@ -96,11 +96,3 @@ def test_unknown_name_in_a_compiled_expression_is_still_reported():
     scene = parse_asy("for (int i = 0; i < 3; ++i) { real y = i + nosuchname; dot((i, y)); }")
     assert any("nosuchname" in d.message for d in scene.diagnostics)
 
-
-def test_random_numbers_are_the_same_on_every_run():
-    code = "for (int i = 0; i < 5; ++i) dot((rand() / randMax, unitrand()));"
-    first, second = parse_asy(code), parse_asy(code)
-    assert _geometry(first) == _geometry(second)
-    assert len({tuple(p.center) for p in first.primitives if isinstance(p, Dot)}) == 5
-    srand_scene = parse_asy("srand(7); dot((unitrand(), 0));")
-    assert _geometry(srand_scene) == _geometry(parse_asy("srand(7); dot((unitrand(), 0));"))
