@@ -250,10 +250,12 @@ def _explicit_cs(interp, kind, body, st, relative):
         box = getattr(interp, "axis_box", None)
         if box is None:
             raise FigureSyntaxError("'rel axis cs' outside an axis")
-        parts = split_top_comma(body) if "=" not in body else [kv.get("x", "0"), kv.get("y", "0")]
-        fx, fy = (interp.number(_strip_braces(p), st).value for p in parts[:2])
-        x0, x1, y0, y1 = box
-        return CoordResult(_cartesian(interp, [repr(x0 + fx * (x1 - x0)), repr(y0 + fy * (y1 - y0))], st, relative))
+        parts = split_top_comma(body) if "=" not in body else [kv.get("x", "0"), kv.get("y", "0")] + (
+            [kv["z"]] if "z" in kv else [])
+        # box: (xmin, xmax, ymin, ymax[, zmin, zmax]) of the axis (3D axes give z too)
+        fr = [interp.number(_strip_braces(p), st).value for p in parts[:len(box) // 2]]
+        vals = [repr(box[2 * i] + f * (box[2 * i + 1] - box[2 * i])) for i, f in enumerate(fr)]
+        return CoordResult(_cartesian(interp, vals, st, relative))
     if kind == "xyz":
         return CoordResult(_cartesian(interp, [kv.get("x", "0"), kv.get("y", "0"), kv.get("z", "0")], st, relative))
     if kind in ("polar", "canvas polar"):

@@ -83,19 +83,27 @@ def run_axis(interp, reader: Reader, env: str, tok) -> None:
         interp.note("APPROXIMATED", f"'{env}' is drawn with linear axes", env, loc)
     kv: dict = {}
     styles: dict = {}
+    from geoverify.frontends.tikz.pgfplots3d import KNOWN_KEYS_3D, Axis3D, is_three_d
+    from geoverify.frontends.tikz.pgfplots_colorbar import COLORBAR_KEYS
+    three = is_three_d(body)
     opts = _with_pgfplotsset(interp, opts)
     opts = [(_ALIASES.get(k, k), v) for k, v in opts]
     for k, v in opts:
         if k.endswith(" style") and k not in ("legend style",):
             styles[k] = (styles.get(k, "") + "," + (v or "")).strip(",")
         kv[k] = v
-        if k not in _KNOWN and not k.startswith("every ") and "/." not in k:
+        if k not in _KNOWN and not k.startswith("every ") and "/." not in k and not (three and k in KNOWN_KEYS_3D) \
+                and k not in COLORBAR_KEYS:
             interp.note("UNSUPPORTED", f"pgfplots key '{k}' is not interpreted", k, loc)
-    axis = Axis(interp, kv, styles, env, loc, tok[1])
+    axis = (Axis3D if three else Axis)(interp, kv, styles, env, loc, tok[1])
     axis.opts = opts
     interp.defs.begin_group()  # the environment is a TeX group: its \def's end with it
     try:
+        first = (len(interp.scene.primitives), len(interp.placed_nodes))
         axis.run(body)
+        if "colorbar" in kv or "colorbar horizontal" in kv:
+            from geoverify.frontends.tikz.pgfplots_colorbar import draw_colorbar
+            draw_colorbar(axis, *first)
     finally:
         interp.defs.end_group()
 
@@ -171,7 +179,7 @@ class Axis:
                 functions.update(parse_functions(v))
         plots, legend = collect_plots(interp, body, domain, samples, st, axis_plot, self.loc, bar=self.bar,
                                       symbols=self.symbols.get("x"), functions=functions,
-                                      samples_at=kv.get("samples at"))
+                                      samples_at=kv.get("samples at"), axis_kv=kv)
         # /tikz/xbar, /tikz/ybar: only the bar plot handler (no bar cycle list, no shifts)
         handler = next((k[-4] for k in ("/tikz/ybar", "/tikz/xbar") if k in kv), None)
         if handler and not self.bar:

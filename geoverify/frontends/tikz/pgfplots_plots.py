@@ -20,6 +20,7 @@ import numpy as np
 from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
 from geoverify.frontends.tikz.definitions import DEF_COMMANDS
 from geoverify.frontends.tikz.options import split_options
+from geoverify.frontends.tikz.pgfplots3d_data import PLOT3_KEYS, plot_points3d
 from geoverify.frontends.tikz.pgfplots_marks import BAR_CYCLE, CYCLE_COLOR
 from geoverify.frontends.tikz.tex import Reader, detokenize
 
@@ -67,6 +68,10 @@ class Plot:
     meta_symbolic: bool = False
     bar_width: float = 10.0
     bar_shift: float = 0.0
+    three_d: bool = False
+    shape3d: tuple | None = None
+    patch: str | None = None
+    shader: str | None = None
 
 
 def parse_functions(text: str) -> dict:
@@ -228,7 +233,7 @@ def _braced_items(text: str):
 
 
 def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc, bar=None, symbols=None,
-                  functions=None, samples_at=None):
+                  functions=None, samples_at=None, axis_kv=None):
     """``(plots, legend texts)`` of the ``\\addplot`` statements of an axis body.
 
     ``bar`` is the axis' bar direction (``"x"``/``"y"`` for ``xbar``/``ybar``: bar
@@ -295,6 +300,9 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             continue
         toks = chunk[chunk.index(first) + 1:]
         text = detokenize(interp.expand_all(toks)).strip().rstrip(";").strip()
+        three = text.startswith("3")  # \addplot3: the "3" is a token of its own
+        if three:
+            text = text[1:].strip()
         plus = text.startswith("+")
         if plus:
             text = text[1:].strip()
@@ -380,7 +388,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                     const = {"const plot": "left"}.get(k, k.split()[-1] if k.startswith("const") else "j" + k.split()[-1])
                 elif k == "declare function":
                     functions_p.update(parse_functions(v))
-                elif k in _PLOT_ONLY:
+                elif k in _PLOT_ONLY or (three and k in PLOT3_KEYS):
                     continue
                 else:
                     plot_opts.append((k, v))
@@ -397,6 +405,22 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                 interp.apply_options(mst, keys["mark options"])
             interp.budget.check_array(n0)
             extra: dict = {}
+            if three:
+                keys3 = {k: v for k, v in (axis_kv or {}).items() if k in PLOT3_KEYS}
+                keys3.update(keys)  # the axis' sampling keys unless the plot has its own
+                res = plot_points3d(interp, text, st, keys3, d0, n0, functions_p)
+                if res is None:
+                    what = text.split()[0] if text.split() else "?"
+                    interp.note("UNSUPPORTED", f"\\addplot3 {what} is not interpreted (only expressions and "
+                                "coordinates)", "\\addplot3 " + what, loc)
+                    continue
+                keys = keys3
+                patch = next((k for k in ("surf", "mesh") if k in keys), None)
+                plots.append(Plot(res[0], st, loc, mark=mark, mark_st=mst, only_marks=only_marks,
+                                  smooth=smooth or bool(st.get("smooth")), forget=forget, mark_size=mark_size,
+                                  three_d=True, shape3d=res[1], patch=patch,
+                                  shader=(keys.get("shader") or "").strip() or None))
+                continue
             if text.startswith("table"):
                 # rows are lines of the source: read the raw text of the statement
                 toks_pos = [t[1] for t in toks if t[1] is not None and t[1] >= 0]

@@ -1,0 +1,558 @@
+"""pgfplots three-dimensional axes (an ``axis`` with ``\\addplot3``).
+
+The rules are pgfplots' own (``pgfplots.scaling.code.tex``,
+``pgfplotscoordprocessing.code.tex``, ``pgfplots.code.tex``):
+
+- view: ``view={az}{el}`` (default ``{25}{30}``) gives the unit directions
+  ``x = (cos az, -sin az sin el)``, ``y = (sin az, cos az sin el)``,
+  ``z = (0, cos el)``; ``x dir=reverse`` flips one. With ``scale mode=stretch
+  to fill`` each direction spans its axis range (the box is a cube in data
+  terms) and the horizontal and vertical components are scaled so that the
+  projected box is ``width - 45pt`` by ``height - 45pt`` (as in 2D);
+- limits: the data; ``enlargelimits=auto`` widens only z, by 10 %;
+- the view direction ``n = (-sin az cos el, cos az cos el, -sin el)`` decides
+  which box faces lie behind the data: edges with a face behind are drawn
+  (nine for a general view), each with the ticks of its axis pointing into the
+  box along both other directions; ``grid`` lines lie on the faces behind;
+- tick labels sit on one edge of the projected box's outline per axis (the
+  lower one for x and y, the left one for z) with pgfplots' ``near ticklabel``
+  anchor: the anchor the inner normal points to, slid along the axis so that
+  the node's centre lies on the normal through the tick; axis labels likewise
+  at ``ticklabel cs:0.5`` beyond the tick labels (``zlabel`` rotated by 90);
+- plots: ``surf`` and ``mesh`` as one closed patch per mesh cell (``surf``
+  filled; ``shader=faceted`` also drawn), other plots as projected lines and
+  marks (:func:`~geoverify.frontends.tikz.pgfplots_draw.draw_plot`).
+
+TikZ statements in the axis use ``axis cs`` in three dimensions (the picture's
+x, y and z vectors are the data unit vectors).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+
+from geoverify.errors import GeoverifyError
+from geoverify.frontends.tikz import geometry as G
+from geoverify.frontends.tikz.options import split_options
+from geoverify.frontends.tikz.pgfplots import Axis, _num
+from geoverify.frontends.tikz.pgfplots_draw import draw_plot
+from geoverify.frontends.tikz.pgfplots_plots import Plot, without_addplots
+from geoverify.frontends.tikz.pgfplots_ticks import format_number, split_number_format
+from geoverify.scene.primitives import Polyline
+
+__all__ = ["Axis3D", "KNOWN_KEYS_3D", "is_three_d", "view_vectors", "near_ticklabel_offset"]
+
+#: axis keys interpreted by the 3D axis besides the 2D ones
+KNOWN_KEYS_3D = {"view", "zmin", "zmax", "zlabel", "ztick", "zticklabels", "z dir", "zlabel style",
+                 "z tick label style", "zticklabel style", "y domain", "domain y", "enlarge z limits",
+                 "zmajorgrids", "ztick align", "view/h", "view/v", "z post scale", "ztick distance",
+                 "xticklabel pos", "yticklabel pos", "zticklabel pos", "ticklabel pos", "z label style",
+                 "samples y", "variable", "variable y", "mesh/rows", "mesh/cols", "mesh/ordering", "surf",
+                 "mesh", "shader"}
+
+_TICK_LEN = 0.15 * 72.27 / 2.54
+_INNER = 3.333
+_AXES = "xyz"
+
+
+def is_three_d(body) -> bool:
+    """Whether an axis body holds an ``\\addplot3`` (pgfplots then draws a 3D axis)."""
+    for i, t in enumerate(body):
+        if t[0] == "\\addplot":
+            j = i + 1
+            while j < len(body) and body[j][0] == " ":
+                j += 1
+            if j < len(body) and body[j][0] == "3":
+                return True
+    return False
+
+
+def view_vectors(az: float, el: float):
+    """Unit directions ``(3, 2)`` of x, y, z and the 3D view direction ``n`` (3,) for
+    ``view={az}{el}`` (degrees), as ``\\pgfplotssetaxesfromazel`` computes them."""
+    a, e = math.radians(az), math.radians(-el)
+    vec = np.array([[math.cos(a), math.sin(a) * math.sin(e)],
+                    [math.sin(a), -math.sin(e) * math.cos(a)],
+                    [0.0, math.cos(e)]])
+    n = np.array([-math.sin(a) * math.cos(e), math.cos(a) * math.cos(e), math.sin(e)])
+    return vec, n
+
+
+def _unit(v):
+    n = math.hypot(v[0], v[1])
+    return (v[0] / n, v[1] / n) if n > 1e-12 else (0.0, 0.0)
+
+
+def _snap_anchor(n):
+    """pgfplots' ``snap to nearest anchor``: compass components beyond 0.17 (80 degrees)."""
+    y = "north" if n[1] > 0.17 else "south" if n[1] < -0.17 else ""
+    x = "east" if n[0] > 0.17 else "west" if n[0] < -0.17 else ""
+    return (y + " " + x).strip() or "center"
+
+
+def near_ticklabel_offset(n_in, d, hw, hh, angle=0.0):
+    """Offset ``(2,)`` from the ``at`` point to the centre of a node placed with pgfplots'
+    ``anchor=near ticklabel`` (``near ticklabel align=center``).
+
+    Parameters
+    ----------
+    n_in : (2,) float
+        Unit normal pointing from the label towards its axis (canvas).
+    d : (2,) float
+        Unit direction of the axis (canvas).
+    hw, hh : float
+        Half width and half height of the node (pt).
+    angle : float
+        The node's rotation (degrees); the anchor is found in its own frame.
+    """
+    c, s = math.cos(math.radians(-angle)), math.sin(math.radians(-angle))
+    nl = (c * n_in[0] - s * n_in[1], s * n_in[0] + c * n_in[1])
+    dl = (c * d[0] - s * d[1], s * d[0] + c * d[1])
+    name = _snap_anchor(nl)
+    ax = hw if "east" in name else -hw if "west" in name else 0.0
+    ay = hh if "north" in name else -hh if "south" in name else 0.0
+    if abs(nl[0] * dl[0] + nl[1] * dl[1]) < 0.8:
+        det = nl[0] * (-dl[1]) + dl[0] * nl[1]
+        r = (ax * (-dl[1]) + dl[0] * ay) / det if abs(det) > 1e-12 else 0.0
+        off_local = (-r * nl[0], -r * nl[1])
+    else:
+        off_local = (-ax, -ay)
+    c2, s2 = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    return (c2 * off_local[0] - s2 * off_local[1], s2 * off_local[0] + c2 * off_local[1])
+
+
+class Axis3D(Axis):
+    """An ``axis`` with ``\\addplot3``: a projected box, its ticks, labels and plots."""
+
+    # -- limits and size -------------------------------------------------------
+    def limits(self):
+        interp, kv = self.interp, self.kv
+        self.log.setdefault("z", (kv.get("zmode") or "").strip() == "log")
+        self.reverse.setdefault("z", (kv.get("z dir") or "").strip() == "reverse")
+        if self.log["z"] or self.log["x"] or self.log["y"]:
+            interp.note("UNSUPPORTED", "log axes in 3D are drawn linearly", "zmode", self.loc)
+        data = [p.points for p in self.plots if p.three_d and len(p.points)]
+        pts = np.vstack(data) if data else np.zeros((0, 3))
+        pts = pts[np.all(np.isfinite(pts), axis=1)]
+        self.data_upper = set()
+        for i, a in enumerate(_AXES):
+            lo = _num(interp, kv[a + "min"], self.st) if kv.get(a + "min") else None
+            hi = _num(interp, kv[a + "max"], self.st) if kv.get(a + "max") else None
+            auto_lo, auto_hi = lo is None, hi is None
+            if lo is None:
+                lo = float(pts[:, i].min()) if len(pts) else (hi - 1.0 if hi is not None else 0.0)
+            if hi is None:
+                hi = float(pts[:, i].max()) if len(pts) else lo + 1.0
+            if hi <= lo:
+                lo, hi = lo - 1.0, hi + 1.0
+                auto_lo = auto_hi = False
+            mode, star = self.mode(a)
+            enl = kv.get(f"enlarge {a} limits", kv.get("enlargelimits", "auto"))
+            enl = "true" if enl is None else enl.strip()
+            boxed = mode in ("box", "none") or star
+            do_lo = do_hi = False
+            frac = 0.1
+            if enl == "auto":
+                if a == "z" and boxed:
+                    do_lo, do_hi = auto_lo, auto_hi
+            elif enl in ("true", "upper", "lower"):
+                do_lo, do_hi = enl in ("true", "lower"), enl in ("true", "upper")
+            elif enl != "false":
+                try:
+                    frac = _num(interp, enl, self.st)
+                    do_lo = do_hi = True
+                except GeoverifyError:
+                    interp.note("UNSUPPORTED", f"enlargelimits={enl} in 3D is not interpreted", "enlargelimits",
+                                self.loc)
+            if auto_hi and not do_hi:
+                self.data_upper.add(a + "max")
+            rng = hi - lo
+            lo, hi = lo - (frac * rng if do_lo else 0.0), hi + (frac * rng if do_hi else 0.0)
+            setattr(self, a + "min", lo)
+            setattr(self, a + "max", hi)
+
+    def lim(self, a):
+        return getattr(self, a + "min"), getattr(self, a + "max")
+
+    def view(self):
+        """(azimuth, elevation) in degrees."""
+        kv = self.kv
+        az, el = 25.0, 30.0
+        v = (kv.get("view") or "").strip()
+        if v:
+            m = re.fullmatch(r"\{([^{}]*)\}\s*\{([^{}]*)\}", v)
+            if m:
+                az, el = _num(self.interp, m.group(1), self.st), _num(self.interp, m.group(2), self.st)
+            else:
+                self.interp.note("UNSUPPORTED", f"view={v} is not interpreted", "view", self.loc)
+        if kv.get("view/h"):
+            az = _num(self.interp, kv["view/h"], self.st)
+        if kv.get("view/v"):
+            el = _num(self.interp, kv["view/v"], self.st)
+        return az, el
+
+    def size(self):
+        interp, kv, st = self.interp, self.kv, self.st
+        W = interp.number(kv["width"], st).value if kv.get("width") else None
+        H = interp.number(kv["height"], st).value if kv.get("height") else None
+        if W is None:
+            W = 240.0 if H is None else H * 240.0 / 207.0
+        if H is None:
+            H = W * 207.0 / 240.0
+        if not self.flag("scale only axis"):
+            W, H = W - 45.0, H - 45.0
+        for k in ("x", "y", "z", "plot box ratio", "unit vector ratio", "scale mode"):
+            if kv.get(k):
+                interp.note("UNSUPPORTED", f"'{k}' of a 3D axis is not interpreted", k, self.loc)
+        self.az, self.el = self.view()
+        vec, n = view_vectors(self.az, self.el)
+        for i, a in enumerate(_AXES):
+            if self.reverse[a]:
+                vec[i] = -vec[i]
+        bw = float(np.abs(vec[:, 0]).sum())
+        bh = float(np.abs(vec[:, 1]).sum())
+        sx = W / bw if bw > 1e-12 else 1.0
+        sy = H / bh if bh > 1e-12 else 1.0
+        u = np.zeros((3, 2))
+        for i, a in enumerate(_AXES):
+            lo, hi = self.lim(a)
+            u[i] = (vec[i, 0] * sx / (hi - lo), vec[i, 1] * sy / (hi - lo))
+            f = kv.get(a + " post scale") or kv.get("scale")
+            if f:
+                u[i] *= _num(interp, f, st)
+        self.u = u
+        self.n3 = n
+        # which side (0: min, 1: max) of each axis is the box face behind the data
+        self.back = {}
+        for i, a in enumerate(_AXES):
+            pos = n[i] > 1e-12 if not self.reverse[a] else n[i] < -1e-12
+            self.back[a] = 1 if pos else 0
+        self.origin = (0.0, 0.0)
+        corners = np.array([self.P3(*self.corner(a, b, c)) for a in (0, 1) for b in (0, 1) for c in (0, 1)])
+        lo = corners.min(axis=0)
+        self.origin = (-float(lo[0]), -float(lo[1]))
+        self.W, self.H = W, H
+        self.sx = self.sy = 1.0
+
+    def place(self):
+        if self.kv.get("at") or self.kv.get("anchor"):
+            self.interp.note("UNSUPPORTED", "'at'/'anchor' of a 3D axis is not interpreted", "at", self.loc)
+        self.ox, self.oy = 0.0, 0.0
+
+    # -- geometry ---------------------------------------------------------------
+    def corner(self, sx, sy, sz):
+        return (self.lim("x")[sx], self.lim("y")[sy], self.lim("z")[sz])
+
+    def P3(self, x, y, z):
+        """Picture coordinates (pt) of a data point."""
+        u = self.u
+        return (self.origin[0] + x * u[0, 0] + y * u[1, 0] + z * u[2, 0],
+                self.origin[1] + x * u[0, 1] + y * u[1, 1] + z * u[2, 1])
+
+    def project(self, pts):
+        """Picture coordinates ``(N, 2)`` of data points ``(N, 3)``."""
+        return np.asarray(pts, dtype=float) @ self.u + np.array(self.origin)
+
+    def edge_point(self, a, sides, v):
+        """The point at value ``v`` of axis ``a`` on the box edge at ``sides`` (0/1 for the
+        two other axes, in x, y, z order)."""
+        i = _AXES.index(a)
+        others = [b for b in _AXES if b != a]
+        q = [0.0, 0.0, 0.0]
+        q[i] = v
+        for b, s in zip(others, sides):
+            q[_AXES.index(b)] = self.lim(b)[s]
+        return self.P3(*q)
+
+    def face_behind(self, b, s):
+        return self.back[b] == s
+
+    def drawn_edges(self, a):
+        """Sides ``(s1, s2)`` of the edges of axis ``a`` with a face behind the data."""
+        others = [b for b in _AXES if b != a]
+        return [(s1, s2) for s1 in (0, 1) for s2 in (0, 1)
+                if self.face_behind(others[0], s1) or self.face_behind(others[1], s2)]
+
+    def ticklabel_edge(self, a):
+        """The edge of axis ``a`` that gets tick labels: of the two on the outline, the lower
+        one (x, y) or the left one (z); ``{a}ticklabel pos=upper/right`` the other."""
+        others = [b for b in _AXES if b != a]
+        hull = [(s1, s2) for s1 in (0, 1) for s2 in (0, 1)
+                if self.face_behind(others[0], s1) != self.face_behind(others[1], s2)]
+        if not hull:
+            return None
+        k = 0 if a == "z" else 1
+        lo, hi = self.lim(a)
+        mids = [(self.edge_point(a, e, (lo + hi) / 2)[k], e) for e in hull]
+        mids.sort()
+        pos = (self.kv.get(a + "ticklabel pos") or self.kv.get("ticklabel pos") or "").strip()
+        if pos in ("upper", "right", "top"):
+            return mids[-1][1]
+        return mids[0][1]
+
+    def dir2(self, a):
+        """Unit canvas direction of increasing ``a``."""
+        return _unit(self.u[_AXES.index(a)])
+
+    def outer_normal(self, a, sides):
+        others = [b for b in _AXES if b != a]
+        v = [0.0, 0.0]
+        for b, s in zip(others, sides):
+            d = self.dir2(b)
+            sign = 1.0 if s == 1 else -1.0
+            v[0] += sign * d[0]
+            v[1] += sign * d[1]
+        return _unit(v)
+
+    # -- drawing ------------------------------------------------------------------
+    def stroke_state(self, color, width, key=None):
+        st = dict(self.interp.st)
+        st.update(draw="current", fill=None, dash=None, arrow_start=None, arrow_end=None)
+        st["color"], st["line_width"] = color, width
+        for k in ((key,) if isinstance(key, str) else key or ()):
+            if self.kv.get(k):
+                self.interp.apply_options(st, self.kv[k])
+        return st
+
+    def decorate_and_draw(self, body):
+        interp, kv = self.interp, self.kv
+        base = self.st["ctm"]
+        saved = interp.st
+        saved_box = getattr(interp, "axis_box", None)
+        for key in ("axis lines", "axis lines*", "axis x line", "axis y line", "axis z line", "axis on top",
+                    "3d box", "xtick pos", "ytick pos", "ztick pos"):
+            if key in kv:
+                interp.note("UNSUPPORTED", f"'{key}' of a 3D axis is not interpreted", key, self.loc)
+        try:
+            interp.st = dict(saved)
+            hidden = self.flag("hide axis") or (kv.get("axis lines") or "").strip() == "none"
+            ticks = {a: self.ticks3(a) for a in _AXES} if not hidden else {}
+            if not hidden:
+                self.grid3(ticks)
+                self.box_and_ticks(ticks)
+            for p in self.plots:
+                self.draw_plot3(p)
+            labels = self.tick_labels3(ticks) if not hidden else {}
+            self.axis_labels3(labels)
+            self.title3()
+            if self.legend_texts:
+                interp.note("UNSUPPORTED", "legends of 3D axes are not drawn", "legend", self.loc)
+            # other statements in 3D axis coordinates
+            interp.axis_box = (self.xmin, self.xmax, self.ymin, self.ymax, self.zmin, self.zmax)
+            interp.st = dict(saved)
+            interp.st["ctm"] = G.compose(base, (1.0, 0.0, 0.0, 1.0, self.origin[0], self.origin[1]))
+            interp.st["xvec"], interp.st["yvec"], interp.st["zvec"] = (tuple(self.u[0]), tuple(self.u[1]),
+                                                                      tuple(self.u[2]))
+            rest = without_addplots(body)
+            interp.statements(__import__("geoverify.frontends.tikz.tex", fromlist=["Reader"]).Reader(
+                rest, interp.defs, interp.budget, interp.source), None)
+        finally:
+            interp.st = saved
+            interp.axis_box = saved_box
+
+    def ticks3(self, a):
+        """``ticks(a)`` of the 2D axis with this axis' length: the projected edge of ``a``."""
+        lo, hi = self.lim(a)
+        length = math.hypot(*self.u[_AXES.index(a)]) * (hi - lo)
+        self.kv.setdefault("try min ticks", "3")  # pgfplots' every 3d description
+        saved = (self.xmin, self.xmax, self.ymin, self.ymax, self.W, self.H)
+        try:
+            if a == "z":
+                self.ymin, self.ymax = self.zmin, self.zmax
+                self.log.setdefault("z", False)
+                self.H = length
+            elif a == "x":
+                self.W = length
+            else:
+                self.H = length
+            try:
+                return self.ticks(a)
+            except (ValueError, IndexError):
+                self.interp.note("UNSUPPORTED", f"{a}tick={self.kv.get(a + 'tick')} in 3D is not interpreted",
+                                 a + "tick", self.loc)
+                return np.zeros(0), None, np.zeros(0), 0
+        finally:
+            self.xmin, self.xmax, self.ymin, self.ymax, self.W, self.H = saved
+
+    def grid3(self, ticks):
+        g = (self.kv.get("grid") or "").strip()
+        if g not in ("major", "both") and not any(self.flag(a + "majorgrids") for a in _AXES):
+            if g in ("minor",):
+                self.interp.note("UNSUPPORTED", "minor grid lines of 3D axes are not drawn", "grid", self.loc)
+            return
+        st = self.stroke_state((0.75, 0.75, 0.75), 0.4, ("grid style", "major grid style"))
+        for c in _AXES:  # the face behind, orthogonal to c
+            s = self.back[c]
+            for a in _AXES:
+                if a == c or not (g in ("major", "both") or self.flag(a + "majorgrids")):
+                    continue
+                b = next(x for x in _AXES if x not in (a, c))
+                for v in ticks[a][0]:
+                    ends = []
+                    for sb in (0, 1):
+                        q = {a: v, b: self.lim(b)[sb], c: self.lim(c)[s]}
+                        ends.append(self.P3(q["x"], q["y"], q["z"]))
+                    self.line(ends, st, construct="grid")
+
+    def box_and_ticks(self, ticks):
+        kv = self.kv
+        st = self.stroke_state((0.0, 0.0, 0.0), 0.4, "axis line style")
+        tst = self.stroke_state((0.5, 0.5, 0.5), 0.2, "tick style")
+        length = _num(self.interp, kv["major tick length"], self.st) if kv.get("major tick length") else _TICK_LEN
+        for a in _AXES:
+            lo, hi = self.lim(a)
+            others = [b for b in _AXES if b != a]
+            align = (kv.get(a + "tick align") or kv.get("tick align") or "inside").strip()
+            for sides in self.drawn_edges(a):
+                self.line([self.edge_point(a, sides, lo), self.edge_point(a, sides, hi)], st,
+                          construct="axis lines")
+                for v in ticks[a][0]:
+                    p = self.edge_point(a, sides, v)
+                    for b, s in zip(others, sides):
+                        d = self.dir2(b)
+                        inward = -1.0 if s == 1 else 1.0
+                        if align == "outside":
+                            t0, t1 = 0.0, -inward * length
+                        elif align == "center":
+                            t0, t1 = -length / 2, length / 2
+                        else:
+                            t0, t1 = 0.0, inward * length
+                        self.line([(p[0] + t0 * d[0], p[1] + t0 * d[1]), (p[0] + t1 * d[0], p[1] + t1 * d[1])],
+                                  tst, construct="ticks")
+
+    def place_near(self, text, at, n_out, d, opts, angle=0.0):
+        """A node with ``anchor=near ticklabel`` at picture point ``at``; returns its text
+        primitives."""
+        from geoverify.frontends.tikz.placement import _node_size
+        nst = self.interp.node_state(self.interp.st, opts)
+        _box, _w, _ww, _h, _d, _ixs, hw, hh, _outer = _node_size(nst, "rectangle", text)
+        off = near_ticklabel_offset((-n_out[0], -n_out[1]), d, hw, hh, angle)
+        x, y = at[0] + off[0], at[1] + off[1]
+        rot = f",rotate={angle:g}" if angle else ""
+        return [p for p in self.tikz(f"\\node[{opts}{rot},anchor=center] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
+                if hasattr(p, "text")]
+
+    def tick_labels3(self, ticks):
+        out = {}
+        for a in _AXES:
+            major, labels, _minor, scale = ticks[a]
+            edge = self.ticklabel_edge(a)
+            if edge is None or not len(major):
+                continue
+            n_out = self.outer_normal(a, edge)
+            d = self.dir2(a)
+            style = ",".join(s for s in (self.styles.get("tick label style"), self.styles.get("ticklabel style"),
+                                         self.styles.get(f"{a} tick label style"),
+                                         self.styles.get(f"{a}ticklabel style")) if s)
+            number_format, style = split_number_format(style)
+            opts = "inner sep=3.333pt" + ("," + style if style else "")
+            align = (self.kv.get(a + "tick align") or self.kv.get("tick align") or "inside").strip()
+            shift = {"outside": _TICK_LEN, "center": _TICK_LEN / 2}.get(align, 0.0)
+            prims = []
+            for i, v in enumerate(major):
+                if labels is not None:
+                    if i >= len(labels):
+                        break
+                    text = labels[i]
+                    if text is None:
+                        continue
+                else:
+                    text = format_number(v / 10.0 ** scale, **number_format)
+                p = self.edge_point(a, edge, v)
+                at = (p[0] + shift * n_out[0], p[1] + shift * n_out[1])
+                prims += self.place_near(text, at, n_out, d, opts)
+            if scale:
+                self.interp.note("APPROXIMATED", f"the {a} tick scale label (10^{scale}) is not drawn",
+                                 "scaled ticks", self.loc)
+            out[a] = (edge, n_out, prims)
+        return out
+
+    def axis_labels3(self, labels):
+        for a in _AXES:
+            text = self.kv.get(a + "label")
+            if text is None or not text.strip():
+                continue
+            edge = labels.get(a, (self.ticklabel_edge(a), None, []))[0]
+            if edge is None:
+                continue
+            n_out = self.outer_normal(a, edge)
+            lo, hi = self.lim(a)
+            mid = self.edge_point(a, edge, (lo + hi) / 2)
+            dist = 0.0
+            for p in labels.get(a, (None, None, []))[2]:
+                for cx in (p.box[0], p.box[2]):
+                    for cy in (p.box[1], p.box[3]):
+                        dist = max(dist, (cx - mid[0]) * n_out[0] + (cy - mid[1]) * n_out[1])
+            if labels.get(a):
+                dist += _INNER  # the tick labels' boxes reach their inner sep further
+            at = (mid[0] + dist * n_out[0], mid[1] + dist * n_out[1])
+            style = ",".join(s for s in (self.styles.get("label style"), self.styles.get(a + "label style"),
+                                         self.styles.get(a + " label style")) if s)
+            if style and "sloped" in style:
+                self.interp.note("UNSUPPORTED", f"'{a}label style={{{style}}}' (sloped) is not interpreted",
+                                 a + "label style", self.loc)
+                style = ",".join(k if v is None else f"{k}={v}" for k, v in split_options(style)
+                                 if "sloped" not in k)
+            opts = "inner sep=3.333pt" + ("," + style if style else "")
+            self.place_near(text, at, n_out, self.dir2(a), opts, angle=90.0 if a == "z" else 0.0)
+
+    def title3(self):
+        title = self.kv.get("title")
+        if title is None or not title.strip():
+            return
+        corners = np.array([self.P3(*self.corner(a, b, c)) for a in (0, 1) for b in (0, 1) for c in (0, 1)])
+        x = (corners[:, 0].min() + corners[:, 0].max()) / 2
+        y = corners[:, 1].max() + 6.0
+        style = self.styles.get("title style")
+        self.tikz(f"\\node[inner sep=3.333pt,anchor=south{',' + style if style else ''}] at ({x:.5f}pt,{y:.5f}pt) "
+                  f"{{{title}}};")
+
+    def draw_plot3(self, p: Plot):
+        interp = self.interp
+        if not p.three_d:
+            interp.note("UNSUPPORTED", "a 2D \\addplot in a 3D axis is not drawn", "\\addplot", p.loc)
+            return
+        q = self.project(p.points)
+        shape = p.shape3d
+        if p.patch and shape is not None and shape[0] >= 2 and shape[1] >= 2:
+            self.patches(p, q.reshape(shape[0], shape[1], 2))
+            return
+        if p.patch and shape is None:
+            interp.note("UNSUPPORTED", f"{p.patch} plot of scan lines of unequal length is drawn as lines",
+                        p.patch, p.loc)
+        # lines (and marks): one run per scan line
+        rows = [q] if shape is None else [q[i * shape[1]:(i + 1) * shape[1]] for i in range(shape[0])]
+        nan = np.full((1, 2), np.nan)
+        pts = np.vstack([np.vstack([r, nan]) for r in rows])[:-1]
+        p2 = Plot(pts, p.st, p.loc, mark=p.mark, mark_st=p.mark_st, only_marks=p.only_marks, smooth=p.smooth,
+                  forget=p.forget, mark_size=p.mark_size)
+        draw_plot(interp, p2, self.st["ctm"], None)
+
+    def patches(self, p: Plot, grid):
+        """One closed quadrilateral per mesh cell: ``mesh`` drawn, ``surf`` filled (and drawn
+        with ``shader=faceted``, the default)."""
+        from geoverify.frontends.tikz.emit import path_style
+        m = self.interp.st["ctm"]
+        st = dict(p.st)
+        st["dash"] = st.get("dash")
+        surf = p.patch == "surf"
+        shader = (p.shader or "faceted").split()[0]
+        draw = not surf or shader in ("faceted", "faceted interp")
+        if surf:
+            st["fill"] = "current"
+        if not draw:
+            st["draw"] = None
+        style = path_style(st, draw, surf)
+        src = self._src(p.patch)
+        rows, cols = grid.shape[0], grid.shape[1]
+        for i in range(rows - 1):
+            for j in range(cols - 1):
+                quad = [grid[i, j], grid[i, j + 1], grid[i + 1, j + 1], grid[i + 1, j]]
+                if not all(np.isfinite(v).all() for v in quad):
+                    continue
+                pts = np.array([G.apply(m, tuple(v)) for v in quad], dtype=np.float64)
+                self.interp.scene.add(Polyline(points=pts, closed_flag=True, style=style, source=src,
+                                               panel=self.interp.panel))

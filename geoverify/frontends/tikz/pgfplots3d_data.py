@@ -1,0 +1,154 @@
+"""Data of ``\\addplot3``: expressions in ``x`` and ``y`` and coordinate lists.
+
+``\\addplot3 {f(x,y)}`` samples ``x`` over ``domain`` at ``samples`` points and
+``y`` over ``y domain`` (default: the x domain) at ``samples y`` points (default:
+``samples``); ``\\addplot3 (fx, fy, fz)`` is parametric in the same two variables
+(renamed by ``variable``/``variable y``); ``samples y=0`` or ``1`` (or an
+expression without ``y``) gives one line. ``\\addplot3 coordinates {(x,y,z) ...}``
+reads points, an empty line ending a scan line. The result is ``(points (N, 3),
+shape)`` where ``shape = (rows, cols)`` describes the mesh (one row per scan line,
+pgfplots' ``mesh/ordering=x varies``) or is None for scan lines of unequal length.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from geoverify.errors import FigureSyntaxError, GeoverifyError
+
+__all__ = ["PLOT3_KEYS", "plot_points3d"]
+
+#: \addplot3 options read here or by the 3D axis (not TikZ keys of the plot's line)
+PLOT3_KEYS = {"surf", "mesh", "samples y", "y domain", "domain y", "variable", "variable y", "shader",
+              "z buffer", "mesh/rows", "mesh/cols", "mesh/ordering", "faceted color", "point meta",
+              "point meta min", "point meta max", "colormap", "colormap name", "colormap/viridis",
+              "colormap/hot", "colormap/cool", "colormap/jet", "colormap/bluered", "colormap/greenyellow",
+              "colormap/blackwhite", "colormap/redyellow", "patch", "patch type", "mesh/color input",
+              "opacity", "fill opacity", "line join", "mesh/interior colormap", "point meta rel"}
+
+
+def _var(expr: str, name: str, macro: str) -> str:
+    """Bind the variable ``name`` (``t`` or ``\\t``) of an expression to ``macro``."""
+    name = name.strip()
+    if name.startswith("\\"):
+        return re.sub(re.escape(name) + r"(?![A-Za-z])", lambda _m: macro, expr)
+    return re.sub(r"(?<![A-Za-z\\])" + re.escape(name) + r"(?![A-Za-z])", lambda _m: macro, expr)
+
+
+def _split3(expr: str):
+    parts, depth, cur = [], 0, ""
+    for ch in expr:
+        if ch in "({":
+            depth += 1
+        elif ch in ")}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+            continue
+        cur += ch
+    parts.append(cur)
+    if len(parts) != 3:
+        raise FigureSyntaxError(f"parametric \\addplot3 ({expr}) needs three components")
+    return [p.strip() for p in parts]
+
+
+def _domain(interp, text, st, default):
+    if not text:
+        return default
+    a, _, b = text.partition(":")
+    return interp.number(a, st).value, interp.number(b, st).value
+
+
+def plot_points3d(interp, text, st, keys, domain, samples, functions=None):
+    """``(points (N, 3), shape)`` of one ``\\addplot3`` (``text``: what follows its options).
+
+    Parameters
+    ----------
+    keys : dict
+        The plot's options (``domain``, ``samples``, ``samples y``, ``y domain``,
+        ``variable``, ``variable y``, ``mesh/rows``).
+    domain : (2,) float
+        The x domain in effect (axis or plot).
+    samples : int
+        Samples in x in effect.
+    """
+    from geoverify.frontends.tikz.pgfplots_plots import apply_functions
+    if text.startswith("coordinates"):
+        inner = text[len("coordinates"):].strip()
+        inner = inner[1:-1] if inner.startswith("{") else inner
+        rows, cur = [], []
+        for m in re.finditer(r"\(([^()]*)\)|\\par\b", inner):
+            if m.group(1) is None:
+                if cur:
+                    rows.append(cur)
+                cur = []
+                continue
+            parts = m.group(1).split(",")
+            if len(parts) != 3:
+                raise FigureSyntaxError(f"\\addplot3 coordinate ({m.group(1)}) needs three components")
+            cur.append(tuple(interp.number(p, st).value for p in parts))
+        if cur:
+            rows.append(cur)
+        pts = [p for r in rows for p in r]
+        arr = np.array(pts, dtype=float).reshape(-1, 3)
+        # mesh/rows, mesh/cols: the scan line length of data without empty lines (a scan
+        # line runs along x for mesh/ordering=x varies, along y for y varies)
+        y_varies = "y varies" in (keys.get("mesh/ordering") or "")
+        for key, along in (("mesh/rows", y_varies), ("mesh/cols", not y_varies)):
+            if keys.get(key) and len(rows) == 1 and len(arr):
+                k = int(interp.number(keys[key], st).value)
+                if k > 0 and len(arr) % k == 0:
+                    scan = k if along else len(arr) // k
+                    return arr, (len(arr) // scan, scan)
+        if rows and all(len(r) == len(rows[0]) for r in rows):
+            return arr, (len(rows), len(rows[0]))
+        return arr, None
+    if text.startswith("expression"):
+        text = text[len("expression"):].strip()
+    if not (text.startswith("{") or text.startswith("(")):
+        return None
+    expr = text[1:-1]
+    if text.startswith("("):
+        comps = [p.strip() for p in _split3(expr)]
+        comps = [c[1:-1] if c.startswith("{") and c.endswith("}") else c for c in comps]
+    else:
+        comps = ["x", "y", expr]
+    vx, vy = keys.get("variable") or "x", keys.get("variable y") or "y"
+    comps = [apply_functions(_var(_var(c, vx, "\\x"), vy, "\\y"), functions or {}) for c in comps]
+    xs = np.linspace(domain[0], domain[1], max(2, samples))
+    ny = keys.get("samples y")
+    ny = int(interp.number(ny, st).value) if ny else samples
+    uses_y = any("\\y" in c for c in comps)
+    if ny <= 1 or not uses_y:
+        ys = np.array([domain[0]]) if ny <= 1 else np.array([0.0])
+    else:
+        yd = _domain(interp, keys.get("y domain") or keys.get("domain y"), st, domain)
+        ys = np.linspace(yd[0], yd[1], ny)
+    interp.budget.check_array(len(xs) * len(ys))
+    pts = []
+    try:
+        for y in ys:  # one scan line per y value: x varies
+            interp.env["\\y"] = float(y)
+            for x in xs:
+                interp.env["\\x"] = float(x)
+                row = []
+                for c in comps:
+                    if c == "\\x":
+                        row.append(float(x))
+                    elif c == "\\y":
+                        row.append(float(y))
+                    else:
+                        try:
+                            row.append(interp.number(c, st).value)
+                        except GeoverifyError as err:
+                            if "undefined" in err.message or "unknown" in err.message:
+                                raise
+                            row.append(float("nan"))
+                pts.append(row)
+    finally:
+        interp.env.pop("\\x", None)
+        interp.env.pop("\\y", None)
+    return np.array(pts, dtype=float).reshape(-1, 3), (len(ys), len(xs))

@@ -1,0 +1,114 @@
+"""pgfplots 3D axes and colour bars against numbers measured from pdfTeX + dvisvgm output.
+
+The expected numbers were read from TeX's rendering of the same snippets
+(``latex`` + ``dvisvgm``, pgfplots 1.18, ``compat=newest``), converted from bp to pt;
+the box geometry also follows from pgfplots' formulas (see the module docstring of
+:mod:`geoverify.frontends.tikz.pgfplots3d`).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from geoverify.frontends.tikz import parse_tikz
+from geoverify.frontends.tikz.pgfplots3d import near_ticklabel_offset, view_vectors
+from geoverify.scene.primitives import Polyline, TextLabel
+
+BP = 72.27 / 72.0
+
+MESH = r"""\begin{tikzpicture}
+\begin{axis}
+\addplot3[mesh,samples=3,domain=0:1] {x*y};
+\end{axis}
+\end{tikzpicture}"""
+
+
+def _black_lines(sc):
+    return [p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#000000"
+            and abs(p.style.stroke_width - 0.4) < 1e-9 and p.source.construct == "axis lines"]
+
+
+def test_view_vectors_default():
+    vec, n = view_vectors(25, 30)
+    a, e = math.radians(25), math.radians(30)
+    assert np.allclose(vec, [[math.cos(a), -math.sin(a) * math.sin(e)], [math.sin(a), math.cos(a) * math.sin(e)],
+                             [0.0, math.cos(e)]])
+    assert np.allclose(n, [-math.sin(a) * math.cos(e), math.cos(a) * math.cos(e), -math.sin(e)])
+
+
+def test_box_edges_fill_width_and_height():
+    sc = parse_tikz(MESH)
+    edges = _black_lines(sc)
+    assert len(edges) == 9  # the three edges at the corner nearest the viewer are not drawn
+    pts = np.vstack([p.points for p in edges])
+    assert pts[:, 0].max() - pts[:, 0].min() == pytest.approx(195.0, abs=0.01)
+    assert pts[:, 1].max() - pts[:, 1].min() == pytest.approx(162.0, abs=0.01)
+    # the x edge: TeX draws (16.25, 32.64) -> (148.74, 10.36) bp
+    d = [p.points[-1] - p.points[0] for p in edges]
+    assert any(np.allclose(v, np.array([132.49, -22.28]) * BP, atol=0.05) for v in d)
+    # z: 0..1 enlarged by 10 % each side (enlargelimits=auto widens only z in 3D):
+    # the z tick at 0 lies 7.61 bp above the box's bottom corner
+    zt = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#808080"]
+    assert zt
+    assert any(np.allclose(v, np.array([0.0, 91.33]) * BP, atol=0.05) for v in d)
+
+
+def test_tick_labels_near_ticklabel():
+    sc = parse_tikz(MESH)
+    corner = min((tuple(p.points[0]) for p in _black_lines(sc)), key=lambda q: (q[0], q[1]))
+    # the x axis' "0": the one label below and left of the box's lowest-left corner
+    zero_x, = [p for p in sc.primitives if isinstance(p, TextLabel) and p.text == "$0$"
+               and p.box[0] < corner[0] and p.box[1] < corner[1]]
+    # TeX: the x label "0" starts 6.00 bp left of the corner, its baseline 10.36 bp below it
+    assert zero_x.box[0] - corner[0] == pytest.approx(-6.00 * BP, abs=0.3)
+    assert zero_x.box[1] - corner[1] == pytest.approx(-10.36 * BP, abs=0.3)
+    assert len([p for p in sc.primitives if isinstance(p, TextLabel)]) == 6 + 3 + 3
+
+
+def test_near_ticklabel_offset_snaps_and_slides():
+    # inner normal straight up, axis horizontal: the node's centre sits half its height below
+    off = near_ticklabel_offset((0.0, 1.0), (1.0, 0.0), 5.0, 4.0)
+    assert off == pytest.approx((0.0, -4.0))
+    # a tilted normal: anchor north east, slid along the axis onto the normal through 'at'
+    n = (0.4407, 0.8977)
+    off = near_ticklabel_offset(n, (0.986, -0.166), 5.83, 6.555)
+    assert off[0] / off[1] == pytest.approx(n[0] / n[1])
+
+
+def test_surf_patches_and_view():
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[view={60}{30}]
+\addplot3[surf,samples=4,domain=0:1] {x+y};
+\end{axis}
+\end{tikzpicture}""")
+    quads = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag and p.style.fill is not None]
+    assert len(quads) == 9  # (4 - 1) x (4 - 1) cells, filled and drawn (shader=faceted)
+    assert all(q.style.stroke is not None for q in quads)
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+
+
+def test_parametric_line_with_samples_y_zero():
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}
+\addplot3[domain=0:1,samples=5,samples y=0] ({x}, {x}, {x*x});
+\end{axis}
+\end{tikzpicture}""")
+    plot = [p for p in sc.primitives if isinstance(p, Polyline) and len(p.points) == 5]
+    assert len(plot) == 1
+
+
+def test_colorbar_right_of_the_axis():
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[colorbar]
+\addplot3[surf,samples=3,domain=0:1] {x*y};
+\end{axis}
+\end{tikzpicture}""")
+    boxes = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag and p.style.fill is None
+             and p.source.construct == "axis lines"]
+    assert len(boxes) == 1  # the bar's box (the 3D box is drawn edge by edge)
+    pts = boxes[0].points
+    assert pts[:, 0].max() - pts[:, 0].min() == pytest.approx(0.5 * 72.27 / 2.54, abs=0.01)
+    assert pts[:, 1].max() - pts[:, 1].min() == pytest.approx(162.0, abs=0.01)
