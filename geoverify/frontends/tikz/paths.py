@@ -34,6 +34,10 @@ def _inner(paren: str) -> str:
     return paren.strip()[1:-1]
 
 
+#: Trees of the nodes an operation carries ("-- node {a} coordinate (m) (b)").
+_ONPATH = ("node", "path_coordinate")
+
+
 class PathWalker(PlotMixin):
     """Walks one path. ``interp`` is the :class:`~geoverify.frontends.tikz.interpreter.Interpreter`."""
 
@@ -191,11 +195,11 @@ class PathWalker(PlotMixin):
         self._place_inline(nodes, 0.5)
 
     def op_line_to_nodes(self, item):
-        nodes = [c for c in item.children if isinstance(c, Tree) and c.data == "node"]
+        nodes = [c for c in item.children if isinstance(c, Tree) and c.data in _ONPATH]
         self.op_line_to(item, nodes)
 
     def _corner(self, item, hv: bool):
-        nodes = [c for c in item.children[:-1] if isinstance(c, Tree) and c.data == "node"]
+        nodes = [c for c in item.children[:-1] if isinstance(c, Tree) and c.data in _ONPATH]
         p, node, plus, _ = self._target(item.children[-1])
         tgt_c = node.ref_point if node is not None else p
         cur_c = self.cur_node.ref_point if self.cur_node is not None else self._here()
@@ -249,7 +253,7 @@ class PathWalker(PlotMixin):
         self._advance(p, node, plus)
 
     def op_rectangle(self, item):
-        nodes = [c for c in item.children[:-1] if isinstance(c, Tree) and c.data == "node"]
+        nodes = [c for c in item.children[:-1] if isinstance(c, Tree) and c.data in _ONPATH]
         p, node, plus = self.coord(item.children[-1])
         q = node.ref_point if node is not None else p
         a = self._here()
@@ -490,7 +494,7 @@ class PathWalker(PlotMixin):
         opts = [c for c in item.children if isinstance(c, Token) and str(c).startswith("[")]
         if opts:
             self.interp.apply_options(st, _text(opts[0]))
-        nodes = [c for c in item.children if isinstance(c, Tree) and c.data == "node"]
+        nodes = [c for c in item.children if isinstance(c, Tree) and c.data in _ONPATH]
         self._here()
         if self.path.current is None and self.cur_node is None:
             self.path.move_to(self.cur)
@@ -519,7 +523,7 @@ class PathWalker(PlotMixin):
         try:
             self._to_path(st, item.children[-1], builder, self.cur, self.cur_node)
             self.last_op = [builder.current.segs[-1]] if builder.current and builder.current.segs else []
-            nodes = [c for c in item.children if isinstance(c, Tree) and c.data == "node"]
+            nodes = [c for c in item.children if isinstance(c, Tree) and c.data in _ONPATH]
             self._place_inline(nodes, 0.5, st)
         finally:
             self.path, self.last_op = saved
@@ -592,6 +596,10 @@ class PathWalker(PlotMixin):
                     name = _inner(_text(c.children[0])).strip()
                 elif c.data == "at":
                     at = c.children[0]
+                elif c.data == "animation":  # the picture is drawn as it stands before any animation
+                    attr = _text(c.children[0])[1:].split("=", 1)[0].strip()
+                    self.interp.note("UNSUPPORTED", f"animation of '{attr}' is not interpreted (the still picture "
+                                     "is drawn)", "animation", self.loc)
             else:
                 text = _text(c)[1:-1]
         return ",".join(opts), name, at, text
@@ -646,6 +654,13 @@ class PathWalker(PlotMixin):
 
     def _place_inline(self, nodes, default_pos, st=None):
         for n in nodes:
+            if n.data == "path_coordinate":
+                # a coordinate among an operation's nodes is node[shape=coordinate, opts](name){}
+                parts = [Tree("options", [Token("OPTIONS", "[shape=coordinate]")])]
+                for c in n.children:
+                    t = _text(c)
+                    parts.append(Tree("options" if t.startswith("[") else "name", [c]))
+                n = Tree("node", parts + [Token("BRACED", "{}")])
             self.op_node(n, default_pos=default_pos, st=st)
 
     def op_coordinate(self, item):
@@ -653,6 +668,8 @@ class PathWalker(PlotMixin):
         for c in item.children:
             if isinstance(c, Tree):
                 at = c
+            elif getattr(c, "type", "") == "AT_JUNK":
+                continue  # "coordinate (n) at <dropped>(p)", as tikz.code.tex reads it
             else:
                 t = _text(c)
                 if t.startswith("["):
@@ -663,6 +680,10 @@ class PathWalker(PlotMixin):
         nst = self.interp.node_state(self.st, "shape=coordinate" + opts)
         name = name or nst.get("node_name")
         if at is not None:
+            if name is not None and len(at.children) > 1:
+                # a named coordinate's "at" reads up to the first "(" and drops it, so
+                # "coordinate (n) at ++(1,0)" is the absolute point (1,0)
+                at = Tree(at.data, at.children[-1:])
             p, _, _ = self.coord(at)
         elif nst.get("pos") is not None:
             p, _ = self._pos_point(nst["pos"])

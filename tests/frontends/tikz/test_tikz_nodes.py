@@ -284,6 +284,35 @@ def test_pic_angle_defaults_to_A_B_C():
     assert arc.start == pytest.approx(0) and arc.sweep == pytest.approx(math.pi / 4)
 
 
+def test_named_coordinate_at_drops_tokens_before_the_point():
+    # tikz.code.tex reads "coordinate (n) at#3(" and drops #3: "at ++(0,1)" is absolute,
+    # "at junk(0,2)" is (0,2) (checked with latex + dvisvgm)
+    sc = parse_tikz(r"""\path (2,0) coordinate (b) at ++(0,1); \draw (b) -- (0,0);
+    \coordinate (c) at junk++(0,2); \draw (c) -- (0,0);""")
+    lines = [p for p in sc.primitives if isinstance(p, Polyline)]
+    assert close(lines[0].points / CM, [(0, 1), (0, 0)])
+    assert close(lines[1].points / CM, [(0, 2), (0, 0)])
+    assert not sc.diagnostics
+
+
+def test_coordinates_among_an_operations_nodes():
+    # "-- coordinate (m) (b)" and "edge[..] coordinate[pos=.7] (p) (b)" are on-path nodes
+    # of shape coordinate; latex + dvisvgm puts p at (39.77, 6.99) pt on the bent edge
+    sc = parse_tikz(r"""\draw (0,0) -- coordinate (m) (2,2) coordinate (e) -- (4,0); \draw (m) -- (e);
+    \draw (0,0) edge[bend left] coordinate[pos=0.7] (p) (2,0); \draw (p) -- (0,0);""")
+    lines = [p for p in sc.primitives if isinstance(p, Polyline)]
+    assert close(lines[1].points / CM, [(1, 1), (2, 2)])
+    assert close(lines[2].points[0], (39.77, 6.99), tol=0.02)
+    assert not sc.diagnostics
+
+
+def test_node_animations_are_noted_and_the_still_picture_drawn():
+    sc = parse_tikz(r"""\node (n) :rotate = {0s="0", 2s="90", begin on = {click, of = X}}
+      [draw, minimum size=1cm, inner sep=0pt] {};""")
+    assert close(only(sc, Polyline).points[0], (-0.5 * CM, -0.5 * CM))
+    assert [d.construct for d in sc.diagnostics] == ["animation"]
+
+
 def test_three_dimensional_xyz_coordinates():
     p = only(parse_tikz(r"\draw (0,0,0) -- (0,0,1);"), Polyline)
     z = 0.385 * CM  # default z vector (-3.85mm, -3.85mm)
