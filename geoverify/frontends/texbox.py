@@ -148,6 +148,33 @@ class _Typesetter(MathMode):
         hl.space(-0.125 * em)
         hl.char(font, ord("X"), at)
 
+    def _scalebox(self, s, i, hl, size, family):
+        """graphicx's ``\\scalebox{h}[v]{text}``: the text's box and characters scaled by ``h``
+        across and ``v`` (``h`` when not given) up and down."""
+        fh, i = next_arg(s, i)
+        k = i
+        while k < len(s) and s[k] in " \n\t":
+            k += 1
+        fv = fh
+        if k < len(s) and s[k] == "[":
+            j = s.find("]", k)
+            fv, i = (s[k + 1:j], j + 1) if j >= 0 else (fh, len(s))
+        arg, i = next_arg(s, i)
+        sub = HList()
+        self.text(arg, sub, size, family)
+        try:
+            sx, sy = float(fh), float(fv)
+        except ValueError:  # a factor TeX computes: its size is not modelled
+            self.approx = True
+            hl.box(sub.w, sub.h, sub.d, None)
+            return i
+        glyphs = [(x * sx, y * sy, font, at * sx if font else at, code, adv * sx)
+                  for x, y, font, at, code, adv in sub.glyphs]
+        # a negative factor mirrors the box: its reference point stays on the left
+        hl.box(abs(sub.w * sx), sub.h * sy if sy >= 0 else -sub.d * sy, sub.d * sy if sy >= 0 else -sub.h * sy,
+               glyphs if sx > 0 and sy > 0 else None)
+        return i
+
     def text_control(self, cs, s, i, hl, size, family):
         """Handle a control sequence in text mode; returns the next index, or
         ``(index, size, family)`` for a declaration."""
@@ -198,6 +225,8 @@ class _Typesetter(MathMode):
             arg, i = next_arg(s, i)
             hl.space(dimen(arg, size))
             return i
+        if cs == "\\scalebox":
+            return self._scalebox(s, i, hl, size, family)
         if cs in ("\\phantom", "\\hphantom", "\\vphantom", "\\raisebox", "\\underline"):
             if cs == "\\raisebox":
                 _, i = next_arg(s, i)

@@ -12,11 +12,14 @@ rule 11 and accents rule 12, with the parameters of the fonts LaTeX selects.
 from __future__ import annotations
 
 from geoverify.frontends import texfonts as tf
+from geoverify.frontends.texarrows import EXT_ARROWS, ext_arrow
+from geoverify.frontends.texdelims import BIG, DELIMITERS, big_delimiter
 from geoverify.frontends.texmatrix import ARRAYCOLSEP, ENVIRONMENTS, delimiter, needed_size, split_cells
 from geoverify.frontends.texscan import RULE, HList, add_glyphs, control, dimen, next_arg, optional, read_group
 from geoverify.frontends.texsymbols import (ACCENTS, CLASSES, COMPOSITES, DISPLAY_OPS, EM_SPACES, IGNORED,
     MATH_ALPHABETS, MATH_CHARS, MU_SPACES, NULLDELIMITERSPACE, SCRIPTSPACE, SPACING, SWALLOW1, SYMBOLS,
     TEXT_WRAPPERS, WORD_OPERATORS)
+from geoverify.frontends.texsymbols import TEXT_ONLY_CHARS
 
 __all__ = ["MathMode"]
 
@@ -181,6 +184,8 @@ class MathMode:
                 fam, code, cls = MATH_CHARS[ch]
                 atoms.append(self.glyph_atom(fam, code, size, cls))
                 continue
+            if ch in TEXT_ONLY_CHARS:
+                continue
             self.approx = True
             atoms.append(self.unknown_atom(size))
         if alphabet == "op" and atoms:
@@ -205,6 +210,13 @@ class MathMode:
                 _, h, d, _ = tf.glyph(font, 54, at)
                 h, d = h / at, d / at
             atoms.append(_Atom(cls, w * size, h * size, d * size))
+            return i
+        if cs in EXT_ARROWS:
+            w, h, d, g, i = ext_arrow(self, cs, s, i, sizes, lvl, cramped)
+            atoms.append(_Atom("r", w, h, d, glyphs=g))
+            return i
+        if cs == "\\notin":
+            atoms.append(self.notin(sizes, lvl))
             return i
         if cs in SYMBOLS:
             fam, code, cls = SYMBOLS[cs]
@@ -296,6 +308,8 @@ class MathMode:
             atoms.append(_Atom("o", w, h, d + 3 * t + t + t, glyphs=g if cs == "\\underline" else None))
             return i
         if cs in MATH_ALPHABETS:
+            if cs == "\\operatorname" and s.startswith("*", i):  # limits: the same size without scripts
+                i += 1
             arg, i = next_arg(s, i)
             alph = MATH_ALPHABETS[cs]
             atoms.extend(self.mlist(arg, sizes, lvl, cramped, display, alph))
@@ -339,7 +353,14 @@ class MathMode:
                 i = optional(s, i)
             _, i = next_arg(s, i)
             return i
-        if cs in ("\\left", "\\right", "\\bigl", "\\bigr", "\\big", "\\Bigl", "\\Bigr", "\\Big"):
+        if cs in BIG:
+            tok, j = next_arg(s, i)
+            if tok.strip() in DELIMITERS:
+                # set in an \\hbox of its own: a formula in text style, whatever the style here
+                cls, w, h, d, g = big_delimiter(self.fonts, cs, tok.strip(), sizes[0], self._sy(sizes, 0, 22))
+                atoms.append(_Atom(cls, w, h, d, glyphs=g))
+                return j
+        if cs in ("\\left", "\\right") or cs in BIG:
             # the delimiter that follows is set at its normal size; "." is the null delimiter
             k = i
             while k < len(s) and s[k] == " ":
@@ -547,12 +568,19 @@ class MathMode:
         clr = t + phi / 4.0
         font, at = self.fonts.math_font("sy", sizes[min(lvl, 2)])
         sw, sh, sd, _ = tf.glyph(font, 112, at)
+        surd = [(0.0, 0.0, font, at, 112, sw)]
+        if sh + sd < h + d + clr + t:
+            # too short: the radical's large variants in cmex (tex.web's var_delimiter)
+            ex, ex_at = self.fonts.math_font("ex", sizes[min(lvl, 2)])
+            sw, sh, sd, surd = delimiter("\\surd", h + d + clr + t, ex_at)
         # the surd's height is the rule thickness; a deep surd centres the radicand
         rule = sh
         if sd > h + d + clr:
             clr = (clr + sd - h - d) / 2.0
         # the surd is raised by h + clr (tex.web's make_radical), then come the rule and the radicand
-        glyphs = [(0.0, h + clr, font, at, 112, sw), (sw, h + clr, RULE, 0.0, 0, 0.0)]
+        glyphs = []
+        add_glyphs(glyphs, surd, 0.0, h + clr)
+        glyphs.append((sw, h + clr, RULE, 0.0, 0, 0.0))
         add_glyphs(glyphs, g, sw, 0.0)
         # TeX's overbar: the rule and a kern of its thickness above the clearance
         return _Atom("o", sw + w, h + clr + 2 * rule, max(d, sd - h - clr), glyphs=glyphs)
@@ -579,6 +607,21 @@ class MathMode:
         x += slash.w + slash.ic - mu
         add_glyphs(glyphs, gd, x, 0.0)
         return _Atom("o", x + wd, max(hn + lift, slash.h, hd), max(dn - lift, slash.d, dd), glyphs=glyphs), i
+
+    def notin(self, sizes, lvl):
+        """LaTeX's ``\\notin``: a relation of ``\\in`` overlaid (``\\ooalign``) with
+        ``\\hfil\\mkern1mu/\\hfil`` in a box of the wider of the two; the alignment is a
+        ``\\vtop`` of both rows on one baseline, as high as the slash's row and as deep as
+        the ``\\in``'s."""
+        size = sizes[min(lvl, 2)]
+        member = self.glyph_atom("sy", 50, size, "r")
+        slash = self.glyph_atom("mi", 61, size)
+        mu = self._sy(sizes, lvl, 6) / 18.0
+        w = max(member.w, mu + slash.w)
+        glyphs = []
+        add_glyphs(glyphs, slash.glyphs, mu + (w - mu - slash.w) / 2.0, 0.0)
+        add_glyphs(glyphs, member.glyphs, 0.0, 0.0)
+        return _Atom("r", w, slash.h, member.d, glyphs=glyphs)
 
     def accent(self, cs, arg, sizes, lvl, display, alphabet, scripted=None):
         """The accent atom over ``arg`` (rule 12); ``scripted`` is the accented character

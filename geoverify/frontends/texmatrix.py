@@ -28,6 +28,7 @@ _CHAINS = {
     ")": ((1, 17, 19, 33), (49, 65, 67)),
     "[": ((2, 104, 20, 34), (50, 52, 54)),
     "]": ((3, 105, 21, 35), (51, 53, 55)),
+    "\\surd": ((112, 113, 114, 115), (118, 116, 117)),  # the radical's large variants
 }
 
 #: environment -> (left, right) delimiters; None for none

@@ -80,6 +80,13 @@ def test_other_sizes_follow_latex_font_selection(text, size, w, h, d):
     ("\\vdots", 2.77779, 15.05554, 0.0),  # text mode too
     ("$p_\\text{max}$", 20.28827, 4.30554, 1.94444),  # a macro script field takes its argument along
     ("\\small\\LaTeX", 23.65356, 6.14998, 1.93748),  # the A at the script size
+    ("$\\sqrt{\\vec{p}^2}$", 19.5174, 9.57779, 2.8223),  # too tall for cmsy's surd: cmex's first variant
+    ("$\\sqrt{2E/m}$", 36.7385, 9.35, 3.05008),
+    ("$\\sqrt{\\dfrac{a}{b}}$", 17.6859, 14.95563, 9.44458),
+    ("$a\\notin B$", 25.5948, 7.5, 0.39098),  # \ooalign: the slash's height, the \in's depth
+    ("\\scalebox{.5}{$\\times1$}", 6.3889, 3.22221, 0.41666),  # graphicx
+    ("a\\scalebox{2}[1]{b}c", 20.5556, 6.94444, 0.0),
+    ("\\scalebox{1}[.5]{Ag}", 12.50003, 3.41666, 0.97221),
 ])
 def test_ten_point_class(text, w, h, d):
     box = measure(text, 10.0, LatexFonts(10))

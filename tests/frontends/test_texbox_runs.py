@@ -107,3 +107,26 @@ def test_matrices_match_amsmath(text, box, expected):
     b = measure(text, 12.0, LatexFonts(12))
     assert (b.width, b.height, b.depth) == pytest.approx(box, abs=1e-3)
     test_glyph_runs_match_dvisvgm(text, expected)
+
+
+# measured as above in the 10 pt class (``standalone``, amsmath): each run against the first
+TEN_POINT = [
+    ("$\\sqrt{2E/m}$", [(0.0, 0.0), (10.0, -8.55)]),  # cmex's surd: 10 pt wide, raised by h + clr
+    ("$\\sqrt{\\vec{p}^2}$", [(0.0, 0.0), (10.0799, -8.7778)]),  # the accent, then the p
+    ("$\\sqrt{x}$", [(0.0, 0.0), (8.3334, -7.2028)]),  # cmsy's surd is tall enough
+]
+
+
+@pytest.mark.parametrize("text, expected", TEN_POINT, ids=[t for t, _ in TEN_POINT])
+def test_radicals_pick_the_variant_tex_picks(text, expected):
+    runs = glyph_runs(text, 10.0, LatexFonts(10))
+    for run, (dx, dy) in zip(runs, expected):
+        assert (run.x - runs[0].x, run.y - runs[0].y) == pytest.approx((dx, dy), abs=2e-3)
+
+
+def test_notin_sets_the_slash_over_the_in():
+    runs = glyph_runs("$a\\notin B$", 10.0, LatexFonts(10))
+    slash, member = runs[1], runs[2]
+    # \hfil\mkern1mu/\hfil in the width of \in (6.66669 pt): 1.1111 pt right of it
+    assert slash.x - member.x == pytest.approx(1.1111, abs=2e-3)
+    assert runs[3].x - member.x == pytest.approx(9.4445, abs=2e-3)
