@@ -18,6 +18,7 @@ from geoverify.errors import BudgetExceededError, FigureSyntaxError, SourceLocat
 from geoverify.frontends.limits import Budget
 from geoverify.frontends.tikz.definitions import DEF_COMMANDS as _DEF_COMMANDS
 from geoverify.frontends.tikz.definitions import HARMLESS as _HARMLESS
+from geoverify.frontends.tikz.pgfbasic import PGF_BASIC_COMMANDS, run_pgf_basic
 from geoverify.frontends.tikz.definitions import DefinitionsMixin
 from geoverify.frontends.tikz.emit import emit_path
 from geoverify.frontends.tikz.fonts import FONT_SIZES
@@ -308,7 +309,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 elif env in ("axis", "semilogxaxis", "semilogyaxis", "loglogaxis", "polaraxis"):
                     from geoverify.frontends.tikz.pgfplots import run_axis
                     run_axis(self, reader, env, tok)
-                elif env in ("pgfonlayer", "scope*"):
+                elif env in ("pgfonlayer", "scope*", "pgfscope"):
                     reader.read_arg() if env == "pgfonlayer" else None
                     stack.append(self.st)
                     self.st = dict(self.st)
@@ -324,7 +325,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                         raise FigureSyntaxError(f"\\end{{{env}}} while {len(stack)} scope(s) are open",
                                                 location=self.loc)
                     return
-                if env in ("scope", "pgfonlayer", "scope*"):
+                if env in ("scope", "pgfonlayer", "scope*", "pgfscope"):
                     if not stack:
                         raise FigureSyntaxError(f"\\end{{{env}}} without \\begin{{{env}}}", location=self.loc)
                     self._end_local_box(stack[-1])
@@ -361,6 +362,8 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             elif t == "\\graph":
                 from geoverify.frontends.tikz.graphs import run_graph
                 run_graph(self, tok, reader)
+            elif t in PGF_BASIC_COMMANDS:
+                run_pgf_basic(self, tok, reader)
             elif t.startswith("\\tkz"):
                 from geoverify.frontends.tikz.tkz_euclide import run_tkz
                 run_tkz(self, tok, reader)
