@@ -92,8 +92,14 @@ def place_nested(interp, nst: dict, name, p, text: str, loc, tangent=None):
     prims, box = _run_inner(interp, text, loc)
     w, h = (box[2] - box[0], box[3] - box[1]) if box is not None else (0.0, 0.0)
     nst2 = dict(nst)
-    nst2.update(text_width=w, text_height=h, text_depth=0.0, align="left")
+    # the picture's size is the node's text size only: its labels and pins see the node's
+    # own options (placed after it, as place_node does)
+    nst2.update(text_width=w, text_height=h, text_depth=0.0, align="left", labels=(), pins=())
     node = interp.place_node(nst2, name, p, "", loc, tangent=tangent)
+    for lab in nst.get("labels", ()):
+        interp._label(node, lab, nst, loc, pin=False)
+    for pin in nst.get("pins", ()):
+        interp._label(node, pin, nst, loc, pin=True)
     if box is None or not prims:
         return node
     # inner point q -> node frame: the box's lower left at the text box's lower left
