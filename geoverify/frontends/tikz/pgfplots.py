@@ -83,27 +83,19 @@ def run_axis(interp, reader: Reader, env: str, tok) -> None:
         interp.note("APPROXIMATED", f"'{env}' is drawn with linear axes", env, loc)
     kv: dict = {}
     styles: dict = {}
-    from geoverify.frontends.tikz.pgfplots3d import KNOWN_KEYS_3D, Axis3D, is_three_d
-    from geoverify.frontends.tikz.pgfplots_colorbar import COLORBAR_KEYS
-    three = is_three_d(body)
     opts = _with_pgfplotsset(interp, opts)
     opts = [(_ALIASES.get(k, k), v) for k, v in opts]
     for k, v in opts:
         if k.endswith(" style") and k not in ("legend style",):
             styles[k] = (styles.get(k, "") + "," + (v or "")).strip(",")
         kv[k] = v
-        if k not in _KNOWN and not k.startswith("every ") and "/." not in k and not (three and k in KNOWN_KEYS_3D) \
-                and k not in COLORBAR_KEYS:
+        if k not in _KNOWN and not k.startswith("every ") and "/." not in k:
             interp.note("UNSUPPORTED", f"pgfplots key '{k}' is not interpreted", k, loc)
-    axis = (Axis3D if three else Axis)(interp, kv, styles, env, loc, tok[1])
+    axis = Axis(interp, kv, styles, env, loc, tok[1])
     axis.opts = opts
     interp.defs.begin_group()  # the environment is a TeX group: its \def's end with it
     try:
-        first = (len(interp.scene.primitives), len(interp.placed_nodes))
         axis.run(body)
-        if "colorbar" in kv or "colorbar horizontal" in kv:
-            from geoverify.frontends.tikz.pgfplots_colorbar import draw_colorbar
-            draw_colorbar(axis, *first)
     finally:
         interp.defs.end_group()
 
@@ -179,7 +171,7 @@ class Axis:
                 functions.update(parse_functions(v))
         plots, legend = collect_plots(interp, body, domain, samples, st, axis_plot, self.loc, bar=self.bar,
                                       symbols=self.symbols.get("x"), functions=functions,
-                                      samples_at=kv.get("samples at"), axis_kv=kv)
+                                      samples_at=kv.get("samples at"))
         # /tikz/xbar, /tikz/ybar: only the bar plot handler (no bar cycle list, no shifts)
         handler = next((k[-4] for k in ("/tikz/ybar", "/tikz/xbar") if k in kv), None)
         if handler and not self.bar:
@@ -231,13 +223,11 @@ class Axis:
                 data.append(np.column_stack([p.points[:, 0], p.points[:, 1] + e[:, 3]]))
         pts = np.vstack(data) if data else np.zeros((0, 2))
         pts = pts[np.all(np.isfinite(pts), axis=1)]
-        user = {a: (self.value(a, kv[a + "min"]) if kv.get(a + "min") else None,
-                    self.value(a, kv[a + "max"]) if kv.get(a + "max") else None) for a in "xy"}
-        pts = self._clip_limits(pts, user)
         lim = {}
         self.data_upper = set()
         for i, a in enumerate("xy"):
-            lo, hi = user[a]
+            lo = self.value(a, kv[a + "min"]) if kv.get(a + "min") else None
+            hi = self.value(a, kv[a + "max"]) if kv.get(a + "max") else None
             dlo = float(pts[:, i].min()) if len(pts) else None
             dhi = float(pts[:, i].max()) if len(pts) else None
             auto_lo, auto_hi = lo is None, hi is None
@@ -291,23 +281,6 @@ class Axis:
         self.xmin, self.xmax = lim["x"]
         self.ymin, self.ymax = lim["y"]
 
-    def _clip_limits(self, pts, user):
-        """``clip limits`` (on by default): where some limits are given, the others come only
-        from the points inside the given ones (pgfplots' limit update skips a point outside a
-        user limit of an axis whose ``clip <a>limits`` is on; ``ybar`` turns it off for y,
-        ``xbar`` for x). All points when none is inside."""
-        keep = np.ones(len(pts), dtype=bool)
-        for i, a in enumerate("xy"):
-            on = self.flag(f"clip {a}limits", self.flag("clip limits", True)) and self.bar != a
-            lo, hi = user[a]
-            if not on:
-                continue
-            if lo is not None:
-                keep &= pts[:, i] >= lo
-            if hi is not None:
-                keep &= pts[:, i] <= hi
-        return pts[keep] if keep.any() else pts
-
     def log_factor(self, a):
         """log10 of the axis' ``log basis`` (1 for base 10)."""
         b = self.kv.get(f"log basis {a}")
@@ -316,6 +289,16 @@ class Axis:
         except GeoverifyError:
             v = 10.0
         return math.log10(v) if v > 1 else 1.0
+
+    def log_label(self, a, v):
+        """The tick label of log10 value ``v`` on log axis ``a``: the basis to the power of the
+        exponent, printed with ``log plot exponent style`` (pgf's number format otherwise)."""
+        f = self.log_factor(a)
+        base = format_number(10 ** f)[1:-1] if f != 1.0 else "10"
+        style = ",".join(v or "" for k, v in self.kv.items()
+                         if k in ("log plot exponent style/.style", "log plot exponent style/.append style"))
+        fmt = split_number_format(style)[0]
+        return f"${base}^{{{format_number(v / f, **fmt)[1:-1]}}}$"
 
     def value(self, a, text):
         """A data value of axis ``a`` in the axis' own coordinate (log10 on log axes)."""
@@ -639,8 +622,7 @@ class Axis:
             # log axes: labels 10^{e}; minor ticks at 2..9 times each power of ten
             f = self.log_factor(a)
             if labels is None:
-                base = format_number(10 ** f)[1:-1] if f != 1.0 else "10"
-                labels = [f"${base}^{{{format_number(v / f)[1:-1]}}}$" for v in major]
+                labels = [self.log_label(a, v) for v in major]
             minor = np.zeros(0)
             if f == 1.0 and (step == 1.0 or (spec is not None and len(major) > 1)):
                 # between the entries of pgfplots' tick list, which ends at the last decade
@@ -875,6 +857,8 @@ class Axis:
                     if i >= len(labels):
                         break
                     text = labels[i]
+                elif self.log[a]:  # an extra tick on a log axis
+                    text = self.log_label(a, v)
                 else:
                     text = format_number(v / 10.0 ** scale, **number_format)
                 if a == "x":

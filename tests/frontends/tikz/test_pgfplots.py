@@ -495,6 +495,16 @@ def test_log_tick_distance_and_every_axis_post():
     assert not [t for t in lines(sc, color="#808080") if abs(np.ptp(t.points[:, 0]) - 2.845) < 0.01]
 
 
+def test_log_plot_exponent_style_and_extra_ticks_on_a_log_axis():
+    sc = parse_tikz(fig(r"""\begin{semilogyaxis}[log plot exponent style/.style={/pgf/number format/fixed zerofill,
+    /pgf/number format/precision=1}, domain=-5:10, extra y ticks={45}]
+\addplot {exp(x)};
+\end{semilogyaxis}"""))
+    texts = [p.text for p in labels(sc)]
+    # TeX: the exponents printed with the style, the extra tick as a power too (log10 45 = 1.65)
+    assert [t for t in texts if t.startswith("$10^")] == [f"$10^{{{k}.0}}$" for k in range(-2, 5)] + ["$10^{1.7}$"]
+
+
 def test_tick_list_ranges_and_skewed_unit_vectors_are_noted():
     sc = parse_tikz(fig(r"""\begin{axis}[xtick={-1.5,-1,...,1.5}, xmin=-2, xmax=2, x={(1cm,0.1cm)}]
 \addplot coordinates {(-1,1) (1,1)};
@@ -652,16 +662,3 @@ def test_number_format_keys_in_tick_label_styles():
     assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
     texts = [p.text for p in labels(sc)]
     assert "$0.0$" in texts and "$1.0$" in texts and "$0.2$" in texts and "$1$" in texts  # y keeps the default
-
-
-
-def test_given_limits_clip_the_points_that_set_the_others():
-    # clip limits: with ymax=4 the point (3,9) does not count for x, so x runs over 0:2,
-    # enlarged to -0.2:2.2 (TeX: the ticks at x = 0 and 2 sit 1/12 and 11/12 along the
-    # 195pt box); y runs from 0 - 0.4 up to the given 4 (y = 0 is 1/11 up the box)
-    sc = parse_tikz(fig(r"\begin{axis}[ymax=4] \addplot coordinates {(0,0) (1,1) (2,4) (3,9)}; \end{axis}"))
-    box = [p for p in lines(sc, width=0.4) if p.closed_flag][0]
-    x0, y0 = box.points[:, 0].min(), box.points[:, 1].min()
-    m = sc.panels[0].axis_transform
-    assert np.allclose(m @ [-0.2, -0.4, 1], [x0, y0, 1])
-    assert np.allclose(m @ [2.2, 4, 1], [x0 + 195.0, y0 + 162.0, 1], atol=TOL)
