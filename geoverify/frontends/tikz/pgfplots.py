@@ -83,19 +83,27 @@ def run_axis(interp, reader: Reader, env: str, tok) -> None:
         interp.note("APPROXIMATED", f"'{env}' is drawn with linear axes", env, loc)
     kv: dict = {}
     styles: dict = {}
+    from geoverify.frontends.tikz.pgfplots3d import KNOWN_KEYS_3D, Axis3D, is_three_d
+    from geoverify.frontends.tikz.pgfplots_colorbar import COLORBAR_KEYS
+    three = is_three_d(body)
     opts = _with_pgfplotsset(interp, opts)
     opts = [(_ALIASES.get(k, k), v) for k, v in opts]
     for k, v in opts:
         if k.endswith(" style") and k not in ("legend style",):
             styles[k] = (styles.get(k, "") + "," + (v or "")).strip(",")
         kv[k] = v
-        if k not in _KNOWN and not k.startswith("every ") and "/." not in k:
+        if k not in _KNOWN and not k.startswith("every ") and "/." not in k and not (three and k in KNOWN_KEYS_3D) \
+                and k not in COLORBAR_KEYS:
             interp.note("UNSUPPORTED", f"pgfplots key '{k}' is not interpreted", k, loc)
-    axis = Axis(interp, kv, styles, env, loc, tok[1])
+    axis = (Axis3D if three else Axis)(interp, kv, styles, env, loc, tok[1])
     axis.opts = opts
     interp.defs.begin_group()  # the environment is a TeX group: its \def's end with it
     try:
+        first = (len(interp.scene.primitives), len(interp.placed_nodes))
         axis.run(body)
+        if "colorbar" in kv or "colorbar horizontal" in kv:
+            from geoverify.frontends.tikz.pgfplots_colorbar import draw_colorbar
+            draw_colorbar(axis, *first)
     finally:
         interp.defs.end_group()
 
@@ -171,7 +179,7 @@ class Axis:
                 functions.update(parse_functions(v))
         plots, legend = collect_plots(interp, body, domain, samples, st, axis_plot, self.loc, bar=self.bar,
                                       symbols=self.symbols.get("x"), functions=functions,
-                                      samples_at=kv.get("samples at"))
+                                      samples_at=kv.get("samples at"), axis_kv=kv)
         # /tikz/xbar, /tikz/ybar: only the bar plot handler (no bar cycle list, no shifts)
         handler = next((k[-4] for k in ("/tikz/ybar", "/tikz/xbar") if k in kv), None)
         if handler and not self.bar:
@@ -223,11 +231,13 @@ class Axis:
                 data.append(np.column_stack([p.points[:, 0], p.points[:, 1] + e[:, 3]]))
         pts = np.vstack(data) if data else np.zeros((0, 2))
         pts = pts[np.all(np.isfinite(pts), axis=1)]
+        user = {a: (self.value(a, kv[a + "min"]) if kv.get(a + "min") else None,
+                    self.value(a, kv[a + "max"]) if kv.get(a + "max") else None) for a in "xy"}
+        pts = self._clip_limits(pts, user)
         lim = {}
         self.data_upper = set()
         for i, a in enumerate("xy"):
-            lo = self.value(a, kv[a + "min"]) if kv.get(a + "min") else None
-            hi = self.value(a, kv[a + "max"]) if kv.get(a + "max") else None
+            lo, hi = user[a]
             dlo = float(pts[:, i].min()) if len(pts) else None
             dhi = float(pts[:, i].max()) if len(pts) else None
             auto_lo, auto_hi = lo is None, hi is None
@@ -280,6 +290,23 @@ class Axis:
             lim[a] = (lo, hi)
         self.xmin, self.xmax = lim["x"]
         self.ymin, self.ymax = lim["y"]
+
+    def _clip_limits(self, pts, user):
+        """``clip limits`` (on by default): where some limits are given, the others come only
+        from the points inside the given ones (pgfplots' limit update skips a point outside a
+        user limit of an axis whose ``clip <a>limits`` is on; ``ybar`` turns it off for y,
+        ``xbar`` for x). All points when none is inside."""
+        keep = np.ones(len(pts), dtype=bool)
+        for i, a in enumerate("xy"):
+            on = self.flag(f"clip {a}limits", self.flag("clip limits", True)) and self.bar != a
+            lo, hi = user[a]
+            if not on:
+                continue
+            if lo is not None:
+                keep &= pts[:, i] >= lo
+            if hi is not None:
+                keep &= pts[:, i] <= hi
+        return pts[keep] if keep.any() else pts
 
     def log_factor(self, a):
         """log10 of the axis' ``log basis`` (1 for base 10)."""
