@@ -23,7 +23,8 @@ DEF_COMMANDS = {"\\def", "\\edef", "\\gdef", "\\xdef", "\\let", "\\newcommand", 
                  "\\colorlet", "\\tikzset", "\\tikzstyle", "\\usetikzlibrary", "\\global", "\\pgfkeys",
                  "\\pgfmathsetseed", "\\newcounter", "\\setcounter", "\\pgfplotsset", "\\usepgfplotslibrary",
                  "\\tikzmath", "\\pgfmathdeclarefunction", "\\newif", "\\addtolength", "\\pgfmathsetlength",
-                 "\\pgfdeclarelayer", "\\pgfsetlayers", "\\tikzcdset", "\\long", "\\protected"}
+                 "\\pgfdeclarelayer", "\\pgfsetlayers", "\\tikzcdset", "\\long", "\\protected",
+                 "\\DeclareMathOperator"}
 # commands with arguments that draw nothing (skipped silently); the value is the argument count
 HARMLESS = {"\\usepackage": 1, "\\documentclass": 1, "\\RequirePackage": 1, "\\pagestyle": 1,
              "\\thispagestyle": 1, "\\title": 1, "\\author": 1, "\\date": 1, "\\maketitle": 0,
@@ -37,7 +38,7 @@ HARMLESS = {"\\usepackage": 1, "\\documentclass": 1, "\\RequirePackage": 1, "\\p
              "\\geometry": 1, "\\usetkzobj": 1, "\\pgfrealjobname": 1, "\\makeatletter": 0,
              "\\makeatother": 0, "\\begingroup": 0, "\\endgroup": 0, "\\fontsize": 2, "\\selectfont": 0,
              "\\color": 1, "\\tikzcdset": 1, "\\pgfplotsset": 1, "\\usepgfplotslibrary": 1,
-             "\\DeclareMathOperator": 2, "\\newtheorem": 2, "\\pgfkeys": 1, "\\newcounter": 1,
+             "\\newtheorem": 2, "\\pgfkeys": 1, "\\newcounter": 1,
              "\\setcounter": 2, "\\stepcounter": 1, "\\addtocounter": 2, "\\newif": 1, "\\linewidth": 0,
              "\\textwidth": 0, "\\newsavebox": 1, "\\addtolength": 2, "\\baselineskip": 0}
 LIBRARIES_INTERPRETED = {"calc", "positioning", "intersections", "arrows", "arrows.meta", "angles", "quotes",
@@ -118,6 +119,18 @@ class DefinitionsMixin:
                 return
             params = list(range(1, nargs + 1))
             d.set(name, Macro(params, make_body(body), default, nargs))
+            return
+        if t == "\\DeclareMathOperator":  # amsmath: \newcommand{\op}{\operatorname{text}}
+            reader.skip_spaces()
+            star = reader.peek() is not None and reader.peek()[0] == "*"
+            if star:
+                reader.get()
+            name_t = reader.read_arg()
+            if not name_t:
+                raise reader.error(f"{t} needs a command name")
+            body = reader.read_arg()
+            op = tokenize("\\operatorname*" if star else "\\operatorname", tok[1])
+            d.set(name_t[0][0], Macro([], make_body(op + [("{", tok[1])] + body + [("}", tok[1])]), None, 0))
             return
         if t in ("\\pgfmathsetmacro", "\\pgfmathtruncatemacro", "\\pgfmathsetlengthmacro", "\\pgfmathparse"):
             if t == "\\pgfmathparse":

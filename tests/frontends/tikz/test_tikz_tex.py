@@ -69,6 +69,18 @@ def test_let_copies_a_macro():
     assert c.radius == pytest.approx(3 * CM)
 
 
+def test_declare_math_operator_defines_an_operator_name():
+    code = r"""\let\Re\relax\DeclareMathOperator{\Re}{Re}\DeclareMathOperator*{\amax}{arg\,max}
+    \begin{tikzpicture}\node[inner sep=0pt] at (0,0) {$\Re(z)$};\node[inner sep=0pt] at (0,1) {$\amax f$};
+    \end{tikzpicture}"""
+    sc = parse_tikz(code)
+    labels = [p for p in sc.primitives if isinstance(p, TextLabel)]
+    assert [p.text for p in labels] == [r"$\operatorname{Re}(z)$", r"$\operatorname*{arg\,max}f$"]
+    # LaTeX (amsmath): \wd of $\Re(z)$ and $\amax f$
+    assert [p.box[2] - p.box[0] for p in labels] == pytest.approx([24.67366, 41.97226], abs=1e-3)
+    assert not sc.diagnostics
+
+
 def test_groups_undo_local_definitions():
     code = r"\def\r{1}{\def\r{2}\draw (0,0) circle (\r);}\draw (0,0) circle (\r);"
     assert [c.radius / CM for c in _circles(code)] == pytest.approx([2, 1])
