@@ -20,7 +20,8 @@ For every ``.tex`` file under the given corpus folders:
    arrow tips; rendered geometry a clip cuts, which TeX's SVG keeps whole, counts
    only inside what shows, the rendered scene's ``view``) and text positions (a TeX text run must start where a native
    label's text starts, on its baseline) within 0.5 % of the figure's size
-   (diagonal of the rendered geometry).
+   (diagonal of the rendered geometry). A label of several lines may start its first
+   line at its left edge, centre or right edge (its alignment is not recorded).
 
 A failing record's details give the worst points (``at_native_to_tex``,
 ``at_tex_to_native``, native pt) and the fitted ``shift``.
@@ -361,20 +362,24 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
                     worst, details["worst_label"] = dist, lab.text[:40]
                 continue
             base = lab.box[1] + box.depth
-            left = lab.box[0]
-            if len(widths) > 1:  # several lines (align=center): the first line is centred
+            lefts = [lab.box[0]]
+            if len(widths) > 1:
+                # several lines: the first line starts at the left edge (align=left), in the
+                # middle (align=center) or at the right (align=right); a label does not say which
                 base = lab.box[3] - box.height
-                left = (lab.box[0] + lab.box[2]) / 2 - widths[0] / 2
-            left, base = np.array([left, base]) + _first_run_offset(lab.text, lab.font_size)
-            q = np.array([left, base]) * BP_PER_PT + t
-            width = (lab.box[2] - lab.box[0]) * BP_PER_PT
-            on_line = np.abs(rb[:, 1] - q[1]) < max(tol, 0.5)
-            inside = on_line & (rb[:, 2] > q[0] - tol) & (rb[:, 0] < q[0] + width + tol)
-            if inside.any():
-                # a run must start where the label starts (neighbouring labels may overlap it)
-                dist = float(np.min(np.abs(rb[inside, 0] - q[0])))
-            else:
-                dist = float(np.min(np.hypot(rb[:, 0] - q[0], rb[:, 1] - q[1])))
+                lefts += [(lab.box[0] + lab.box[2]) / 2 - widths[0] / 2, lab.box[2] - widths[0]]
+            offset = _first_run_offset(lab.text, lab.font_size)
+            dist = np.inf
+            for left in lefts:
+                q = (np.array([left, base]) + offset) * BP_PER_PT + t
+                width = (lab.box[2] - lab.box[0]) * BP_PER_PT
+                on_line = np.abs(rb[:, 1] - q[1]) < max(tol, 0.5)
+                inside = on_line & (rb[:, 2] > q[0] - tol) & (rb[:, 0] < q[0] + width + tol)
+                if inside.any():
+                    # a run must start where the label starts (neighbouring labels may overlap it)
+                    dist = min(dist, float(np.min(np.abs(rb[inside, 0] - q[0]))))
+                else:
+                    dist = min(dist, float(np.min(np.hypot(rb[:, 0] - q[0], rb[:, 1] - q[1]))))
             if dist > worst:
                 worst, details["worst_label"] = dist, lab.text[:40]
         details["max_text"] = worst
