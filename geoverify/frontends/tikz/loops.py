@@ -235,6 +235,9 @@ class LoopsMixin:
                     out.extend(self.expand_path_tokens(Reader(list(body), self.defs, self.budget, self.source)))
             finally:
                 self.defs.end_group()
+            if self.defs.get("\\breakforeach"):  # pgffor: the loop ends after this iteration
+                self.defs.set("\\breakforeach", None, global_=True)
+                break
         return out
 
     def _collect_foreach_tail(self, reader: Reader) -> list:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from geoverify.errors import BudgetExceededError, FigureSyntaxError, SourceLocation
 from geoverify.frontends.limits import Budget
+from geoverify.frontends.tikz.conditionals import expand_conditional
 
 __all__ = ["Token", "Source", "Macro", "Definitions", "Reader", "tokenize", "detokenize",
            "strip_braces", "split_top", "is_cs", "parse_param_text", "make_body", "PARAM"]
@@ -217,7 +218,7 @@ class Reader:
     source : Source
     """
 
-    __slots__ = ("_stack", "defs", "budget", "source", "last_pos")
+    __slots__ = ("_stack", "defs", "budget", "source", "last_pos", "conds")
 
     def __init__(self, tokens, defs: Definitions, budget: Budget, source: Source):
         self._stack = [[tokens, 0]]
@@ -225,6 +226,7 @@ class Reader:
         self.budget = budget
         self.source = source
         self.last_pos = 0
+        self.conds: list[bool] = []  # open conditionals: True if this reader chose the branch
 
     # -- raw access ----------------------------------------------------
     def get(self) -> Token | None:
@@ -371,9 +373,12 @@ class Reader:
 
     # -- macros --------------------------------------------------------
     def expand(self, tok: Token) -> bool:
-        """If ``tok`` is a user macro, expand it in place and return True."""
+        """If ``tok`` is a user macro, expand it in place and return True; a TeX
+        conditional (:mod:`geoverify.frontends.tikz.conditionals`) is acted on likewise."""
         m = self.defs.table.get(tok[0])
         if m is None or not isinstance(m, Macro):
+            if tok[0].startswith(("\\if", "\\else", "\\fi", "\\breakforeach")):
+                return expand_conditional(self, tok)
             return False
         self.budget.step(1, None)
         if self.budget.steps % 256 == 0:
