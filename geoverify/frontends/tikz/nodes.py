@@ -10,7 +10,10 @@ Sizes follow pgf's shape definitions (``pgfmoduleshapes.code.tex``):
 - circle: radius ``max(veclen(w/2 + inner xsep, (h + d)/2 + inner ysep),
   min width/2, min height/2)``;
 - ellipse: the circle's construction with the half axes scaled by sqrt(2);
-- coordinate: a point (every anchor is the centre).
+- coordinate: a point (every anchor is the centre);
+- polygon: a ``shapes.geometric`` polygon (``extra["poly"]``, built by
+  :mod:`geoverify.frontends.tikz.geoshapes`): named anchors, and borders where a
+  ray from the centre leaves the corners pushed out by the outer sep.
 
 All lengths are TeX points; a node may be rotated by its own ``rotate`` key
 (``angle`` in degrees); the picture transform moves only its position unless
@@ -101,6 +104,9 @@ class Node:
         if self.shape == "coordinate" or (dx == 0 and dy == 0):
             return (0.0, 0.0)
         o = self.outer if outer else 0.0
+        if self.shape == "polygon":  # shapes.geometric (geoshapes): the ray leaves the corners' polygon
+            from geoverify.frontends.tikz.geoshapes import ray_exit
+            return ray_exit(self.extra["poly"]["border" if outer else "path"], dx, dy)
         if self.origin_dy and self.shape == "rectangle":
             oy = self.origin_dy
             hw, hh = self.half_w + o, self.half_h + o
@@ -136,6 +142,9 @@ class Node:
                 return self._to_canvas(*named[name])
             rest = [w for w in name.split(" ")[1:] if w != "split"]
             name = " ".join(rest) or "center"
+        poly = self.extra.get("poly")
+        if poly is not None and name in poly["anchors"]:
+            return self._to_canvas(*poly["anchors"][name])
         if name in ("center", ""):
             return self._to_canvas(0.0, self.origin_dy) if self.origin_dy else self.center
         base_y = -(self.text_height - self.text_depth) / 2.0
@@ -143,6 +152,10 @@ class Node:
         if name in ("base", "mid", "base west", "base east", "mid west", "mid east", "text"):
             y = base_y if name.startswith("base") or name == "text" else base_y + 0.5 * 4.30554
             x = 0.0
+            if poly is not None and name.endswith(("west", "east")):  # along the line through base/mid
+                from geoverify.frontends.tikz.geoshapes import ray_exit
+                x = ray_exit(poly["border"], -1.0 if name.endswith("west") else 1.0, 0.0, (0.0, y))[0]
+                return self._to_canvas(x, y)
             if name.endswith("west"):
                 x = -(hw + o) if self.shape == "rectangle" else -(hw + o)
             elif name.endswith("east"):
@@ -152,6 +165,8 @@ class Node:
             return self._to_canvas(x, y)
         if name in COMPASS:
             dx, dy = COMPASS[name]
+            if self.shape == "polygon":
+                return self._to_canvas(*self._border_local(dx, dy))
             if self.shape == "rectangle":
                 return self._to_canvas(dx * (hw + o), dy * (hh + o))
             if self.shape == "circle":

@@ -19,6 +19,7 @@ import re
 from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.colors import parse_color
+from geoverify.frontends.tikz.geoshapes import SHAPE_KEYS
 from geoverify.frontends.tikz.pgfmath import UNITS_PT
 from geoverify.frontends.tikz.splitting import split_top_level
 
@@ -403,6 +404,9 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         if key in _SHAPES:
             st["shape"] = key
             return
+        if key in SHAPE_KEYS:  # flags of shapes.geometric (geoshapes)
+            st["shape_params"] = {**st.get("shape_params", {}), key: True}
+            return
         arrows = parse_arrow_spec(key, st["tip_default"])
         if arrows is not None:
             st["arrow_start"], st["arrow_end"] = arrows
@@ -460,7 +464,12 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
     # --- keys with a value ---
     k = key
     try:
-        if k in ("line width",):
+        if k in SHAPE_KEYS or k == "trapezium angle":  # shapes.geometric (geoshapes)
+            names = ("trapezium left angle", "trapezium right angle") if k == "trapezium angle" else (k,)
+            v = val.strip() not in ("false", "0") if isinstance(SHAPE_KEYS.get(k), bool) else \
+                ctx.number(val, st).value
+            st["shape_params"] = {**st.get("shape_params", {}), **{n: v for n in names}}
+        elif k in ("line width",):
             st["line_width"] = _dim(ctx, val, st)
         elif k in ("draw", "fill", "color", "text"):
             if val == "none":

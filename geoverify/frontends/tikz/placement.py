@@ -19,6 +19,7 @@ from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.colors import to_hex
 from geoverify.frontends.tikz.emit import path_style
 from geoverify.frontends.tikz.fonts import TextBox, baselineskip, em as font_em, measure, wrap
+from geoverify.frontends.tikz.geoshapes import POLYGON_SHAPES, polygon_shape
 from geoverify.frontends.tikz.nodes import Node, direction_angle
 from geoverify.frontends.tikz.options import DEFAULTS, split_options
 from geoverify.frontends.tikz.splitting import split_top_level
@@ -115,6 +116,8 @@ class NodePlacementMixin:
             return place_split_node(self, nst, name, p, text, loc)
         if shape == "rounded rectangle":
             shape_eff = "rectangle"  # its anchors and borders are the bounding rectangle's
+        elif shape in POLYGON_SHAPES:
+            shape_eff = "polygon"
         elif shape not in ("rectangle", "circle", "ellipse", "coordinate", "cross out", "strike out"):
             self.note("APPROXIMATED", f"node shape '{shape}' is measured as a rectangle", shape, loc)
             shape_eff = "rectangle"
@@ -137,6 +140,14 @@ class NodePlacementMixin:
                       "node text", loc)
         node = Node(name, shape_eff, (0.0, 0.0), hw, hh, outer, h, dpt)
         node.extra["inner_xsep"] = ixs
+        if shape_eff == "polygon":
+            iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * font_em(
+                nst.get("outer_font_size", 10.0))
+            poly = polygon_shape(shape, nst.get("shape_params", {}), w / 2 + ixs, (h + dpt) / 2 + iys,
+                                 nst["min_width"], nst["min_height"], outer)
+            node.extra["poly"] = poly
+            node.half_w = max(abs(q[0]) for q in poly["path"])
+            node.half_h = max(abs(q[1]) for q in poly["path"])
         if box is not None and (h, dpt) != (box.height, box.depth):
             node.extra["ink"] = (box.height, box.depth)  # text height/depth set: the ink keeps its size
         # frame: shift to the position, (outer linear part if transform shape), node's own transforms
@@ -269,6 +280,9 @@ class NodePlacementMixin:
                 self.scene.add(Polyline(points=np.array([c[0], c[2]]), style=style, **common))
                 if nst["shape"] == "cross out":
                     self.scene.add(Polyline(points=np.array([c[3], c[1]]), style=style, **common))
+            elif node.shape == "polygon":
+                pts = [node._to_canvas(*q) for q in node.extra["poly"]["path"]]
+                self.scene.add(Polyline(points=np.array(pts), closed_flag=True, style=style, **common))
             elif nst["shape"] == "rounded rectangle":
                 self.scene.add(BezierPath(parts=[Subpath(_rounded_rectangle_controls(node), True)], style=style,
                                           **common))

@@ -1,0 +1,242 @@
+"""Polygonal shapes of ``shapes.geometric``: ``isosceles triangle``, ``trapezium``, ``dart``.
+
+The sizes, corners and anchors follow ``pgflibraryshapes.geometric.code.tex``.
+Every point is in the node's own frame with the centre anchor (the middle of the
+text box) at the origin, ``shape border rotate`` applied:
+
+- ``path``: the corners of the drawn outline (no outer sep);
+- ``border``: the corners the anchors use, pushed out by the outer sep along each
+  corner's miter as pgf computes it; a compass or angle anchor is where the ray
+  from the centre in that direction leaves this polygon (pgf's ``\\anchorborder``);
+- ``anchors``: the shape's named anchors (``apex``, ``left corner``, ``lower side``;
+  ``bottom left corner``, ``top side``; ``tip``, ``tail center``, ...).
+
+Without ``shape border uses incircle`` pgf rounds ``shape border rotate`` to a
+multiple of 90 degrees and swaps the text box's width and height at 90 and 270;
+with it, the shape grows around the circle through the corners of the text box
+(1.41421 times its larger half size) and turns by the exact angle.
+"""
+
+from __future__ import annotations
+
+import math
+
+__all__ = ["POLYGON_SHAPES", "SHAPE_KEYS", "polygon_shape", "ray_exit"]
+
+#: Shapes built here.
+POLYGON_SHAPES = frozenset({"isosceles triangle", "trapezium", "dart"})
+
+#: pgf keys of these shapes and their initial values (booleans are flags without value).
+SHAPE_KEYS = {"shape border uses incircle": False, "shape border rotate": 0.0,
+              "isosceles triangle apex angle": 45.0, "isosceles triangle stretches": False,
+              "trapezium left angle": 60.0, "trapezium right angle": 60.0, "trapezium stretches": False,
+              "trapezium stretches body": False, "dart tip angle": 45.0, "dart tail angle": 135.0}
+
+
+def _sin(a):
+    return math.sin(math.radians(a))
+
+
+def _cos(a):
+    return math.cos(math.radians(a))
+
+
+def _tan(a):
+    return math.tan(math.radians(a))
+
+
+def _cot(a):
+    return 1.0 / math.tan(math.radians(a))
+
+
+def _rot(p, a):
+    c, s = _cos(a), _sin(a)
+    return (c * p[0] - s * p[1], s * p[0] + c * p[1])
+
+
+def _mid(p, q):
+    return ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+
+
+def _rotation(params: dict, x: float, y: float):
+    """pgf's border rotation and the half sizes it leaves (see the module notes)."""
+    rot = float(params["shape border rotate"])
+    if params["shape border uses incircle"]:
+        r = 1.41421 * max(x, y)
+        return rot, r, r, True
+    k = (int(rot % 360.0) + 45) // 90 * 90
+    if k in (90, 270):
+        x, y = y, x
+    return float(k), x, y, False
+
+
+def polygon_shape(shape: str, params: dict, hw_text: float, hh_text: float, min_w: float, min_h: float,
+                  outer: float) -> dict:
+    """Corners and anchors of ``shape``.
+
+    Parameters
+    ----------
+    shape : str
+        One of :data:`POLYGON_SHAPES`.
+    params : dict
+        Values of :data:`SHAPE_KEYS` (numbers in degrees, booleans).
+    hw_text, hh_text : float
+        Half the text box's width plus inner xsep, half its height and depth plus
+        inner ysep (pt).
+    min_w, min_h : float
+        ``minimum width`` and ``minimum height`` (pt).
+    outer : float
+        The larger of outer xsep and outer ysep (pt).
+
+    Returns
+    -------
+    dict
+        ``path``, ``border`` (lists of points) and ``anchors`` (name -> point).
+    """
+    p = {**SHAPE_KEYS, **params}
+    if shape == "isosceles triangle":
+        return _isosceles(p, hw_text, hh_text, min_w, min_h, outer)
+    if shape == "trapezium":
+        return _trapezium(p, hw_text, hh_text, min_w, min_h, outer)
+    return _dart(p, hw_text, hh_text, min_w, min_h, outer)
+
+
+def _finish(path, border, anchors, rot):
+    return {"path": [_rot(q, rot) for q in path], "border": [_rot(q, rot) for q in border],
+            "anchors": {k: _rot(q, rot) for k, q in anchors.items()}}
+
+
+def _isosceles(p, x, y, min_w, min_h, outer):
+    half = float(p["isosceles triangle apex angle"]) / 2
+    rot, x, y, incircle = _rotation(p, x, y)
+    if incircle:
+        xa = x + x / _sin(half)
+        ya = _tan(half) * xa
+    else:
+        xa = 2 * x + _cot(half) * y
+        ya = _tan(half) * 2 * x + y
+    if xa == 0:
+        xa = min_h
+    stretches = bool(p["isosceles triangle stretches"])
+    if ya < min_w / 2:
+        ya = min_w / 2
+        if stretches:
+            half = math.degrees(math.atan(ya / xa))
+        else:
+            xa = _cot(half) * ya
+    if xa < min_h:
+        xa = min_h
+        if stretches:
+            half = math.degrees(math.atan(ya / xa))
+        else:
+            ya = _tan(half) * xa
+    if incircle:  # h' = H sin(a/2) / (1 + sin(a/2))
+        off = xa * _sin(half) / (1 + _sin(half))
+    else:  # h' = (cos(a/2) (W/2 - h) - 2 w sin(a/2)) / (1 + sin(a/2)) + w
+        off = ((ya - y) * _cos(half) - 2 * _sin(half) * x) / (1 + _sin(half)) + x
+    apex, left = (xa - off, 0.0), (-off, ya)
+    right = (left[0], -left[1])
+    apex_a = (apex[0] + outer / _sin(half), 0.0)
+    c = _cot((90 - half) / 2)
+    left_a = (left[0] - outer, left[1] + c * outer)
+    right_a = (left_a[0], -left_a[1])
+    anchors = {"apex": apex_a, "left corner": left_a, "right corner": right_a,
+               "left side": _mid(left_a, apex_a), "right side": _mid(right_a, apex_a),
+               "lower side": _mid(left_a, right_a)}
+    return _finish([apex, left, right], [apex_a, left_a, right_a], anchors, rot)
+
+
+def _angle_between(o, a, b) -> float:
+    """Unsigned angle at ``o`` between the rays to ``a`` and ``b``, degrees."""
+    u = math.atan2(a[1] - o[1], a[0] - o[0])
+    v = math.atan2(b[1] - o[1], b[0] - o[0])
+    d = abs(math.degrees(v - u)) % 360.0
+    return 360.0 - d if d > 180.0 else d
+
+
+def _trapezium(p, x, y, min_w, min_h, outer):
+    rot, x, y, _ = _rotation(p, x, y)
+    left = float(p["trapezium left angle"]) % 360.0
+    right = float(p["trapezium right angle"]) % 360.0
+    xa = _cot(left) * 2 * y if left else 0.0
+    xb = _cot(right) * 2 * y if right else 0.0
+    stretches, body = bool(p["trapezium stretches"]), bool(p["trapezium stretches body"])
+    if y < min_h / 2:
+        if stretches or body:
+            y = min_h / 2
+        else:
+            f = (min_h / 2) / y
+            y, x, xa, xb = min_h / 2, x * f, xa * f, xb * f
+    total = 2 * x + abs(xa) + abs(xb)
+    if total < min_w:
+        if body:
+            x += (min_w - total) / 2
+        else:
+            f = min_w / total
+            x, xa, xb = x * f, xa * f, xb * f
+            if not stretches:
+                y *= f
+    ll = (-x - max(xa, 0.0), -y)
+    ul = (-x + min(xa, 0.0), y)
+    ur = (x - min(xb, 0.0), y)
+    lr = (x + max(xb, 0.0), -y)
+
+    def miter(o, a, b, sx, sy):
+        t = _tan(_angle_between(o, a, b) / 2)
+        return (o[0] + sx * outer / t, o[1] + sy * outer)
+
+    llb = miter(ll, lr, ul, -1, -1)
+    ulb = miter(ul, ll, ur, -1, 1)
+    urb = miter(ur, ul, lr, 1, 1)
+    lrb = miter(lr, ur, ll, 1, -1)
+    anchors = {"bottom left corner": llb, "top left corner": ulb, "top right corner": urb,
+               "bottom right corner": lrb, "left side": _mid(llb, ulb), "right side": _mid(lrb, urb),
+               "top side": _mid(ulb, urb), "bottom side": _mid(llb, lrb)}
+    return _finish([ll, ul, ur, lr], [llb, ulb, urb, lrb], anchors, rot)
+
+
+def _dart(p, x, y, min_w, min_h, outer):
+    tip = float(p["dart tip angle"]) / 2
+    tail = float(p["dart tail angle"]) / 2
+    rot, x, y, incircle = _rotation(p, x, y)
+    xa = _cot(tip) * x + x if incircle else _cot(tip) * y + 2 * x
+    ya = xa / _sin(tail - tip) * _sin(tip) * _cos(tip)
+    xb = _cot(tip) * ya
+    xc = xb - xa
+    if xb < min_h:
+        f = min_h / xb
+        xa, xc, ya, x = xa * f, xc * f, ya * f, x * f
+    if ya < min_w / 2:
+        f = (min_w / 2) / ya
+        ya, xa, xc, x = min_w / 2, xa * f, xc * f, x * f
+    tip_p, tail_c = (xa - x, 0.0), (-x, 0.0)
+    left, right = (-x - xc, ya), (-x - xc, -ya)
+    a = (tail - tip) / 2
+    m = outer / _sin(a)
+    mx, my = _cos(a + 90 - tail) * m, _sin(a + 90 - tail) * m
+    tip_b = (tip_p[0] + outer / _sin(tip), 0.0)
+    tail_b = (tail_c[0] - outer / _sin(tail), 0.0)
+    left_b, right_b = (left[0] - mx, left[1] + my), (right[0] - mx, right[1] - my)
+    anchors = {"tip": tip_b, "tail center": tail_b, "left tail": left_b, "right tail": right_b,
+               "left side": _mid(tip_b, left_b), "right side": _mid(tip_b, right_b)}
+    return _finish([tip_p, left, tail_c, right], [tip_b, left_b, tail_b, right_b], anchors, rot)
+
+
+def ray_exit(polygon, dx: float, dy: float, origin=(0.0, 0.0)):
+    """Where the ray from ``origin`` in direction (dx, dy) leaves ``polygon`` (its
+    farthest crossing; ``origin`` itself if none)."""
+    best, ox, oy = None, origin[0], origin[1]
+    n = len(polygon)
+    for i in range(n):
+        (x1, y1), (x2, y2) = polygon[i], polygon[(i + 1) % n]
+        ex, ey = x2 - x1, y2 - y1
+        den = dx * ey - dy * ex
+        if abs(den) < 1e-12:
+            continue
+        t = ((x1 - ox) * ey - (y1 - oy) * ex) / den
+        s = ((x1 - ox) * dy - (y1 - oy) * dx) / den
+        if t >= 0 and -1e-9 <= s <= 1 + 1e-9 and (best is None or t > best):
+            best = t
+    if best is None:
+        return origin
+    return (ox + best * dx, oy + best * dy)

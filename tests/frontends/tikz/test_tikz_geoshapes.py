@@ -1,0 +1,60 @@
+"""shapes.geometric polygons: isosceles triangle, trapezium, dart (geoverify.frontends.tikz.geoshapes).
+
+Each expected outline is latex + dvisvgm's path for the same node (bp, y down), taken
+relative to its first point, so the test pins sizes, corners and anchors (to 0.04 pt:
+pgf's fixed-point reciprocals scale the trapezium to ``minimum width`` 5e-4 short).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from geoverify.frontends.tikz import parse_tikz
+from geoverify.scene import Polyline
+
+BP = 72.27 / 72
+
+FIGURE = r"""
+\node[isosceles triangle, draw] at (0,0) {A};
+\node[isosceles triangle, isosceles triangle apex angle=60, draw, minimum height=2cm, rotate=90] at (3,0) {};
+\node[trapezium, draw, trapezium left angle=70, trapezium right angle=100, minimum width=2cm] at (0,3) {B};
+\node[dart, draw, shape border rotate=90] at (3,3) {C};
+\node[dart, draw, shape border uses incircle, shape border rotate=30] at (6,3) {C};
+\node[trapezium, draw, shape border uses incircle, shape border rotate=60, line width=2pt] (t) at (6,0) {};
+\draw (t.bottom left corner) -- (t.top side) -- (t.north) -- (t.base east);
+"""
+
+TEX = [
+    [(-16.766, 36.664), (-47.113, 24.094), (-47.113, 49.234)],
+    [(44.984, -1.941), (12.254, 54.754), (77.711, 54.754)],
+    [(-71.801, -30.199), (-58.57, -66.55), (-15.137, -66.55), (-21.543, -30.199)],
+    [(44.984, -71.8), (29.906, -35.406), (44.984, -41.652), (60.058, -35.406)],
+    [(150.48, -60.188), (107.207, -54.488), (121.55, -43.484), (123.91, -25.559)],
+    [(129.031, 47.777), (123.609, 38.383), (128.304, 30.25), (139.148, 30.25)],
+    [(129.031, 49.77), (125.093, 33.82), (130.023, 29.254), (136.597, 36.664)],
+]
+
+
+def _relative_tex(pts):
+    a = np.array(pts)
+    return np.column_stack([(a[:, 0] - a[0, 0]) * BP, -(a[:, 1] - a[0, 1]) * BP])
+
+
+@pytest.fixture(scope="module")
+def outlines():
+    sc = parse_tikz(FIGURE)
+    assert not sc.diagnostics
+    return [p.points for p in sc.primitives if isinstance(p, Polyline)]
+
+
+@pytest.mark.parametrize("k", range(len(TEX)))
+def test_outline_and_anchors_match_tex(outlines, k):
+    native = outlines[k] - outlines[k][0]
+    assert np.allclose(native, _relative_tex(TEX[k]), atol=0.04)
+
+
+def test_shapes_sit_where_tex_puts_them(outlines):
+    # the corners of the first triangle relative to the last trapezium's anchor path
+    tex = _relative_tex([TEX[6][0], TEX[0][0]])
+    assert np.allclose(outlines[0][0] - outlines[6][0], tex[1], atol=0.01)
