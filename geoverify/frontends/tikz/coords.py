@@ -136,7 +136,7 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
                  r" cs\s*:(.*)$", s, re.S)
     if m:
         return _explicit_cs(interp, m.group(1), m.group(2), st, relative)
-    if s.startswith("intersection"):
+    if "intersection " in s:  # tikz.code.tex tests for "intersection " (a space): (intersection-1) is a node
         return CoordResult(_intersection(interp, s, st))
     # perpendicular: (A |- B), (A -| B)
     for op in ("|-", "-|"):

@@ -50,12 +50,28 @@ class NodePlacementMixin:
         return lines
 
     def path_intersections(self, a: str, b: str) -> list:
+        """Crossings of two named paths in pgf's order: by the segment of the first path,
+        then the segment of the second (pgflibraryintersections loops over both), then
+        along the first."""
         from geoverify.frontends.tikz.geometry import segments_intersections
-        out = []
-        for pa in self._path_polyline(a):
-            for pb in self._path_polyline(b):
-                out.extend(segments_intersections(pa, pb))
-        return out
+        def segment(line, step, arclen):  # the path segment at an arc length along a polyline
+            cum = np.concatenate([[0.0], np.cumsum(np.hypot(*np.diff(line, axis=0).T))])
+            return int(min(np.searchsorted(cum, arclen, side="right") - 1, len(line) - 2) // step)
+
+        keyed = []
+        lines_b = list(zip(self._path_polyline(b), self._segment_steps(b)))
+        for ia, (pa, step_a) in enumerate(zip(self._path_polyline(a), self._segment_steps(a))):
+            for ib, (pb, step_b) in enumerate(lines_b):
+                for hit in segments_intersections(pa, pb):
+                    key = (ia, segment(pa, step_a, hit[2]), ib, segment(pb, step_b, hit[3]), hit[2])
+                    keyed.append((key, hit))
+        keyed.sort(key=lambda kh: kh[0])
+        return [h for _, h in keyed]
+
+    def _segment_steps(self, name: str) -> list:
+        """Polyline samples per path segment of each subpath of ``_path_polyline``."""
+        path = self.named_paths[name.strip()]
+        return [1 if all(s[0] == "L" for s in sp.segs) else 48 for sp in path.subpaths if sp.segs]
 
     def name_intersections(self, spec: str, st: dict) -> None:
         kv = dict(split_options(spec))
@@ -211,6 +227,8 @@ class NodePlacementMixin:
             self.nodes[alias] = node
         self.placed_nodes.append(node)
         self._emit_node(node, nst, text, w, widths, p, loc, name)
+        if nst.get("name_path") and node.shape != "coordinate":  # a node's name path is its shape's path
+            self.named_paths[nst["name_path"]] = _border_path(node, nst)
         if nst.get("path_picture") and node.shape != "coordinate":
             from geoverify.frontends.tikz.pathpicture import run_path_picture
             pts = np.array(node.outline_points()) if node.shape != "circle" else \
@@ -482,6 +500,29 @@ def _rounded_rectangle_size(htw, hth, ixs, iys, min_w, min_h):
     if r - chord > htw + xoffset:  # convex ends must not overlap
         xoffset = r - chord - htw
     return htw + xoffset + chord, hh
+
+
+def _border_path(node, nst):
+    """The path a node's shape draws (no outer sep), canvas pt, as a path builder."""
+    from geoverify.frontends.tikz.pathbuild import PathBuilder
+    b = PathBuilder()
+    k = node.scale
+    if node.shape in ("circle", "ellipse"):
+        c, s = math.cos(math.radians(node.angle)), math.sin(math.radians(node.angle))
+        a, r = node.half_w * k, (node.half_w if node.shape == "circle" else node.half_h) * k
+        b.ellipse(node.center, (a * c, a * s), (-r * s, r * c))
+        return b
+    if nst["shape"] == "rounded rectangle":
+        for seg in _rounded_rectangle_controls(node):
+            b.curve(*[tuple(q) for q in seg])
+        b.close()
+        return b
+    pts = ([node._to_canvas(*q) for q in node.extra["poly"]["path"]] if node.shape == "polygon"
+           else [tuple(q) for q in node.outline_points()])
+    for p0, p1 in zip(pts, pts[1:] + pts[:1]):
+        b.line(p0, p1)
+    b.close()
+    return b
 
 
 def _rounded_rectangle_controls(node) -> np.ndarray:

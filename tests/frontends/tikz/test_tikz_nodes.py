@@ -306,6 +306,18 @@ def test_coordinates_among_an_operations_nodes():
     assert not sc.diagnostics
 
 
+def test_node_name_path_and_intersections_in_pgf_order():
+    # a node's name path is its shape's path; pgf numbers the crossings by the segment of
+    # the first path, then of the second (latex + dvisvgm: intersection-1 is the upper one)
+    sc = parse_tikz(r"""\node[circle, minimum width=4cm, name path=E] at (0,0) (E) {};
+    \node[circle, minimum width=1.2cm, name path=F] at (E.north east) (F) {};
+    \path[name intersections={of=E and F}];
+    \draw (intersection-1) -- (intersection-2);""")
+    line = only(sc, Polyline)
+    assert close(line.points * 72 / 72.27, [(26.44, 50.164), (50.18, 26.41)], tol=0.03)
+    assert not sc.diagnostics
+
+
 def test_node_animations_are_noted_and_the_still_picture_drawn():
     sc = parse_tikz(r"""\node (n) :rotate = {0s="0", 2s="90", begin on = {click, of = X}}
       [draw, minimum size=1cm, inner sep=0pt] {};""")
