@@ -19,6 +19,7 @@ from geoverify.frontends.limits import Budget
 from geoverify.frontends.tikz.definitions import DEF_COMMANDS as _DEF_COMMANDS
 from geoverify.frontends.tikz.definitions import HARMLESS as _HARMLESS
 from geoverify.frontends.tikz.pgfbasic import PGF_BASIC_COMMANDS, run_pgf_basic
+from geoverify.frontends.tikz.tdplot import TDPLOT_COMMANDS, run_tdplot
 from geoverify.frontends.tikz.definitions import DefinitionsMixin
 from geoverify.frontends.tikz.emit import emit_path
 from geoverify.frontends.tikz.fonts import FONT_SIZES
@@ -255,6 +256,9 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             if t in _DEF_COMMANDS:
                 self.definition(tok, reader)
                 continue
+            if t in TDPLOT_COMMANDS:  # \tdplotsetmaincoords before the picture
+                run_tdplot(self, tok, reader)
+                continue
             if reader.expand(tok):
                 continue
 
@@ -364,6 +368,8 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 run_graph(self, tok, reader)
             elif t in PGF_BASIC_COMMANDS:
                 run_pgf_basic(self, tok, reader)
+            elif t in TDPLOT_COMMANDS:
+                run_tdplot(self, tok, reader)
             elif t.startswith("\\tkz"):
                 from geoverify.frontends.tikz.tkz_euclide import run_tkz
                 run_tkz(self, tok, reader)
