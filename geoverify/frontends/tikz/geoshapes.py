@@ -1,4 +1,4 @@
-"""Polygonal shapes of ``shapes.geometric``: ``isosceles triangle``, ``trapezium``, ``dart``.
+"""Polygonal shapes of ``shapes.geometric``: ``diamond``, ``isosceles triangle``, ``trapezium``, ``dart``.
 
 The sizes, corners and anchors follow ``pgflibraryshapes.geometric.code.tex``.
 Every point is in the node's own frame with the centre anchor (the middle of the
@@ -9,7 +9,12 @@ text box) at the origin, ``shape border rotate`` applied:
   corner's miter as pgf computes it; a compass or angle anchor is where the ray
   from the centre in that direction leaves this polygon (pgf's ``\\anchorborder``);
 - ``anchors``: the shape's named anchors (``apex``, ``left corner``, ``lower side``;
-  ``bottom left corner``, ``top side``; ``tip``, ``tail center``, ...).
+  ``bottom left corner``, ``top side``; ``tip``, ``tail center``, ...; a diamond's
+  compass anchors are its corners and the middles of its sides).
+
+A diamond's half diagonals are ``w + aspect h`` and ``w / aspect + h`` for the half
+text box ``w`` by ``h`` (``aspect`` 1), at least half the minimum sizes; its path
+lies ``0.414213`` outer sep inside the corners the anchors use.
 
 Without ``shape border uses incircle`` pgf rounds ``shape border rotate`` to a
 multiple of 90 degrees and swaps the text box's width and height at 90 and 270;
@@ -24,10 +29,10 @@ import math
 __all__ = ["POLYGON_SHAPES", "SHAPE_KEYS", "polygon_shape", "ray_exit"]
 
 #: Shapes built here.
-POLYGON_SHAPES = frozenset({"isosceles triangle", "trapezium", "dart"})
+POLYGON_SHAPES = frozenset({"diamond", "isosceles triangle", "trapezium", "dart"})
 
 #: pgf keys of these shapes and their initial values (booleans are flags without value).
-SHAPE_KEYS = {"shape border uses incircle": False, "shape border rotate": 0.0,
+SHAPE_KEYS = {"shape border uses incircle": False, "shape border rotate": 0.0, "aspect": 1.0, "shape aspect": 1.0,
               "isosceles triangle apex angle": 45.0, "isosceles triangle stretches": False,
               "trapezium left angle": 60.0, "trapezium right angle": 60.0, "trapezium stretches": False,
               "trapezium stretches body": False, "dart tip angle": 45.0, "dart tail angle": 135.0}
@@ -94,6 +99,8 @@ def polygon_shape(shape: str, params: dict, hw_text: float, hh_text: float, min_
         ``path``, ``border`` (lists of points) and ``anchors`` (name -> point).
     """
     p = {**SHAPE_KEYS, **params}
+    if shape == "diamond":
+        return _diamond(p, hw_text, hh_text, min_w, min_h, outer)
     if shape == "isosceles triangle":
         return _isosceles(p, hw_text, hh_text, min_w, min_h, outer)
     if shape == "trapezium":
@@ -104,6 +111,18 @@ def polygon_shape(shape: str, params: dict, hw_text: float, hh_text: float, min_
 def _finish(path, border, anchors, rot):
     return {"path": [_rot(q, rot) for q in path], "border": [_rot(q, rot) for q in border],
             "anchors": {k: _rot(q, rot) for k, q in anchors.items()}}
+
+
+def _diamond(p, x, y, min_w, min_h, outer):
+    aspect = float(p["shape aspect"] if "shape aspect" in p and p["shape aspect"] != 1.0 else p["aspect"])
+    hx = max(x + aspect * y, min_w / 2) + outer
+    hy = max(x / aspect + y, min_h / 2) + outer
+    px, py = hx - 1.414213 * outer, hy - 1.414213 * outer
+    border = [(hx, 0.0), (0.0, hy), (-hx, 0.0), (0.0, -hy)]
+    anchors = {"east": border[0], "north": border[1], "west": border[2], "south": border[3],
+               "north east": (hx / 2, hy / 2), "north west": (-hx / 2, hy / 2),
+               "south west": (-hx / 2, -hy / 2), "south east": (hx / 2, -hy / 2)}
+    return {"path": [(px, 0.0), (0.0, py), (-px, 0.0), (0.0, -py)], "border": border, "anchors": anchors}
 
 
 def _isosceles(p, x, y, min_w, min_h, outer):

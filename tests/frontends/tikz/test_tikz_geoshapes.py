@@ -58,3 +58,29 @@ def test_shapes_sit_where_tex_puts_them(outlines):
     # the corners of the first triangle relative to the last trapezium's anchor path
     tex = _relative_tex([TEX[6][0], TEX[0][0]])
     assert np.allclose(outlines[0][0] - outlines[6][0], tex[1], atol=0.01)
+
+
+DIAMONDS = r"""
+\node[diamond, draw] (a) at (0,0) {A};
+\node[diamond, draw, aspect=2, minimum height=1.5cm, line width=2pt] (b) at (3,0) {Wide};
+\node[diamond, draw, rotate=30, minimum width=2cm] (c) at (6,0) {};
+\draw (a.north east) -- (b.south west) -- (b.north) -- (b.30) -- (c.east) -- (c.north east);
+"""
+
+DIAMONDS_TEX = [
+    [(-44.4023, -49.542968), (-58.101561, -63.2422), (-71.8008, -49.542968), (-58.101561, -35.8477)],
+    [(54.8906, -49.542968), (26.9375, -70.3906), (-1.0156, -49.542968), (26.9375, -28.6992)],
+    [(136.4566, -63.6758), (108.6996, -55.22656), (87.4996, -35.4141), (115.2576, -43.86328)],
+    [(-51.11328, -56.53516), (12.2578, -38.418), (26.9375, -71.8008), (43.6056, -59.16797), (136.6996, -63.8164),
+     (122.6286, -59.6445)],
+]
+
+
+def test_diamonds_and_their_anchors_match_tex():
+    sc = parse_tikz(DIAMONDS)
+    assert not sc.diagnostics
+    lines = [p.points for p in sc.primitives if isinstance(p, Polyline)]
+    origin = np.array(DIAMONDS_TEX[0][0])
+    for native, tex in zip(lines, DIAMONDS_TEX):
+        t = np.array(tex) - origin
+        assert np.allclose(native - lines[0][0], np.column_stack([t[:, 0] * BP, -t[:, 1] * BP]), atol=0.01)
