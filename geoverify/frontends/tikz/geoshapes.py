@@ -1,4 +1,5 @@
-"""Polygonal shapes of ``shapes.geometric``: ``diamond``, ``isosceles triangle``, ``trapezium``, ``dart``.
+"""Polygonal shapes of ``shapes.geometric``: ``diamond``, ``regular polygon``,
+``isosceles triangle``, ``trapezium``, ``dart``.
 
 The sizes, corners and anchors follow ``pgflibraryshapes.geometric.code.tex``.
 Every point is in the node's own frame with the centre anchor (the middle of the
@@ -14,7 +15,11 @@ text box) at the origin, ``shape border rotate`` applied:
 
 A diamond's half diagonals are ``w + aspect h`` and ``w / aspect + h`` for the half
 text box ``w`` by ``h`` (``aspect`` 1), at least half the minimum sizes; its path
-lies ``0.414213`` outer sep inside the corners the anchors use.
+lies ``0.414213`` outer sep inside the corners the anchors use. A regular polygon
+of ``n`` sides has its corners on the circle of radius ``1.41421 max(w, h) /
+cos(180/n)`` (at least half the larger minimum size), the first at 90 degrees (odd
+``n``) or ``90 - 180/n`` plus ``shape border rotate``; its anchors (``corner k``,
+``side k``) lie ``outer sep / sin(90 - 180/n)`` further out.
 
 Without ``shape border uses incircle`` pgf rounds ``shape border rotate`` to a
 multiple of 90 degrees and swaps the text box's width and height at 90 and 270;
@@ -29,10 +34,11 @@ import math
 __all__ = ["POLYGON_SHAPES", "SHAPE_KEYS", "polygon_shape", "ray_exit"]
 
 #: Shapes built here.
-POLYGON_SHAPES = frozenset({"diamond", "isosceles triangle", "trapezium", "dart"})
+POLYGON_SHAPES = frozenset({"diamond", "regular polygon", "isosceles triangle", "trapezium", "dart"})
 
 #: pgf keys of these shapes and their initial values (booleans are flags without value).
 SHAPE_KEYS = {"shape border uses incircle": False, "shape border rotate": 0.0, "aspect": 1.0, "shape aspect": 1.0,
+              "regular polygon sides": 5.0, "regular polygon rotate": None,
               "isosceles triangle apex angle": 45.0, "isosceles triangle stretches": False,
               "trapezium left angle": 60.0, "trapezium right angle": 60.0, "trapezium stretches": False,
               "trapezium stretches body": False, "dart tip angle": 45.0, "dart tail angle": 135.0}
@@ -99,8 +105,12 @@ def polygon_shape(shape: str, params: dict, hw_text: float, hh_text: float, min_
         ``path``, ``border`` (lists of points) and ``anchors`` (name -> point).
     """
     p = {**SHAPE_KEYS, **params}
+    if p["regular polygon rotate"] is not None:  # pgf 1.18's name of shape border rotate
+        p["shape border rotate"] = p["regular polygon rotate"]
     if shape == "diamond":
         return _diamond(p, hw_text, hh_text, min_w, min_h, outer)
+    if shape == "regular polygon":
+        return _regular_polygon(p, hw_text, hh_text, min_w, min_h, outer)
     if shape == "isosceles triangle":
         return _isosceles(p, hw_text, hh_text, min_w, min_h, outer)
     if shape == "trapezium":
@@ -123,6 +133,23 @@ def _diamond(p, x, y, min_w, min_h, outer):
                "north east": (hx / 2, hy / 2), "north west": (-hx / 2, hy / 2),
                "south west": (-hx / 2, -hy / 2), "south east": (hx / 2, -hy / 2)}
     return {"path": [(px, 0.0), (0.0, py), (-px, 0.0), (0.0, -py)], "border": border, "anchors": anchors}
+
+
+def _regular_polygon(p, x, y, min_w, min_h, outer):
+    n = int(p["regular polygon sides"])
+    step = 360.0 / n
+    radius = max(1.41421 * max(x, y) / _cos(180.0 / n), max(min_w, min_h) / 2)
+    reach = radius + outer / _sin(90.0 - 180.0 / n)
+    start = (90.0 if n % 2 else 90.0 - step / 2) + float(p["shape border rotate"])
+
+    def corner(k, r):
+        a = start + k * step
+        return (r * _cos(a), r * _sin(a))
+
+    border = [corner(k, reach) for k in range(n)]
+    anchors = {f"corner {k + 1}": border[k] for k in range(n)}
+    anchors.update({f"side {k + 1}": _mid(border[k], border[(k + 1) % n]) for k in range(n)})
+    return {"path": [corner(k, radius) for k in range(n)], "border": border, "anchors": anchors}
 
 
 def _isosceles(p, x, y, min_w, min_h, outer):

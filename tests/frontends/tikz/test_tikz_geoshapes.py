@@ -84,3 +84,37 @@ def test_diamonds_and_their_anchors_match_tex():
     for native, tex in zip(lines, DIAMONDS_TEX):
         t = np.array(tex) - origin
         assert np.allclose(native - lines[0][0], np.column_stack([t[:, 0] * BP, -t[:, 1] * BP]), atol=0.01)
+
+
+POLYGONS = r"""
+\node[regular polygon, draw] (a) at (0,0) {A};
+\node[regular polygon, regular polygon sides=6, draw, minimum size=2cm, line width=2pt] (b) at (3,0) {};
+\node[regular polygon, regular polygon sides=4, shape border rotate=10, draw, rotate=20] (c) at (6,0) {Text};
+\draw (a.corner 2) -- (b.side 3) -- (b.north east) -- (c.corner 1) -- (c.side 4) -- (c.west);
+"""
+
+POLYGONS_TEX = [
+    [(-59.835939, -58.1992), (-71.5664, -49.67578), (-67.08594, -35.88672), (-52.58594, -35.88672),
+     (-48.1016, -49.67578)],
+    [(39.3789, -70.4141), (11.0312, -70.4141), (-3.1406, -45.867189), (11.0312, -21.3164), (39.3789, -21.3164),
+     (53.5509, -45.867189)],
+    [(117.1209, -71.5273), (84.5819, -52.74219), (103.3709, -20.2031), (135.9099, -38.98828)],
+    [(-71.8008, -49.75391), (3.082, -33.0938), (43.9059, -64.5664), (117.1949, -71.8008), (126.6879, -55.35938),
+     (92.1289, -39.27344)],
+]
+
+
+def test_regular_polygons_and_their_anchors_match_tex():
+    sc = parse_tikz(POLYGONS)
+    assert not sc.diagnostics
+    lines = [p.points for p in sc.primitives if isinstance(p, Polyline)]
+    origin = np.array(POLYGONS_TEX[0][0])
+    for native, tex in zip(lines, POLYGONS_TEX):
+        t = np.array(tex) - origin
+        assert np.allclose(native - lines[0][0], np.column_stack([t[:, 0] * BP, -t[:, 1] * BP]), atol=0.01)
+
+
+def test_regular_polygon_rotate_is_shape_border_rotate():
+    a = parse_tikz(r"\node[regular polygon, regular polygon rotate=10, draw] {};")
+    b = parse_tikz(r"\node[regular polygon, shape border rotate=10, draw] {};")
+    assert np.allclose(a.primitives[0].points, b.primitives[0].points)
