@@ -1,4 +1,4 @@
-"""Polygonal shapes of ``shapes.geometric``: ``diamond``, ``regular polygon``,
+"""Polygonal shapes of ``shapes.geometric``: ``diamond``, ``regular polygon``, ``star``,
 ``isosceles triangle``, ``trapezium``, ``dart``.
 
 The sizes, corners and anchors follow ``pgflibraryshapes.geometric.code.tex``.
@@ -19,7 +19,11 @@ lies ``0.414213`` outer sep inside the corners the anchors use. A regular polygo
 of ``n`` sides has its corners on the circle of radius ``1.41421 max(w, h) /
 cos(180/n)`` (at least half the larger minimum size), the first at 90 degrees (odd
 ``n``) or ``90 - 180/n`` plus ``shape border rotate``; its anchors (``corner k``,
-``side k``) lie ``outer sep / sin(90 - 180/n)`` further out.
+``side k``) lie ``outer sep / sin(90 - 180/n)`` further out. A star's inner
+radius is ``1.41421 max(w, h)``, its outer one that times ``star point ratio``
+(1.5) or, once a ``star point height`` is given, plus that; the first outer point is at 90 degrees plus
+``shape border rotate``; ``outer point k`` and ``inner point k`` lie the outer sep
+over half the point's angle further out.
 
 Without ``shape border uses incircle`` pgf rounds ``shape border rotate`` to a
 multiple of 90 degrees and swaps the text box's width and height at 90 and 270;
@@ -34,11 +38,12 @@ import math
 __all__ = ["POLYGON_SHAPES", "SHAPE_KEYS", "polygon_shape", "ray_exit"]
 
 #: Shapes built here.
-POLYGON_SHAPES = frozenset({"diamond", "regular polygon", "isosceles triangle", "trapezium", "dart"})
+POLYGON_SHAPES = frozenset({"diamond", "regular polygon", "star", "isosceles triangle", "trapezium", "dart"})
 
 #: pgf keys of these shapes and their initial values (booleans are flags without value).
 SHAPE_KEYS = {"shape border uses incircle": False, "shape border rotate": 0.0, "aspect": 1.0, "shape aspect": 1.0,
-              "regular polygon sides": 5.0, "regular polygon rotate": None,
+              "regular polygon sides": 5.0, "regular polygon rotate": None, "star points": 5.0,
+              "star point height": 0.5 * 72.27 / 2.54, "star point ratio": 1.5, "star rotate": None,
               "isosceles triangle apex angle": 45.0, "isosceles triangle stretches": False,
               "trapezium left angle": 60.0, "trapezium right angle": 60.0, "trapezium stretches": False,
               "trapezium stretches body": False, "dart tip angle": 45.0, "dart tail angle": 135.0}
@@ -105,12 +110,16 @@ def polygon_shape(shape: str, params: dict, hw_text: float, hh_text: float, min_
         ``path``, ``border`` (lists of points) and ``anchors`` (name -> point).
     """
     p = {**SHAPE_KEYS, **params}
-    if p["regular polygon rotate"] is not None:  # pgf 1.18's name of shape border rotate
-        p["shape border rotate"] = p["regular polygon rotate"]
+    for alias in ("regular polygon rotate", "star rotate"):  # pgf 1.18's names of shape border rotate
+        if p[alias] is not None:
+            p["shape border rotate"] = p[alias]
     if shape == "diamond":
         return _diamond(p, hw_text, hh_text, min_w, min_h, outer)
     if shape == "regular polygon":
         return _regular_polygon(p, hw_text, hh_text, min_w, min_h, outer)
+    if shape == "star":  # the ratio rules unless only a star point height was given
+        by_height = "star point height" in params and "star point ratio" not in params
+        return _star(p, hw_text, hh_text, min_w, min_h, outer, by_height)
     if shape == "isosceles triangle":
         return _isosceles(p, hw_text, hh_text, min_w, min_h, outer)
     if shape == "trapezium":
@@ -150,6 +159,33 @@ def _regular_polygon(p, x, y, min_w, min_h, outer):
     anchors = {f"corner {k + 1}": border[k] for k in range(n)}
     anchors.update({f"side {k + 1}": _mid(border[k], border[(k + 1) % n]) for k in range(n)})
     return {"path": [corner(k, radius) for k in range(n)], "border": border, "anchors": anchors}
+
+
+def _star(p, x, y, min_w, min_h, outer, by_height):
+    n = int(p["star points"])
+    step = 180.0 / n
+    ratio = None if by_height else p["star point ratio"]
+    inner = 1.41421 * max(x, y)
+    natural = inner * float(ratio) if ratio is not None else inner + float(p["star point height"])
+    outer_r = max(natural, max(min_w, min_h) / 2)
+    if outer_r > natural:  # enlarged to the minimum size: the inner radius follows
+        inner = outer_r / float(ratio) if ratio is not None else outer_r - float(p["star point height"])
+
+    def polar(a, r):
+        return (r * _cos(a), r * _sin(a))
+
+    tip = _angle_between(polar(step, outer_r), polar(2 * step, inner), polar(0.0, inner))
+    notch = _angle_between(polar(step, inner), polar(0.0, outer_r), polar(2 * step, outer_r))
+    reach_out = outer_r + outer / _sin(tip / 2)
+    reach_in = inner + outer / _sin(notch / 2)
+    start = 90.0 + float(p["shape border rotate"])
+    path = [polar(start + k * step, outer_r if k % 2 == 0 else inner) for k in range(2 * n)]
+    border = [polar(start + k * step, reach_out if k % 2 == 0 else reach_in) for k in range(2 * n)]
+    anchors = {}
+    for k in range(n):
+        anchors[f"outer point {k + 1}"] = border[2 * k]
+        anchors[f"inner point {k + 1}"] = border[2 * k + 1]
+    return {"path": path, "border": border, "anchors": anchors}
 
 
 def _isosceles(p, x, y, min_w, min_h, outer):

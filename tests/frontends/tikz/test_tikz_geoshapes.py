@@ -118,3 +118,35 @@ def test_regular_polygon_rotate_is_shape_border_rotate():
     a = parse_tikz(r"\node[regular polygon, regular polygon rotate=10, draw] {};")
     b = parse_tikz(r"\node[regular polygon, shape border rotate=10, draw] {};")
     assert np.allclose(a.primitives[0].points, b.primitives[0].points)
+
+
+STARS = r"""
+\node[star, draw] (a) at (0,0) {A};
+\node[star, star points=7, star point ratio=2, draw, minimum size=2cm, line width=2pt] (b) at (3,0) {};
+\node[star, star point height=3mm, shape border rotate=10, draw, rotate=20] (c) at (6,0) {Text};
+\draw (a.outer point 2) -- (b.inner point 3) -- (b.north east) -- (c.outer point 1) -- (c.inner point 4) -- (c.west);
+"""
+
+STARS_TEX = [
+    [(-57.273436, -57.625), (-63.13672, -50.73047), (-71.5078, -47.28125), (-66.76172, -39.57422),
+     (-66.07031, -30.5469), (-57.273436, -32.67969), (-48.47265, -30.5469), (-47.78125, -39.57422),
+     (-43.0352, -47.28125), (-51.40625, -50.73047)],
+    [(27.7695, -71.0039), (21.6211, -55.4258), (5.6055, -60.3281), (13.9531, -45.8125), (0.1328, -36.35156),
+     (16.6875, -33.82031), (15.4687, -17.1211), (27.7695, -28.4844), (40.0664, -17.1172), (38.8477, -33.82031),
+     (55.4023, -36.35156), (41.5859, -45.8125), (49.9293, -60.332), (33.918, -55.4258)],
+    [(99.1643, -66.293), (95.6483, -50.29688), (86.1173, -36.98438), (100.2383, -28.6953),
+     (109.9573, -15.5156), (122.2033, -26.3867), (137.7383, -31.5586), (131.1833, -46.5625),
+     (131.0703, -62.9375), (114.7733, -61.3398)],
+    [(-71.8008, -47.37891), (15.6289, -32.97656), (44.9653, -59.8516), (99.0153, -66.5469),
+     (131.3833, -46.60547), (90.1253, -34.40234)],
+]
+
+
+def test_stars_and_their_anchors_match_tex():
+    sc = parse_tikz(STARS)
+    assert not sc.diagnostics
+    lines = [p.points for p in sc.primitives if isinstance(p, Polyline)]
+    origin = np.array(STARS_TEX[0][0])
+    for native, tex in zip(lines, STARS_TEX):
+        t = np.array(tex) - origin
+        assert np.allclose(native - lines[0][0], np.column_stack([t[:, 0] * BP, -t[:, 1] * BP]), atol=0.01)
