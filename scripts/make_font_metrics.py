@@ -32,7 +32,9 @@ FONTS = ["cmr10", "cmmi10", "cmsy10", "cmr7", "cmmi7", "cmsy7", "cmr5", "cmmi5",
          "cmti10", "cmmib10",
          "cmr12", "cmr17", "cmr9", "cmr8", "cmr6", "cmmi12", "cmmi9", "cmmi8", "cmmi6", "cmsy9", "cmsy8", "cmsy6",
          "cmsy5", "cmbx12", "cmbx9", "cmbx8", "cmbx7", "cmbx6", "cmbx5", "cmti12", "cmti9", "cmti8", "cmti7",
-         "cmtt12", "cmtt9", "cmtt8", "cmss12", "cmss17", "cmss9", "cmss8", "cmsl10", "cmsl12", "cmsl8", "cmsl9"]
+         "cmtt12", "cmtt9", "cmtt8", "cmss12", "cmss17", "cmss9", "cmss8", "cmsl10", "cmsl12", "cmsl8", "cmsl9",
+         # amsfonts' blackboard bold (\mathbb with amssymb)
+         "msbm10", "msbm7", "msbm5"]
 
 
 def _fix(word: int) -> float:

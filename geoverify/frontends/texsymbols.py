@@ -99,7 +99,7 @@ TEXT_WRAPPERS = {"\\textbf": "bf", "\\textit": "it", "\\emph": "it", "\\textrm":
                   "\\text": None, "\\mbox": None, "\\hbox": None, "\\textsc": None, "\\fbox": None,
                   "\\makebox": None, "\\textsuperscript": None}
 MATH_ALPHABETS = {"\\mathrm": "rm", "\\mathbf": "bf", "\\mathit": "it", "\\mathsf": "sf", "\\mathtt": "tt",
-                   "\\mathcal": "cal", "\\mathbb": "bf", "\\mathfrak": "rm", "\\mathscr": "cal",
+                   "\\mathcal": "cal", "\\mathbb": "bb", "\\mathfrak": "rm", "\\mathscr": "cal",
                    "\\operatorname": "op"}
 # math accent -> (family, code); None: \overline (a rule)
 ACCENTS = {"\\vec": ("mi", 126), "\\hat": ("rm", 94), "\\widehat": ("rm", 94), "\\bar": ("rm", 22),

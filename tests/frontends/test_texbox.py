@@ -87,6 +87,9 @@ def test_other_sizes_follow_latex_font_selection(text, size, w, h, d):
     ("\\scalebox{.5}{$\\times1$}", 6.3889, 3.22221, 0.41666),  # graphicx
     ("a\\scalebox{2}[1]{b}c", 20.5556, 6.94444, 0.0),
     ("\\scalebox{1}[.5]{Ag}", 12.50003, 3.41666, 0.97221),
+    ("$\\mathbb{R}^2 / \\mathbb{Z}^2$", 27.86119, 8.14003, 2.5),  # amssymb: msbm10
+    ("$x\\in\\mathbb{Q}$", 25.71518, 6.88889, 1.66666),
+    ("\\small $\\mathbb{N}_{\\mathbb{C}}$", 11.3333, 6.2, 1.03336),  # msbm10 at 9 pt, msbm7 at 6 pt
 ])
 def test_ten_point_class(text, w, h, d):
     box = measure(text, 10.0, LatexFonts(10))
