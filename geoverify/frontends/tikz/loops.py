@@ -302,6 +302,7 @@ class LoopsMixin:
                         raise FigureSyntaxError("unbalanced braces: '}' inside a path", location=self.location(tok[1]),
                                                 context=self.source.context(tok[1]))
             elif t == "\\foreach" and depth == 0:
+                self._early_intersections(out)
                 out.extend(self.foreach(tok, reader, statement_level=False))
                 continue
             elif len(t) > 1 and t[0] == "\\" and reader.expand(tok):
@@ -313,6 +314,24 @@ class LoopsMixin:
             out.append(tok)
             if len(out) > self.budget.limits.max_bytes:
                 raise BudgetExceededError("a path longer than Limits.max_bytes tokens")
+
+    def _early_intersections(self, tokens: list) -> None:
+        """TikZ applies a path's options as it reads them: ``name intersections={...,
+        total=\\t}`` before an inline ``\\foreach`` defines what the loop uses
+        (``{1,...,\\t}``), so it is run now (and again, harmlessly, with the options)."""
+        text = detokenize(tokens)
+        for m in re.finditer(r"name intersections\s*=\s*\{", text):
+            depth, i = 1, m.end()
+            while i < len(text) and depth:
+                depth += {"{": 1, "}": -1}.get(text[i], 0)
+                i += 1
+            spec = text[m.end():i - 1]
+            total = dict(split_options(spec)).get("total")
+            if total:
+                try:
+                    self.name_intersections(spec, self.st)
+                except GeoverifyError:
+                    pass  # reported when the options are applied
 
     def loc_pos(self) -> int:
         return 0
