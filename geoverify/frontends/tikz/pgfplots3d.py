@@ -204,7 +204,8 @@ class Axis3D(Axis):
             H = W * 207.0 / 240.0
         if not self.flag("scale only axis"):
             W, H = W - 45.0, H - 45.0
-        for k in ("x", "y", "z", "plot box ratio", "unit vector ratio", "scale mode"):
+        for k in ("x", "y", "z", "plot box ratio", "unit vector ratio", "scale mode", "axis equal",
+                  "axis equal image"):
             if kv.get(k):
                 interp.note("UNSUPPORTED", f"'{k}' of a 3D axis is not interpreted", k, self.loc)
         self.az, self.el = self.view()
@@ -277,21 +278,31 @@ class Axis3D(Axis):
                 if self.face_behind(others[0], s1) or self.face_behind(others[1], s2)]
 
     def ticklabel_edge(self, a):
-        """The edge of axis ``a`` that gets tick labels: of the two on the outline, the lower
-        one (x, y) or the left one (z); ``{a}ticklabel pos=upper/right`` the other."""
+        """The edge of axis ``a`` that gets tick labels (``\\pgfplots@init@ticklabelaxisspecfor``):
+        of the two edges on the outline, the first (sides 00, else 10) when its middle lies
+        strictly below (x, y) or left of (z) the box's centre, else the other one;
+        ``{a}ticklabel pos=upper/right`` the other way round."""
         others = [b for b in _AXES if b != a]
-        hull = [(s1, s2) for s1 in (0, 1) for s2 in (0, 1)
-                if self.face_behind(others[0], s1) != self.face_behind(others[1], s2)]
-        if not hull:
+
+        def on_hull(e):
+            return self.face_behind(others[0], e[0]) != self.face_behind(others[1], e[1])
+        first, other = ((0, 0), (1, 1)) if on_hull((0, 0)) else ((1, 0), (0, 1))
+        if not on_hull(first):
             return None
         k = 0 if a == "z" else 1
         lo, hi = self.lim(a)
-        mids = [(self.edge_point(a, e, (lo + hi) / 2)[k], e) for e in hull]
-        mids.sort()
+        c = (lo + hi) / 2
+        below = self.edge_point(a, first, c)[k] < (self.edge_point(a, first, c)[k] +
+                                                   self.edge_point(a, other, c)[k]) / 2 - 1e-9
         pos = (self.kv.get(a + "ticklabel pos") or self.kv.get("ticklabel pos") or "").strip()
         if pos in ("upper", "right", "top"):
-            return mids[-1][1]
-        return mids[0][1]
+            return other if below else first
+        return first if below else other
+
+    def hidden(self, a):
+        """Whether axis ``a`` points at the viewer (a zero projected unit vector, as z in
+        ``view={0}{90}``): pgfplots then hides it."""
+        return math.hypot(*self.u[_AXES.index(a)]) * (self.lim(a)[1] - self.lim(a)[0]) < 1e-6
 
     def dir2(self, a):
         """Unit canvas direction of increasing ``a``."""
@@ -339,7 +350,7 @@ class Axis3D(Axis):
             self.axis_labels3(labels)
             self.title3()
             if self.legend_texts:
-                interp.note("UNSUPPORTED", "legends of 3D axes are not drawn", "legend", self.loc)
+                self.legend3()
             # other statements in 3D axis coordinates
             interp.axis_box = (self.xmin, self.xmax, self.ymin, self.ymax, self.zmin, self.zmax)
             interp.st = dict(saved)
@@ -357,6 +368,8 @@ class Axis3D(Axis):
         """``ticks(a)`` of the 2D axis with this axis' length: the projected edge of ``a``."""
         lo, hi = self.lim(a)
         length = math.hypot(*self.u[_AXES.index(a)]) * (hi - lo)
+        if self.hidden(a):
+            return np.zeros(0), None, np.zeros(0), 0
         self.kv.setdefault("try min ticks", "3")  # pgfplots' every 3d description
         saved = (self.xmin, self.xmax, self.ymin, self.ymax, self.W, self.H)
         try:
@@ -406,7 +419,7 @@ class Axis3D(Axis):
             lo, hi = self.lim(a)
             others = [b for b in _AXES if b != a]
             align = (kv.get(a + "tick align") or kv.get("tick align") or "inside").strip()
-            for sides in self.drawn_edges(a):
+            for sides in ([] if self.hidden(a) else self.drawn_edges(a)):
                 self.line([self.edge_point(a, sides, lo), self.edge_point(a, sides, hi)], st,
                           construct="axis lines")
                 for v in ticks[a][0]:
@@ -439,7 +452,7 @@ class Axis3D(Axis):
         out = {}
         for a in _AXES:
             major, labels, _minor, scale = ticks[a]
-            edge = self.ticklabel_edge(a)
+            edge = None if self.hidden(a) else self.ticklabel_edge(a)
             if edge is None or not len(major):
                 continue
             n_out = self.outer_normal(a, edge)
@@ -463,41 +476,74 @@ class Axis3D(Axis):
                     text = format_number(v / 10.0 ** scale, **number_format)
                 p = self.edge_point(a, edge, v)
                 at = (p[0] + shift * n_out[0], p[1] + shift * n_out[1])
-                prims += self.place_near(text, at, n_out, d, opts)
+                prims += [(q, p) for q in self.place_near(text, at, n_out, d, opts)]
             if scale:
                 self.interp.note("APPROXIMATED", f"the {a} tick scale label (10^{scale}) is not drawn",
                                  "scaled ticks", self.loc)
-            out[a] = (edge, n_out, prims)
+            out[a] = (edge, n_out, self.largest_tick_dimen(prims, n_out))
         return out
+
+    def largest_tick_dimen(self, labels, n_out):
+        """pgfplots' ``largest tick dimen``: the farthest reach of a tick label's box (inner sep
+        included) beyond its tick along the outer normal; ``labels``: (text primitive, tick
+        point) pairs in picture coordinates."""
+        inv = G.invert(self.interp.st["ctm"])
+        dist = 0.0
+        for prim, tick in labels:
+            lo = G.apply(inv, (prim.box[0], prim.box[1]))
+            hi = G.apply(inv, (prim.box[2], prim.box[3]))
+            x = max(lo[0], hi[0]) + _INNER if n_out[0] > 0 else min(lo[0], hi[0]) - _INNER
+            y = max(lo[1], hi[1]) + _INNER if n_out[1] > 0 else min(lo[1], hi[1]) - _INNER
+            dist = max(dist, (x - tick[0]) * n_out[0] + (y - tick[1]) * n_out[1])
+        return dist
 
     def axis_labels3(self, labels):
         for a in _AXES:
             text = self.kv.get(a + "label")
-            if text is None or not text.strip():
+            if text is None or not text.strip() or self.hidden(a):
                 continue
-            edge = labels.get(a, (self.ticklabel_edge(a), None, []))[0]
+            edge, _n, dist = labels.get(a, (self.ticklabel_edge(a), None, 0.0))
             if edge is None:
                 continue
             n_out = self.outer_normal(a, edge)
             lo, hi = self.lim(a)
             mid = self.edge_point(a, edge, (lo + hi) / 2)
-            dist = 0.0
-            for p in labels.get(a, (None, None, []))[2]:
-                for cx in (p.box[0], p.box[2]):
-                    for cy in (p.box[1], p.box[3]):
-                        dist = max(dist, (cx - mid[0]) * n_out[0] + (cy - mid[1]) * n_out[1])
-            if labels.get(a):
-                dist += _INNER  # the tick labels' boxes reach their inner sep further
             at = (mid[0] + dist * n_out[0], mid[1] + dist * n_out[1])
             style = ",".join(s for s in (self.styles.get("label style"), self.styles.get(a + "label style"),
                                          self.styles.get(a + " label style")) if s)
+            # z labels turn by 90; y labels too in view {0}{90} (pgfplots' every 3d view {0}{90})
+            angle = 90.0 if a == "z" or (a == "y" and self.az % 360 == 0 and self.el == 90) else 0.0
             if style and "sloped" in style:
-                self.interp.note("UNSUPPORTED", f"'{a}label style={{{style}}}' (sloped) is not interpreted",
-                                 a + "label style", self.loc)
-                style = ",".join(k if v is None else f"{k}={v}" for k, v in split_options(style)
-                                 if "sloped" not in k)
+                # sloped (like its own axis) / sloped like <b> axis: along that axis' projected
+                # direction, turned upright (pgfplots' default: no upside-down text)
+                kept = []
+                for k, v in split_options(style):
+                    m = re.fullmatch(r"sloped(?: like ([xyz]) axis)?", k)
+                    if m is None:
+                        kept.append(k if v is None else f"{k}={{{v}}}")
+                        continue
+                    if v is not None:
+                        self.interp.note("UNSUPPORTED", f"'{k}={v}' is not interpreted", k, self.loc)
+                    d = self.dir2(m.group(1) or a)
+                    angle = math.degrees(math.atan2(d[1], d[0]))
+                    if angle > 90.0 + 1e-9 or angle < -90.0 + 1e-9:
+                        angle = angle - 180.0 if angle > 0 else angle + 180.0
+                style = ",".join(kept)
             opts = "inner sep=3.333pt" + ("," + style if style else "")
-            self.place_near(text, at, n_out, self.dir2(a), opts, angle=90.0 if a == "z" else 0.0)
+            self.place_near(text, at, n_out, self.dir2(a), opts, angle=angle)
+
+    def legend3(self):
+        """The legend, placed in the axis description cs of the projected box's bounding box;
+        ``surf``/``mesh`` entries are noted (their images are drawn as lines)."""
+        if any(p.patch for p in self.plots):
+            self.interp.note("APPROXIMATED", "legend images of surf/mesh plots are drawn as lines", "legend",
+                             self.loc)
+        rx, ry = self.xmax - self.xmin, self.ymax - self.ymin
+        self.P = lambda x, y: (self.ox + (x - self.xmin) / rx * self.W, self.oy + (y - self.ymin) / ry * self.H)
+        try:
+            self.legend()
+        finally:
+            del self.P
 
     def title3(self):
         title = self.kv.get("title")
@@ -540,6 +586,8 @@ class Axis3D(Axis):
         st["dash"] = st.get("dash")
         surf = p.patch == "surf"
         shader = (p.shader or "faceted").split()[0]
+        self.interp.note("APPROXIMATED", f"{p.patch} patches are drawn in the plot's colour (the colour map's "
+                         f"colours and shader={shader} shading are not modelled)", p.patch, p.loc)
         draw = not surf or shader in ("faceted", "faceted interp")
         if surf:
             st["fill"] = "current"

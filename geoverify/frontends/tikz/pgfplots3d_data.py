@@ -25,8 +25,8 @@ PLOT3_KEYS = {"surf", "mesh", "samples y", "y domain", "domain y", "variable", "
               "z buffer", "mesh/rows", "mesh/cols", "mesh/ordering", "faceted color", "point meta",
               "point meta min", "point meta max", "colormap", "colormap name", "colormap/viridis",
               "colormap/hot", "colormap/cool", "colormap/jet", "colormap/bluered", "colormap/greenyellow",
-              "colormap/blackwhite", "colormap/redyellow", "patch", "patch type", "mesh/color input",
-              "opacity", "fill opacity", "line join", "mesh/interior colormap", "point meta rel"}
+              "colormap/blackwhite", "colormap/redyellow", "mesh/color input", "mesh/interior colormap",
+              "point meta rel"}
 
 
 def _var(expr: str, name: str, macro: str) -> str:

@@ -87,6 +87,7 @@ def draw_colorbar(axis, first_prim: int, first_node: int) -> None:
         ckv = {"xmin": "0", "xmax": "1", "ymin": repr(lo), "ymax": repr(hi), "width": f"{0.5 * _CM}pt",
                "height": f"{axis.H}pt", "xtick": "\\empty", "yticklabel pos": "right"}
     ckv.update({"scale only axis": None, "enlargelimits": "false", "anchor": "north west"})
+    ckv.pop("at", None)
     styles: dict = {}
     opts = list(ckv.items())
     style = kv.get("colorbar style") or ""
@@ -98,6 +99,15 @@ def draw_colorbar(axis, first_prim: int, first_node: int) -> None:
             styles[k] = (styles.get(k, "") + "," + (v or "")).strip(",")
         ckv[k] = v
         opts.append((k, v))
+    if ckv.get("at"):
+        # colorbar style={at={(a,b)}}: the parent's axis description cs (fractions of its box)
+        m = re.fullmatch(r"\s*\(\s*([-+0-9.eE]+)\s*,\s*([-+0-9.eE]+)\s*\)\s*", ckv["at"])
+        if m:
+            x, y = axis.ox + float(m.group(1)) * axis.W, axis.oy + float(m.group(2)) * axis.H
+        else:
+            interp.note("UNSUPPORTED", f"colorbar at={ckv['at']} is not interpreted (drawn at the default place)",
+                        "colorbar style", axis.loc)
+            ckv["anchor"] = "north west"
     ckv["at"] = f"({x:.5f}pt,{y:.5f}pt)"
     bar = Axis(interp, ckv, styles, "axis", axis.loc, axis.pos)
     bar.opts = opts

@@ -112,3 +112,50 @@ def test_colorbar_right_of_the_axis():
     pts = boxes[0].points
     assert pts[:, 0].max() - pts[:, 0].min() == pytest.approx(0.5 * 72.27 / 2.54, abs=0.01)
     assert pts[:, 1].max() - pts[:, 1].min() == pytest.approx(162.0, abs=0.01)
+
+
+def test_colorbar_style_at_is_in_the_parents_description_cs():
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[colorbar, colorbar style={at={(-0.3,0)}, anchor=south west,
+             height=0.5*\pgfkeysvalueof{/pgfplots/parent axis height}}]
+\addplot3[surf,samples=3,domain=0:1] {x*y};
+\end{axis}
+\end{tikzpicture}""")
+    box3d = np.vstack([p.points for p in _black_lines(sc) if not p.closed_flag])
+    bar, = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag and p.style.fill is None
+            and p.source.construct == "axis lines"]
+    # south west corner at 30 % of the box's width left of it, on its bottom; half its height
+    assert bar.points[:, 0].min() - box3d[:, 0].min() == pytest.approx(-0.3 * 195.0, abs=0.01)
+    assert bar.points[:, 1].min() == pytest.approx(box3d[:, 1].min(), abs=0.01)
+    assert bar.points[:, 1].max() - bar.points[:, 1].min() == pytest.approx(81.0, abs=0.01)
+
+
+def test_sloped_like_x_axis_turns_the_label():
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[xlabel=Variable, xlabel style={sloped like x axis}]
+\addplot3[surf,samples=3,domain=0:1] {x*y};
+\end{axis}
+\end{tikzpicture}""")
+    lab, = [p for p in sc.primitives if isinstance(p, TextLabel) and p.text == "Variable"]
+    # TeX (bp): the run "V" starts at (52.28, 2.33) with the x tick "0" at (10.25, 22.28)
+    corner = min((tuple(p.points[0]) for p in _black_lines(sc)), key=lambda q: (q[0], q[1]))
+    zero, = [p for p in sc.primitives if isinstance(p, TextLabel) and p.text == "$0$"
+             and p.box[0] < corner[0] and p.box[1] < corner[1]]
+    assert lab.box[0] - zero.box[0] == pytest.approx((52.28 - 10.25) * BP, abs=1.0)
+    assert lab.box[3] - lab.box[1] > 12.0  # turned: taller than one line
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+
+
+def test_view_from_above_hides_z_and_labels_y_on_the_left():
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[view={0}{90}]
+\addplot3[surf,samples=4,domain=0:1] {x*y};
+\end{axis}
+\end{tikzpicture}""")
+    box = np.vstack([p.points for p in _black_lines(sc)])
+    assert box[:, 0].max() - box[:, 0].min() == pytest.approx(195.0, abs=0.01)
+    assert box[:, 1].max() - box[:, 1].min() == pytest.approx(162.0, abs=0.01)
+    labs = [p for p in sc.primitives if isinstance(p, TextLabel)]
+    assert len(labs) == 12  # six x and six y tick labels, no z
+    ys = [p for p in labs if p.box[1] > box[:, 1].min() + 1.0]
+    assert all(p.box[2] < box[:, 0].min() for p in ys)  # left of the box

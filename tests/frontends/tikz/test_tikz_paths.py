@@ -349,3 +349,11 @@ def test_barycentric_cs_is_the_weighted_mean_of_named_points():
       \draw (barycentric cs:a=1,b=1,c=2) circle (1pt);
     \end{tikzpicture}""")
     assert close(only(sc, Circle).center / CM, (1, 1))
+
+
+def test_circle_with_options_takes_no_radius_after_them():
+    # tikz.code.tex: after "circle [options]" a "(...)" is the next coordinate, not a radius
+    sc = parse_tikz(r"\draw (0,0) circle [radius=.5] (1,0) circle [radius=.25] (2,0) circle (3pt);")
+    circles = [p for p in sc.primitives if isinstance(p, (Circle, Dot))]
+    assert [round(c.center[0] / CM, 6) for c in circles] == [0, 1, 2]
+    assert [round(c.radius, 3) for c in circles] == [round(0.5 * CM, 3), round(0.25 * CM, 3), 3.0]
