@@ -519,6 +519,11 @@ class Axis:
             interp.st = dict(saved)
             xm = {a: self.mode(a) for a in "xy"}
             ticks = {a: self.ticks(a) for a in "xy"}
+            background = ",".join(v.strip() for v in (kv.get("axis background/.style"),
+                                                      kv.get("axis background/.append style")) if v and v.strip())
+            if background:  # the axis box's path with that style, behind everything
+                (x0, y0), (x1, y1) = self.P(self.xmin, self.ymin), self.P(self.xmax, self.ymax)
+                self.tikz(f"\\path[{background}] ({x0:.5f}pt,{y0:.5f}pt) rectangle ({x1:.5f}pt,{y1:.5f}pt);")
             self.grid(ticks)
             # plots, clipped to the box
             box = (self.P(self.xmin, self.ymin), self.P(self.xmax, self.ymax))
@@ -542,6 +547,12 @@ class Axis:
                 interp.note("APPROXIMATED", "TikZ coordinates inside a log axis are mapped linearly (in log10 "
                             "units)", self.env, self.loc)
             interp.statements(Reader(rest, interp.defs, interp.budget, interp.source), None)
+            # "after end axis/.code": run at the axis' end, in its coordinates as the body
+            after = "\n".join(v for v in (kv.get("after end axis/.code"), kv.get("after end axis/.append code"))
+                              if v and v.strip())
+            if after:
+                toks = [(t, self.pos) for t, _ in tokenize(after)]
+                interp.statements(Reader(toks, interp.defs, interp.budget, interp.source), None)
         finally:
             interp.st = saved
             interp.axis_box = saved_box

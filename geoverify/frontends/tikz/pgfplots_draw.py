@@ -1,4 +1,5 @@
-"""Drawing pgfplots plots: lines clipped to the axis box, smooth and constant plots,
+"""Drawing pgfplots plots: lines (kept whole, marked clipped where they leave the axis
+box, as TeX's output keeps them), smooth and constant plots,
 ``\\closedcycle`` areas, bars, error bars, plot marks and legend images.
 
 Everything here works in canvas points (the data -> canvas map ``full`` is given) and
@@ -164,8 +165,50 @@ def _name_plot_path(interp, plot, canvas) -> None:
         interp.named_paths[plot.st["name_path"]] = b
 
 
+def _mark_clipped(interp, indices, pts, box) -> None:
+    """The axis clips a line that leaves ``box``: as TikZ's ``\\clip``, the geometry is
+    kept whole and marked ``clipped``, with the box as its clip box (the scene's view)."""
+    if box is None:
+        return
+    lo = (min(box[0][0], box[1][0]), min(box[0][1], box[1][1]))
+    hi = (max(box[0][0], box[1][0]), max(box[0][1], box[1][1]))
+    tol = 1e-6 * max(1.0, hi[0] - lo[0], hi[1] - lo[1])
+    if all(lo[0] - tol <= p[0] <= hi[0] + tol and lo[1] - tol <= p[1] <= hi[1] + tol for p in pts):
+        return
+    for i in indices:
+        interp.scene.primitives[i].clipped = True
+        interp.clip_boxes[i] = (lo[0], lo[1], hi[0], hi[1])
+
+
+def _draw_cycles(interp, plot: Plot, runs, box) -> None:
+    """``smooth cycle``/``sharp cycle``: each run of points as a closed path (pgf's closed
+    curve: cubics whose controls follow the neighbours, ``tension`` as ``smooth``)."""
+    st = plot.st
+    t = 0.2775 * st.get("tension", 0.5)
+    for run in runs:
+        if len(run) < 2:
+            continue
+        b = PathBuilder()
+        b.move_to(run[0])
+        if st.get("smooth") and len(run) > 2:
+            ext = [run[-1]] + list(run) + [run[0], run[1]]
+            for i in range(1, len(run) + 1):
+                p0, p1, p2, p3 = ext[i - 1], ext[i], ext[i + 1], ext[i + 2]
+                c1 = (p1[0] + t * (p2[0] - p0[0]), p1[1] + t * (p2[1] - p0[1]))
+                c2 = (p2[0] - t * (p3[0] - p1[0]), p2[1] - t * (p3[1] - p1[1]))
+                b.curve(p1, c1, c2, p2)
+        else:
+            for p, q in zip(run, run[1:]):
+                b.line(p, q)
+        b.close()
+        idx = emit_path(interp.scene, b, st, draw=True, fill=st.get("fill") is not None, source=plot.loc,
+                        panel=interp.panel)
+        _mark_clipped(interp, idx, run, box)
+
+
 def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
-    """Draw one plot: its line (clipped to ``box``, canvas corners) and its marks."""
+    """Draw one plot: its line (kept whole, marked clipped where it leaves ``box``,
+    canvas corners) and its marks (those inside ``box``)."""
     if plot.bar:
         draw_bars(interp, plot, full, bar_base)
         return
@@ -209,6 +252,9 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
                 cur.append(p)
         if cur:
             raw.append(cur)
+        if st.get("closed_plot"):  # smooth cycle / sharp cycle: each run closed, filled if asked
+            _draw_cycles(interp, plot, raw, box)
+            raw = []
         runs = []
         for run in raw:
             if plot.const and len(run) > 1:
@@ -218,14 +264,17 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
             else:
                 runs.append(run)
         flat = [p for run in runs for p in run + [None]]
-        for piece in _pieces(flat, box):
+        for piece in _pieces(flat, None):
             if len(piece) < 2:
                 continue
             b = PathBuilder()
             b.move_to(piece[0])
             for p, q in zip(piece, piece[1:]):
                 b.line(p, q)
-            emit_path(interp.scene, b, st, draw=True, fill=False, source=plot.loc, panel=interp.panel)
+            # a fill given to the plot fills the open line too (pgf closes it for the fill)
+            idx = emit_path(interp.scene, b, st, draw=True, fill=st.get("fill") is not None, source=plot.loc,
+                            panel=interp.panel)
+            _mark_clipped(interp, idx, piece, box)
     if plot.errors is not None:
         draw_error_bars(interp, plot, full)
     if plot.mark:

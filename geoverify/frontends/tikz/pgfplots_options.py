@@ -64,7 +64,7 @@ def with_pgfplotsset(interp, opts):
                 name = k.rsplit("/.", 1)[0]
                 if name == "every axis":
                     out += expand(split_options(v or ""), depth + 1) if depth < 8 else []
-                elif name.startswith("every ") or name.endswith(" style"):
+                elif name.startswith("every ") or name.endswith(" style") or name == "axis background":
                     out.append((k, v))
                 else:
                     user[name] = (user.get(name, "") + "," + (v or "")).strip(",") if k.endswith("append style") \

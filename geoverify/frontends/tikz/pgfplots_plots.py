@@ -253,9 +253,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             continue
         if first[0] == "\\addlegendentry":
             text = _braced_items(detokenize(chunk[chunk.index(first) + 1:]))
-            # the entry belongs to the last plot
-            while len(legend) < len([p for p in plots if not p.forget]) - 1:
-                legend.append("")
+            # pgfplots appends the entry to the legend list: the n-th entry labels the
+            # n-th plot, whichever \addplot it follows
             legend.append(text.strip())
             continue
         if first[0] == "\\addlegendimage":

@@ -111,10 +111,52 @@ def test_cycle_list_marks_and_colors():
 
 
 def test_plots_are_clipped_to_the_box():
+    # as TeX's output (and TikZ's \clip): the line is kept whole and marked clipped; what
+    # shows (the scene's view) is the axis box
     sc = parse_tikz(fig(r"\begin{axis}[xmin=0,xmax=1,ymin=0,ymax=1,scale only axis,width=100pt,height=100pt]"
                         "\n" r"\addplot[red] coordinates {(0,0) (2,2)};" "\n" r"\end{axis}"))
     red = lines(sc, color="#ff0000")
-    assert len(red) == 1 and np.allclose(red[0].points, [[0, 0], [100, 100]])
+    assert len(red) == 1 and np.allclose(red[0].points, [[0, 0], [200, 200]]) and red[0].clipped
+    assert np.allclose(sc.view, (0, 0, 100, 100))
+
+
+def test_axis_background_fills_the_box():
+    # TeX: a yellow 100pt x 100pt rectangle behind the axis
+    sc = parse_tikz(fig(r"""\begin{axis}[xmin=0,xmax=1,ymin=0,ymax=1,scale only axis,width=100pt,height=100pt,
+axis background/.style={fill=yellow}]
+\addplot[red] coordinates {(0,0) (1,1)};
+\end{axis}"""))
+    bg = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.fill == "#ffff00"]
+    assert len(bg) == 1 and bg[0].style.stroke is None and np.allclose(bg[0].bbox(), (0, 0, 100, 100))
+    assert sc.primitives.index(bg[0]) == 0
+
+
+def test_legend_entries_label_plots_in_order():
+    # TeX: one \addlegendentry after the second plot labels the first (red) plot
+    sc = parse_tikz(fig(r"""\begin{axis}
+\addplot[red] coordinates {(0,0) (1,1)};
+\addplot[blue] coordinates {(0,1) (1,0)};
+\addlegendentry{b}
+\end{axis}"""))
+    images = [p for p in lines(sc) if len(p.points) == 2 and p.points[0, 1] == p.points[1, 1]
+              and p.style.stroke in ("#ff0000", "#0000ff")]
+    assert [p.style.stroke for p in images] == ["#ff0000"]
+
+
+def test_smooth_cycle_and_fill_of_a_plot():
+    # TeX: the closed smooth curve through the 4 points (controls 0.2775 x 0.5 of the
+    # neighbours' difference), filled; a fill on an open plot line fills it too
+    sc = parse_tikz(fig(r"""\begin{axis}[xmin=0,xmax=4,ymin=0,ymax=4,scale only axis,width=100pt,height=100pt]
+\addplot[smooth cycle, red, fill=yellow] coordinates {(1,1) (3,1) (3,3) (1,3)};
+\addplot[blue, fill=green] coordinates {(0,0) (1,0) (1,1)};
+\end{axis}"""))
+    from geoverify.scene.primitives import BezierPath
+    cyc = [p for p in sc.primitives if isinstance(p, BezierPath) and p.style.stroke == "#ff0000"]
+    assert len(cyc) == 1 and cyc[0].style.fill == "#ffff00" and cyc[0].closed
+    c = cyc[0].subpaths()[0].controls
+    assert len(c) == 4 and np.allclose(c[0], [[25, 25], [31.9375, 18.0625], [68.0625, 18.0625], [75, 25]])
+    blue = lines(sc, color="#0000ff")
+    assert len(blue) == 1 and blue[0].style.fill == "#00ff00"
 
 
 # -- non-boxed axes ---------------------------------------------------------------------
