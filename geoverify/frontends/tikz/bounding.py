@@ -26,17 +26,27 @@ class LocalBox:
         self.name, self.prims, self.nodes = name, prims, nodes
 
 
-def drawn_extent(prims, nodes, panel: int | None = None) -> tuple[float, float, float, float] | None:
+def drawn_extent(prims, nodes, panel: int | None = None,
+                 clip_boxes: dict | None = None) -> tuple[float, float, float, float] | None:
     """``(xmin, ymin, xmax, ymax)`` around primitives (text and arrow heads left out; only
-    ``panel``'s when given) and placed nodes (their shapes), or None when there is nothing."""
+    ``panel``'s when given) and placed nodes (their shapes), or None when there is nothing.
+
+    ``clip_boxes`` maps a position in ``prims`` to the box of the clip that cuts that
+    primitive: as pgf's, the extent counts only the part inside (a clip bounds the box).
+    """
     xs, ys = [], []
-    for p in prims:
+    for i, p in enumerate(prims):
         if isinstance(p, (TextLabel, Arrow)) or (panel is not None and p.panel != panel):
             continue
         try:
             b = p.bbox()
         except NotImplementedError:
             continue
+        c = clip_boxes.get(i) if clip_boxes else None
+        if c is not None:
+            b = (max(b[0], c[0]), max(b[1], c[1]), min(b[2], c[2]), min(b[3], c[3]))
+            if b[2] < b[0] or b[3] < b[1]:
+                continue
         xs += [b[0], b[2]]
         ys += [b[1], b[3]]
     for node in nodes:
@@ -54,7 +64,9 @@ def start_local_box(interp, name: str) -> LocalBox:
 
 def finish_local_box(interp, box: LocalBox) -> None:
     """Name the rectangle around what was drawn since ``box`` began (nothing drawn: no node)."""
-    extent = drawn_extent(interp.scene.primitives[box.prims:], interp.placed_nodes[box.nodes:], interp.panel)
+    clips = {i - box.prims: c for i, c in interp.clip_boxes.items() if i >= box.prims}
+    extent = drawn_extent(interp.scene.primitives[box.prims:], interp.placed_nodes[box.nodes:], interp.panel,
+                          clips)
     if extent is None:
         return
     x0, y0, x1, y1 = extent

@@ -5,9 +5,13 @@ rules: paths by their points and control points, nodes by their shapes with
 their outer sep), with its baseline at the bottom (depth 0). The node around it
 is sized by that box like any text; the inner drawing is then moved (and turned
 and scaled with the node) so that its bounding box fills the node's text box.
-The inner picture starts from TikZ's defaults, as a new picture does; its node
-names are global but keep the inner picture's coordinates (pgf has no shift
-between pictures without ``remember picture``).
+The inner picture is typeset inside the node's scope: it keeps the graphic
+state there (:data:`INHERITED`: colour -- the node's text colour --, dashes,
+arrow tips, rounded corners, opacity, the ``x``/``y``/``z`` vectors, the font,
+the node distance), while ``\\pgfpicture`` resets the transformation and the
+line width (0.4pt); the outer node's own drawing and filling are its path's, not
+the picture's. Its node names are global but keep the inner picture's
+coordinates (pgf has no shift between pictures without ``remember picture``).
 """
 
 from __future__ import annotations
@@ -22,7 +26,13 @@ from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
 from geoverify.scene import Scene
 from geoverify.scene.transform import transform_scene
 
-__all__ = ["is_nested_picture", "place_nested"]
+__all__ = ["is_nested_picture", "place_nested", "INHERITED"]
+
+#: State keys a picture inside a node keeps from the node's scope (TeX groups, not a
+#: reset: pgf's picture start resets only the transformation and the line width).
+INHERITED = ("color", "dash", "opacity", "draw_opacity", "fill_opacity", "arrow_start", "arrow_end",
+             "tip_default", "rounded_corners", "shorten_start", "shorten_end", "xvec", "yvec", "zvec",
+             "font_size", "outer_font_size", "bold", "node_distance", "on_grid")
 
 _PICTURE = re.compile(r"^\s*(\\begin\s*\{tikzpicture\}.*\\end\s*\{tikzpicture\}|\\tikz\b.*?)\s*$", re.S)
 
@@ -40,13 +50,27 @@ def _offset(interp, loc) -> int:
         return 0
 
 
-def _run_inner(interp, text: str, loc):
-    """Interpret the inner picture; return its primitives (removed from the scene) and
-    bounding box ``(x0, y0, x1, y1)`` (``None`` when it draws nothing)."""
+def _inner_state(nst: dict) -> dict:
+    """Starting state of a picture inside a node with state ``nst``."""
+    st = dict(DEFAULTS)
+    for k in INHERITED:
+        if k in nst:
+            st[k] = nst[k]
+    if nst.get("path_arrows"):  # a node draws no tips, its path's are in force
+        st["arrow_start"], st["arrow_end"] = nst["path_arrows"]
+    if nst.get("text") not in (None, "current"):  # the node text's colour is the current colour
+        st["color"] = nst["text"]
+    return st
+
+
+def _run_inner(interp, text: str, loc, nst=None):
+    """Interpret the inner picture (starting from the node's state ``nst``); return its
+    primitives (removed from the scene) and bounding box ``(x0, y0, x1, y1)`` (``None``
+    when it draws nothing)."""
     scene = interp.scene
     i0, n0 = len(scene.primitives), len(interp.placed_nodes)
     saved = (interp.st, dict(interp.nodes), dict(interp.named_paths), interp.let_vars)
-    interp.st = dict(DEFAULTS)
+    interp.st = _inner_state(nst) if nst is not None else dict(DEFAULTS)
     every = interp.defs.get("style:every picture")
     interp.defs.begin_group()
     try:
@@ -84,12 +108,14 @@ def _run_inner(interp, text: str, loc):
     del scene.primitives[i0:]
     nodes = interp.placed_nodes[n0:]
     del interp.placed_nodes[n0:]
-    return prims, drawn_extent(prims, nodes)
+    # clip boxes of the inner primitives, by position among them (they move with them)
+    clips = {i - i0: interp.clip_boxes.pop(i) for i in [j for j in interp.clip_boxes if j >= i0]}
+    return prims, drawn_extent(prims, nodes, clip_boxes=clips), clips
 
 
 def place_nested(interp, nst: dict, name, p, text: str, loc, tangent=None):
     """Place a node whose text is a picture: size it by the picture, draw the picture in it."""
-    prims, box = _run_inner(interp, text, loc)
+    prims, box, clips = _run_inner(interp, text, loc, nst)
     w, h = (box[2] - box[0], box[3] - box[1]) if box is not None else (0.0, 0.0)
     nst2 = dict(nst)
     # the picture's size is the node's text size only: its labels and pins see the node's
@@ -112,5 +138,10 @@ def place_nested(interp, nst: dict, name, p, text: str, loc, tangent=None):
     m[:2, 2] = np.asarray(node.center, dtype=float) - lin @ shift
     inner = Scene(unit="pt", source_format="tikz")
     inner.primitives = list(prims)
+    j0 = len(interp.scene.primitives)
     interp.scene.primitives.extend(transform_scene(inner, m).primitives)
+    for i, cb in clips.items():  # the clip boxes move with their primitives
+        q = (m[:2, :2] @ np.array([[cb[0], cb[2], cb[0], cb[2]], [cb[1], cb[1], cb[3], cb[3]]])).T + m[:2, 2]
+        interp.clip_boxes[j0 + i] = (float(q[:, 0].min()), float(q[:, 1].min()),
+                                     float(q[:, 0].max()), float(q[:, 1].max()))
     return node

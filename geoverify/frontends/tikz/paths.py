@@ -586,12 +586,16 @@ class PathWalker(PlotMixin):
         self._sine(item, False)
 
     # -- nodes -------------------------------------------------------------
-    def _node_parts(self, item):
+    def _node_parts(self, item, after_at=None):
+        """``(options, name, at, text)`` of a node; the options given after its ``at``
+        are also appended to the list ``after_at``."""
         opts, name, at, text = [], None, None, ""
         for c in item.children:
             if isinstance(c, Tree):
                 if c.data == "options":
                     opts.append(_text(c.children[0])[1:-1])
+                    if at is not None and after_at is not None:
+                        after_at.append(opts[-1])
                 elif c.data == "name":
                     name = _inner(_text(c.children[0])).strip()
                 elif c.data == "at":
@@ -619,9 +623,16 @@ class PathWalker(PlotMixin):
         return segment_point(seg, t), segment_tangent(seg, min(max(t, 0.0), 1.0))
 
     def op_node(self, item, default_pos=None, st=None):
-        opts, name, at, text = self._node_parts(item)
+        after_at: list = []
+        opts, name, at, text = self._node_parts(item, after_at)
         st = st or self.st
         nst = self.interp.node_state(st, opts)
+        if at is not None and nst.get("place_of") is not None:
+            # "at (p)" is an option in source order: after "above=of a" it moves the
+            # base point from a's anchor to p (the distance and the anchor stay)
+            from geoverify.frontends.tikz.positioning import places_node
+            if not places_node(",".join(after_at)):
+                nst["place_from_at"] = True
         if name is None:
             name = nst.get("node_name")
         tangent = None

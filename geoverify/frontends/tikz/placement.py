@@ -104,10 +104,13 @@ class NodePlacementMixin:
         nst["path_seps"] = (st["inner_xsep"], st["inner_ysep"], st["outer_sep"])
         nst["shape"] = "rectangle"
         nst["node_shift"] = (0.0, 0.0)
+        nst["place_from_at"] = False  # set by the path when an "at" follows "above=of a"
         nst["labels"] = ()
         nst["pins"] = ()
         nst["sloped"] = False
         nst["min_width"] = nst["min_height"] = 1.0
+        # a node draws no tips; a picture in its text keeps the path's (nested.py)
+        nst["path_arrows"] = (st["arrow_start"], st["arrow_end"])
         nst["arrow_start"] = nst["arrow_end"] = None
         nst["markings"] = None
         nst["path_picture"] = None  # a path's own (a node takes its own from its options)
@@ -175,8 +178,15 @@ class NodePlacementMixin:
         place = nst.get("place_of")
         if place is not None:
             key, target, sx, sy = place
+            if nst.get("transform_shape"):
+                # with transform shape the positioning distance is in the picture's
+                # transformed frame (its scale and rotation, not the node's own ones)
+                lin = nst["ctm"]
+                sx, sy = lin[0] * sx + lin[2] * sy, lin[1] * sx + lin[3] * sy
             tnode = self.nodes.get(target.split(".")[0].strip()) if target else None
-            if tnode is None:
+            if nst.get("place_from_at"):  # an "at" after the placement: its point is the base
+                p = (p[0] + sx, p[1] + sy)
+            elif tnode is None:
                 from geoverify.frontends.tikz.coords import evaluate_coordinate
                 try:
                     base = evaluate_coordinate(self, target, nst).point

@@ -1,13 +1,33 @@
 """The ``positioning`` library's ``left=1cm of a`` for nodes built outside
 :meth:`~geoverify.frontends.tikz.placement.NodePlacementMixin.place_node`
-(statement matrices, rectangle splits): the point their anchor goes to."""
+(statement matrices, rectangle splits): the point their anchor goes to.
+
+Also :func:`places_node`: whether options place a node relative to another one
+(a node's ``at (p)`` is an option in source order: after such a placement it
+replaces the target's anchor as the base point, the distance stays).
+"""
 
 from __future__ import annotations
 
-__all__ = ["positioned_point"]
+import re
+
+__all__ = ["positioned_point", "places_node"]
 
 _SIDE = {"above": "north", "below": "south", "left": "west", "right": "east", "above left": "north west",
          "above right": "north east", "below left": "south west", "below right": "south east"}
+
+
+def places_node(opts: str) -> bool:
+    """Whether the node options ``opts`` contain a placement relative to a node
+    (``above=of a``, ``right=1cm of a``, ``below of=a``, ``on chain``)."""
+    from geoverify.frontends.tikz.options import _PLACEMENT, split_options
+    for k, v in split_options(opts):
+        k = k.strip()
+        if k == "on chain" or (k.endswith(" of") and k[:-3] in _PLACEMENT):
+            return True
+        if k in _PLACEMENT and v and re.search(r"(?<![A-Za-z])of\s", v + " "):
+            return True
+    return False
 
 
 def positioned_point(interp, nst: dict, p):
@@ -17,6 +37,9 @@ def positioned_point(interp, nst: dict, p):
     if place is None:
         return p
     key, target, sx, sy = place
+    if nst.get("transform_shape"):  # the distance is in the picture's transformed frame
+        lin = nst["ctm"]
+        sx, sy = lin[0] * sx + lin[2] * sy, lin[1] * sx + lin[3] * sy
     tnode = interp.nodes.get(target.split(".")[0].strip()) if target else None
     if tnode is None or "." in target:
         from geoverify.frontends.tikz.coords import evaluate_coordinate

@@ -1,0 +1,49 @@
+"""A picture inside node text: what it keeps from the node's scope, and clips bounding it.
+
+Numbers from pdflatex + dvisvgm runs of the same snippets (pt; dvisvgm's bp x 72.27/72).
+"""
+
+import numpy as np
+
+from geoverify.frontends.tikz import parse_tikz
+from geoverify.scene.primitives import Arrow, Polyline
+
+CM = 72.27 / 2.54
+
+
+def test_inner_picture_keeps_graphic_state_but_not_transform_or_line_width():
+    # TeX: the inner line is blue (the node's colour), dashed, 0.4pt, has the stealth tip,
+    # and is 2cm long (x=2cm kept, scale=2 not)
+    sc = parse_tikz(r"""\begin{tikzpicture}[-stealth, very thick, red, scale=2, dashed, x=2cm]
+\draw (0,0) -- (1,0);
+\node[blue] at (0,-2) {\begin{tikzpicture} \draw (0,0) -- (1,0); \end{tikzpicture}};
+\end{tikzpicture}""")
+    lines = [p for p in sc.primitives if isinstance(p, Polyline)]
+    assert len(lines) == 2
+    inner = lines[1]
+    assert inner.style.stroke == "#0000ff" and abs(inner.style.stroke_width - 0.4) < 1e-9
+    assert inner.style.dash == (3.0, 3.0)
+    assert np.isclose(np.ptp(inner.points[:, 0]), 2 * CM)
+    tips = [p for p in sc.primitives if isinstance(p, Arrow)]
+    assert len(tips) == 2 and np.allclose(tips[1].tip, inner.points[-1])
+
+
+def test_inner_picture_uses_the_node_text_colour():
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\node[draw=red, text=green] {\begin{tikzpicture} \draw (0,0) -- (1,0); \end{tikzpicture}};
+\end{tikzpicture}""")
+    inner = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#00ff00"]
+    assert len(inner) == 1
+
+
+def test_clip_in_inner_picture_bounds_its_box():
+    # TeX: the node is the 1cm clip square (inner sep 0), the clipped line is kept whole
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\draw (0,0) -- (0.1,0);
+\node[draw, inner sep=0pt, outer sep=0pt, anchor=south west] at (1,0)
+  {\begin{tikzpicture}\clip (0,0) rectangle (1,1); \draw (0,0) -- (5,5);\end{tikzpicture}};
+\end{tikzpicture}""")
+    box, line = [p for p in sc.primitives if isinstance(p, Polyline)][1:]
+    assert np.allclose(box.bbox(), (CM, 0, 2 * CM, CM))
+    assert line.clipped and np.allclose(line.bbox(), (CM, 0, 6 * CM, 5 * CM))
+    assert np.allclose(sc.view, (0, 0, 2 * CM, CM))

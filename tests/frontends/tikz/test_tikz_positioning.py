@@ -1,0 +1,56 @@
+"""The positioning library: distances under ``transform shape`` and an ``at`` after ``above=of``.
+
+Numbers from pdflatex + dvisvgm runs of the same snippets (pt).
+"""
+
+import numpy as np
+
+from geoverify.frontends.tikz import parse_tikz
+from geoverify.frontends.tikz.positioning import places_node
+from geoverify.scene.primitives import Polyline
+
+CM = 72.27 / 2.54
+BOX = r"draw, minimum size=10pt, inner sep=0pt, outer sep=0pt"
+
+
+def _boxes(src):
+    return [p.bbox() for p in parse_tikz(src).primitives if isinstance(p, Polyline)]
+
+
+def test_transform_shape_scales_the_node_distance_not_the_node_scale():
+    # TeX: right=1cm of a under scale=2 with transform shape is 2cm, the node's own
+    # scale=0.5 does not shorten it (the box is 10pt: 2 x 0.5 x 10pt)
+    a, b = _boxes(r"""\begin{tikzpicture}[scale=2, every node/.style={transform shape}]
+\node[%s] (a) at (0,0) {};
+\node[%s, scale=0.5, right=1cm of a] (b) {};
+\end{tikzpicture}""" % (BOX, BOX))
+    assert np.allclose(a, (-10, -10, 10, 10))
+    assert np.allclose(b, (10 + 2 * CM, -5, 20 + 2 * CM, 5))
+
+
+def test_without_transform_shape_the_distance_is_not_scaled():
+    a, b = _boxes(r"""\begin{tikzpicture}[scale=2]
+\node[%s] (a) at (0,0) {};
+\node[%s, right=1cm of a] (b) {};
+\end{tikzpicture}""" % (BOX, BOX))
+    assert np.allclose(b, (5 + CM, -5, 15 + CM, 5))
+
+
+def test_at_after_placement_moves_the_base_point():
+    # TeX: "above=1cm of a" then "at (3,0)": anchor south at (3,0) + (0,1cm);
+    # "at (3,-2)" before "[above=1cm of a]": above a; "right=2cm of a] at (0,-3) [red]":
+    # anchor west at (0,-3) + (2cm,0)
+    _, b, c, d = _boxes(r"""\begin{tikzpicture}
+\node[%s] (a) at (0,0) {};
+\node[%s, above=1cm of a] at (3,0) (b) {};
+\node[%s] at (3,-2) [above=1cm of a] (c) {};
+\node[%s, right=2cm of a] at (0,-3) [red] (d) {};
+\end{tikzpicture}""" % (BOX, BOX, BOX, BOX))
+    assert np.allclose(b, (3 * CM - 5, CM, 3 * CM + 5, CM + 10))
+    assert np.allclose(c, (-5, 5 + CM, 5, 15 + CM))
+    assert np.allclose(d, (2 * CM, -3 * CM - 5, 2 * CM + 10, -3 * CM + 5))
+
+
+def test_places_node():
+    assert places_node("draw, above=of a") and places_node("right=1cm of b") and places_node("below of=c")
+    assert places_node("on chain") and not places_node("above=2pt, red") and not places_node("above")
