@@ -187,11 +187,12 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
     if marks and st.get("decorate"):
         ctrl = np.concatenate([segment_controls(s) for sp in path.subpaths for s in sp.segs])
         total = None
+        if any(isinstance(pos, tuple) for pos, _ in marks):
+            from geoverify.frontends.tikz.geometry import sample_cubics
+            total = float(sample_cubics(ctrl, 32)[1][-1])
+            marks = [m for pos, tip in marks for m in _between_marks(pos, tip, total)]
         for pos, tip in marks:
             if isinstance(pos, tuple):  # absolute distance along the path
-                if total is None:
-                    from geoverify.frontends.tikz.geometry import sample_cubics
-                    total = float(sample_cubics(ctrl, 32)[1][-1])
                 frac = pos[1] / total if total > 0 else 0.0
                 if frac < 0:
                     frac = 1.0 + frac
@@ -204,6 +205,28 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
                                 opacity=style.opacity)
             out.append(scene.add(Arrow(tip=p, direction=d, position="mid", carrier=out[0], style=arrow_style,
                                        **common)))
+    return out
+
+
+def _between_marks(pos, tip, total: float) -> list:
+    """``mark=between positions a and b step s`` with a length among a, b, s: the marks at
+    a, a + s, ... up to b, as distances along the path (``("abs", d)``); a fraction is of
+    the path's length and a negative bound counts from the end. Other marks stay."""
+    if not (isinstance(pos, tuple) and pos[0] == "between"):
+        return [(pos, tip)]
+
+    def dist(bound):
+        kind, v = bound
+        d = v * total if kind == "frac" else v
+        return total + d if d < 0 else d
+
+    a, b = dist(pos[1]), dist(pos[2])
+    step = pos[3][1] * total if pos[3][0] == "frac" else pos[3][1]
+    out = []
+    d = a
+    while step > 0 and d <= b + 1e-6 and len(out) < 1000:
+        out.append((("abs", d), tip))
+        d += step
     return out
 
 

@@ -817,14 +817,18 @@ def _decoration(ctx, st, val):
             if not m:
                 m2 = re.match(r"\s*between\s+positions\s+(.+?)\s+and\s+(.+?)\s+step\s+(.+?)\s+with\s*(.*)$", v, re.S)
                 if m2:
-                    a = ctx.number(m2.group(1), st).value
-                    b = ctx.number(m2.group(2), st).value
-                    step = ctx.number(m2.group(3), st).value
+                    ra, rb, rs = (ctx.number(m2.group(k), st) for k in (1, 2, 3))
+                    a, b, step = ra.value, rb.value, rs.value
                     body = m2.group(4)
                     tip = _marking_tip(body)
                     if not tip:
                         _unsupported_mark(ctx, body)
-                    if tip and step > 0:
+                    if tip and step > 0 and (ra.units or rb.units or rs.units):
+                        # a length among them: the marks are placed along the path (emit), each
+                        # bound a fraction of the path's length or, with a unit, a distance
+                        marks.append((("between",) + tuple(("abs" if r.units else "frac", r.value)
+                                                           for r in (ra, rb, rs)), tip))
+                    elif tip and step > 0:
                         x = a
                         n = 0
                         while x <= b + 1e-9 and n < 1000:

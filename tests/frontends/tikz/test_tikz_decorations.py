@@ -70,3 +70,16 @@ def test_a_mark_drawing_code_other_than_an_arrow_is_reported():
     sc = parse_tikz(r"\draw [decoration={markings, mark=at position 0.5 with {\arrow{>}}},"
                     r" postaction={decorate}] (0,0) -- (2,0);")
     assert not any(d.code == "UNSUPPORTED" for d in sc.diagnostics)
+
+
+@pytest.mark.parametrize("between, length, expected", [
+    ("0 and 1 step 1cm", 3.5, [0, 1, 2, 3]),          # TeX: heads 28.35 bp (1 cm) apart from the start
+    ("0.1 and 0.9 step 0.25", 4, [0.4, 1.4, 2.4, 3.4]),
+    ("5mm and -5mm step 1cm", 3.5, [0.5, 1.5, 2.5]),  # a negative bound counts from the end
+])
+def test_marks_between_positions_with_a_length_step(between, length, expected):
+    from geoverify.scene import Arrow
+    sc = parse_tikz(r"\usetikzlibrary{decorations.markings}\draw[decoration={markings, mark=between positions "
+                    + between + r" with {\arrow{>}}}, postaction={decorate}] (0,0) -- (" + str(length) + ",0);")
+    xs = [a.tip[0] / CM for a in sc.primitives if isinstance(a, Arrow)]
+    assert xs == pytest.approx(expected, abs=1e-6)
