@@ -9,8 +9,8 @@ class (``o`` ordinary, ``op`` operator, ``b`` binary, ``r`` relation, ``open``,
 
 from __future__ import annotations
 
-__all__ = ["SYMBOLS", "TEXT_SYMBOLS", "TEXT_SY", "MATH_CHARS", "WORD_OPERATORS", "MU_SPACES", "EM_SPACES",
-    "IGNORED", "SWALLOW1", "FAMILY_SWITCH", "TEXT_WRAPPERS", "MATH_ALPHABETS", "ACCENTS", "TEXT_ACCENTS", "CLASSES",
+__all__ = ["SYMBOLS", "TEXT_SYMBOLS", "TEXT_SY", "MATH_CHARS", "TEXT_ONLY_CHARS", "WORD_OPERATORS", "MU_SPACES",
+    "EM_SPACES", "IGNORED", "SWALLOW1", "FAMILY_SWITCH", "TEXT_WRAPPERS", "MATH_ALPHABETS", "ACCENTS", "TEXT_ACCENTS", "CLASSES",
     "SPACING", "COMPOSITES", "DISPLAY_OPS", "SCRIPTSPACE", "NULLDELIMITERSPACE"]
 
 _GREEK_LOWER = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
@@ -72,6 +72,9 @@ TEXT_SYMBOLS = {"\\%": 37, "\\$": 36, "\\&": 38, "\\#": 35, "\\ss": 25, "\\ae": 
 TEXT_SY = {"\\{": 102, "\\}": 103, "\\textbackslash": 110, "\\textbullet": 15, "\\S": 120, "\\P": 123,
             "\\dag": 121, "\\ddag": 122, "\\textbar": 106, "\\textless": 60, "\\textgreater": 62,
             "\\textasteriskcentered": 3}
+#: Characters LaTeX's utf8 input maps to text-only commands (``°`` is ``\\textdegree``): in math
+#: mode each is "invalid in math mode" and typesets nothing (measured with LaTeX).
+TEXT_ONLY_CHARS = frozenset("°±×·²÷µ€½")
 MATH_CHARS = {"+": ("rm", 43, "b"), "-": ("sy", 0, "b"), "*": ("sy", 3, "b"), "/": ("mi", 61, "o"),
                "=": ("rm", 61, "r"), "<": ("mi", 60, "r"), ">": ("mi", 62, "r"), ":": ("rm", 58, "r"),
                ";": ("rm", 59, "p"), ",": ("mi", 59, "p"), ".": ("mi", 58, "o"), "!": ("rm", 33, "close"),

@@ -39,7 +39,7 @@ __all__ = [
     "TKZ_STYLES", "CM", "install_styles", "read_optional", "read_paren", "read_group", "read_text",
     "split_points", "split_groups", "tkz_options", "join_options", "point", "set_point", "run_tikz",
     "fmt", "Emitter", "alias_point", "peek_paren", "line_add", "init_state", "number",
-    "define_macro", "set_length",
+    "define_macro", "set_length", "tikz_options",
 ]
 
 #: One centimetre in points as tkz-euclide writes it (28.45274, ``\\tkz@@CalcLengthcm``).
@@ -148,9 +148,16 @@ def tkz_options(text: str, keys) -> tuple[dict, list]:
         k = key[6:] if key.startswith("/tikz/") else key
         if k in keys:
             own[k] = val
+        elif k == "style" and val:
+            rest.append((val, None))  # TikZ's style=<name> is the style <name> (tkz writes style=dashed)
         else:
             rest.append((k, val))
     return own, rest
+
+
+def tikz_options(text: str) -> str:
+    """A macro's ``[...]`` as TikZ options for the statement it writes (see :func:`tkz_options`)."""
+    return join_options(tkz_options(text, ())[1])
 
 
 def join_options(pairs) -> str:

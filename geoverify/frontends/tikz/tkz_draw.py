@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 
 from geoverify.errors import FigureSyntaxError
-from geoverify.frontends.tikz.tkz_base import (Emitter, fmt, join_options, line_add, point, read_group,
+from geoverify.frontends.tikz.tkz_base import (tikz_options, Emitter, fmt, join_options, line_add, point, read_group,
                                                read_optional, read_paren, run_tikz, split_groups, split_points,
                                                tkz_options)
 
@@ -145,7 +145,7 @@ def _polygon_path(names) -> str:
 
 
 def draw_polygons(interp, reader, tok) -> None:
-    opts = read_optional(interp, reader)
+    opts = tikz_options(read_optional(interp, reader))
     text = read_paren(interp, reader, tok[0])
     groups = split_groups(text) if tok[0] == "\\tkzDrawPolygons" else [split_points(text)]
     code = "".join(f"\\draw[line style, line join=round{_opts(opts)}] {_polygon_path(g)};" for g in groups)
@@ -153,19 +153,19 @@ def draw_polygons(interp, reader, tok) -> None:
 
 
 def draw_poly_seg(interp, reader, tok) -> None:
-    opts = read_optional(interp, reader)
+    opts = tikz_options(read_optional(interp, reader))
     names = split_points(read_paren(interp, reader, tok[0]))
     run_tikz(interp, f"\\draw[line style{_opts(opts)}] " + " -- ".join(f"({n})" for n in names) + ";", tok[1])
 
 
 def fill_polygon(interp, reader, tok) -> None:
-    opts = read_optional(interp, reader)
+    opts = tikz_options(read_optional(interp, reader))
     names = split_points(read_paren(interp, reader, tok[0]))
     run_tikz(interp, f"\\fill[{opts}] {_polygon_path(names)};", tok[1])
 
 
 def clip_polygon(interp, reader, tok) -> None:
-    opts = read_optional(interp, reader)
+    opts = tikz_options(read_optional(interp, reader))
     names = split_points(read_paren(interp, reader, tok[0]))
     if opts.strip():
         interp.note("UNSUPPORTED", f"\\tkzClipPolygon[{opts}] (a clip outside the polygon) is not interpreted",
@@ -184,7 +184,7 @@ def _circle_node(interp, centre: str, through: str, mode: str, opts: str, pos) -
 
 
 def draw_circles(interp, reader, tok) -> None:
-    opts = read_optional(interp, reader)
+    opts = tikz_options(read_optional(interp, reader))
     text = read_paren(interp, reader, tok[0])
     groups = split_groups(text) if tok[0].endswith("s") else [split_points(text)]
     mode = "fill" if tok[0].startswith("\\tkzFill") else "draw"
@@ -197,7 +197,7 @@ def draw_circles(interp, reader, tok) -> None:
 
 
 def clip_circle(interp, reader, tok) -> None:
-    opts = read_optional(interp, reader)
+    opts = tikz_options(read_optional(interp, reader))
     o_name, a_name = split_points(read_paren(interp, reader, tok[0]))[:2]
     if opts.strip():
         interp.note("UNSUPPORTED", f"\\tkzClipCircle[{opts}] (a clip outside the circle) is not interpreted", tok[0])
@@ -289,7 +289,7 @@ def set_up_label(interp, reader, tok) -> None:
 
 def set_up_style(interp, reader, tok) -> None:
     """``\\tkzSetUpStyle[opts]{name}``: ``\\tikzset{name/.style={opts}}``."""
-    opts = read_optional(interp, reader)
+    opts = tikz_options(read_optional(interp, reader))
     name = read_group(interp, reader)
     interp._define_style(name, opts, False)
 

@@ -22,7 +22,7 @@ import math
 
 from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz.splitting import split_top_level
-from geoverify.frontends.tikz.tkz_base import (Emitter, fmt, init_state, join_options, point, read_optional,
+from geoverify.frontends.tikz.tkz_base import (tikz_options, Emitter, fmt, init_state, join_options, point, read_optional,
                                                read_paren, read_text, run_tikz, split_groups, split_points,
                                                tkz_options)
 from geoverify.frontends.tikz.tkz_draw import normalize_angles, slope
@@ -35,20 +35,20 @@ def _opts(text: str) -> str:
 
 
 def label_point(interp, reader, tok) -> None:
-    opts = read_optional(interp, reader)
+    opts = tikz_options(read_optional(interp, reader))
     name = read_paren(interp, reader, tok[0])
     text = read_text(reader)
     run_tikz(interp, f"\\node[label style{_opts(opts)}] at ({name}) {{{text}}};", tok[1])
 
 
 def label_points(interp, reader, tok) -> None:
-    opts = read_optional(interp, reader)
+    opts = tikz_options(read_optional(interp, reader))
     names = split_points(read_paren(interp, reader, tok[0]))
     run_tikz(interp, "".join(f"\\node[label style{_opts(opts)}] at ({n}) {{${n}$}};" for n in names), tok[1])
 
 
 def label_segments(interp, reader, tok) -> None:
-    opts = read_optional(interp, reader)
+    opts = tikz_options(read_optional(interp, reader))
     arg = read_paren(interp, reader, tok[0])
     text = read_text(reader)
     groups = split_groups(arg) if tok[0].endswith("s") else [split_points(arg)]
@@ -84,7 +84,7 @@ def label_angles(interp, reader, tok) -> None:
 
 
 def label_circle(interp, reader, tok) -> None:
-    opts = read_optional(interp, reader)
+    opts = tikz_options(read_optional(interp, reader))
     o_name, a_name = split_points(read_paren(interp, reader, tok[0]))[:2]
     angle = interp.number(read_paren(interp, reader, tok[0]), interp.st).value
     text = read_text(reader)
@@ -96,7 +96,7 @@ def label_circle(interp, reader, tok) -> None:
 
 
 def text_node(interp, reader, tok) -> None:
-    opts = read_optional(interp, reader)
+    opts = tikz_options(read_optional(interp, reader))
     where = read_paren(interp, reader, tok[0])
     text = read_text(reader)
     parts = [p.strip() for p in split_top_level(where)]

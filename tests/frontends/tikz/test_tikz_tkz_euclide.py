@@ -128,3 +128,12 @@ def test_unknown_or_failing_macros_are_reported_with_their_line():
     assert len(_dots(sc)) == 1
     with pytest.raises(UnsupportedConstructError):
         parse_tikz(r"\tkzShowLine(A,B)", strict=True)
+
+
+def test_style_key_names_a_style_and_set_ups_change_the_package_styles():
+    sc = parse_tikz(r"""\tkzDefPoint(0,0){A}\tkzDefPoint(2,0){B}\tkzDrawSegment[style=dashed](A,B)
+        \tkzSetUpLine[line width=1]\tkzSetUpPoint[size=6]\tkzDrawSegment(A,B)\tkzDrawPoints(A)""")
+    first, second = [p for p in sc.primitives if isinstance(p, Polyline)]
+    assert first.style.dash == (3.0, 3.0)
+    assert second.style.stroke_width == pytest.approx(1.0)
+    assert only(sc, Dot).radius == pytest.approx(3.0)
