@@ -20,6 +20,7 @@ from geoverify.frontends.tikz.definitions import DEF_COMMANDS as _DEF_COMMANDS
 from geoverify.frontends.tikz.definitions import HARMLESS as _HARMLESS
 from geoverify.frontends.tikz.pgfbasic import PGF_BASIC_COMMANDS, run_pgf_basic
 from geoverify.frontends.tikz.tdplot import TDPLOT_COMMANDS, run_tdplot
+from geoverify.frontends.tikz.tkzgraph import TKZ_GRAPH_COMMANDS, run_tkz_graph
 from geoverify.frontends.tikz.definitions import DefinitionsMixin
 from geoverify.frontends.tikz.emit import emit_path
 from geoverify.frontends.tikz.fonts import FONT_SIZES
@@ -370,6 +371,8 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 run_pgf_basic(self, tok, reader)
             elif t in TDPLOT_COMMANDS:
                 run_tdplot(self, tok, reader)
+            elif t in TKZ_GRAPH_COMMANDS:
+                run_tkz_graph(self, tok, reader)
             elif t.startswith("\\tkz"):
                 from geoverify.frontends.tikz.tkz_euclide import run_tkz
                 run_tkz(self, tok, reader)
