@@ -641,7 +641,12 @@ class PathWalker(PlotMixin):
         elif nst.get("at"):
             p = evaluate_coordinate(self.interp, _inner(nst["at"]) if nst["at"].startswith("(") else nst["at"], st).point
         elif nst.get("pos") is not None or default_pos is not None:
-            pos = nst["pos"] if nst.get("pos") is not None else default_pos
+            # a node inside an operation takes the path's pos= (midway, near start...) when
+            # it has none of its own; one after a coordinate stays there (measured)
+            if nst.get("pos") is not None:
+                pos = nst["pos"]
+            else:
+                pos = st["pos"] if st.get("pos") is not None else default_pos
             p, tangent = self._pos_point(pos)
         else:
             p = self.cur if self.cur is not None else G.apply(st["ctm"], (0.0, 0.0))

@@ -351,6 +351,21 @@ def test_barycentric_cs_is_the_weighted_mean_of_named_points():
     assert close(only(sc, Circle).center / CM, (1, 1))
 
 
+def test_a_paths_pos_places_the_nodes_inside_its_operations():
+    # TeX: x and y sit at 0.3 of their segments, z keeps its own pos=.8, w after the
+    # coordinate (10,3) stays at that point
+    from geoverify.scene import TextLabel
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \draw[pos=.3] (0,0) to node {x} (10,0);
+      \draw[pos=.3] (0,1) -- node {y} (10,1);
+      \begin{scope}[pos=.3] \draw (0,2) -- (10,2) node[pos=.8] {z} -- (10,3) node {w}; \end{scope}
+    \end{tikzpicture}""")
+    centre = {p.text: ((p.box[0] + p.box[2]) / 2, (p.box[1] + p.box[3]) / 2) for p in sc.primitives
+              if isinstance(p, TextLabel)}
+    assert close(np.array(centre["x"]) / CM, (3, 0)) and close(np.array(centre["y"]) / CM, (3, 1))
+    assert close(np.array(centre["z"]) / CM, (8, 2)) and close(np.array(centre["w"]) / CM, (10, 3))
+
+
 def test_circle_with_options_takes_no_radius_after_them():
     # tikz.code.tex: after "circle [options]" a "(...)" is the next coordinate, not a radius
     sc = parse_tikz(r"\draw (0,0) circle [radius=.5] (1,0) circle [radius=.25] (2,0) circle (3pt);")
