@@ -1,5 +1,5 @@
 """Polygonal shapes of ``shapes.geometric``: ``diamond``, ``regular polygon``, ``star``,
-``isosceles triangle``, ``trapezium``, ``dart``.
+``isosceles triangle``, ``trapezium``, ``kite``, ``dart``.
 
 The sizes, corners and anchors follow ``pgflibraryshapes.geometric.code.tex``.
 Every point is in the node's own frame with the centre anchor (the middle of the
@@ -38,7 +38,8 @@ import math
 __all__ = ["POLYGON_SHAPES", "SHAPE_KEYS", "polygon_shape", "ray_exit"]
 
 #: Shapes built here.
-POLYGON_SHAPES = frozenset({"diamond", "regular polygon", "star", "isosceles triangle", "trapezium", "dart"})
+POLYGON_SHAPES = frozenset({"diamond", "regular polygon", "star", "isosceles triangle", "trapezium", "kite",
+                            "dart"})
 
 #: pgf keys of these shapes and their initial values (booleans are flags without value).
 SHAPE_KEYS = {"shape border uses incircle": False, "shape border rotate": 0.0, "aspect": 1.0, "shape aspect": 1.0,
@@ -46,7 +47,8 @@ SHAPE_KEYS = {"shape border uses incircle": False, "shape border rotate": 0.0, "
               "star point height": 0.5 * 72.27 / 2.54, "star point ratio": 1.5, "star rotate": None,
               "isosceles triangle apex angle": 45.0, "isosceles triangle stretches": False,
               "trapezium left angle": 60.0, "trapezium right angle": 60.0, "trapezium stretches": False,
-              "trapezium stretches body": False, "dart tip angle": 45.0, "dart tail angle": 135.0}
+              "trapezium stretches body": False, "dart tip angle": 45.0, "dart tail angle": 135.0,
+              "kite upper vertex angle": 120.0, "kite lower vertex angle": 60.0}
 
 
 def _sin(a):
@@ -124,6 +126,8 @@ def polygon_shape(shape: str, params: dict, hw_text: float, hh_text: float, min_
         return _isosceles(p, hw_text, hh_text, min_w, min_h, outer)
     if shape == "trapezium":
         return _trapezium(p, hw_text, hh_text, min_w, min_h, outer)
+    if shape == "kite":
+        return _kite(p, hw_text, hh_text, min_w, min_h, outer)
     return _dart(p, hw_text, hh_text, min_w, min_h, outer)
 
 
@@ -275,6 +279,43 @@ def _trapezium(p, x, y, min_w, min_h, outer):
                "bottom right corner": lrb, "left side": _mid(llb, ulb), "right side": _mid(lrb, urb),
                "top side": _mid(ulb, urb), "bottom side": _mid(llb, lrb)}
     return _finish([ll, ul, ur, lr], [llb, ulb, urb, lrb], anchors, rot)
+
+
+def _kite(p, x, y, min_w, min_h, outer):
+    hu = float(p["kite upper vertex angle"]) / 2
+    hl = float(p["kite lower vertex angle"]) / 2
+    rot, x, y, incircle = _rotation(p, x, y) if p["shape border uses incircle"] else \
+        _rotation(p, 2 * x, 2 * y)
+    if incircle:
+        ya = x / _sin(hu)
+        yb = x / _sin(hl)
+        dy = -(x / _sin(hu + hl) * (_sin(hu) + _sin(hl)) * _cos(hu)) / _sin(hu) + x / _sin(hu)
+        ya, yb = ya - dy, yb + dy
+        xa = _tan(hu) * ya
+    else:
+        ya = y / _sin(hu + hl) * _cos(hu) * _sin(hl)
+        yb = y - ya
+        dy = 0.5 * y - ya
+        xa = 0.5 * x + _tan(hu) * ya
+        ya += 0.5 * x / _tan(hu)
+        yb += 0.5 * x / _tan(hl)
+    if ya + yb < min_h:
+        f = min_h / (ya + yb)
+        xa, ya, yb = xa * f, ya * f, yb * f
+    if 2 * xa < min_w:
+        f = min_w / (2 * xa)
+        xa, ya, yb = xa * f, ya * f, yb * f
+    top, bottom, left, right = (0.0, dy + ya), (0.0, dy - yb), (-xa, dy), (xa, dy)
+    m = outer / _sin((180 - hl - hu) / 2)
+    a = (hu - hl) / 2
+    top_b = (0.0, top[1] + outer / _sin(hu))
+    bottom_b = (0.0, bottom[1] - outer / _sin(hl))
+    right_b = (right[0] + m * _cos(a), right[1] + m * _sin(a))
+    left_b = (left[0] + m * _cos(180 - a), left[1] + m * _sin(180 - a))
+    anchors = {"upper vertex": top_b, "lower vertex": bottom_b, "left vertex": left_b, "right vertex": right_b,
+               "upper left side": _mid(top_b, left_b), "lower left side": _mid(bottom_b, left_b),
+               "upper right side": _mid(top_b, right_b), "lower right side": _mid(bottom_b, right_b)}
+    return _finish([top, left, bottom, right], [top_b, left_b, bottom_b, right_b], anchors, rot)
 
 
 def _dart(p, x, y, min_w, min_h, outer):

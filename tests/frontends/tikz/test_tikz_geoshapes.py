@@ -150,3 +150,30 @@ def test_stars_and_their_anchors_match_tex():
     for native, tex in zip(lines, STARS_TEX):
         t = np.array(tex) - origin
         assert np.allclose(native - lines[0][0], np.column_stack([t[:, 0] * BP, -t[:, 1] * BP]), atol=0.01)
+
+
+KITES = r"""
+\node[kite, draw] (a) at (0,0) {A};
+\node[kite, kite upper vertex angle=90, kite lower vertex angle=45, draw, minimum height=2cm,
+      line width=2pt] (b) at (3,0) {};
+\node[kite, shape border uses incircle, shape border rotate=30, draw] (c) at (6,0) {Text};
+\draw (a.upper vertex) -- (b.left vertex) -- (b.lower right side) -- (c.lower vertex) -- (c.north) -- (c.right vertex);
+"""
+
+KITES_TEX = [
+    [(-58.921875, -63.6133), (-71.8008, -56.17578), (-58.921875, -33.8633), (-46.0391, -56.17578)],
+    [(26.1211, -70.793), (9.5195, -54.1875), (26.1211, -14.1055), (42.7223, -54.1875)],
+    [(100.3163, -71.5977), (85.5003, -45.9375), (129.9453, -20.2773), (129.9453, -71.5977)],
+    [(-58.921875, -63.8438), (8.3438, -54.42188), (35.0078, -32.9609), (130.1443, -19.9297),
+     (111.1643, -71.8008), (130.1443, -71.7969)],
+]
+
+
+def test_kites_and_their_anchors_match_tex():
+    sc = parse_tikz(KITES)
+    assert not sc.diagnostics
+    lines = [p.points for p in sc.primitives if isinstance(p, Polyline)]
+    origin = np.array(KITES_TEX[0][0])
+    for native, tex in zip(lines, KITES_TEX):
+        t = np.array(tex) - origin
+        assert np.allclose(native - lines[0][0], np.column_stack([t[:, 0] * BP, -t[:, 1] * BP]), atol=0.015)
