@@ -38,6 +38,7 @@ from geoverify.errors import GeoverifyError
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pgfplots import Axis, _num
+from geoverify.frontends.tikz.pgfplots3d_center import center_lines, crossing, draw_center_axes, line_point
 from geoverify.frontends.tikz.pgfplots_draw import draw_plot
 from geoverify.frontends.tikz.pgfplots_plots import Plot, without_addplots
 from geoverify.frontends.tikz.pgfplots_ticks import format_number, split_number_format
@@ -93,31 +94,43 @@ def _snap_anchor(n):
     return (y + " " + x).strip() or "center"
 
 
-def near_ticklabel_offset(n_in, d, hw, hh, angle=0.0):
+def near_ticklabel_offset(n_in, d, hw, hh, angle=0.0, align="center"):
     """Offset ``(2,)`` from the ``at`` point to the centre of a node placed with pgfplots'
-    ``anchor=near ticklabel`` (``near ticklabel align=center``).
+    ``anchor=near ticklabel`` (``\\pgfplots@borderanchor@for@axis``).
+
+    The border anchor the normal points to (compass components beyond 0.17) is slid
+    along the axis onto the line through the node's inner point in the normal's
+    direction; that point goes to ``at``. The inner point is the centre for
+    ``near ticklabel align=center``, the anchor the axis direction points to for
+    ``inside`` (the opposite one for ``outside``).
 
     Parameters
     ----------
     n_in : (2,) float
-        Unit normal pointing from the label towards its axis (canvas).
+        Unit normal pointing from the label towards its axis (canvas); the outer
+        normal for ``anchor=near ticklabel opposite``.
     d : (2,) float
         Unit direction of the axis (canvas).
     hw, hh : float
         Half width and half height of the node (pt).
     angle : float
-        The node's rotation (degrees); the anchor is found in its own frame.
+        The node's rotation (degrees); the anchors are found in its own frame.
+    align : {"center", "inside", "outside"}
     """
     c, s = math.cos(math.radians(-angle)), math.sin(math.radians(-angle))
     nl = (c * n_in[0] - s * n_in[1], s * n_in[0] + c * n_in[1])
     dl = (c * d[0] - s * d[1], s * d[0] + c * d[1])
-    name = _snap_anchor(nl)
-    ax = hw if "east" in name else -hw if "west" in name else 0.0
-    ay = hh if "north" in name else -hh if "south" in name else 0.0
+
+    def point(name):
+        return (hw if "east" in name else -hw if "west" in name else 0.0,
+                hh if "north" in name else -hh if "south" in name else 0.0)
+    ax, ay = point(_snap_anchor(nl))
+    inner = (0.0, 0.0) if align == "center" else point(_snap_anchor(dl if align == "inside" else (-dl[0], -dl[1])))
     if abs(nl[0] * dl[0] + nl[1] * dl[1]) < 0.8:
         det = nl[0] * (-dl[1]) + dl[0] * nl[1]
-        r = (ax * (-dl[1]) + dl[0] * ay) / det if abs(det) > 1e-12 else 0.0
-        off_local = (-r * nl[0], -r * nl[1])
+        bx, by = ax - inner[0], ay - inner[1]
+        r = (bx * (-dl[1]) + dl[0] * by) / det if abs(det) > 1e-12 else 0.0
+        off_local = (-(inner[0] + r * nl[0]), -(inner[1] + r * nl[1]))
     else:
         off_local = (-ax, -ay)
     c2, s2 = math.cos(math.radians(angle)), math.sin(math.radians(angle))
@@ -335,15 +348,19 @@ class Axis3D(Axis):
         saved_box = getattr(interp, "axis_box", None)
         for key in ("axis lines", "axis lines*", "axis x line", "axis y line", "axis z line", "axis on top",
                     "3d box", "xtick pos", "ytick pos", "ztick pos"):
-            if key in kv:
+            if key in kv and not (key.startswith("axis lines") and center_lines(self)[0]):
                 interp.note("UNSUPPORTED", f"'{key}' of a 3D axis is not interpreted", key, self.loc)
         try:
             interp.st = dict(saved)
             hidden = self.flag("hide axis") or (kv.get("axis lines") or "").strip() == "none"
             ticks = {a: self.ticks3(a) for a in _AXES} if not hidden else {}
+            centered, star = center_lines(self)
             if not hidden:
                 self.grid3(ticks)
-                self.box_and_ticks(ticks)
+                if centered:
+                    draw_center_axes(self, ticks, star)
+                else:
+                    self.box_and_ticks(ticks)
             for p in self.plots:
                 self.draw_plot3(p)
             labels = self.tick_labels3(ticks) if not hidden else {}
@@ -436,13 +453,14 @@ class Axis3D(Axis):
                         self.line([(p[0] + t0 * d[0], p[1] + t0 * d[1]), (p[0] + t1 * d[0], p[1] + t1 * d[1])],
                                   tst, construct="ticks")
 
-    def place_near(self, text, at, n_out, d, opts, angle=0.0):
-        """A node with ``anchor=near ticklabel`` at picture point ``at``; returns its text
-        primitives."""
+    def place_near(self, text, at, n_out, d, opts, angle=0.0, opposite=False, align="center"):
+        """A node with ``anchor=near ticklabel`` (``opposite``: ``near ticklabel opposite``)
+        at picture point ``at``; returns its text primitives."""
         from geoverify.frontends.tikz.placement import _node_size
         nst = self.interp.node_state(self.interp.st, opts)
         _box, _w, _ww, _h, _d, _ixs, hw, hh, _outer = _node_size(nst, "rectangle", text)
-        off = near_ticklabel_offset((-n_out[0], -n_out[1]), d, hw, hh, angle)
+        n = n_out if opposite else (-n_out[0], -n_out[1])
+        off = near_ticklabel_offset(n, d, hw, hh, angle, align)
         x, y = at[0] + off[0], at[1] + off[1]
         rot = f",rotate={angle:g}" if angle else ""
         return [p for p in self.tikz(f"\\node[{opts}{rot},anchor=center] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
@@ -462,10 +480,16 @@ class Axis3D(Axis):
                                          self.styles.get(f"{a}ticklabel style")) if s)
             number_format, style = split_number_format(style)
             opts = "inner sep=3.333pt" + ("," + style if style else "")
-            align = (self.kv.get(a + "tick align") or self.kv.get("tick align") or "inside").strip()
+            centered = center_lines(self)[0]
+            align = (self.kv.get(a + "tick align") or self.kv.get("tick align") or
+                     ("center" if centered else "inside")).strip()
             shift = {"outside": _TICK_LEN, "center": _TICK_LEN / 2}.get(align, 0.0)
+            cross = crossing(self)[a]
+            lo, hi = self.lim(a)
             prims = []
             for i, v in enumerate(major):
+                if centered and abs(v - cross) <= 1e-9 * max(1.0, abs(hi - lo)):
+                    continue  # no tick (and label) where the centred lines cross
                 if labels is not None:
                     if i >= len(labels):
                         break
@@ -474,7 +498,7 @@ class Axis3D(Axis):
                         continue
                 else:
                     text = format_number(v / 10.0 ** scale, **number_format)
-                p = self.edge_point(a, edge, v)
+                p = line_point(self, a, v) if centered else self.edge_point(a, edge, v)
                 at = (p[0] + shift * n_out[0], p[1] + shift * n_out[1])
                 prims += [(q, p) for q in self.place_near(text, at, n_out, d, opts)]
             if scale:
@@ -507,6 +531,14 @@ class Axis3D(Axis):
                 continue
             n_out = self.outer_normal(a, edge)
             lo, hi = self.lim(a)
+            if center_lines(self)[0]:
+                # at the line's upper end: near ticklabel opposite, near ticklabel align=inside
+                style = ",".join(s for s in (self.styles.get("label style"), self.styles.get(a + "label style"),
+                                             self.styles.get(a + " label style")) if s)
+                opts = "inner sep=3.333pt" + ("," + style if style else "")
+                self.place_near(text, line_point(self, a, hi), n_out, self.dir2(a), opts, opposite=True,
+                                align="inside")
+                continue
             mid = self.edge_point(a, edge, (lo + hi) / 2)
             at = (mid[0] + dist * n_out[0], mid[1] + dist * n_out[1])
             style = ",".join(s for s in (self.styles.get("label style"), self.styles.get(a + "label style"),

@@ -159,3 +159,20 @@ def test_view_from_above_hides_z_and_labels_y_on_the_left():
     assert len(labs) == 12  # six x and six y tick labels, no z
     ys = [p for p in labs if p.box[1] > box[:, 1].min() + 1.0]
     assert all(p.box[2] < box[:, 0].min() for p in ys)  # left of the box
+
+
+def test_centred_axis_lines_cross_at_zero():
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[axis lines=center, samples=3, domain=-4:4]
+\addplot3 [mesh] {x*y};
+\end{axis}
+\end{tikzpicture}""")
+    axes = [p for p in sc.primitives if p.source is not None and p.source.construct == "axis lines"
+            and isinstance(p, Polyline)]
+    ticks = [p for p in sc.primitives if isinstance(p, Polyline) and p.source.construct == "ticks"]
+    # TeX: the x line runs (30.88, 91.83) -> (163.36, 69.55) bp (its arrow tip), no box
+    d = [p.points[-1] - p.points[0] for p in axes]
+    assert any(np.allclose(v, np.array([132.48, -22.28]) * BP, atol=0.05) for v in d)
+    # ticks at -4, -2, 2, 4 on x and y (none at the crossing), -10 and 10 on z; two directions each
+    assert len(ticks) == 2 * (4 + 4 + 2)
+    assert all(np.hypot(*(t.points[-1] - t.points[0])) == pytest.approx(0.15 * 72.27 / 2.54) for t in ticks)
