@@ -57,6 +57,15 @@ def _num(interp, text, st):
     return interp.number(text, st).value
 
 
+def _minor_steps(n: int):
+    """The ``j`` of pgfplots' minor ticks ``t + j * step / (n + 1)`` for ``minor tick num=n``:
+    its loop ``{1,...,n}`` counts down when ``n`` is below 1 (measured: ``n = -3`` draws
+    ticks at every half step); none for 0 and -1."""
+    if n in (0, -1):
+        return range(0)
+    return range(1, n + 1) if n > 0 else range(1, n - 1, -1)
+
+
 #: pgfplots' spaced spellings of the same keys
 _ALIASES = {"x label style": "xlabel style", "y label style": "ylabel style",
             "every x label/.append style": "xlabel style", "every y label/.append style": "ylabel style"}
@@ -688,7 +697,7 @@ class Axis:
                 starts = starts[:-1]
             m = []
             for t0 in starts:
-                for j in range(1, n + 1):
+                for j in _minor_steps(n):
                     v = t0 + j * h / (n + 1)
                     if lo - 1e-9 * h <= v <= hi + 1e-9 * h:
                         m.append(v)
@@ -719,7 +728,7 @@ class Axis:
         n = int(_num(self.interp, n_minor, self.st))
         h = float(np.min(np.diff(major)))
         lo, hi = (self.xmin, self.xmax) if a == "x" else (self.ymin, self.ymax)
-        m = [t0 + j * h / (n + 1) for t0 in starts for j in range(1, n + 1)]
+        m = [t0 + j * h / (n + 1) for t0 in starts for j in _minor_steps(n)]
         return ticks_in_range(m, lo, hi)
 
     def extra_ticks(self, a, grid_only=False):

@@ -159,6 +159,19 @@ def test_smooth_cycle_and_fill_of_a_plot():
     assert len(blue) == 1 and blue[0].style.fill == "#00ff00"
 
 
+def test_negative_minor_tick_num_counts_down():
+    # TeX: minor x tick num=-3 draws minor ticks at every half step (pgf's {1,...,-3} loop
+    # counts down: 1, 0, -1, -2, -3 times a step of 1/(-3+1))
+    sc = parse_tikz(fig(r"""\begin{axis}[xmin=0,xmax=3,ymin=0,ymax=1,scale only axis,width=90pt,height=50pt,
+ytick=\empty,minor x tick num=-3]
+\addplot[red] coordinates {(0,0) (3,1)};
+\end{axis}"""))
+    ticks = [p for p in lines(sc, color="#808080") if p.points[0, 0] == p.points[1, 0] and p.points[0, 1] < 1]
+    assert sorted({round(float(p.points[0, 0]), 6) for p in ticks}) == [0, 15, 30, 45, 60, 75, 90]
+    short = [p for p in ticks if abs(np.ptp(p.points[:, 1]) - 0.1 * 72.27 / 2.54) < 1e-6]
+    assert sorted({round(float(p.points[0, 0]), 6) for p in short}) == [0, 15, 30, 45, 60, 75, 90]
+
+
 # -- non-boxed axes ---------------------------------------------------------------------
 
 MIDDLE = fig(r"\begin{axis}[axis lines=middle, xlabel=$x$, ylabel=$y$]" "\n"
