@@ -227,6 +227,13 @@ class _Typesetter(MathMode):
             return i
         if cs == "\\scalebox":
             return self._scalebox(s, i, hl, size, family)
+        if cs in ("\\rlap", "\\clap", "\\llap"):  # a box of no width, its text right of, around or left of it
+            arg, i = next_arg(s, i)
+            sub = HList()
+            self.text(arg, sub, size, family)
+            share = {"\\rlap": 0.0, "\\clap": 0.5, "\\llap": 1.0}[cs]
+            hl.box(0.0, sub.h, sub.d, sub.glyphs, -share * sub.w)
+            return i
         if cs in ("\\phantom", "\\hphantom", "\\vphantom", "\\raisebox", "\\underline"):
             if cs == "\\raisebox":
                 _, i = next_arg(s, i)

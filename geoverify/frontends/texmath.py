@@ -45,6 +45,9 @@ _MACRO_ARGS = {**{cs: 1 for cs in TEXT_WRAPPERS}, **{cs: 1 for cs in MATH_ALPHAB
                "\\sqrt": 1, "\\frac": 2, "\\dfrac": 2, "\\tfrac": 2, "\\binom": 2, "\\textcolor": 2,
                "\\nicefrac": 2}
 
+#: mathtools' overlaps: the share of the content's width left of the (empty) box
+_LAPS = {"\\mathrlap": 0.0, "\\mathclap": 0.5, "\\mathllap": 1.0}
+
 #: The ``font`` of a marker atom for a style change (``code`` is the new script level).
 _STYLE = "style"
 
@@ -306,6 +309,14 @@ class MathMode:
             w, h, d, g = self.pack(sub, sizes, lvl)
             t = self._theta()
             atoms.append(_Atom("o", w, h, d + 3 * t + t + t, glyphs=g if cs == "\\underline" else None))
+            return i
+        if cs in _LAPS:  # mathtools: a box of no width, its content right of, around or left of it
+            i = optional(s, i)
+            arg, i = next_arg(s, i)
+            w, h, d, g = self.pack(self.mlist(arg, sizes, lvl, cramped, display, alphabet), sizes, lvl)
+            glyphs = []
+            add_glyphs(glyphs, g, -_LAPS[cs] * w, 0.0)
+            atoms.append(_Atom("o", 0.0, h, d, glyphs=glyphs))
             return i
         if cs in MATH_ALPHABETS:
             if cs == "\\operatorname" and s.startswith("*", i):  # limits: the same size without scripts

@@ -90,6 +90,9 @@ def test_other_sizes_follow_latex_font_selection(text, size, w, h, d):
     ("$\\mathbb{R}^2 / \\mathbb{Z}^2$", 27.86119, 8.14003, 2.5),  # amssymb: msbm10
     ("$x\\in\\mathbb{Q}$", 25.71518, 6.88889, 1.66666),
     ("\\small $\\mathbb{N}_{\\mathbb{C}}$", 11.3333, 6.2, 1.03336),  # msbm10 at 9 pt, msbm7 at 6 pt
+    ("$a\\mathclap{x_{d+1:D}}b$", 9.57755, 6.94444, 2.33333),  # mathtools: no width, its height and depth
+    ("$\\mathrlap{g^{-1}}$", 0.0, 8.14003, 1.94444),
+    ("a\\llap{Ag}b", 10.55559, 6.94444, 1.94444),
 ])
 def test_ten_point_class(text, w, h, d):
     box = measure(text, 10.0, LatexFonts(10))
