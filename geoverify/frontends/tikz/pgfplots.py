@@ -35,6 +35,7 @@ from geoverify.frontends.tikz.emit import emit_path, path_style
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pathbuild import PathBuilder
 from geoverify.frontends.tikz.pgfplots_draw import draw_plot
+from geoverify.frontends.tikz.pgfplots_marks import CYCLE_LISTS
 from geoverify.frontends.tikz.pgfplots_options import KNOWN_KEYS as _KNOWN
 from geoverify.frontends.tikz.pgfplots_options import with_pgfplotsset as _with_pgfplotsset
 from geoverify.frontends.tikz.pgfplots_plots import collect_plots, without_addplots
@@ -206,7 +207,7 @@ class Axis:
             sep = _num(interp, kv[self.bar + "bar"], st) if self.bar and kv.get(self.bar + "bar") else 2.0
             self.bar_sep = sep
             self.set_bar_shifts(width, plots)
-        if kv.get("cycle list name") and kv["cycle list name"].strip() != "color":
+        if kv.get("cycle list name") and kv["cycle list name"].strip() not in CYCLE_LISTS:
             interp.note("APPROXIMATED", f"cycle list '{kv['cycle list name']}' is drawn with the 'color' list",
                         "cycle list name", self.loc)
         self.reverse = {a: (kv.get(a + " dir") or "").strip() == "reverse" for a in "xy"}

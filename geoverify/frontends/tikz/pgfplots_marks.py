@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-__all__ = ["BAR_CYCLE", "CYCLE_COLOR", "mark_outlines"]
+__all__ = ["BAR_CYCLE", "CYCLE_COLOR", "CYCLE_LISTS", "MARK_LIST", "mark_outlines"]
 
 #: pgfplots' default cycle list ``color``: (line options, mark, mark fill).
 CYCLE_COLOR = [
@@ -25,6 +25,26 @@ CYCLE_COLOR = [
     ("blue,densely dashed", "star", None),
     ("red,densely dashed", "diamond*", "red!80!black"),
 ]
+
+
+#: pgfplots' ``mark list`` (``cycle list name=mark list``): marks only, solid; the line keeps
+#: its colour. Its fill, ``mark list fill`` (``.!80!black``, the plot's colour darkened), is
+#: taken as the plot's colour (None: the mark is filled with the current colour).
+MARK_LIST = [
+    ("", "*", None),
+    ("", "square*", None),
+    ("", "triangle*", None),
+    ("", "star", None),
+    ("", "diamond*", None),
+    ("", "otimes*", None),
+    ("", "|", None),
+    ("", "pentagon*", None),
+    ("", "text", None),  # text mark=p (a letter as the mark: reported, drawn as a dot)
+    ("", "text", None),  # text mark=a
+]
+
+#: the cycle lists known by name (``cycle list name``); a list not named here is drawn as ``color``.
+CYCLE_LISTS = {"color": CYCLE_COLOR, "mark list": MARK_LIST}
 
 
 #: pgfplots' ``bar cycle list`` (set by ``ybar``/``xbar`` on the axis).
@@ -74,6 +94,8 @@ def mark_outlines(mark: str, r: float = 2.0):
     if m == "asterisk":
         return [("poly", [(0.0, -r), (0.0, r)], False), ("poly", [_polar(30, r), _polar(210, r)], False),
                 ("poly", [_polar(-30, r), _polar(-210, r)], False)]
+    if m in ("pentagon", "pentagon*"):
+        return [("poly", [(0.0, r)] + [_polar(a, r) for a in (18, -54, 234, 162)], True)]
     if m in ("otimes", "otimes*"):
         return [("circle", r), ("poly", [(-k, -k), (k, k)], False), ("poly", [(-k, k), (k, -k)], False)]
     if m in ("oplus", "oplus*"):

@@ -21,7 +21,7 @@ from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
 from geoverify.frontends.tikz.definitions import DEF_COMMANDS
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pgfplots3d_data import PLOT3_KEYS, plot_points3d
-from geoverify.frontends.tikz.pgfplots_marks import BAR_CYCLE, CYCLE_COLOR
+from geoverify.frontends.tikz.pgfplots_marks import BAR_CYCLE, CYCLE_COLOR, CYCLE_LISTS
 from geoverify.frontends.tikz.tex import Reader, detokenize
 
 __all__ = ["Plot", "collect_plots", "parse_functions", "apply_functions", "without_addplots"]
@@ -329,7 +329,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
         st["color"] = (0.0, 0.0, 0.0)
         mark = None
         mark_fill = None
-        cycle_list = BAR_CYCLE if bar else CYCLE_COLOR
+        cycle_list = BAR_CYCLE if bar else CYCLE_LISTS.get(
+            ((axis_kv or {}).get("cycle list name") or "color").strip(), CYCLE_COLOR)
         entry = cycle_list[cycle % len(cycle_list)]
         pbar = bar
         forget = "forget plot" in keys

@@ -730,3 +730,18 @@ def test_given_limits_clip_the_points_that_set_the_others():
     m = sc.panels[0].axis_transform
     assert np.allclose(m @ [-0.2, -0.4, 1], [x0, y0, 1])
     assert np.allclose(m @ [2.2, 4, 1], [x0 + 195.0, y0 + 162.0, 1], atol=TOL)
+
+
+
+def test_mark_list_cycle_and_pentagon_mark():
+    # TeX (cycle list name=mark list, eight one-point plots): circle, square, triangle, star,
+    # diamond, otimes, |, pentagon; the pentagon's corners at 90, 18, -54, 234, 162 degrees on
+    # the 2pt mark size (M25.336-60.344 L27.2305-58.9688 ...: 1.902pt = 2 cos 18 right of the top)
+    body = "".join(rf"\addplot coordinates {{(0,{k})}};" for k in range(8))
+    sc = parse_tikz(fig(r"\begin{axis}[cycle list name=mark list, xtick=\empty, ytick=\empty]" + body
+                        + r"\end{axis}"))
+    assert not any("cycle list" in d.message for d in sc.diagnostics)
+    pent = mark_outlines("pentagon*")[0][1]
+    assert np.allclose(pent[:2], [(0, 2), (2 * np.cos(np.radians(18)), 2 * np.sin(np.radians(18)))])
+    shapes = [len(p.points) for p in lines(sc) if p.closed_flag and len(p.points) in (3, 4, 5)]
+    assert shapes[:4] == [4, 3, 4, 5]  # square, triangle, diamond, pentagon (then the axis box)
