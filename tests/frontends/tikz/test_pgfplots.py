@@ -719,7 +719,6 @@ def test_number_format_keys_in_tick_label_styles():
     assert "$0.0$" in texts and "$1.0$" in texts and "$0.2$" in texts and "$1$" in texts  # y keeps the default
 
 
-
 def test_given_limits_clip_the_points_that_set_the_others():
     # clip limits: with ymax=4 the point (3,9) does not count for x, so x runs over 0:2,
     # enlarged to -0.2:2.2 (TeX: the ticks at x = 0 and 2 sit 1/12 and 11/12 along the
@@ -730,7 +729,6 @@ def test_given_limits_clip_the_points_that_set_the_others():
     m = sc.panels[0].axis_transform
     assert np.allclose(m @ [-0.2, -0.4, 1], [x0, y0, 1])
     assert np.allclose(m @ [2.2, 4, 1], [x0 + 195.0, y0 + 162.0, 1], atol=TOL)
-
 
 
 def test_mark_list_cycle_and_pentagon_mark():
