@@ -106,7 +106,8 @@ def parse_tip_list(text: str) -> list[Tip] | None:
             i = j + 1
             continue
         for name in _NAMES:
-            if text.startswith(name, i) and not (name[-1].isalpha() and text[i + len(name):i + len(name) + 1].isalpha()):
+            after = text[i + len(name):i + len(name) + 1]
+            if text.startswith(name, i) and not (name[-1].isalpha() and after.isalpha()):
                 tips.append(Tip(name))
                 i += len(name)
                 break
