@@ -99,6 +99,10 @@ def draw_colorbar(axis, first_prim: int, first_node: int) -> None:
             styles[k] = (styles.get(k, "") + "," + (v or "")).strip(",")
         ckv[k] = v
         opts.append((k, v))
+    for a, up in (("x", "top"), ("y", "right")):  # upper/lower: pgfplots' aliases of top/right
+        v = (ckv.get(a + "ticklabel pos") or "").strip()
+        if v in ("upper", "lower"):
+            ckv[a + "ticklabel pos"] = up if v == "upper" else {"top": "bottom", "right": "left"}[up]
     if ckv.get("at"):
         # colorbar style={at={(a,b)}}: the parent's axis description cs (fractions of its box)
         m = re.fullmatch(r"\s*\(\s*([-+0-9.eE]+)\s*,\s*([-+0-9.eE]+)\s*\)\s*", ckv["at"])

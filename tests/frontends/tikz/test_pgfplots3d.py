@@ -176,3 +176,14 @@ def test_centred_axis_lines_cross_at_zero():
     # ticks at -4, -2, 2, 4 on x and y (none at the crossing), -10 and 10 on z; two directions each
     assert len(ticks) == 2 * (4 + 4 + 2)
     assert all(np.hypot(*(t.points[-1] - t.points[0])) == pytest.approx(0.15 * 72.27 / 2.54) for t in ticks)
+
+
+def test_no_automatic_tick_just_beyond_the_sampled_limit():
+    # y = 0 is not sampled: z runs to 4 - (2/39)^2 = 3.9974; TeX labels z only at -2, 0, 2
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[enlargelimits=false]
+\addplot3[mesh,samples=40,domain=-2:2] {x^2-y^2};
+\end{axis}
+\end{tikzpicture}""")
+    texts = [p.text for p in sc.primitives if isinstance(p, TextLabel)]
+    assert "$4$" not in texts and "$-4$" not in texts
