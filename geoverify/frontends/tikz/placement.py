@@ -323,7 +323,8 @@ class NodePlacementMixin:
             else:
                 self.scene.add(Polyline(points=np.array(node.outline_points()), closed_flag=True, style=style,
                                         **common))
-        if text:
+        # text that typesets to an empty box ("$$", "{}") leaves no text in TeX's output
+        if text and (w > 0 or node.text_height + node.text_depth > 0):
             dx, ink_w = 0.0, w
             tw = nst["text_width"]
             if tw is not None and widths:
@@ -397,6 +398,7 @@ class NodePlacementMixin:
         # tikz@label@post adds the shift after the label's own options: scale=, rotate= apply to it
         v = G.apply_linear(lst["node_ctm"], (dist * c, dist * s))
         target = (at[0] + v[0], at[1] + v[1])
+        first = len(self.scene.primitives)
         pnode = self.place_node(lst, None, target, text, loc)
         if text and pin:
             # the pin edge (every pin edge = help lines) joins the two nodes' borders
@@ -405,7 +407,8 @@ class NodePlacementMixin:
             self.scene.add(Polyline(points=np.array([start, end]), style=Style(stroke="#808080", stroke_width=0.2),
                                     source=SourceLocation(loc.line, loc.column, loc.file, "pin"), panel=self.panel))
         # the label's TextLabel is attached to the point on the main node
-        if text and self.scene.primitives and isinstance(self.scene.primitives[-1 if not pin else -2], TextLabel):
+        if text and len(self.scene.primitives) > first + pin and \
+                isinstance(self.scene.primitives[-1 if not pin else -2], TextLabel):
             lab = self.scene.primitives[-1 if not pin else -2]
             lab.anchor = np.asarray(at, dtype=float)
             lab.source = SourceLocation(loc.line, loc.column, loc.file, "pin" if pin else "label")

@@ -137,3 +137,10 @@ def test_style_key_names_a_style_and_set_ups_change_the_package_styles():
     assert first.style.dash == (3.0, 3.0)
     assert second.style.stroke_width == pytest.approx(1.0)
     assert only(sc, Dot).radius == pytest.approx(3.0)
+
+
+def test_empty_label_text_leaves_no_text():
+    # "$$" typesets an empty box: TeX's output has no text there (and a label= of it moves no other text)
+    sc = parse_tikz(r"\tkzDefPoint(0,0){A}\tkzLabelPoint[above](A){$$}\node[label=above:$$] at (1,0) {B};")
+    labels = [p for p in sc.primitives if isinstance(p, TextLabel)]
+    assert [lab.text for lab in labels] == ["B"] and close(labels[0].anchor / CM, (1, 0))
