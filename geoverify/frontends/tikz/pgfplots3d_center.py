@@ -12,7 +12,9 @@ half a tick length); the axis label is at the line's upper end with
 
 from __future__ import annotations
 
-__all__ = ["center_lines", "draw_center_axes"]
+from geoverify.frontends.tikz.pgfplots3d_view import TICK_LEN
+
+__all__ = ["center_lines", "crossing", "draw_center_axes", "line_point"]
 
 _AXES = "xyz"
 
@@ -49,9 +51,8 @@ def draw_center_axes(axis, ticks, star) -> None:
     if not star:
         st["arrow_end"] = "stealth"
     tst = axis.stroke_state((0.5, 0.5, 0.5), 0.2, "tick style")
-    from geoverify.frontends.tikz.pgfplots3d import _TICK_LEN
-    from geoverify.frontends.tikz.pgfplots import _num
-    length = _num(axis.interp, kv["major tick length"], axis.st) if kv.get("major tick length") else _TICK_LEN
+    length = axis.interp.number(kv["major tick length"], axis.st).value if kv.get("major tick length") \
+        else TICK_LEN
     axis.interp.note("APPROXIMATED", "tick labels of centred 3D axis lines are placed with the boxed axis' "
                      "normal (off by up to a few pt)", "axis lines", axis.loc)
     cross = crossing(axis)

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from geoverify.frontends.tikz import parse_tikz
-from geoverify.frontends.tikz.pgfplots3d import near_ticklabel_offset, view_vectors
+from geoverify.frontends.tikz.pgfplots3d_view import near_ticklabel_offset, view_vectors
 from geoverify.scene.primitives import Polyline, TextLabel
 
 BP = 72.27 / 72.0
