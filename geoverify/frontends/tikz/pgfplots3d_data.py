@@ -18,7 +18,7 @@ import numpy as np
 
 from geoverify.errors import FigureSyntaxError, GeoverifyError
 
-__all__ = ["PLOT3_KEYS", "plot_points3d"]
+__all__ = ["PLOT3_KEYS", "plot_points3d", "table_points3d"]
 
 #: \addplot3 options read here or by the 3D axis (not TikZ keys of the plot's line)
 PLOT3_KEYS = {"surf", "mesh", "samples y", "y domain", "domain y", "variable", "variable y", "shader",
@@ -152,3 +152,68 @@ def plot_points3d(interp, text, st, keys, domain, samples, functions=None):
         interp.env.pop("\\x", None)
         interp.env.pop("\\y", None)
     return np.array(pts, dtype=float).reshape(-1, 3), (len(ys), len(xs))
+
+
+def table_points3d(interp, raw, loc):
+    """``(points (N, 3), shape)`` of ``\\addplot3 table [x=..., y=..., z=..., x index=...]
+    {rows}`` with the rows inline (``raw``: the statement's source text); a first row of
+    names is the header, an empty line ends a scan line. A table read from a file is
+    noted and gives None."""
+    from geoverify.frontends.tikz.options import split_options
+    rest = raw[raw.find("table") + len("table"):].lstrip()
+    opts = {}
+    if rest.startswith("["):
+        depth = 0
+        for j, ch in enumerate(rest):
+            depth += (ch == "[") - (ch == "]")
+            if depth == 0:
+                opts = dict(split_options(rest[1:j]))
+                rest = rest[j + 1:].lstrip()
+                break
+    if not rest.startswith("{"):
+        interp.note("UNSUPPORTED", "\\addplot3 table reads a file; not interpreted", "\\addplot3 table", loc)
+        return None
+    depth, body = 0, ""
+    for j, ch in enumerate(rest):
+        depth += (ch == "{") - (ch == "}")
+        if depth == 0:
+            body = rest[1:j]
+            break
+    if (opts.get("row sep") or opts.get("col sep")):
+        interp.note("UNSUPPORTED", "\\addplot3 table row sep/col sep are not interpreted", "\\addplot3 table", loc)
+        return None
+    lines = [ln.split() for ln in re.sub(r"(?m)%.*$", "", body).splitlines()]
+    header = None
+    first = next((ln for ln in lines if ln), None)
+    if first is not None:
+        try:
+            [float(c) for c in first]
+        except ValueError:
+            header = first
+            lines = lines[lines.index(first) + 1:]
+
+    def column(a, default):
+        name = (opts.get(a) or "").strip()
+        if name and header and name in header:
+            return header.index(name)
+        if opts.get(a + " index"):
+            return int(opts[a + " index"])
+        return default
+    idx = [column("x", 0), column("y", 1), column("z", 2)]
+    rows, cur = [], []
+    for ln in lines:
+        if not ln:
+            if cur:
+                rows.append(cur)
+            cur = []
+            continue
+        try:
+            cur.append(tuple(float(ln[i]) for i in idx))
+        except (ValueError, IndexError):
+            cur.append((float("nan"),) * 3)
+    if cur:
+        rows.append(cur)
+    arr = np.array([p for r in rows for p in r], dtype=float).reshape(-1, 3)
+    if rows and all(len(r) == len(rows[0]) for r in rows):
+        return arr, (len(rows), len(rows[0]))
+    return arr, None

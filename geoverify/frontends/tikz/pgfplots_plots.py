@@ -20,7 +20,7 @@ import numpy as np
 from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
 from geoverify.frontends.tikz.definitions import DEF_COMMANDS
 from geoverify.frontends.tikz.options import split_options
-from geoverify.frontends.tikz.pgfplots3d_data import PLOT3_KEYS, plot_points3d
+from geoverify.frontends.tikz.pgfplots3d_data import PLOT3_KEYS, plot_points3d, table_points3d
 from geoverify.frontends.tikz.pgfplots_marks import BAR_CYCLE, CYCLE_COLOR, CYCLE_LISTS
 from geoverify.frontends.tikz.tex import Reader, detokenize
 
@@ -408,7 +408,12 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             if three:
                 keys3 = {k: v for k, v in (axis_kv or {}).items() if k in PLOT3_KEYS}
                 keys3.update(keys)  # the axis' sampling keys unless the plot has its own
-                res = plot_points3d(interp, text, st, keys3, d0, n0, functions_p)
+                if text.startswith("table"):  # rows are lines of the source: its raw text
+                    toks_pos = [t[1] for t in toks if t[1] is not None and t[1] >= 0]
+                    raw = interp.source.text[min(toks_pos):max(toks_pos) + 1] if toks_pos else ""
+                    res = table_points3d(interp, raw, loc)
+                else:
+                    res = plot_points3d(interp, text, st, keys3, d0, n0, functions_p)
                 if res is None:
                     what = text.split()[0] if text.split() else "?"
                     interp.note("UNSUPPORTED", f"\\addplot3 {what} is not interpreted (only expressions and "

@@ -187,3 +187,22 @@ def test_no_automatic_tick_just_beyond_the_sampled_limit():
 \end{tikzpicture}""")
     texts = [p.text for p in sc.primitives if isinstance(p, TextLabel)]
     assert "$4$" not in texts and "$-4$" not in texts
+
+
+def test_inline_table_with_scan_lines():
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}
+\addplot3[surf] table {
+a b c
+0 0 0
+1 0 0
+2 0 1
+
+0 1 0
+1 1 1
+2 1 2
+};
+\end{axis}
+\end{tikzpicture}""")
+    quads = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag and p.style.fill is not None]
+    assert len(quads) == 2  # two scan lines of three points: 1 x 2 cells
