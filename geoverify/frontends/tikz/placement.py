@@ -148,6 +148,10 @@ class NodePlacementMixin:
             from geoverify.frontends.tikz.nested import is_nested_picture, place_nested
             if is_nested_picture(text):
                 return place_nested(self, nst, name, p, text, loc, tangent)
+            from geoverify.frontends.tikz.inline_picture import place_inline
+            node = place_inline(self, nst, name, p, text, loc, tangent)
+            if node is not None:
+                return node
             self.note("UNSUPPORTED", "a picture inside node text is not interpreted (only its box is estimated)",
                       "node text", loc)
         text = text.strip()
