@@ -47,6 +47,19 @@ from geoverify.scene.primitives import Polyline
 
 __all__ = ["run_axis"]
 
+
+# Handlers that only define a style (used, it is expanded where it is used); any other
+# handler (x filter/.code, /.expression ...) runs code this front-end does not, so it is reported.
+_STYLE_HANDLERS = ("/.style", "/.append style", "/.prefix style", "/.style n args", "/.style 2 args")
+_RUN_HANDLERS = ("after end axis/.code", "after end axis/.append code")
+
+
+def _defines_style(key: str) -> bool:
+    """Whether pgfplots key ``key`` defines a style, or is a handler this front-end runs."""
+    if "/." not in key:
+        return False
+    return key in _RUN_HANDLERS or any(key.endswith(h) or (h + " ") in key for h in _STYLE_HANDLERS)
+
 _DEFAULT_W, _DEFAULT_H = 240.0, 207.0
 _LABEL_ALLOWANCE = 45.0
 _TICK_LEN = 0.15 * 72.27 / 2.54  # major tick length 0.15cm
@@ -102,8 +115,8 @@ def run_axis(interp, reader: Reader, env: str, tok) -> None:
         if k.endswith(" style") and k not in ("legend style",):
             styles[k] = (styles.get(k, "") + "," + (v or "")).strip(",")
         kv[k] = v
-        if k not in _KNOWN and not k.startswith("every ") and "/." not in k and not (three and k in KNOWN_KEYS_3D) \
-                and k not in COLORBAR_KEYS:
+        if k not in _KNOWN and not k.startswith("every ") and not _defines_style(k) \
+                and not (three and k in KNOWN_KEYS_3D) and k not in COLORBAR_KEYS:
             interp.note("UNSUPPORTED", f"pgfplots key '{k}' is not interpreted", k, loc)
     axis = (Axis3D if three else Axis)(interp, kv, styles, env, loc, tok[1])
     axis.opts = opts

@@ -743,3 +743,13 @@ def test_mark_list_cycle_and_pentagon_mark():
     assert np.allclose(pent[:2], [(0, 2), (2 * np.cos(np.radians(18)), 2 * np.sin(np.radians(18)))])
     shapes = [len(p.points) for p in lines(sc) if p.closed_flag and len(p.points) in (3, 4, 5)]
     assert shapes[:4] == [4, 3, 4, 5]  # square, triangle, diamond, pentagon (then the axis box)
+
+
+def test_code_handlers_on_axis_keys_are_reported_and_styles_are_not():
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[x filter/.code={\pgfmathparse{#1*2}},
+        my style/.style={red}, every axis plot/.append style={thick}]
+    \addplot coordinates {(0,0) (1,1)};
+    \end{axis}\end{tikzpicture}""")
+    unsupported = [d.construct for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    assert "x filter/.code" in unsupported
+    assert not any("style" in c for c in unsupported)
