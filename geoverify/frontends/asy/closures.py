@@ -262,18 +262,19 @@ def _nested(I, x):
         return f
     if kind == "op_carets":
         carets = I._carets
-
-        def f(env):
-            a = fl(env)
-            b = fr(env)
-            if user_ops and sym in user_ops:
-                r = user_op(sym, [a, b], env)
-                if r is not _NO_USER_OP:
-                    return r
-            return carets(a, b, op)
-        return f
+        return _operands_then(fl, fr, sym, I, lambda a, b, env: carets(a, b, op))
     join = I.ops.join
     join_spec = I._join_spec
+    return _operands_then(fl, fr, sym, I, lambda a, b, env: join(I, a, join_spec(op, env), b, None, None, op))
+
+
+def _operands_then(fl, fr, sym, I, apply):
+    """A closure evaluating both operands, then the program's ``operator sym`` when one takes
+    them, else ``apply(a, b, env)``."""
+    from geoverify.frontends.asy.expressions import _NO_USER_OP
+
+    user_ops = I.user_ops
+    user_op = I._user_op
 
     def f(env):
         a = fl(env)
@@ -282,9 +283,8 @@ def _nested(I, x):
             r = user_op(sym, [a, b], env)
             if r is not _NO_USER_OP:
                 return r
-        return join(I, a, join_spec(op, env), b, None, None, op)
+        return apply(a, b, env)
     return f
-
 
 _MAKERS = {
     "number": _number, "var": _var, "pair": _pair, "call": _call, "named_call": _call, "neg": _neg,
