@@ -18,6 +18,7 @@ the bars (``|``) are drawn, as short strokes across the path.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -79,6 +80,13 @@ def _closing(text: str, i: int, open_ch: str, close_ch: str) -> int:
 
 def parse_tip_list(text: str) -> list[Tip] | None:
     """The tips of one end's list as written (``"|<"`` -> bar, head); None when not understood."""
+    tips = _tip_list(text)
+    return None if tips is None else list(tips)
+
+
+@functools.lru_cache(maxsize=1024)
+def _tip_list(text: str) -> tuple[Tip, ...] | None:
+    # every path with an arrow asks again for the same few lists
     tips: list[Tip] = []
     i = 0
     while i < len(text):
@@ -90,7 +98,7 @@ def parse_tip_list(text: str) -> list[Tip] | None:
             j = _closing(text, i, "{", "}")
             if j < 0:
                 return None
-            inner = parse_tip_list(text[i + 1:j])
+            inner = _tip_list(text[i + 1:j])
             if inner is None:
                 return None
             tips += inner
@@ -117,7 +125,7 @@ def parse_tip_list(text: str) -> list[Tip] | None:
                 i += 1
                 continue
             return None
-    return tips
+    return tuple(tips)
 
 
 def _option_dims(options: str) -> dict[str, float | None]:

@@ -283,8 +283,18 @@ class LoopsMixin:
         """Tokens of a path with user macros and inline ``\\foreach`` expanded."""
         out = []
         depth = 0
+        stack = reader._stack  # Reader.get written out below: a path's tokens are read one by one
         while True:
-            tok = reader.get()
+            tok = None
+            while stack:
+                top = stack[-1]
+                toks, i = top
+                if i < len(toks):
+                    top[1] = i + 1
+                    tok = toks[i]
+                    reader.last_pos = tok[1]
+                    break
+                stack.pop()
             if tok is None:
                 if stop_at_semicolon:
                     raise FigureSyntaxError("a path is not ended by ';'", location=self.loc,
