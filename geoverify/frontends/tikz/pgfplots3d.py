@@ -571,11 +571,15 @@ class Axis3D(Axis):
         style = path_style(st, draw, surf)
         src = self._src(p.patch)
         rows, cols = grid.shape[0], grid.shape[1]
+        g = np.asarray(grid, dtype=np.float64)[:, :, :2]
+        canvas = np.empty_like(g)       # G.apply on every grid point at once
+        canvas[..., 0] = m[0] * g[..., 0] + m[2] * g[..., 1] + m[4]
+        canvas[..., 1] = m[1] * g[..., 0] + m[3] * g[..., 1] + m[5]
+        finite = np.isfinite(g).all(axis=2)
         for i in range(rows - 1):
             for j in range(cols - 1):
-                quad = [grid[i, j], grid[i, j + 1], grid[i + 1, j + 1], grid[i + 1, j]]
-                if not all(np.isfinite(v).all() for v in quad):
+                if not (finite[i, j] and finite[i, j + 1] and finite[i + 1, j + 1] and finite[i + 1, j]):
                     continue
-                pts = np.array([G.apply(m, tuple(v)) for v in quad], dtype=np.float64)
+                pts = canvas[[i, i, i + 1, i + 1], [j, j + 1, j + 1, j]]
                 self.interp.scene.add(Polyline(points=pts, closed_flag=True, style=style, source=src,
                                                panel=self.interp.panel))

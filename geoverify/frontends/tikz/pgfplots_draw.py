@@ -101,18 +101,21 @@ def _const_points(run, kind):
 def _smooth_points(pts, tension=0.5, steps=12):
     """pgf's ``smooth`` curve through pts, flattened: list of points."""
     t = 0.2775 * tension  # as plots.py (pgflibraryplothandlers)
-    n = len(pts)
-    out = [pts[0]]
-    for i in range(n - 1):
-        p1, p2 = pts[i], pts[i + 1]
-        c1 = p1 if i == 0 else (p1[0] + t * (p2[0] - pts[i - 1][0]), p1[1] + t * (p2[1] - pts[i - 1][1]))
-        c2 = p2 if i == n - 2 else (p2[0] - t * (pts[i + 2][0] - p1[0]), p2[1] - t * (pts[i + 2][1] - p1[1]))
-        for k in range(1, steps + 1):
-            u = k / steps
-            s = 1 - u
-            out.append((s ** 3 * p1[0] + 3 * s * s * u * c1[0] + 3 * s * u * u * c2[0] + u ** 3 * p2[0],
-                        s ** 3 * p1[1] + 3 * s * s * u * c1[1] + 3 * s * u * u * c2[1] + u ** 3 * p2[1]))
-    return out
+    p = np.asarray(pts, dtype=float).reshape(-1, 2)
+    n = len(p)
+    if n < 2:
+        return [tuple(q) for q in p]
+    p1, p2 = p[:-1], p[1:]
+    # control points: along the chord of the neighbours, none at the ends
+    c1 = p1.copy()
+    c1[1:] += t * (p[2:] - p[:-2])
+    c2 = p2.copy()
+    c2[:-1] -= t * (p[2:] - p[:-2])
+    u = (np.arange(1, steps + 1) / steps)[None, :, None]
+    s = 1 - u
+    curve = (s ** 3 * p1[:, None] + 3 * s * s * u * c1[:, None] + 3 * s * u * u * c2[:, None]
+             + u ** 3 * p2[:, None]).reshape(-1, 2)
+    return [(float(p[0, 0]), float(p[0, 1]))] + [(float(x), float(y)) for x, y in curve]
 
 
 def draw_bars(interp, plot: Plot, full, base: float) -> None:
