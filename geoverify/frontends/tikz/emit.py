@@ -143,6 +143,7 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
                 sp.segs = _shorten_segs(sp.segs, st["shorten_start"], False)
     style = path_style(st, draw, fill)
     common = {"source": source, "panel": panel, "name": name, "clipped": clipped}
+    dots = _dot_tips(path, st, style.stroke_width) if draw else []
     out = []
     carrier_of = {}
     for k, sp in enumerate(path.subpaths):
@@ -154,6 +155,10 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
         out.append(idx)
     if not out or not draw:
         return out
+    for centre, radius, filled in dots:
+        out.append(scene.add(Circle(center=centre, radius=radius, style=Style(
+            stroke=style.stroke, stroke_width=style.stroke_width, fill=style.stroke if filled else None,
+            opacity=style.opacity), **common)))
     # arrow tips on the last open subpath
     a_start, a_end = st["arrow_start"], st["arrow_end"]
     lists = _tip_lists(st, style.stroke_width) if (a_start or a_end) else None
@@ -281,6 +286,36 @@ def _emit_bars(scene, path: PathBuilder, st: dict, style: Style, common: dict) -
             c = end + back * inward
             out.append(scene.add(Polyline(points=np.array([c - half * normal, c + half * normal]),
                                           style=bar_style, **common)))
+    return out
+
+
+def _dot_tips(path: PathBuilder, st: dict, lw: float) -> list:
+    """The ``*`` (filled) and ``o`` (open) tips of the arrows library at the ends of the
+    last open subpath: ``(centre (2,), radius, filled)`` each; the subpath is shortened
+    under them, as pgf does.
+
+    pgflibraryarrows.code.tex: with ``a = 0.4pt + 0.2 line width``, the circle has radius
+    ``4.5a`` and its centre is ``4.5a + line width / 2`` in from the path's end; the line
+    stops ``1.5a + line width / 2`` (``*``) or ``9a + line width / 2`` (``o``) before the end.
+    """
+    ends = [(st["arrow_end"], True), (st["arrow_start"], False)]
+    if not any(t in ("!*", "!o") for t, _ in ends):
+        return []
+    sp = next((sp for sp in reversed(path.subpaths) if sp.segs and not sp.closed), None)
+    if sp is None:
+        return []
+    a = 0.4 + 0.2 * lw
+    out = []
+    for tip, at_end in ends:
+        if tip not in ("!*", "!o"):
+            continue
+        seg = sp.segs[-1] if at_end else sp.segs[0]
+        point = np.asarray(_seg_end(seg) if at_end else _seg_start(seg), dtype=float)
+        tangent = np.asarray(segment_tangent(seg, 1.0 if at_end else 0.0), dtype=float)
+        outward = _unit(tangent if at_end else -tangent)
+        out.append((point - (4.5 * a + 0.5 * lw) * outward, 4.5 * a, tip == "!*"))
+        cut = (1.5 * a if tip == "!*" else 9.0 * a) + 0.5 * lw
+        sp.segs = _shorten_segs(sp.segs, cut, at_end)
     return out
 
 

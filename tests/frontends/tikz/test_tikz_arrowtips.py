@@ -11,7 +11,7 @@ import pytest
 
 from geoverify.frontends.tikz import parse_tikz
 from geoverify.frontends.tikz.arrowtips import Tip, parse_tip_list, tip_offsets
-from geoverify.scene import Arrow
+from geoverify.scene import Arrow, Circle, Polyline
 
 from tikz_fixtures import CM, MM
 
@@ -87,3 +87,21 @@ def test_bars_are_strokes_across_the_ends_half_a_line_width_in(width, meta, half
     assert [b.points[0, 0] for b in bars] == pytest.approx([width / 2, 2 * CM - width / 2])
     for b in bars:
         assert sorted(b.points[:, 1]) == pytest.approx([-half, half])
+
+
+def test_dot_tips_are_circles_and_the_line_stops_under_them():
+    # numbers from latex + dvisvgm (arrows library), in pt: a = 0.4pt + 0.2 line width
+    sc = parse_tikz(r"""\begin{tikzpicture}
+    \draw[*-o] (0,0) -- (3,0);
+    \draw[o-*, line width=1pt] (0,1) -- (3,1);
+    \end{tikzpicture}""")
+    lines = [p for p in sc.primitives if isinstance(p, Polyline)]
+    circles = [p for p in sc.primitives if isinstance(p, Circle)]
+    end = 3 * 28.452756
+    assert lines[0].points[0, 0] == pytest.approx(0.918, abs=0.01)          # 1.5a + lw/2 under '*'
+    assert lines[0].points[1, 0] == pytest.approx(end - 4.521, abs=0.01)    # 9a + lw/2 under 'o'
+    assert lines[1].points[0, 0] == pytest.approx(5.898, abs=0.01)
+    assert lines[1].points[1, 0] == pytest.approx(end - 1.400, abs=0.01)
+    got = sorted((round(float(c.center[0]), 2), round(c.radius, 2), c.style.fill is not None) for c in circles)
+    assert got == [(2.36, 2.16, True), (3.2, 2.7, False), (round(end - 3.2, 2), 2.7, True),
+                   (round(end - 2.36, 2), 2.16, False)]
