@@ -268,7 +268,11 @@ class Axis:
                 lo = dlo if dlo is not None else (hi - 1.0 if hi is not None else 0.0)
             if hi is None:
                 hi = dhi if dhi is not None else lo + 1.0
-            if hi <= lo:
+            if hi < lo:
+                # limits given the wrong way round: pgfplots draws an empty unit axis
+                lo, hi = 0.0, 1.0
+                auto_lo = auto_hi = False
+            elif hi == lo:
                 # pgfplots widens an empty range by one unit around the value
                 lo, hi = lo - 1.0, hi + 1.0
                 auto_lo = auto_hi = False

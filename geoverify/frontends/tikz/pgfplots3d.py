@@ -95,7 +95,10 @@ class Axis3D(Axis):
                 lo = float(pts[:, i].min()) if len(pts) else (hi - 1.0 if hi is not None else 0.0)
             if hi is None:
                 hi = float(pts[:, i].max()) if len(pts) else lo + 1.0
-            if hi <= lo:
+            if hi < lo:  # limits given the wrong way round: an empty unit axis, as in 2D
+                lo, hi = 0.0, 1.0
+                auto_lo = auto_hi = False
+            elif hi == lo:
                 lo, hi = lo - 1.0, hi + 1.0
                 auto_lo = auto_hi = False
             mode, star = self.mode(a)

@@ -49,7 +49,9 @@ def meta_range(axis):
         (float(v.max()) if len(v) else None)
     if lo is None or hi is None:
         return None
-    if hi <= lo:
+    if hi < lo:
+        lo, hi = 0.0, 1.0
+    elif hi == lo:
         lo, hi = lo - 1.0, hi + 1.0
     return lo, hi
 

@@ -166,11 +166,19 @@ class NodePlacementMixin:
         if shape_eff == "polygon":
             iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * font_em(
                 nst.get("outer_font_size", 10.0))
-            poly = polygon_shape(shape, nst.get("shape_params", {}), w / 2 + ixs, (h + dpt) / 2 + iys,
-                                 nst["min_width"], nst["min_height"], outer)
-            node.extra["poly"] = poly
-            node.half_w = max(abs(q[0]) for q in poly["path"])
-            node.half_h = max(abs(q[1]) for q in poly["path"])
+            try:
+                poly = polygon_shape(shape, nst.get("shape_params", {}), w / 2 + ixs, (h + dpt) / 2 + iys,
+                                     nst["min_width"], nst["min_height"], outer)
+            except (ArithmeticError, ValueError):
+                # e.g. star points=0 or an apex angle of 0: pgf itself fails on these
+                self.note("UNSUPPORTED", f"the parameters of node shape '{shape}' give no shape; it is measured "
+                          "as a rectangle", shape, loc)
+                poly = None
+                node.shape = "rectangle"
+            if poly is not None:
+                node.extra["poly"] = poly
+                node.half_w = max(abs(q[0]) for q in poly["path"])
+                node.half_h = max(abs(q[1]) for q in poly["path"])
         if box is not None and (h, dpt) != (box.height, box.depth):
             node.extra["ink"] = (box.height, box.depth)  # text height/depth set: the ink keeps its size
         # frame: shift to the position, (outer linear part if transform shape), node's own transforms

@@ -753,3 +753,14 @@ def test_code_handlers_on_axis_keys_are_reported_and_styles_are_not():
     unsupported = [d.construct for d in sc.diagnostics if d.code == "UNSUPPORTED"]
     assert "x filter/.code" in unsupported
     assert not any("style" in c for c in unsupported)
+
+
+@pytest.mark.parametrize("axis_opts, plot", [("ymin=3,ymax=1", r"\addplot {x};"),
+                                             ("zmin=3,zmax=1", r"\addplot3[surf,samples=5] {x};")])
+def test_limits_the_wrong_way_round_give_an_empty_unit_axis_not_a_crash(axis_opts, plot):
+    # pdflatex accepts ymin=3,ymax=1 silently and labels the axis 0, 0.2, ..., 1
+    sc = parse_tikz(rf"\begin{{tikzpicture}}\begin{{axis}}[{axis_opts}]{plot}\end{{axis}}\end{{tikzpicture}}")
+    assert sc.primitives
+    assert all(np.isfinite(sp.controls).all() for p in sc.primitives for sp in p.subpaths())
+    if "ymin" in axis_opts:
+        assert {"$0$", "$1$"} <= {p.text for p in sc.primitives if isinstance(p, TextLabel)}

@@ -177,3 +177,11 @@ def test_kites_and_their_anchors_match_tex():
     for native, tex in zip(lines, KITES_TEX):
         t = np.array(tex) - origin
         assert np.allclose(native - lines[0][0], np.column_stack([t[:, 0] * BP, -t[:, 1] * BP]), atol=0.015)
+
+
+@pytest.mark.parametrize("opts", ["star, star points=0", "isosceles triangle, isosceles triangle apex angle=0",
+                                  "dart, dart tip angle=0"])
+def test_parameters_that_give_no_shape_are_reported_not_a_crash(opts):
+    sc = parse_tikz(rf"\begin{{tikzpicture}}\node[{opts}, draw] (n) {{x}};\draw (n.east) -- (2,0);\end{{tikzpicture}}")
+    assert any(d.code == "UNSUPPORTED" and "give no shape" in d.message for d in sc.diagnostics)
+    assert len(sc.primitives) >= 2
