@@ -102,6 +102,14 @@ class Budget:
         if count > self.limits.max_primitives:
             raise BudgetExceededError(f"more than {self.limits.max_primitives} primitives (Limits.max_primitives)")
 
+    def check_string(self, length: int, location: SourceLocation | None = None) -> None:
+        """A string the program builds may not outgrow a source file (``Limits.max_bytes``)."""
+        if length > self.limits.max_bytes:
+            raise BudgetExceededError(
+                f"a string of {length} characters exceeds Limits.max_bytes={self.limits.max_bytes}",
+                location=location,
+            )
+
     def check_array(self, size: int, location: SourceLocation | None = None) -> None:
         if size > self.limits.max_array_size:
             raise BudgetExceededError(

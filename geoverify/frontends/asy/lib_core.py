@@ -587,7 +587,11 @@ def install(I):
     b("sequence", sequence)
     b("sum", lambda a: sum(a) if isinstance(a, list) else _nm())
     b("copy", lambda a: AsyArray(list(a), getattr(a, "elem", "")) if isinstance(a, list) else _nm())
-    b("concat", lambda *arrs: AsyArray([x for a in arrs for x in a], getattr(arrs[0], "elem", "")))
+    def concat(*arrs):
+        I.budget.check_array(sum(len(a) for a in arrs))
+        return AsyArray([x for a in arrs for x in a], getattr(arrs[0], "elem", ""))
+
+    b("concat", concat)
     b("sort", lambda a, *r: AsyArray(sorted(a), getattr(a, "elem", "")) if isinstance(a, list) else _nm())
     b("string", lambda x, *d: _str(x, *d))
     b("format", lambda fmt, x, *r: _format(fmt, x))

@@ -134,6 +134,7 @@ def binary(I, op, a, b, node):
             if na and isinstance(b, Pen):
                 return b.scaled(a)
     if isinstance(a, str) and isinstance(b, str) and op == "add":
+        I.budget.check_string(len(a) + len(b))
         return a + b
     if isinstance(a, str) and isinstance(b, str) and op in ("lt", "gt", "le", "ge"):
         return _compare(I, op, a, b, node)

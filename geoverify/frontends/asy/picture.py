@@ -138,9 +138,14 @@ class Picture:
         self.items.append(item)
 
     def merge(self, other: "Picture", t=None) -> None:
-        """``add(pic)``: append another picture's items, mapped by transform ``t``, and its legend."""
-        self.legend.extend(other.legend)
-        for it in other.items:
+        """``add(pic)``: append another picture's items, mapped by transform ``t``, and its legend.
+
+        A picture added into itself again and again doubles each time: past
+        ``Limits.max_primitives`` items it is refused (:class:`BudgetExceededError`).
+        """
+        _check_items(len(self.items) + len(other.items))
+        self.legend.extend(list(other.legend))
+        for it in list(other.items):  # a copy: a picture may be added into itself
             if t is None or t.is_identity():
                 self.items.append(it)
                 continue
@@ -161,3 +166,16 @@ class Picture:
         p.legend = list(self.legend)
         p.xsize, p.ysize, p.keep_aspect, p.xunit, p.yunit = self.xsize, self.ysize, self.keep_aspect, self.xunit, self.yunit
         return p
+
+
+def _check_items(count: int) -> None:
+    """Refuse a picture of more items than the running interpreter's ``Limits.max_primitives``."""
+    from geoverify.frontends.asy.interpreter import _PROXY
+    from geoverify.frontends.limits import DEFAULT_LIMITS
+
+    target = type(_PROXY).target
+    limits = target.limits if target is not None and hasattr(target, "limits") else DEFAULT_LIMITS
+    if count > limits.max_primitives:
+        from geoverify.errors import BudgetExceededError
+
+        raise BudgetExceededError(f"a picture of {count} items exceeds Limits.max_primitives={limits.max_primitives}")

@@ -215,6 +215,11 @@ def test_import_three_is_unsupported_three():
 
 # -- bad input -------------------------------------------------------------------------------
 
+def test_a_picture_added_into_itself_is_added_once():
+    s = parse_asy("picture p; dot(p, (0,0)); add(p, p); add(p);")
+    assert len(s.dots) == 2
+
+
 def test_syntax_error_has_line_column_and_caret():
     with pytest.raises(FigureSyntaxError) as e:
         parse_asy("draw((0,0)--(1,1));\ndraw((0,0)--(1,1);\n")
@@ -229,6 +234,10 @@ def test_syntax_error_has_line_column_and_caret():
     "int f(int n) { return f(n + 1); } f(0);",
     "real[] a = new real[100000000];",
     "real[] a; a[100000000] = 1;",
+    # doubling: memory, not steps, runs out first
+    "string s = 'a'; for (int i = 0; i < 60; ++i) s = s + s;",
+    "int[] a = {1}; for (int i = 0; i < 60; ++i) a = concat(a, a);",
+    "picture p; dot(p, (0,0)); for (int i = 0; i < 60; ++i) add(p, p); add(p);",
 ])
 def test_runaway_programs_hit_a_budget(code):
     with pytest.raises(BudgetExceededError):
