@@ -37,6 +37,7 @@ from geoverify.frontends.tikz.pathbuild import PathBuilder
 from geoverify.frontends.tikz.pgfplots_draw import draw_plot
 from geoverify.frontends.tikz.pgfplots_marks import CYCLE_LISTS
 from geoverify.frontends.tikz.pgfplots_options import KNOWN_KEYS as _KNOWN
+from geoverify.frontends.tikz.pgfplots_options import usable_range
 from geoverify.frontends.tikz.pgfplots_options import with_pgfplotsset as _with_pgfplotsset
 from geoverify.frontends.tikz.pgfplots_plots import collect_plots, without_addplots
 from geoverify.frontends.tikz.pgfplots_ticks import (auto_tick_step, auto_ticks, format_number, log_ticks,
@@ -268,13 +269,8 @@ class Axis:
                 lo = dlo if dlo is not None else (hi - 1.0 if hi is not None else 0.0)
             if hi is None:
                 hi = dhi if dhi is not None else lo + 1.0
-            if hi < lo:
-                # limits given the wrong way round: pgfplots draws an empty unit axis
-                lo, hi = 0.0, 1.0
-                auto_lo = auto_hi = False
-            elif hi == lo:
-                # pgfplots widens an empty range by one unit around the value
-                lo, hi = lo - 1.0, hi + 1.0
+            lo, hi, changed = usable_range(lo, hi)
+            if changed:
                 auto_lo = auto_hi = False
             mode, star = self.mode(a)
             enl = kv.get(f"enlarge {a} limits", kv.get("enlargelimits", "auto"))

@@ -42,6 +42,7 @@ from geoverify.frontends.tikz.pgfplots3d_center import center_lines, crossing, d
 from geoverify.frontends.tikz.pgfplots3d_view import TICK_LEN as _TICK_LEN
 from geoverify.frontends.tikz.pgfplots3d_view import near_ticklabel_offset, unit as _unit, view_vectors
 from geoverify.frontends.tikz.pgfplots_draw import draw_plot
+from geoverify.frontends.tikz.pgfplots_options import usable_range
 from geoverify.frontends.tikz.pgfplots_plots import Plot, without_addplots
 from geoverify.frontends.tikz.pgfplots_ticks import format_number, split_number_format
 from geoverify.frontends.tikz.tex import Reader
@@ -95,11 +96,8 @@ class Axis3D(Axis):
                 lo = float(pts[:, i].min()) if len(pts) else (hi - 1.0 if hi is not None else 0.0)
             if hi is None:
                 hi = float(pts[:, i].max()) if len(pts) else lo + 1.0
-            if hi < lo:  # limits given the wrong way round: an empty unit axis, as in 2D
-                lo, hi = 0.0, 1.0
-                auto_lo = auto_hi = False
-            elif hi == lo:
-                lo, hi = lo - 1.0, hi + 1.0
+            lo, hi, changed = usable_range(lo, hi)
+            if changed:
                 auto_lo = auto_hi = False
             mode, star = self.mode(a)
             enl = kv.get(f"enlarge {a} limits", kv.get("enlargelimits", "auto"))

@@ -24,6 +24,7 @@ from geoverify.errors import GeoverifyError
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.bounding import drawn_extent
 from geoverify.frontends.tikz.options import split_options
+from geoverify.frontends.tikz.pgfplots_options import usable_range
 
 __all__ = ["COLORBAR_KEYS", "draw_colorbar", "meta_range"]
 
@@ -49,10 +50,7 @@ def meta_range(axis):
         (float(v.max()) if len(v) else None)
     if lo is None or hi is None:
         return None
-    if hi < lo:
-        lo, hi = 0.0, 1.0
-    elif hi == lo:
-        lo, hi = lo - 1.0, hi + 1.0
+    lo, hi, _ = usable_range(lo, hi)
     return lo, hi
 
 

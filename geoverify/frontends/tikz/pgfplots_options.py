@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from geoverify.frontends.tikz.options import split_options
 
-__all__ = ["KNOWN_KEYS", "SIZE_STYLES", "with_pgfplotsset"]
+__all__ = ["KNOWN_KEYS", "SIZE_STYLES", "usable_range", "with_pgfplotsset"]
 
 #: Axis keys this front-end interprets (others are reported as unsupported).
 KNOWN_KEYS = {
@@ -87,3 +87,16 @@ def with_pgfplotsset(interp, opts):
     for _, v in post:
         tail += expand(split_options(v or ""), 1)
     return pre + main + tail
+
+
+def usable_range(lo: float, hi: float) -> tuple[float, float, bool]:
+    """``(lo, hi, changed)``: pgfplots' range for limits that give none.
+
+    Limits the wrong way round give an empty unit axis (pdflatex labels it 0 ... 1); equal
+    limits are widened by one unit each way.
+    """
+    if hi < lo:
+        return 0.0, 1.0, True
+    if hi == lo:
+        return lo - 1.0, hi + 1.0, True
+    return lo, hi, False
