@@ -18,6 +18,7 @@ import re
 
 from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz import geometry as G
+from geoverify.frontends.tikz.arrowtips import split_tip_lists
 from geoverify.frontends.tikz.colors import parse_color
 from geoverify.frontends.tikz.geoshapes import SHAPE_KEYS
 from geoverify.frontends.tikz.pgfmath import UNITS_PT
@@ -181,19 +182,10 @@ def parse_arrow_spec(spec: str, default_tip: str = ">") -> tuple[str | None, str
     Returns None when ``spec`` is not an arrow specification. A tip that is not
     an arrowhead (bar, circle, hooks) is returned with a ``"!"`` prefix.
     """
-    depth = 0
-    cut = -1
-    for i, ch in enumerate(spec):
-        if ch in "{[":
-            depth += 1
-        elif ch in "}]":
-            depth -= 1
-        elif ch == "-" and depth == 0:
-            cut = i
-            break
-    if cut < 0:
+    lists = split_tip_lists(spec)
+    if lists is None:
         return None
-    a, b = _tip_name(spec[:cut]), _tip_name(spec[cut + 1:])
+    a, b = _tip_name(lists[0]), _tip_name(lists[1])
     out = []
     for t in (a, b):
         if not t:
