@@ -14,7 +14,7 @@ at its line and skipped, as a TikZ statement that fails is.
 
 from __future__ import annotations
 
-from geoverify.errors import FigureSyntaxError, UnsupportedConstructError
+from geoverify.errors import FigureSyntaxError, GeoverifyError, UnsupportedConstructError
 from geoverify.frontends.tikz import tkz_constructions, tkz_draw, tkz_labels, tkz_marks, tkz_points
 from geoverify.frontends.tikz.tkz_base import install_styles
 
@@ -42,3 +42,14 @@ def run_tkz(interp, tok, reader) -> None:
             raise
         loc = interp.location(tok[1], name)
         interp.note("UNSUPPORTED", f"{name}: {err.message}; the macro is skipped", name, loc)
+    except GeoverifyError:
+        raise  # budgets and other errors of this package go on as they are
+    except (ValueError, IndexError, KeyError, TypeError, ArithmeticError) as err:
+        # arguments this handler cannot read (``(0,)`` where two angles belong, a degenerate
+        # construction): reported like any macro not understood, never a crash
+        if interp.strict:
+            raise FigureSyntaxError(f"{name}: its arguments are not understood ({type(err).__name__}: {err})",
+                                    location=interp.location(tok[1], name)) from None
+        loc = interp.location(tok[1], name)
+        interp.note("UNSUPPORTED", f"{name}: its arguments are not understood ({type(err).__name__}: {err}); "
+                    "the macro is skipped", name, loc)

@@ -144,3 +144,10 @@ def test_empty_label_text_leaves_no_text():
     sc = parse_tikz(r"\tkzDefPoint(0,0){A}\tkzLabelPoint[above](A){$$}\node[label=above:$$] at (1,0) {B};")
     labels = [p for p in sc.primitives if isinstance(p, TextLabel)]
     assert [lab.text for lab in labels] == ["B"] and close(labels[0].anchor / CM, (1, 0))
+
+
+def test_arguments_a_macro_cannot_read_are_reported_and_the_rest_is_drawn():
+    sc = parse_tikz(r"\begin{tikzpicture}\tkzDefPoints{0/0/A,4/0/B}\tkzDrawArc[angles](A,B)(0,)"
+                    r"\tkzDrawSegment(A,B)\end{tikzpicture}")
+    assert any(d.code == "UNSUPPORTED" and d.construct == "\\tkzDrawArc" for d in sc.diagnostics)
+    assert any(isinstance(p, Polyline) for p in sc.primitives)
