@@ -13,6 +13,8 @@ import pytest
 from geoverify.frontends.tikz import parse_tikz
 from geoverify.scene import Polyline
 
+from tikz_fixtures import assert_polylines_match_tex
+
 BP = 72.27 / 72
 
 FIGURE = r"""
@@ -77,13 +79,7 @@ DIAMONDS_TEX = [
 
 
 def test_diamonds_and_their_anchors_match_tex():
-    sc = parse_tikz(DIAMONDS)
-    assert not sc.diagnostics
-    lines = [p.points for p in sc.primitives if isinstance(p, Polyline)]
-    origin = np.array(DIAMONDS_TEX[0][0])
-    for native, tex in zip(lines, DIAMONDS_TEX):
-        t = np.array(tex) - origin
-        assert np.allclose(native - lines[0][0], np.column_stack([t[:, 0] * BP, -t[:, 1] * BP]), atol=0.01)
+    assert_polylines_match_tex(DIAMONDS, DIAMONDS_TEX)
 
 
 POLYGONS = r"""
@@ -105,13 +101,7 @@ POLYGONS_TEX = [
 
 
 def test_regular_polygons_and_their_anchors_match_tex():
-    sc = parse_tikz(POLYGONS)
-    assert not sc.diagnostics
-    lines = [p.points for p in sc.primitives if isinstance(p, Polyline)]
-    origin = np.array(POLYGONS_TEX[0][0])
-    for native, tex in zip(lines, POLYGONS_TEX):
-        t = np.array(tex) - origin
-        assert np.allclose(native - lines[0][0], np.column_stack([t[:, 0] * BP, -t[:, 1] * BP]), atol=0.01)
+    assert_polylines_match_tex(POLYGONS, POLYGONS_TEX)
 
 
 def test_regular_polygon_rotate_is_shape_border_rotate():
@@ -143,13 +133,7 @@ STARS_TEX = [
 
 
 def test_stars_and_their_anchors_match_tex():
-    sc = parse_tikz(STARS)
-    assert not sc.diagnostics
-    lines = [p.points for p in sc.primitives if isinstance(p, Polyline)]
-    origin = np.array(STARS_TEX[0][0])
-    for native, tex in zip(lines, STARS_TEX):
-        t = np.array(tex) - origin
-        assert np.allclose(native - lines[0][0], np.column_stack([t[:, 0] * BP, -t[:, 1] * BP]), atol=0.01)
+    assert_polylines_match_tex(STARS, STARS_TEX)
 
 
 KITES = r"""
@@ -170,13 +154,7 @@ KITES_TEX = [
 
 
 def test_kites_and_their_anchors_match_tex():
-    sc = parse_tikz(KITES)
-    assert not sc.diagnostics
-    lines = [p.points for p in sc.primitives if isinstance(p, Polyline)]
-    origin = np.array(KITES_TEX[0][0])
-    for native, tex in zip(lines, KITES_TEX):
-        t = np.array(tex) - origin
-        assert np.allclose(native - lines[0][0], np.column_stack([t[:, 0] * BP, -t[:, 1] * BP]), atol=0.015)
+    assert_polylines_match_tex(KITES, KITES_TEX, atol=0.015)
 
 
 @pytest.mark.parametrize("opts", ["star, star points=0", "isosceles triangle, isosceles triangle apex angle=0",

@@ -6,12 +6,7 @@ relative to the first path's first point.
 
 from __future__ import annotations
 
-import numpy as np
-
-from geoverify.frontends.tikz import parse_tikz
-from geoverify.scene import Polyline
-
-BP = 72.27 / 72
+from tikz_fixtures import assert_polylines_match_tex
 
 FIGURE = r"""\tdplotsetmaincoords{70}{110}
 \begin{tikzpicture}[tdplot_main_coords]
@@ -34,11 +29,4 @@ TEX = [
 
 
 def test_frames_and_points_match_tex():
-    sc = parse_tikz(FIGURE)
-    assert not sc.diagnostics
-    lines = [p.points for p in sc.primitives if isinstance(p, Polyline)]
-    origin = np.array(TEX[0][0])
-    for native, tex in zip(lines, TEX):
-        t = np.array(tex) - origin
-        expected = np.column_stack([t[:, 0] * BP, -t[:, 1] * BP])
-        assert np.allclose(native - lines[0][0], expected, atol=0.01)
+    assert_polylines_match_tex(FIGURE, TEX)

@@ -30,3 +30,20 @@ def close(a, b, tol=1e-6):
 
 def deg(x):
     return math.radians(x)
+
+
+def assert_polylines_match_tex(code: str, tex_runs, atol: float = 0.01) -> None:
+    """The straight paths ``code`` draws, in order, are ``tex_runs`` (dvisvgm bp, y down) up to a shift.
+
+    Both sides are taken relative to their first point; ``code`` must draw without diagnostics.
+    """
+    from geoverify.scene import Polyline
+
+    sc = parse_tikz(code)
+    assert not sc.diagnostics
+    lines = [p.points for p in sc.primitives if isinstance(p, Polyline)]
+    bp = 72.27 / 72
+    origin = np.array(tex_runs[0][0])
+    for native, tex in zip(lines, tex_runs):
+        t = np.array(tex) - origin
+        assert np.allclose(native - lines[0][0], np.column_stack([t[:, 0] * bp, -t[:, 1] * bp]), atol=atol)
