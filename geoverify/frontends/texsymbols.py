@@ -80,7 +80,11 @@ MATH_CHARS = {"+": ("rm", 43, "b"), "-": ("sy", 0, "b"), "*": ("sy", 3, "b"), "/
                ";": ("rm", 59, "p"), ",": ("mi", 59, "p"), ".": ("mi", 58, "o"), "!": ("rm", 33, "close"),
                "?": ("rm", 63, "close"), "(": ("rm", 40, "open"), "[": ("rm", 91, "open"),
                ")": ("rm", 41, "close"), "]": ("rm", 93, "close"), "|": ("sy", 106, "o"),
-               "@": ("rm", 64, "o"), '"': ("rm", 125, "o"), "&": ("rm", 38, "o")}
+               "@": ("rm", 64, "o"), '"': ("rm", 125, "o"), "&": ("rm", 38, "o"),
+               # utf8 input maps these to TS1 text symbols (\textlangle, \textrangle); in math
+               # LaTeX warns and sets {\char60}: the math character of that code in a group, an Ord
+               "\u27e8": ("mi", 60, "o"), "\u27e9": ("mi", 62, "o"), "\u2329": ("mi", 60, "o"),
+               "\u232a": ("mi", 62, "o")}
 WORD_OPERATORS = {"sin", "cos", "tan", "log", "ln", "exp", "lim", "max", "min", "deg", "det", "dim", "arg",
                    "sec", "cot", "csc", "gcd", "sup", "inf", "lg", "ker", "hom", "Pr", "sinh", "cosh", "tanh",
                    "arcsin", "arccos", "arctan", "lcm", "mod", "liminf", "limsup"}

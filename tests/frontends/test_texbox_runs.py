@@ -130,3 +130,12 @@ def test_notin_sets_the_slash_over_the_in():
     # \hfil\mkern1mu/\hfil in the width of \in (6.66669 pt): 1.1111 pt right of it
     assert slash.x - member.x == pytest.approx(1.1111, abs=2e-3)
     assert runs[3].x - member.x == pytest.approx(9.4445, abs=2e-3)
+
+
+def test_unicode_angle_brackets_in_math_are_the_ordinary_less_and_greater_signs():
+    # standalone 10 pt, $⟨4, 2⟩$: utf8 gives \textlangle, which LaTeX sets in math as {\char60}
+    # (cmmi's < in a group, an Ord: no relation spaces); dvisvgm's runs (bp) converted to pt
+    runs = glyph_runs("$\u27e84, 2\u27e9$", 10.0, LatexFonts(10))
+    xs = [r.x for r in runs]
+    assert xs == pytest.approx([0.0, 7.7778, 12.7778, 17.2223, 22.2223], abs=2e-3)
+    assert [r.text for r in runs][1::2] == ["4", "2"]

@@ -319,6 +319,13 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                     stack.append(self.st)
                     self.st = dict(self.st)
                     self.defs.begin_group()
+                elif "\\" + env in FONT_SIZES:
+                    # \begin{small} ... \end{small}: a group whose font is \small, as the
+                    # declaration \small in a group
+                    stack.append(self.st)
+                    self.st = dict(self.st)
+                    self.defs.begin_group()
+                    self.st["font_size"] = self.st["outer_font_size"] = FONT_SIZES["\\" + env]
                 else:
                     self.note("UNSUPPORTED", f"environment '{env}' inside a picture is not interpreted",
                               "\\begin{" + env + "}")
@@ -330,7 +337,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                         raise FigureSyntaxError(f"\\end{{{env}}} while {len(stack)} scope(s) are open",
                                                 location=self.loc)
                     return
-                if env in ("scope", "pgfonlayer", "scope*", "pgfscope"):
+                if env in ("scope", "pgfonlayer", "scope*", "pgfscope") or "\\" + env in FONT_SIZES:
                     if not stack:
                         raise FigureSyntaxError(f"\\end{{{env}}} without \\begin{{{env}}}", location=self.loc)
                     self._end_local_box(stack[-1])

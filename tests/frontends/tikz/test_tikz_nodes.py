@@ -361,6 +361,18 @@ def test_size_switch_in_a_picture_sets_node_font_and_inner_sep():
     assert close(sizes[1], (17.6602, 14.0156), tol=3e-3)
 
 
+def test_size_environment_in_a_picture_is_a_group_with_that_size():
+    # TeX (latex + dvisvgm): \begin{small}...\end{small} after \large sets its node as {\small ...}
+    # does (17.6602 x 14.0156 bp) and the size after it is \large again (22.4297 x 18.2969 bp).
+    sc = parse_tikz(r"""\large \node[draw] at (0,0) {Ag};
+    \begin{small}\node[draw] at (2,0) {Ag};\end{small} \node[draw] at (4,0) {Ag};""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    bp = 72 / 72.27
+    sizes = [(p.points.max(0) - p.points.min(0)) * bp for p in sc.primitives if isinstance(p, Polyline)]
+    assert close(sizes[1], (17.6602, 14.0156), tol=3e-3)
+    assert close(sizes[0], (22.4297, 18.2969), tol=2e-3) and close(sizes[2], sizes[0], tol=1e-9)
+
+
 def test_placement_in_label_options_overrides_the_label_anchor():
     # TeX (latex + dvisvgm): label={[red,left]{$U$}} on an empty node at the origin puts U's east
     # anchor on the node's north: the text starts 11.4084 bp left of it, its baseline 0.1159 bp up.
