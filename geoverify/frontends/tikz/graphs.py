@@ -182,7 +182,10 @@ def _element(t: _Text):
     if "//" in raw:
         raise FigureSyntaxError("\\graph: layout nodes '//' are not interpreted")
     name, slash, text = raw.partition("/")
-    return GNode(name.strip(), text.strip() if slash else None, t.options())
+    text = text.strip()
+    if len(text) > 1 and text[0] == text[-1] == '"':  # name/"text": the quotes go
+        text = text[1:-1]
+    return GNode(name.strip(), text if slash else None, t.options())
 
 
 def _plain(t: _Text) -> str:
@@ -191,6 +194,10 @@ def _plain(t: _Text) -> str:
     depth = 0
     while t.i < len(t.s):
         c = t.s[t.i]
+        if c == '"':  # quoted text (name/"a, b") is read whole
+            j = t.s.find('"', t.i + 1)
+            t.i = j + 1 if j >= 0 else len(t.s)
+            continue
         if c == "{":
             depth += 1
         elif c == "}":

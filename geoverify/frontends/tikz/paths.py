@@ -17,7 +17,6 @@ from lark import Token, Tree
 from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.coords import evaluate_coordinate, split_top_comma
-from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pathbuild import PathBuilder, segment_point, segment_tangent
 from geoverify.frontends.tikz.plots import PlotMixin
 
@@ -402,13 +401,22 @@ class PathWalker(PlotMixin):
         self._advance(p, None, plus)
 
     def _to_controls(self, st, start_c, tgt_c, from_node=None, to_node=None):
-        """Start, controls and end of a curved ``to`` (tikzlibrarytopaths), or None for a line.
+        """Controls ``(c1, c2)`` of a curved ``to`` (tikzlibrarytopaths), or None for a line."""
+        curve = self._to_curve(st, start_c, tgt_c, from_node, to_node)
+        return None if curve is None else curve[:2]
+
+    def _to_curve(self, st, start_c, tgt_c, from_node=None, to_node=None):
+        """Controls and ends ``(c1, c2, first, second)`` of a curved ``to`` (tikzlibrarytopaths),
+        or None for a line.
 
         With ``out``/``in`` the curve leaves a node at its anchor ``out`` and enters the
         target at its anchor ``in``; with ``bend`` (relative angles) the border points are
         found in the directions rotated by out/in from the line joining the centres, and the
-        angles are measured from the line joining those border points. Control distances
-        are 0.3915 x looseness x the distance between the two (border) points.
+        angles are measured from the line joining those border points, and the curve runs
+        from one border point to the other (``first``, ``second``; None where the end is
+        not a node, and with absolute angles, where an end is the node's border toward its
+        control point). Control distances are 0.3915 x looseness x the distance between
+        the two (border) points.
         """
         out_a, in_a = st["out"], st["in"]
         bend = st.get("bend")
@@ -449,7 +457,8 @@ class PathWalker(PlotMixin):
             vi = rot(u, in_a)
             c1 = (first[0] + d * lo * vo[0], first[1] + d * lo * vo[1])
             c2 = (second[0] + d * li * vi[0], second[1] + d * li * vi[1])
-            return c1, c2
+            return (c1, c2, first if from_node is not None else None,
+                    second if to_node is not None else None)
         first = from_node.border_at_angle(out_a - from_node.angle) if from_node is not None else start_c
         second = to_node.border_at_angle(in_a - to_node.angle) if to_node is not None else tgt_c
         d = G.pgf_veclen(second[0] - first[0], second[1] - first[1]) * _LOOSE
@@ -461,7 +470,7 @@ class PathWalker(PlotMixin):
         # the shifts ([shift=({out}:d)]) are transformed by the picture's linear map
         vo = G.apply_linear(m, (d * lo * math.cos(math.radians(out_a)) / sc, d * lo * math.sin(math.radians(out_a)) / sc))
         vi = G.apply_linear(m, (d * li * math.cos(math.radians(in_a)) / sc, d * li * math.sin(math.radians(in_a)) / sc))
-        return (first[0] + vo[0], first[1] + vo[1]), (second[0] + vi[0], second[1] + vi[1])
+        return (first[0] + vo[0], first[1] + vo[1]), (second[0] + vi[0], second[1] + vi[1]), None, None
 
     def _to_path(self, st, target_tree, builder: PathBuilder, from_pt, from_node):
         if st.get("loop"):  # a loop goes back to where it starts; its target is ignored
@@ -473,7 +482,7 @@ class PathWalker(PlotMixin):
     def _curve_between(self, st, builder, from_pt, from_node, p, node, plus, cyc):
         start_c = from_node.ref_point if from_node is not None else from_pt
         tgt_c = node.ref_point if node is not None else p
-        ctrl = self._to_controls(st, start_c, tgt_c, from_node, node)
+        ctrl = self._to_curve(st, start_c, tgt_c, from_node, node)
         if ctrl is None:
             s = from_node.border_toward(tgt_c) if from_node is not None else from_pt
             e = node.border_toward(start_c) if node is not None else p
@@ -481,9 +490,9 @@ class PathWalker(PlotMixin):
                 builder.move_to(s)
             builder.line(s, e)
         else:
-            c1, c2 = ctrl
-            s = from_node.border_toward(c1) if from_node is not None else from_pt
-            e = node.border_toward(c2) if node is not None else p
+            c1, c2, first, second = ctrl
+            s = first or (from_node.border_toward(c1) if from_node is not None else from_pt)
+            e = second or (node.border_toward(c2) if node is not None else p)
             if builder.current is None or from_node is not None:
                 builder.move_to(s)
             builder.curve(s, c1, c2, e)
@@ -655,7 +664,7 @@ class PathWalker(PlotMixin):
                 tangent = segment_tangent(seg, 1.0)
         if nst.get("matrix"):
             from geoverify.frontends.tikz.matrix import place_matrix
-            nst["matrix_keys"] = dict(split_options(opts))
+            nst["matrix_keys"] = nst.get("matrix_opts") or {}
             place_matrix(self.interp, nst, name, p, text, self.loc)
             return
         if name is None and self.first_node is None and self.default_name:

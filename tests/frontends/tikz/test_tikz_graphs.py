@@ -122,3 +122,13 @@ def test_a_graph_that_cannot_be_read_is_reported_not_fatal():
       \end{tikzpicture}""")
     assert any(d.code == "UNSUPPORTED" and d.construct == "\\graph" for d in sc.diagnostics)
     assert [p.text for p in sc.primitives if isinstance(p, TextLabel)] == ["root"]
+
+
+def test_quoted_text_after_a_slash_loses_its_quotes_and_keeps_its_commas():
+    # graphs: c/"$x_3,x_4$" is node c with text $x_3,x_4$ (the comma does not end the node)
+    g = parse_graph('a/"$x_1$" -> c/"$x_3,x_4$"; a -> c')
+    first, second = g.chains
+    a, c = first.elements
+    assert (a.name, a.text) == ("a", "$x_1$")
+    assert (c.name, c.text) == ("c", "$x_3,x_4$")
+    assert [e.name for e in second.elements] == ["a", "c"]

@@ -115,6 +115,21 @@ def test_to_bend_left():
     assert close(b.parts[0].controls[0] / CM, [(0, 0), (d * c30, d * s30), (2 - d * c30, d * s30), (2, 0)])
 
 
+def test_bend_between_nodes_runs_from_border_point_to_border_point():
+    # tikzlibrarytopaths (relative angles): the curve starts on A's border in the direction 30
+    # degrees left of the line to B's centre and ends on B's border 30 degrees right of the way
+    # back, not where the borders face the control points; pdflatex+dvisvgm put these ends at
+    # (8.634, 4.983) and B's centre + (-11.529, 6.661)
+    sc = parse_tikz(r"""\node[draw, minimum width=16pt, minimum height=20pt, inner sep=0pt, outer sep=0pt] (A) at (0,0) {};
+    \node[draw, minimum width=23.06pt, minimum height=20pt, inner sep=0pt, outer sep=0pt] (B) at (2,0) {};
+    \draw (A) to[bend left] (B);""")
+    b = only(sc, BezierPath)
+    c = b.parts[0].controls[0]
+    t30 = math.tan(math.radians(30))
+    assert close(c[0], (8.0, 8.0 * t30), tol=1e-6)
+    assert close(c[-1], (2 * CM - 11.53, 11.53 * t30), tol=1e-6)
+
+
 def test_looseness_alone_makes_to_a_curve_leaving_at_45_degrees():
     # tikzlibrarytopaths: looseness switches to paths to curves; out and in default to 45 and 135
     b = only(parse_tikz(r"\draw (0,0) to[looseness=2] (4,0);"), BezierPath)
