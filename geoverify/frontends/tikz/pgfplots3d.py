@@ -550,7 +550,7 @@ class Axis3D(Axis):
         nan = np.full((1, 2), np.nan)
         pts = np.vstack([np.vstack([r, nan]) for r in rows])[:-1]
         p2 = Plot(pts, p.st, p.loc, mark=p.mark, mark_st=p.mark_st, only_marks=p.only_marks, smooth=p.smooth,
-                  forget=p.forget, mark_size=p.mark_size)
+                  forget=p.forget, mark_size=p.mark_size, mark_text=p.mark_text)
         draw_plot(interp, p2, self.st["ctm"], None)
 
     def patches(self, p: Plot, grid):

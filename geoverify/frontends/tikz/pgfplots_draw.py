@@ -150,6 +150,31 @@ def draw_bars(interp, plot: Plot, full, base: float) -> None:
                 draw_mark(interp, plot, q)
 
 
+def _draw_combs(interp, plot: Plot, full, box) -> None:
+    """``ycomb``/``xcomb``: one path of segments from the zero level (pgfplots' axis origin:
+    0 clamped to the axis limits) straight to each point, clipped by the axis box as a plot line."""
+    k = 1 if plot.comb == "y" else 0
+    base = 0.0
+    if box is not None:
+        inv = G.invert(full)
+        lo, hi = sorted((G.apply(inv, box[0])[k], G.apply(inv, box[1])[k]))
+        base = min(max(0.0, lo), hi)
+    b = PathBuilder()
+    ends = []
+    for x, y in plot.points:
+        if not (math.isfinite(x) and math.isfinite(y)):
+            continue
+        foot = G.apply(full, (x, base) if plot.comb == "y" else (base, y))
+        q = G.apply(full, (x, y))
+        b.move_to(foot)
+        b.line(foot, q)
+        ends += [foot, q]
+    if not ends or plot.only_marks or plot.st["draw"] is None:
+        return
+    idx = emit_path(interp.scene, b, plot.st, draw=True, fill=False, source=plot.loc, panel=interp.panel)
+    _mark_clipped(interp, idx, ends, box)
+
+
 def _name_plot_path(interp, plot, canvas) -> None:
     """``name path`` on an ``\\addplot``: the whole curve (unclipped, drawn or not), for intersections."""
     b = PathBuilder()
@@ -215,6 +240,8 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
     if plot.bar:
         draw_bars(interp, plot, full, bar_base)
         return
+    if plot.comb:
+        _draw_combs(interp, plot, full, box)
     canvas = [G.apply(full, (x, y)) if math.isfinite(x) and math.isfinite(y) else None
               for x, y in plot.points]
     if not any(p is not None for p in canvas):
@@ -243,7 +270,7 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
         b.close()
         emit_path(interp.scene, b, st, draw=st["draw"] is not None, fill=st["fill"] is not None,
                   source=plot.loc, panel=interp.panel)
-    elif not plot.only_marks and st["draw"] is not None:
+    elif not plot.only_marks and st["draw"] is not None and not plot.comb:
         raw = []
         cur = []
         for p in canvas:
@@ -296,6 +323,9 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
 def draw_mark(interp, plot: Plot, p) -> None:
     """One plot mark centred at canvas point ``p`` (``Dot``/``Circle`` and polylines; the
     outlines and styles are computed once per plot)."""
+    if plot.mark == "text":
+        _text_mark(interp, plot, p)
+        return
     cache = plot.__dict__.setdefault("_mark_cache", {})
     parts = cache.get("parts")
     if parts is None:
@@ -322,6 +352,18 @@ def draw_mark(interp, plot: Plot, p) -> None:
             q = np.array([(p[0] + x, p[1] + y) for x, y in pts], dtype=np.float64)
             interp.scene.add(Polyline(points=q, closed_flag=bool(closed), style=style, source=plot.loc,
                                       panel=interp.panel))
+
+
+def _text_mark(interp, plot: Plot, p) -> None:
+    """pgf's ``text`` mark: ``\\pgftext[<text mark style>]{<text mark>}``, the text's box
+    centred on the point, in the mark's colour."""
+    cache = plot.__dict__.setdefault("_mark_cache", {})
+    nst = cache.get("text")
+    if nst is None:
+        text, style = plot.mark_text
+        opts = "inner sep=0pt,anchor=center" + ("," + style if style else "")
+        nst = cache["text"] = interp.node_state(plot.mark_st or plot.st, opts)
+    interp.place_node(dict(nst), None, p, plot.mark_text[0], plot.loc)
 
 
 def closed_piece(kind, data):

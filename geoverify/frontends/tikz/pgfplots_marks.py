@@ -39,8 +39,8 @@ MARK_LIST = [
     ("", "otimes*", None),
     ("", "|", None),
     ("", "pentagon*", None),
-    ("", "text", None),  # text mark=p (a letter as the mark: reported, drawn as a dot)
-    ("", "text", None),  # text mark=a
+    ("text mark=p", "text", None),  # a letter as the mark (pgf's text mark)
+    ("text mark=a", "text", None),
 ]
 
 #: the cycle lists known by name (``cycle list name``); a list not named here is drawn as ``color``.

@@ -72,6 +72,8 @@ class Plot:
     shape3d: tuple | None = None
     patch: str | None = None
     shader: str | None = None
+    mark_text: tuple = ("p", "")
+    comb: str | None = None
 
 
 def parse_functions(text: str) -> dict:
@@ -338,8 +340,12 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             cycle += 1
         interp.loc = loc
         try:
+            mark_text = ["p", ""]  # pgf's text mark and text mark style
             if use_cycle:
-                interp.apply_options(st, entry[0])
+                opts0 = entry[0]
+                if "text mark" in opts0:
+                    opts0 = _take_text_mark(opts0, mark_text)
+                interp.apply_options(st, opts0)
                 mark, mark_fill = entry[1], entry[2]
             axis_smooth = False
             if axis_plot_style:
@@ -348,6 +354,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                         mark = None if (v or "").strip() == "none" else (v or "").strip()
                     elif k in ("smooth", "sharp plot"):
                         axis_smooth = k == "smooth"
+                    elif k in ("text mark", "text mark style"):
+                        mark_text[k == "text mark style"] = (v or "").strip()
                     elif k not in _PLOT_ONLY:
                         interp.apply_options(st, k if v is None else f"{k}={v}")
             d0, n0 = domain, samples
@@ -355,6 +363,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             functions_p = {k: (prm, _x_to_var(body)) for k, (prm, body) in getattr(interp, "pgf_functions", {}).items()}
             functions_p.update(functions or {})
             const = None
+            comb = None
             at = samples_at
             only_marks = False
             smooth = axis_smooth
@@ -381,8 +390,14 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                     smooth = False
                 elif k == "mark size" and v:
                     mark_size = interp.number(v, st).value
+                elif k in ("text mark", "text mark style"):
+                    mark_text[k == "text mark style"] = (v or "").strip()
                 elif k in ("ybar", "xbar") and v is None:
                     pbar = k[0]
+                elif k in ("ycomb", "xcomb") and v is None:
+                    comb = k[0]
+                elif k == "mark color":  # the second colour of half-filled marks: colour only
+                    continue
                 elif k in ("const plot", "const plot mark left", "const plot mark right", "jump mark left",
                            "jump mark right") and v is None:
                     const = {"const plot": "left"}.get(k, k.split()[-1] if k.startswith("const") else "j" + k.split()[-1])
@@ -423,6 +438,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                 patch = next((k for k in ("surf", "mesh") if k in keys), None)
                 plots.append(Plot(res[0], st, loc, mark=mark, mark_st=mst, only_marks=only_marks,
                                   smooth=smooth or bool(st.get("smooth")), forget=forget, mark_size=mark_size,
+                                  mark_text=tuple(mark_text),
                                   three_d=True, shape3d=res[1], patch=patch,
                                   shader=(keys.get("shader") or "").strip() or None))
                 continue
@@ -442,12 +458,25 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             errors = _error_bars(interp, errbar, pts, explicit, st)
             plots.append(Plot(pts, st, loc, mark=mark, mark_st=mst,
                               only_marks=only_marks, smooth=smooth or bool(st.get("smooth")), forget=forget,
-                              mark_size=mark_size, bar=pbar, meta=meta, const=const, closed=closed, errors=errors,
+                              mark_size=mark_size, mark_text=tuple(mark_text), bar=pbar, meta=meta, const=const,
+                              closed=closed, errors=errors, comb=comb,
                               meta_symbolic="explicit symbolic" in (keys.get("point meta") or "")))
         except GeoverifyError as err:
             interp.env.pop("\\x", None)
             interp.note("UNSUPPORTED", f"\\addplot skipped: {err.message}", "\\addplot", loc)
     return plots, legend
+
+
+def _take_text_mark(opts: str, mark_text: list) -> str:
+    """``opts`` without its ``text mark``/``text mark style`` keys, whose values go to
+    ``mark_text`` (text, style)."""
+    rest = []
+    for k, v in split_options(opts):
+        if k in ("text mark", "text mark style"):
+            mark_text[k == "text mark style"] = (v or "").strip()
+        else:
+            rest.append(k if v is None else f"{k}={{{v}}}")
+    return ",".join(rest)
 
 
 def _table_points(interp, raw, st, loc, symbols):

@@ -1,0 +1,55 @@
+"""pgfplots plot handlers and marks against numbers measured from pdfTeX + dvisvgm output.
+
+Every expected number below was read from TeX's own rendering of the same
+figure (``latex`` + ``dvisvgm --font-format=woff``, pgfplots 1.18,
+``compat=newest``), converted from bp to pt. The axes are 100pt squares
+(``scale only axis``) from 0 to 2 without ticks, so data (x, y) is at
+(50 x, 50 y) pt.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from geoverify.frontends.tikz import parse_tikz
+from geoverify.scene.primitives import Polyline, TextLabel
+
+TOL = 0.02  # pt; TeX rounds to sp and dvisvgm prints 4-5 digits
+AXIS = (r"\begin{axis}[xtick=\empty,ytick=\empty,xmin=0,xmax=2,ymin=0,ymax=2,scale only axis,"
+        r"width=100pt,height=100pt%s]")
+
+
+def axis(body: str, opts: str = "") -> str:
+    return "\\begin{tikzpicture}" + AXIS % opts + body + "\\end{axis}\\end{tikzpicture}"
+
+
+def test_text_mark_is_its_text_centred_on_the_point():
+    # TeX: Q (cmr10, 7.778pt wide, 6.833pt high, 1.944pt deep) at x=-25.8614, baseline
+    # -19.5529 bp with the axis' corner at (-71.8008, 27.8242): left 46.111pt, baseline 47.556pt
+    sc = parse_tikz(axis(r"\addplot[mark=text, text mark=Q, only marks] coordinates {(1,1)};"))
+    (q,) = [p for p in sc.primitives if isinstance(p, TextLabel)]
+    assert q.text == "Q"
+    assert abs(q.box[0] - 46.111) < TOL
+    assert abs((q.box[1] + 1.944) - 47.556) < TOL
+    assert not any(d.construct == "mark" for d in sc.diagnostics)
+
+
+def test_mark_list_ends_with_two_text_marks():
+    # cycle list name=mark list: its ninth and tenth entries are mark=text with text mark=p, a
+    body = "".join(rf"\addplot+[only marks] coordinates {{(1,{k / 10})}};" for k in range(10))
+    sc = parse_tikz(axis(body, ",cycle list name=mark list"))
+    assert [p.text for p in sc.primitives if isinstance(p, TextLabel)] == ["p", "a"]
+
+
+def test_ycomb_draws_from_the_zero_level_to_each_point():
+    # TeX: one path M-46.8946-21.9883V-46.8946 M-21.9883-21.9883V2.9179 M2.9218-21.9883V-96.7074
+    # (bp, y down; the axis' corner at (-71.8008, 27.8242)): from y = 0 (50pt) to each point,
+    # the third beyond ymax kept whole (the path is clipped); marks on the two points inside
+    sc = parse_tikz(axis(r"\addplot[ycomb, mark=*, mark color=blue] coordinates {(0.5,0.5) (1,-0.5) (1.5,1.5)};",
+                         ",ymin=-1,ymax=1"))
+    combs = [p for p in sc.primitives if isinstance(p, Polyline) and not p.closed_flag]
+    segs = sorted(tuple(np.round(p.points.ravel(), 2)) for p in combs)
+    assert segs == [(25.0, 50.0, 25.0, 75.0), (50.0, 50.0, 50.0, 25.0), (75.0, 50.0, 75.0, 125.0)]
+    assert all(p.clipped for p in combs)  # one path, leaving the axis box
+    assert len([p for p in sc.primitives if type(p).__name__ in ("Dot", "Circle")]) == 2
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
