@@ -47,7 +47,9 @@ LIBRARIES_INTERPRETED = {"calc", "positioning", "intersections", "arrows", "arro
                           "fadings", "shapes.misc", "shapes.symbols", "shapes.arrows", "topaths", "plotmarks",
                           "decorations", "decorations.pathmorphing", "external", "math", "3d", "perspective",
                           "bending", "spy",
-                          "fpu", "graphs", "automata", "trees", "mindmap", "chains", "scopes"}
+                          "fpu", "graphs", "automata", "trees", "mindmap", "chains", "scopes", "er", "petri"}
+# \datavisualization (datavis.py); its keys that are not modelled are reported one by one
+LIBRARIES_INTERPRETED |= {"datavisualization", "datavisualization.formats.functions"}
 
 
 class DefinitionsMixin:
@@ -226,8 +228,8 @@ class DefinitionsMixin:
             reader.read_arg()
             return
         if t == "\\tikzmath":
-            reader.read_arg()
-            self.note("UNSUPPORTED", "\\tikzmath blocks are not interpreted", t, self.location(tok[1], t))
+            from geoverify.frontends.tikz.tikzmath import run_tikzmath
+            run_tikzmath(self, tok, reader)
             return
         if t == "\\pgfmathdeclarefunction":
             reader.skip_spaces()
