@@ -8,6 +8,13 @@ largest extents left and right, and ``row sep`` / ``column sep`` (default 0)
 separate those extents. The cells' bounding box is centred on the matrix's
 position (its anchor must be ``center``; others are noted as approximated)
 and, for a drawn matrix, outlined with the matrix's inner sep.
+
+A cell that starts with a path command (``\\node (a) {1};``, ``\\draw ...;``)
+is not wrapped in a node: tikzlibrarymatrix runs it as written (its "plain"
+cells), so the node keeps its own name and no ``<matrix>-<row>-<column>`` is
+made. A matrix with such cells is laid out as a matrix of statements whose
+other cells are written as the nodes the library makes; all cells run in the
+matrix's scope (its options, ``anchor=base`` from ``cells``, ``nodes``).
 """
 
 from __future__ import annotations
@@ -20,6 +27,10 @@ from geoverify.frontends.tikz.fonts import em as font_em
 from geoverify.scene import Polyline
 
 __all__ = ["place_matrix"]
+
+#: a cell starting with one of these is run as written (tikzlibrarymatrix's check for \tikz@signal@path)
+_PLAIN_CELL = re.compile(r"\s*\\(?:node|draw|path|fill|filldraw|coordinate|pic|shade|shadedraw|clip|matrix|"
+                         r"pattern|useasboundingbox)(?![A-Za-z@])")
 
 
 def _split(body: str) -> list[list[str]]:
@@ -60,7 +71,7 @@ def place_matrix(interp, nst: dict, name: str | None, p, body: str, loc) -> None
         body = body.replace(opts["ampersand replacement"].strip(), "&")
     if "matrix of nodes" not in opts and not math_mode:
         from geoverify.frontends.tikz.matrix_cells import place_cell_matrix
-        place_cell_matrix(interp, nst, name, p, _split(body), loc, opts)
+        place_cell_matrix(interp, nst, name, p, _split(body), loc, opts, scope=_cell_scope(nst))
         return
 
     def sep(key):
@@ -72,8 +83,10 @@ def place_matrix(interp, nst: dict, name: str | None, p, body: str, loc) -> None
         return r.value if r.units else r.value
 
     col_sep, row_sep = sep("column sep"), sep("row sep")
-    cell_style = opts.get("nodes", "")
     rows = _split(body)
+    if any(_PLAIN_CELL.match(cell) for row in rows for cell in row):
+        _place_plain_cells(interp, nst, name, p, rows, loc, opts, math_mode)
+        return
     cells = {}
     for i, row in enumerate(rows, start=1):
         for j, raw in enumerate(row, start=1):
@@ -86,7 +99,8 @@ def place_matrix(interp, nst: dict, name: str | None, p, body: str, loc) -> None
                 continue
             if math_mode and text:
                 text = "$" + text + "$"
-            cst = interp.node_state({**nst, "ctm": nst["ctm"]}, ",".join(x for x in (cell_style, extra) if x))
+            # the matrix's nodes={...} are in its state (nodes_style), applied by node_state
+            cst = interp.node_state({**nst, "ctm": nst["ctm"]}, extra)
             cst["anchor"] = cst["anchor"] or "base"
             cells[(i, j)] = (cst, text)
     # measure each cell as a node at the origin
@@ -94,7 +108,12 @@ def place_matrix(interp, nst: dict, name: str | None, p, body: str, loc) -> None
     geo = {k: measure_node(interp, cst, text) for k, (cst, text) in cells.items()}
     left, right, up, down = {}, {}, {}, {}
     for (i, j), g in geo.items():
-        hw, top, bottom = g
+        # a cell reaches as far as its node's path (not its outer sep) and, drawn, half its line width
+        cst = cells[(i, j)][0]
+        lw = cst["line_width"]
+        grow = (0.5 * lw if cst["draw"] is not None else 0.0) - (cst["outer_sep"] if cst["outer_sep"] is not None
+                                                                 else 0.5 * lw)
+        hw, top, bottom = (v + grow for v in g)
         left[j] = max(left.get(j, 0.0), hw)
         right[j] = max(right.get(j, 0.0), hw)
         up[i] = max(up.get(i, 0.0), top)
@@ -142,3 +161,38 @@ def place_matrix(interp, nst: dict, name: str | None, p, body: str, loc) -> None
         interp.scene.add(Polyline(points=np.array([a, (b[0], a[1]), b, (a[0], b[1])]), closed_flag=True,
                                   style=path_style(nst, True, nst["fill"] is not None), source=loc,
                                   panel=interp.panel, name=name))
+
+
+def _place_plain_cells(interp, nst, name, p, rows, loc, opts, math_mode) -> None:
+    """A matrix of nodes with plain cells: every cell becomes statements (its node
+    cells ``\\node[name=<matrix>-<row>-<column>, <|options|>] {text};``) laid out by
+    :func:`~geoverify.frontends.tikz.matrix_cells.place_cell_matrix` in the matrix's scope."""
+    from geoverify.frontends.tikz.matrix_cells import place_cell_matrix
+    out = []
+    for i, row in enumerate(rows, start=1):
+        cells = []
+        for j, raw in enumerate(row, start=1):
+            text = raw.strip()
+            if not text or _PLAIN_CELL.match(text):
+                cells.append(text)
+                continue
+            extra = ""
+            m = re.match(r"^\|\[(.*?)\]\|(.*)$", text, re.S)
+            if m:
+                extra, text = m.group(1), m.group(2).strip()
+            if math_mode and text:
+                text = "$" + text + "$"
+            cname = f"name={name}-{i}-{j}," if name else ""
+            cells.append(f"\\node[{cname}{extra}]{{{text}}};")
+        out.append(cells)
+    # the library's cells={anchor=base}: the default of every node in a cell
+    place_cell_matrix(interp, nst, name, p, out, loc, {**opts, "nodes": "anchor=base"}, scope=_cell_scope(nst))
+
+
+def _cell_scope(nst: dict) -> dict:
+    """The state cells run in: the matrix's options (pgf runs them in the matrix's scope),
+    not its drawing."""
+    scope = dict(nst)
+    scope["draw"] = scope["fill"] = None
+    scope.pop("matrix", None)
+    return scope

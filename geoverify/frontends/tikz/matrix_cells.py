@@ -2,7 +2,8 @@
 
 As in pgf's matrix (``pgfmodulematrix.code.tex``): each cell is a small picture
 whose origin is the cell's origin; its extent is the bounding box of what it
-draws (nodes with their outer sep, paths by their points and control points).
+draws (nodes by their shape's path, without outer sep, paths by their points and
+control points; a stroked path or outline also by half its line width).
 A column is as wide as its cells reach left and right of their origins, a row
 as high as they reach above and below; ``column sep`` / ``row sep`` separate
 these extents, or the origins themselves with ``between origins``. The cells
@@ -12,6 +13,8 @@ their places. The matrix is a rectangle node around the cells (``inner sep``,
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 
@@ -52,7 +55,10 @@ def _run_cell(interp, st, text, loc, offset):
     def place(*args, **kw):
         node = real_place(*args, **kw)
         if node is not None:
-            pts = [node.anchor(c) for c in _CORNERS] if node.shape != "coordinate" else [node.center]
+            # a node reaches as far as its shape's path (outer sep not included); a drawn
+            # outline adds half its line width, below
+            inner = replace(node, outer=0.0)
+            pts = [inner.anchor(c) for c in _CORNERS] if node.shape != "coordinate" else [node.center]
             boxes.append(np.array(pts, dtype=float))
         return node
 
@@ -77,17 +83,20 @@ def _run_cell(interp, st, text, loc, offset):
             b = p.bbox()
         except NotImplementedError:
             continue
-        boxes.append(np.array([[b[0], b[1]], [b[2], b[3]]]))
+        # pgf grows the picture by half the line width around a stroked path
+        h = 0.5 * p.style.stroke_width if p.style is not None and p.style.stroke is not None else 0.0
+        boxes.append(np.array([[b[0] - h, b[1] - h], [b[2] + h, b[3] + h]]))
     if not boxes:
         return None, added
     allp = np.vstack(boxes) - np.asarray(offset, dtype=float)
     return (allp[:, 0].min(), allp[:, 1].min(), allp[:, 0].max(), allp[:, 1].max()), added
 
 
-def place_cell_matrix(interp, nst: dict, name, p, rows: list, loc, opts: dict) -> None:
-    """Lay out a matrix of statement cells (``rows``: cell source texts) at canvas ``p``."""
+def place_cell_matrix(interp, nst: dict, name, p, rows: list, loc, opts: dict, scope: dict | None = None) -> None:
+    """Lay out a matrix of statement cells (``rows``: cell source texts) at canvas ``p``;
+    the cells run in state ``scope`` (the path's state by default)."""
     tok_pos = None  # the cells' tokens are re-read from the node text: no source offsets
-    st = dict(interp.st)
+    st = dict(interp.st if scope is None else scope)
     style = opts.get("nodes")
     col_sep, col_between = _sep(interp, nst, opts.get("column sep"))
     row_sep, row_between = _sep(interp, nst, opts.get("row sep"))

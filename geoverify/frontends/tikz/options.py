@@ -448,6 +448,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             return
         if key in ("matrix", "matrix of nodes", "matrix of math nodes", "nodes in empty cells"):
             st["matrix"] = True
+            st["matrix_opts"] = {**(st.get("matrix_opts") or {}), key: ""}
             return
         if _COSMETIC.match(key):
             return
@@ -743,6 +744,11 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                    "ampersand replacement"):
             if k == "matrix":
                 st["matrix"] = True
+            elif k == "nodes":  # every node/.append style, for the nodes in this scope (a matrix's cells)
+                old = st.get("nodes_style")
+                st["nodes_style"] = old + "," + val if old else val
+            else:  # a matrix's keys, also from a style or a scope (matrix.py)
+                st["matrix_opts"] = {**(st.get("matrix_opts") or {}), k: val}
         elif _COSMETIC.match(k) or k.startswith("every ") or k.startswith("execute "):
             return
         else:

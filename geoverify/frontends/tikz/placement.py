@@ -121,6 +121,8 @@ class NodePlacementMixin:
         every = self.defs.get("style:every node")
         if every:
             self.apply_options(nst, every)
+        if st.get("nodes_style"):  # nodes={...} of the scope (appended to every node)
+            self.apply_options(nst, st["nodes_style"])
         if opts:
             self.apply_options(nst, opts)
         nst["node_ctm"] = nst["ctm"]

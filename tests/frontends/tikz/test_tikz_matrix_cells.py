@@ -38,16 +38,18 @@ def test_ampersand_replacement_and_cells_measured_by_their_drawing():
         \draw (0.2,0) circle [radius=2mm]; \& \fill[red] (0,0) circle [radius=3mm]; \\ };""")
     c = sorted((p for p in sc.primitives if isinstance(p, Circle)), key=lambda p: -p.radius)
     big, red, small = c
-    # one column: origins share x; rows: 4 mm below the first origin, 3 mm above the second
+    # one column: origins share x; rows: 4 mm below the first origin, 3 mm above the second;
+    # a stroked path reaches half its line width further (pgfcorepathusage; as TeX: 20.04 bp)
     assert close(small.center[0] - big.center[0], 2 * MM)
-    assert close(big.center[1] - small.center[1], 7 * MM)
+    assert close(big.center[1] - small.center[1], 7 * MM + 0.2)
     assert close(red.center[1], small.center[1])
-    # second column: right of the first column's reach (4 mm) by its widest reach to the left,
-    # the "Hello" node (half its text, inner sep, outer sep; wider than the red circle)
+    # second column: right of the first column's reach (4 mm and half the line width) by its
+    # widest reach to the left, the "Hello" node (half its text and inner sep; its outer sep
+    # does not count; wider than the red circle); as TeX: 26.07 bp
     hello = [p for p in sc.primitives if isinstance(p, TextLabel)][0]
-    reach = (hello.box[2] - hello.box[0]) / 2 + 3.33333 + 0.2
+    reach = (hello.box[2] - hello.box[0]) / 2 + 3.33333
     assert reach > 3 * MM
-    assert close(red.center[0] - big.center[0], 4 * MM + reach, tol=1e-3)
+    assert close(red.center[0] - big.center[0], 4 * MM + 0.2 + reach, tol=1e-3)
 
 
 def test_matrix_anchor_and_positioning():
@@ -78,3 +80,43 @@ def test_matrix_of_nodes_is_a_named_node_placed_by_its_anchor():
     assert close(red[1], outline.max(axis=0) + 0.2)
     r = [p for p in sc.primitives if isinstance(p, TextLabel) and p.text == "r"][0]
     assert r.box[0] == pytest.approx(red[1][0] + CM + 3.3333 + 0.2, abs=0.01)
+
+
+def test_plain_cells_of_a_matrix_of_nodes_and_undrawn_cells_without_outer_sep():
+    # tikzlibrarymatrix runs a cell starting with \node as written (its own name, no m-1-1),
+    # still with the library's anchor=base and the matrix's nodes={...}; an undrawn node reaches
+    # as far as its path (outer sep not counted), a drawn one half its line width further.
+    # Cells: 2 mm + 1 mm above the base, 1 mm + 1 mm below, 3 mm either side (TeX: 17.207 bp
+    # across, 14.371 bp down)
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \matrix[matrix of nodes, nodes={text height=2mm, text depth=1mm, text width=4mm, inner sep=1mm}] (m) {
+        \node (a) {x}; & y \\ z & \node[draw] (d) {w}; \\ };
+      \draw[red] (a.base) -- (m-1-2.base) -- (m-2-1.base);
+    \end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    red = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#ff0000"][0].points
+    assert close(red[1] - red[0], (6 * MM + 0.2, 0))
+    assert close(red[2] - red[1], (-6 * MM - 0.2, -5 * MM - 0.2))
+    texts = {p.text for p in sc.primitives if isinstance(p, TextLabel)}
+    assert texts == {"x", "y", "z", "w"}
+
+
+def test_matrix_keys_from_a_style_and_nodes_of_a_scope():
+    # row sep and nodes={...} inside a style reach the matrix; nodes={draw} of the scope draws
+    # every node in it, the matrix too (TeX: the matrix 35.78 bp wide, 41.25 bp high)
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \tikzset{grid/.style={matrix of nodes, row sep=1mm, nodes={minimum size=5mm, inner sep=0pt}}}
+      \begin{scope}[nodes={draw, minimum size=3mm}]
+        \matrix[grid] (m) { a & b \\ c & d \\ };
+        \node (p) at (2,0) {};
+      \end{scope}
+    \end{tikzpicture}""")
+    boxes = [p.points for p in sc.primitives if isinstance(p, Polyline)]
+    assert len(boxes) == 6
+    sizes = sorted((round(float(np.ptp(b[:, 0])), 3), round(float(np.ptp(b[:, 1])), 3)) for b in boxes)
+    assert sizes[0] == pytest.approx((3 * MM, 3 * MM), abs=1e-3)  # p: the scope's minimum size
+    assert all(s == pytest.approx((5 * MM, 5 * MM), abs=1e-3) for s in sizes[1:5])
+    # the matrix: two cells of 5 mm with half their line widths either side and its inner sep;
+    # in height also the row sep and the cells' different baselines (TeX's 41.25 bp)
+    w = 2 * 5 * MM + 4 * 0.2 + 2 * 3.33333
+    assert sizes[5] == pytest.approx((w, 41.25 * 72.27 / 72), abs=0.02)
