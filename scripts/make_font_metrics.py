@@ -34,7 +34,9 @@ FONTS = ["cmr10", "cmmi10", "cmsy10", "cmr7", "cmmi7", "cmsy7", "cmr5", "cmmi5",
          "cmsy5", "cmbx12", "cmbx9", "cmbx8", "cmbx7", "cmbx6", "cmbx5", "cmti12", "cmti9", "cmti8", "cmti7",
          "cmtt12", "cmtt9", "cmtt8", "cmss12", "cmss17", "cmss9", "cmss8", "cmsl10", "cmsl12", "cmsl8", "cmsl9",
          # amsfonts' blackboard bold (\mathbb with amssymb)
-         "msbm10", "msbm7", "msbm5"]
+         "msbm10", "msbm7", "msbm5",
+         # the bold math version (\boldmath): letters and symbols at the script sizes too
+         "cmmib9", "cmmib8", "cmmib7", "cmmib6", "cmmib5", "cmbsy10", "cmbsy9", "cmbsy8", "cmbsy7", "cmbsy6", "cmbsy5"]
 
 
 def _fix(word: int) -> float:

@@ -91,8 +91,10 @@ class _Typesetter(MathMode):
                 continue
             if ch == "{":
                 inner, i = read_group(s, i)
-                # a group keeps its own size and family; kerning stops at its boundary
+                # a group keeps its own size, family and math version; kerning stops at its boundary
+                fonts = self.fonts
                 self.text(inner, hl, size, family)
+                self.fonts = fonts
                 continue
             if ch == "}":
                 i += 1
@@ -290,6 +292,9 @@ class _Typesetter(MathMode):
             return i
         if cs == "\\strut":  # \vrule height .7\baselineskip depth .3\baselineskip width 0 (baselineskip 1.2 size)
             hl.box(0.0, 0.84 * size, 0.36 * size, [])
+            return i
+        if cs in ("\\boldmath", "\\unboldmath"):  # the math version, to the end of the group
+            self.fonts = fonts.math_version(cs == "\\boldmath")
             return i
         if cs in IGNORED or cs in ("\\hline", "\\newline", "\\linebreak"):
             return i

@@ -57,18 +57,23 @@ _SHAPES = {
     ("cmss", "n"): _fd(((5.0, 6.0, 7.0, 8.0), "cmss8"), ((9.0,), "cmss9"), ((10.0, 10.95), "cmss10"),
                        ((12.0, 14.4), "cmss12"), ((17.28, 20.74, 24.88), "cmss17")),
     ("cmm", "it"): _fd((_LOW, "gen"), ((10.0, 10.95), "cmmi10"), ((12.0,) + _HIGH, "cmmi12")),
+    ("cmm", "b"): _fd((_LOW, "gen"), ((10.0, 10.95, 12.0) + _HIGH, "cmmib10")),  # omlcmm.fd, b/it
+    ("cmsy", "b"): _fd((_LOW, "gen"), ((10.0, 10.95, 12.0) + _HIGH, "cmbsy10")),  # omscmsy.fd, b/n
     ("cmsy", "n"): _fd((_LOW + (10.0,), "gen"), ((10.95, 12.0) + _HIGH, "cmsy10")),
     ("cmex", "n"): None,  # <-> sfixed * cmex10: always the 10 pt design at 10 pt
     # amsfonts' umsb.fd: <-6> msbm5, <6-8> msbm7, <8-> msbm10
     ("msb", "n"): _fd(((5.0,), "msbm5"), ((6.0, 7.0), "msbm7"), ((8.0, 9.0, 10.0, 10.95, 12.0) + _HIGH, "msbm10")),
 }
 _PREFIX = {("cmr", "n"): "cmr", ("cmr", "bx"): "cmbx", ("cmr", "sl"): "cmsl", ("cmm", "it"): "cmmi",
-           ("cmsy", "n"): "cmsy", ("msb", "n"): "msbm"}
+           ("cmsy", "n"): "cmsy", ("msb", "n"): "msbm", ("cmm", "b"): "cmmib", ("cmsy", "b"): "cmbsy"}
 
 # text families -> font shape; math families
 _TEXT_SHAPES = {"rm": ("cmr", "n"), "bf": ("cmr", "bx"), "it": ("cmr", "it"), "sl": ("cmr", "sl"),
                 "bfit": ("cmr", "bxit"), "tt": ("cmtt", "n"), "sf": ("cmss", "n")}
 _MATH_SHAPES = {"mi": ("cmm", "it"), "sy": ("cmsy", "n"), "ex": ("cmex", "n"), "bb": ("msb", "n")}
+# the bold math version (fontmath.ltx, \boldmath): letters cmm/b/it, symbols cmsy/b/n, operators
+# (digits, \sin) cmr/bx/n; large symbols and the other alphabets stay
+_BOLD_MATH_SHAPES = {**_MATH_SHAPES, "mi": ("cmm", "b"), "sy": ("cmsy", "b"), "rm": ("cmr", "bx")}
 
 _MATH_SIZES = {5.0: (5.0, 5.0), 6.0: (5.0, 5.0), 7.0: (5.0, 5.0), 8.0: (6.0, 5.0), 9.0: (6.0, 5.0),
                10.0: (7.0, 5.0), 10.95: (8.0, 6.0), 12.0: (8.0, 6.0), 14.4: (10.0, 7.0), 17.28: (12.0, 10.0),
@@ -166,11 +171,22 @@ class LatexFonts:
         10, 11 or 12: the document class option (``\\small`` and friends depend on it).
     """
 
-    __slots__ = ("class_size", "size_commands")
+    __slots__ = ("class_size", "size_commands", "bold_math", "_other_version")
 
-    def __init__(self, class_size: int = 10):
+    def __init__(self, class_size: int = 10, bold_math: bool = False):
         self.class_size = class_size
         self.size_commands = _SIZE_COMMANDS.get(class_size, _SIZE_COMMANDS[10])
+        self.bold_math = bold_math
+        self._other_version = None
+
+    def math_version(self, bold: bool) -> "LatexFonts":
+        """This selection in the normal or the bold math version (``\\unboldmath``, ``\\boldmath``)."""
+        if bold == self.bold_math:
+            return self
+        if self._other_version is None:
+            self._other_version = LatexFonts(self.class_size, bold)
+            self._other_version._other_version = self
+        return self._other_version
 
     @property
     def normal_size(self) -> float:
@@ -192,7 +208,7 @@ class LatexFonts:
 
     def math_font(self, family: str, size: float) -> tuple[str, float]:
         """``(tfm name, size in pt)`` of a math family (mi, sy, ex, or a text family) at ``size``."""
-        shape = _MATH_SHAPES.get(family)
+        shape = (_BOLD_MATH_SHAPES if self.bold_math else _MATH_SHAPES).get(family)
         if shape is None:
             return self.text_font(family, size)
         return self._select(shape, size)

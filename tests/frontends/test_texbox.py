@@ -111,3 +111,15 @@ def test_latex_size_substitution_picks_the_nearest_listed_size():
     assert fonts.math_font("mi", 8.03) == ("cmmi8", 8.0)
     assert fonts.math_sizes(12.0) == (12.0, 8.0, 6.0)
     assert fonts.size_commands["small"] == 10.95
+
+
+def test_boldmath_sets_math_in_the_bold_version_to_the_end_of_its_group():
+    # latex + dvisvgm, standalone (10 pt class) after \large, each text in a node with inner sep 0:
+    # letters cmmib10, \times cmbsy10, the prime and digits of scripts cmbsy8 / cmbx8
+    fonts = LatexFonts(10)
+    box = measure("\\boldmath $X \\times Y$", 12.0, fonts)
+    assert (box.width, box.height, box.depth) == pytest.approx((40.3265, 8.2339, 1.5997), abs=5e-3)
+    assert measure("\\boldmath $Z'$", 12.0, fonts).width == pytest.approx(13.5232, abs=5e-3)
+    assert measure("\\boldmath $f_2$", 12.0, fonts).width == pytest.approx(12.2136, abs=5e-3)
+    assert measure("{\\boldmath $T$}$T$", 12.0, fonts).width == pytest.approx(18.0714, abs=5e-3)
+    assert measure("$X \\times Y$", 12.0, fonts).width == pytest.approx(34.7901, abs=5e-3)

@@ -17,9 +17,20 @@ import re
 from geoverify.frontends.texbox import TextBox, measure as _measure
 from geoverify.frontends.texfonts import LatexFonts, metrics_available, param
 
-__all__ = ["TextBox", "baselineskip", "measure", "metrics_available", "em", "node_lines", "wrap", "FONT_SIZES"]
+__all__ = ["TextBox", "baselineskip", "measure", "metrics_available", "em", "node_lines", "wrap", "FONT_SIZES",
+           "BOLD_MATH"]
 
 _FONTS = LatexFonts(10)
+#: A family string ends with this when math is in the bold version (``font=\\boldmath``).
+BOLD_MATH = "+boldmath"
+
+
+def _selection(bold) -> tuple[str, LatexFonts]:
+    """Text family and font selection (normal or bold math version) of a ``bold`` argument."""
+    family = bold if isinstance(bold, str) else ("bf" if bold else "rm")
+    if family.endswith(BOLD_MATH):
+        return family[:-len(BOLD_MATH)] or "rm", _FONTS.math_version(True)
+    return family, _FONTS
 
 #: LaTeX size commands at 10 pt (article/standalone), font size in pt.
 FONT_SIZES = {"\\" + name: size for name, size in _FONTS.size_commands.items()}
@@ -35,7 +46,8 @@ def measure(text: str, size: float = 10.0, bold=False) -> tuple[TextBox, list[fl
     size : float
         Font size in pt.
     bold : bool or str
-        ``True`` for bold, or a text family: rm, bf, it, sl, tt, sf.
+        ``True`` for bold, or a text family: rm, bf, it, sl, tt, sf; with :data:`BOLD_MATH`
+        appended, math is set in the bold version.
 
     Returns
     -------
@@ -45,13 +57,13 @@ def measure(text: str, size: float = 10.0, bold=False) -> tuple[TextBox, list[fl
     widths : list of float
         Width of each line (for ``align``).
     """
-    family = bold if isinstance(bold, str) else ("bf" if bold else "rm")
+    family, fonts = _selection(bold)
     lines = node_lines(text)
     widths = []
     approx = False
     first_h = last_d = 0.0
     for k, src in enumerate(lines):
-        box = _measure(src.strip(), size, _FONTS, family)
+        box = _measure(src.strip(), size, fonts, family)
         widths.append(box.width)
         approx |= box.approximate
         if k == 0:
@@ -161,7 +173,7 @@ def em(size: float = 10.0, bold=False) -> float:
     ``\\normalsize`` (cmr10), 11.75 pt at ``\\large`` (cmr12), 9.25 pt at
     ``\\small`` (cmr9). The size itself when the metric table is missing.
     """
-    family = bold if isinstance(bold, str) else ("bf" if bold else "rm")
+    family, _ = _selection(bold)
     name, at = _FONTS.text_font(family, size)
     return param(name, 6, at, default=1.0) if metrics_available() else size
 
@@ -208,7 +220,7 @@ def wrap(text: str, width: float, size: float = 10.0, bold=False) -> list[str]:
     list of str
         One source line each, to be joined with ``\\\\`` for :func:`measure`.
     """
-    family = bold if isinstance(bold, str) else ("bf" if bold else "rm")
+    family, _ = _selection(bold)
     name, at = _FONTS.text_font(family, size)
     shrink = param(name, 4, at) if metrics_available() else 0.0
     out = []

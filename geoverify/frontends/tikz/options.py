@@ -583,6 +583,11 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             m = re.search(r"\\fontsize\{([^}]*)\}", val)
             if m:
                 st["font_size"] = _dim(ctx, m.group(1), st)
+            if "boldmath" in val or "+" in str(st["bold"]):  # the math version the key's fonts select
+                from geoverify.frontends.tikz.fonts import BOLD_MATH
+                family = (st["bold"] or "rm") if isinstance(st["bold"], str) else ("bf" if st["bold"] else "rm")
+                family = family.split("+")[0]
+                st["bold"] = family + BOLD_MATH if re.search(r"\\boldmath(?![A-Za-z])", val) else family
         elif k == "shape":
             st["shape"] = val
         elif k == "local bounding box":  # a scope's extent as a node (bounding.py)

@@ -373,6 +373,17 @@ def test_size_environment_in_a_picture_is_a_group_with_that_size():
     assert close(sizes[0], (22.4297, 18.2969), tol=2e-3) and close(sizes[2], sizes[0], tol=1e-9)
 
 
+def test_font_boldmath_sets_the_node_math_in_the_bold_version():
+    # TeX (latex + dvisvgm): after \large, font=\boldmath on a node with inner sep 0 around $f_2$
+    # gives a 12.2136 x 10.6679 pt box (cmmib10 f, cmbx8 2); without it the normal cmmi12 and cmr8.
+    sc = parse_tikz(r"""\large \node[draw, inner sep=0pt, font=\boldmath] at (0,0) {$f_2$};
+    \node[draw, inner sep=0pt] at (3,0) {$f_2$};""")
+    boxes = [p.points.max(0) - p.points.min(0) for p in sc.primitives if isinstance(p, Polyline)]
+    assert close(boxes[0], (12.2136, 8.3384 + 2.3295), tol=5e-3)
+    assert boxes[1][0] == pytest.approx(measure("$f_2$", 12.0)[0].width, abs=1e-9)
+    assert boxes[1][0] < boxes[0][0] - 0.5
+
+
 def test_placement_in_label_options_overrides_the_label_anchor():
     # TeX (latex + dvisvgm): label={[red,left]{$U$}} on an empty node at the origin puts U's east
     # anchor on the node's north: the text starts 11.4084 bp left of it, its baseline 0.1159 bp up.
