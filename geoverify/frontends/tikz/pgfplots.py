@@ -253,6 +253,8 @@ class Axis:
                 data.append(np.column_stack([p.points[:, 0] + e[:, 1], p.points[:, 1]]))
                 data.append(np.column_stack([p.points[:, 0], p.points[:, 1] - e[:, 2]]))
                 data.append(np.column_stack([p.points[:, 0], p.points[:, 1] + e[:, 3]]))
+            if p.quiver is not None and p.quiver.update_limits:  # quiver arrows' ends too
+                data.append(p.quiver.ends)
         pts = np.vstack(data) if data else np.zeros((0, 2))
         pts = pts[np.all(np.isfinite(pts), axis=1)]
         user = {a: (self.value(a, kv[a + "min"]) if kv.get(a + "min") else None,

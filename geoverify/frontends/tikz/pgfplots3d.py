@@ -44,6 +44,7 @@ from geoverify.frontends.tikz.pgfplots3d_view import near_ticklabel_offset, unit
 from geoverify.frontends.tikz.pgfplots_draw import draw_plot
 from geoverify.frontends.tikz.pgfplots_options import usable_range
 from geoverify.frontends.tikz.pgfplots_plots import Plot, without_addplots
+from geoverify.frontends.tikz.pgfplots_quiver import Quiver
 from geoverify.frontends.tikz.pgfplots_ticks import format_number, split_number_format
 from geoverify.frontends.tikz.tex import Reader
 from geoverify.scene.primitives import Polyline
@@ -85,6 +86,7 @@ class Axis3D(Axis):
         if self.log["z"] or self.log["x"] or self.log["y"]:
             interp.note("UNSUPPORTED", "log axes in 3D are drawn linearly", "zmode", self.loc)
         data = [p.points for p in self.plots if p.three_d and len(p.points)]
+        data += [p.quiver.ends for p in self.plots if p.three_d and p.quiver is not None and p.quiver.update_limits]
         pts = np.vstack(data) if data else np.zeros((0, 3))
         pts = pts[np.all(np.isfinite(pts), axis=1)]
         self.data_upper = set()
@@ -551,6 +553,9 @@ class Axis3D(Axis):
         pts = np.vstack([np.vstack([r, nan]) for r in rows])[:-1]
         p2 = Plot(pts, p.st, p.loc, mark=p.mark, mark_st=p.mark_st, only_marks=p.only_marks, smooth=p.smooth,
                   forget=p.forget, mark_size=p.mark_size, mark_text=p.mark_text)
+        if p.quiver is not None:  # arrows from the projected points to their projected ends
+            p2.points = q
+            p2.quiver = Quiver(self.project(p.quiver.ends), p.quiver.style, p.quiver.update_limits)
         draw_plot(interp, p2, self.st["ctm"], None)
 
     def patches(self, p: Plot, grid):

@@ -12,6 +12,7 @@ import math
 
 import numpy as np
 
+from geoverify.errors import GeoverifyError
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.emit import DOT_MAX_RADIUS, emit_path, path_style
 from geoverify.frontends.tikz.pathbuild import PathBuilder
@@ -175,6 +176,30 @@ def _draw_combs(interp, plot: Plot, full, box) -> None:
     _mark_clipped(interp, idx, ends, box)
 
 
+def _draw_quiver(interp, plot: Plot, full, box) -> None:
+    """``quiver``: one path per point, from it to its arrow's end, in the plot's style with
+    ``every arrow``; clipped by the axis box as plot lines."""
+    if plot.only_marks or plot.st["draw"] is None:
+        return
+    st = plot.st
+    if plot.quiver.style:
+        st = dict(st)
+        try:
+            interp.apply_options(st, plot.quiver.style)
+        except GeoverifyError as err:
+            interp.note("APPROXIMATED", f"quiver every arrow style not applied: {err.message}", "quiver", plot.loc)
+            st = plot.st
+    for p, q in zip(plot.points, plot.quiver.ends):
+        if not (np.all(np.isfinite(p)) and np.all(np.isfinite(q))):
+            continue
+        a, c = G.apply(full, tuple(p[:2])), G.apply(full, tuple(q[:2]))
+        b = PathBuilder()
+        b.move_to(a)
+        b.line(a, c)
+        idx = emit_path(interp.scene, b, st, draw=True, fill=False, source=plot.loc, panel=interp.panel)
+        _mark_clipped(interp, idx, [a, c], box)
+
+
 def _name_plot_path(interp, plot, canvas) -> None:
     """``name path`` on an ``\\addplot``: the whole curve (unclipped, drawn or not), for intersections."""
     b = PathBuilder()
@@ -242,6 +267,8 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
         return
     if plot.comb:
         _draw_combs(interp, plot, full, box)
+    if plot.quiver is not None:
+        _draw_quiver(interp, plot, full, box)
     canvas = [G.apply(full, (x, y)) if math.isfinite(x) and math.isfinite(y) else None
               for x, y in plot.points]
     if not any(p is not None for p in canvas):
@@ -270,7 +297,7 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
         b.close()
         emit_path(interp.scene, b, st, draw=st["draw"] is not None, fill=st["fill"] is not None,
                   source=plot.loc, panel=interp.panel)
-    elif not plot.only_marks and st["draw"] is not None and not plot.comb:
+    elif not plot.only_marks and st["draw"] is not None and not plot.comb and plot.quiver is None:
         raw = []
         cur = []
         for p in canvas:

@@ -22,6 +22,7 @@ from geoverify.frontends.tikz.definitions import DEF_COMMANDS
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pgfplots3d_data import PLOT3_KEYS, plot_points3d, table_points3d
 from geoverify.frontends.tikz.pgfplots_marks import BAR_CYCLE, CYCLE_COLOR, CYCLE_LISTS
+from geoverify.frontends.tikz.pgfplots_quiver import Quiver, quiver_ends
 from geoverify.frontends.tikz.tex import Reader, detokenize
 
 __all__ = ["Plot", "collect_plots", "parse_functions", "apply_functions", "without_addplots"]
@@ -74,6 +75,7 @@ class Plot:
     shader: str | None = None
     mark_text: tuple = ("p", "")
     comb: str | None = None
+    quiver: Quiver | None = None
 
 
 def parse_functions(text: str) -> dict:
@@ -363,7 +365,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             functions_p = {k: (prm, _x_to_var(body)) for k, (prm, body) in getattr(interp, "pgf_functions", {}).items()}
             functions_p.update(functions or {})
             const = None
-            comb = None
+            comb = quiver = None
             at = samples_at
             only_marks = False
             smooth = axis_smooth
@@ -396,6 +398,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                     pbar = k[0]
                 elif k in ("ycomb", "xcomb") and v is None:
                     comb = k[0]
+                elif k == "quiver":
+                    quiver = v or ""
                 elif k == "mark color":  # the second colour of half-filled marks: colour only
                     continue
                 elif k in ("const plot", "const plot mark left", "const plot mark right", "jump mark left",
@@ -436,9 +440,11 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                     continue
                 keys = keys3
                 patch = next((k for k in ("surf", "mesh") if k in keys), None)
+                if quiver is not None:
+                    quiver = quiver_ends(interp, quiver, res[0], st, loc)
                 plots.append(Plot(res[0], st, loc, mark=mark, mark_st=mst, only_marks=only_marks,
                                   smooth=smooth or bool(st.get("smooth")), forget=forget, mark_size=mark_size,
-                                  mark_text=tuple(mark_text),
+                                  mark_text=tuple(mark_text), quiver=quiver,
                                   three_d=True, shape3d=res[1], patch=patch,
                                   shader=(keys.get("shader") or "").strip() or None))
                 continue
@@ -456,10 +462,12 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                 pts, meta = pts
             explicit = extra.get("errors")
             errors = _error_bars(interp, errbar, pts, explicit, st)
+            if quiver is not None:
+                quiver = quiver_ends(interp, quiver, pts, st, loc)
             plots.append(Plot(pts, st, loc, mark=mark, mark_st=mst,
                               only_marks=only_marks, smooth=smooth or bool(st.get("smooth")), forget=forget,
                               mark_size=mark_size, mark_text=tuple(mark_text), bar=pbar, meta=meta, const=const,
-                              closed=closed, errors=errors, comb=comb,
+                              closed=closed, errors=errors, comb=comb, quiver=quiver,
                               meta_symbolic="explicit symbolic" in (keys.get("point meta") or "")))
         except GeoverifyError as err:
             interp.env.pop("\\x", None)

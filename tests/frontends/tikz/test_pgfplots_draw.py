@@ -53,3 +53,19 @@ def test_ycomb_draws_from_the_zero_level_to_each_point():
     assert all(p.clipped for p in combs)  # one path, leaving the axis box
     assert len([p for p in sc.primitives if type(p).__name__ in ("Dot", "Circle")]) == 2
     assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+
+
+def test_quiver_arrows_from_each_point_and_their_ends_widen_the_limits():
+    # TeX (enlargelimits=false, 100pt box): paths M-71.8008 27.8243H-51.875,
+    # M-31.9493-38.5937L-12.0235-71.8007, M7.8984 27.8243H27.8242 (bp, y down): x runs to
+    # 2.5 and y to 1.5 (the ends of (0.5,0), (0.5,0.5), (0.5,0) scaled by 0.5 from u=1, v=x*y)
+    sc = parse_tikz(r"\begin{tikzpicture}\begin{axis}[xtick=\empty,ytick=\empty,scale only axis,width=100pt,"
+                    r"height=100pt,enlargelimits=false]\addplot[quiver={u=1,v=x*y,scale arrows=0.5},-stealth] "
+                    r"coordinates {(0,0) (1,1) (2,0)};\end{axis}\end{tikzpicture}")
+    arrows = [p.points for p in sc.primitives if isinstance(p, Polyline) and not p.closed_flag]
+    expected = [[(0, 0), (20, 0)], [(40, 200 / 3), (60, 100)], [(80, 0), (100, 0)]]
+    assert len(arrows) == 3
+    for got, want in zip(arrows, expected):
+        assert np.allclose(got, want, atol=TOL)
+    assert len([p for p in sc.primitives if type(p).__name__ == "Arrow"]) == 3
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]

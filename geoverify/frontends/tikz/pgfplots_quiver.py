@@ -1,0 +1,84 @@
+"""pgfplots' ``quiver`` plot handler (``pgfplotsplothandlers.code.tex``).
+
+``quiver={u=<expr>, v=<expr>, w=<expr>, scale arrows=<s>}`` draws one arrow per
+data point, from the point to the point plus ``s * (u, v[, w])`` (axis units);
+``u``/``v``/``w`` are expressions in ``x``, ``y`` (and ``z``) of the point,
+``u value``/``v value``/``w value`` constants (each 0 unless given). With
+``update limits`` (the default) the arrows' ends widen the axis limits too.
+Each arrow is its own path in the plot's style, with ``every arrow`` applied
+(arrow tips, line width). ``arrow color``/``colored`` only choose colours.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from geoverify.errors import GeoverifyError
+from geoverify.frontends.tikz.options import split_options
+from geoverify.frontends.tikz.pgfplots3d_data import _var
+
+__all__ = ["Quiver", "quiver_ends"]
+
+#: quiver sub-keys that only choose colours or legends (no geometry)
+_COLOUR_ONLY = {"colored", "arrow color", "quiver legend", "before arrow", "after arrow",
+                "before arrow/.code", "after arrow/.code"}
+
+
+class Quiver:
+    """The arrows of one quiver plot: ``ends`` (N, 2 or 3) in data coordinates (NaN
+    where an arrow is undefined), the ``every arrow`` style, ``update limits``."""
+
+    __slots__ = ("ends", "style", "update_limits")
+
+    def __init__(self, ends, style, update_limits):
+        self.ends, self.style, self.update_limits = ends, style, update_limits
+
+
+def quiver_ends(interp, spec: str, pts: np.ndarray, st: dict, loc) -> Quiver:
+    """The arrow ends of ``quiver={spec}`` for data points ``pts`` (N, 2 or 3)."""
+    comp = {"u": "0", "v": "0", "w": "0"}
+    scale = "1"
+    styles = []
+    update = True
+    for k, v in split_options(spec or ""):
+        key = k[len("/pgfplots/quiver/"):] if k.startswith("/pgfplots/quiver/") else k
+        if key in ("u", "v", "w", "u value", "v value", "w value") and v is not None:
+            comp[key[0]] = v
+        elif key == "scale arrows" and v:
+            scale = v
+        elif key in ("every arrow/.style", "every arrow/.append style") and v:
+            if key.endswith("/.style"):
+                styles = []
+            styles.append(v)
+        elif key == "update limits":
+            update = (v or "true").strip() != "false"
+        elif key in _COLOUR_ONLY:
+            continue
+        else:
+            interp.note("UNSUPPORTED", f"quiver key '{k}' is not interpreted", "quiver/" + key, loc)
+    s = interp.number(scale, st).value
+    dim = pts.shape[1]
+    exprs = [_var(_var(_var(comp[c], "x", "\\x"), "y", "\\y"), "z", "\\z") for c in "uvw"[:dim]]
+    ends = np.full(pts.shape, np.nan)
+    env = interp.env
+    saved = {m: env.get(m) for m in ("\\x", "\\y", "\\z")}
+    try:
+        for i, p in enumerate(pts):
+            if not np.all(np.isfinite(p)):
+                continue
+            for m, val in zip(("\\x", "\\y", "\\z"), p):
+                env[m] = float(val)
+            try:
+                d = [interp.number(e, st).value for e in exprs]
+            except GeoverifyError as err:
+                if "undefined" in err.message or "unknown" in err.message:
+                    raise
+                continue
+            ends[i] = p + s * np.asarray(d)
+    finally:
+        for m, val in saved.items():
+            if val is None:
+                env.pop(m, None)
+            else:
+                env[m] = val
+    return Quiver(ends, ",".join(styles), update)
