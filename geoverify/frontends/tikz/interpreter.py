@@ -371,6 +371,9 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             elif t in ("\\addplot", "\\addplot+"):
                 self.note("UNSUPPORTED", "\\addplot outside an axis environment", t)
                 self._skip_statement(reader)
+            elif t == "\\datavisualization":
+                from geoverify.frontends.tikz.datavis import run_datavisualization
+                run_datavisualization(self, tok, reader)
             elif t == "\\graph":
                 from geoverify.frontends.tikz.graphs import run_graph
                 run_graph(self, tok, reader)

@@ -1,0 +1,679 @@
+"""``\\datavisualization`` (pgf's ``datavisualization`` library).
+
+The statement ``\\datavisualization [options] data [...] {...} ... ;`` is read
+as ``tikzlibrarydatavisualization.code.tex`` reads it: option blocks, ``data``
+blocks (formats of :mod:`~geoverify.frontends.tikz.datavis_data`), ``data
+point [x=..., y=..., set=...]`` and ``info``/``info'`` blocks of TikZ code (where
+``visualization cs: x=..., y=...`` is a point of the visualization). Then, as
+pgf does, every axis surveys the range of its attribute, the visualizers draw
+their data sets and the axis system draws grid, ticks, axes and labels
+(:mod:`~geoverify.frontends.tikz.datavis_axes`).
+
+Modelled: the axis systems ``xy Cartesian``, ``school book axes`` (``unit``)
+and ``scientific axes`` (``width``, ``height``, ``outer ticks``, ``inner
+ticks``, ``clean``, ``standard labels``, ``upright labels``); axis keys
+``attribute``, ``length``, ``scaling``, ``unit length``, ``ticks``, ``grid``,
+``padding``, ``include value``, ``min value``, ``max value``, ``label`` and the
+``visualize axis/ticks/grid/label`` keys; the visualizers ``visualize as line``,
+``smooth line``, ``smooth cycle`` and ``scatter`` (named, ``/.list``), their
+``style``, and the style sheets ``vary dashing``, ``vary thickness``, ``vary
+thickness and dashing``, ``strong colors``, ``cross marks``. Everything else
+(legends, labels in data, logarithmic axes, polar axes, data groups ...) is
+reported as unsupported.
+"""
+
+from __future__ import annotations
+
+import re
+
+from geoverify.errors import FigureSyntaxError, GeoverifyError
+from geoverify.frontends.tikz.datavis_axes import (DEFAULT_STYLES, DvAxis, Visual, parse_at_item, typeset,
+                                                   _unbrace)
+from geoverify.frontends.tikz.datavis_data import function_points, named_points, table_points, to_value
+from geoverify.frontends.tikz.options import split_options
+from geoverify.frontends.tikz.pgfplots_marks import mark_outlines
+from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
+
+__all__ = ["run_datavisualization"]
+
+_SHEETS = {
+    "vary dashing": {1: "solid", 2: "dash pattern=on 5\\pgflinewidth off 2\\pgflinewidth",
+                     3: "dash pattern=on 1.5\\pgflinewidth off 1.5\\pgflinewidth",
+                     4: "dash pattern=on 5\\pgflinewidth off 1.5\\pgflinewidth on 1.5\\pgflinewidth off "
+                        "1.5\\pgflinewidth",
+                     5: "dash pattern=on 10\\pgflinewidth off 3\\pgflinewidth",
+                     6: "dash pattern=on 10\\pgflinewidth off 2\\pgflinewidth on 2\\pgflinewidth off "
+                        "2\\pgflinewidth",
+                     7: "dash pattern=on 8\\pgflinewidth off 2\\pgflinewidth on 1.5\\pgflinewidth off "
+                        "1.5\\pgflinewidth on 1.5\\pgflinewidth off 1.5\\pgflinewidth on 1.5\\pgflinewidth off "
+                        "1.5\\pgflinewidth",
+                     0: "solid"},
+    "strong colors": {1: "black", 2: "red!80!black", 3: "blue!80!black", 4: "green!60!black",
+                      5: "orange!80!black", 6: "black!60", 0: "black"},
+    "cross marks": {1: "mark=x,mark size=2pt", 2: "mark=+,mark size=2pt", 0: "mark=x,mark size=2pt"},
+}
+_SHEETS["vary thickness and dashing"] = {
+    i: ("thin" if i % 2 else "thick") + ("," + _SHEETS["vary dashing"][(i + 1) // 2] if i > 2 else "")
+    for i in range(1, 15)}
+_SHEETS["vary thickness and dashing"][0] = "thin"
+_COLOR_SHEETS = ("strong colors",)
+_VISUALIZERS = {"visualize as line": ("line", "straight"), "visualize as smooth line": ("line", "smooth"),
+                "visualize as smooth cycle": ("line", "smooth cycle"), "visualize as scatter": ("scatter", "none")}
+_HANDLERS = {"straight line": "straight", "smooth line": "smooth", "smooth cycle": "smooth cycle",
+             "no lines": "none", "straight cycle": "straight cycle", "polygon": "straight cycle"}
+_VIS_CS_RE = re.compile(r"\(\s*visualization\s+cs\s*:\s*((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)")
+
+_OUTER = """x axis={{visualize ticks={{common={{y axis={{goto=padded min}},direction axis=y axis,{lo0}}},
+major={{tick text at low}}}},visualize ticks={{common={{y axis={{goto=padded max}},direction axis=y axis,{hi0}}}}},
+visualize axis={{y axis={{goto=padded min}},padded}},visualize axis={{y axis={{goto=padded max}},padded}},
+visualize grid={{common={{direction axis=y axis,padded}}}}}},
+y axis={{visualize ticks={{common={{x axis={{goto=padded min}},direction axis=x axis,{lo0}}},
+major={{tick text at low}}}},visualize ticks={{common={{x axis={{goto=padded max}},direction axis=x axis,{hi0}}}}},
+visualize axis={{x axis={{goto=padded min}},padded}},visualize axis={{x axis={{goto=padded max}},padded}},
+visualize grid={{common={{direction axis=x axis,padded}}}}}}"""
+_CLEAN = """x axis={visualize ticks={common={y axis={goto=padded min},direction axis=y axis,high=0pt},
+major={tick text at low}},visualize axis={y axis={goto=padded min}},
+visualize axis={y axis={goto=min},style={black!25,line cap=rect}},
+visualize axis={y axis={goto=max},style={black!25,line cap=rect}},
+visualize grid={common={direction axis=y axis}},padding=.5em},
+y axis={visualize ticks={common={x axis={goto=padded min},direction axis=x axis,high=0pt},
+major={tick text at low}},visualize axis={x axis={goto=padded min}},
+visualize axis={x axis={goto=min},style={black!25,line cap=rect}},
+visualize axis={x axis={goto=max},style={black!25,line cap=rect}},
+visualize grid={common={direction axis=x axis}},padding=.5em}"""
+_SCIENTIFIC_LABELS = {
+    "standard labels": "x axis={visualize label={x axis={goto pos=.5},node style={at={(0,0 |- data visualization "
+                       "bounding box.south)},below}}},y axis={visualize label={y axis={goto pos=.5},node style={"
+                       "at={(0,0 -| data visualization bounding box.west)},rotate=90,above}}}",
+    "upright labels": "x axis={visualize label={x axis={goto pos=.5},node style={at={(0,0 |- data visualization "
+                      "bounding box.south)},below}}},y axis={visualize label={y axis={goto pos=.5},node style={"
+                      "at={(0,0 -| data visualization bounding box.west)},left}}}",
+}
+_BBOX = "data visualization bounding box"
+_LW_RE = re.compile(r"([\d.]+)\s*\\pgflinewidth")
+
+
+class _Visualizer:
+    __slots__ = ("name", "kind", "handler", "styling", "index")
+
+    def __init__(self, name, kind, handler, index):
+        self.name, self.kind, self.handler, self.index = name, kind, handler, index
+        self.styling: list[str] = []
+
+
+class DataVisualization:
+    """One ``\\datavisualization`` statement: its axes, visualizers, data and info code."""
+
+    def __init__(self, interp, loc, pos):
+        self.interp, self.loc, self.pos = interp, loc, pos
+        self.axes: dict[str, DvAxis] = {}
+        self.styles = dict(DEFAULT_STYLES)
+        self.actions: list[tuple[str, str, str]] = []  # (kind, axis name, options)
+        self.visualizers: dict[str, _Visualizer] = {}
+        self.sheets: list[str] = []
+        self.default_set: str | None = None
+        self.points: list[dict] = []
+        self.infos: list[tuple[bool, str, list]] = []
+
+    def note(self, message: str, construct: str) -> None:
+        self.interp.note("UNSUPPORTED", message, construct, self.loc)
+
+    def number(self, text) -> float:
+        return self.interp.number(_unbrace(str(text)), self.interp.st).value
+
+    # -- reading the statement -------------------------------------------------------
+    def read(self, toks: list) -> None:
+        i, n = 0, len(toks)
+
+        def skip(j):
+            while j < n and toks[j][0] in (" ", "\\par"):
+                j += 1
+            return j
+
+        def bracket(j):  # toks[j] is "[": (text inside, index after "]")
+            depth, k = 0, j + 1
+            while k < n:
+                t = toks[k][0]
+                if t == "{":
+                    depth += 1
+                elif t == "}":
+                    depth -= 1
+                elif t == "]" and depth == 0:
+                    return toks[j + 1:k], k + 1
+                k += 1
+            raise FigureSyntaxError("an option list of \\datavisualization is never closed", location=self.loc)
+
+        def group(j):  # toks[j] is "{": (tokens inside, index after "}")
+            depth, k = 0, j
+            while k < n:
+                t = toks[k][0]
+                if t == "{":
+                    depth += 1
+                elif t == "}":
+                    depth -= 1
+                    if depth == 0:
+                        return toks[j + 1:k], k + 1
+                k += 1
+            raise FigureSyntaxError("a brace group of \\datavisualization is never closed", location=self.loc)
+
+        def optional(j):
+            j = skip(j)
+            if j < n and toks[j][0] == "[":
+                body, j = bracket(j)
+                return self.text(body), skip(j)
+            return "", j
+
+        while True:
+            i = skip(i)
+            if i >= n or toks[i][0] == ";":
+                return
+            t = toks[i][0]
+            if t == "[":
+                body, i = bracket(i)
+                self.options(self.text(body))
+            elif t == "data":
+                i = skip(i + 1)
+                word = toks[i][0] if i < n else ""
+                if word == "point":
+                    opts, i = optional(i + 1)
+                    point = {k.strip(): to_value(v or "") for k, v in split_options(opts)}
+                    point.setdefault("set", self.default_set)
+                    self.points.append(point)
+                elif word == "group":
+                    raise FigureSyntaxError("'data group' is not interpreted")
+                else:
+                    opts, i = optional(i)
+                    if i >= n or toks[i][0] != "{":
+                        raise FigureSyntaxError("'data' without a '{...}' block is not interpreted")
+                    body, i = group(i)
+                    try:
+                        self.data(opts, body)
+                    except GeoverifyError as err:  # this block only: the others are drawn
+                        if self.interp.strict:
+                            raise
+                        self.note(f"\\datavisualization data: {err.message}; the block is skipped", "data")
+            elif t == "info":
+                before = i + 1 < n and toks[i + 1][0] == "'"
+                opts, i = optional(i + 2 if before else i + 1)
+                if i >= n or toks[i][0] != "{":
+                    raise FigureSyntaxError("'info' without a '{...}' block")
+                body, i = group(i)
+                self.infos.append((before, opts, body))
+            else:
+                raise FigureSyntaxError(f"'{t}' in \\datavisualization is not interpreted")
+
+    def text(self, toks) -> str:
+        return detokenize(self.interp.expand_all(toks))
+
+    def data(self, opts: str, body: list) -> None:
+        kv = {k.strip(): _unbrace(v) for k, v in split_options(opts)}
+        fmt = kv.pop("format", "table")
+        dset = kv.pop("set", None) or self.default_set
+        for k in kv:
+            if k not in ("separator", "headline", "samples"):
+                self.note(f"data option '{k}' is not interpreted", k)
+        src = self._source_text(body)
+        if fmt == "table":
+            pts = table_points(src, kv.get("separator", ","), kv.get("headline"))
+        elif fmt == "named":
+            pts = named_points(src)
+        elif fmt == "function":
+            samples = int(self.number(kv["samples"])) if "samples" in kv else 25
+            pts = function_points(src, self.number, samples)
+        else:
+            raise FigureSyntaxError(f"data format '{fmt}' is not interpreted")
+        for p in pts:
+            p.setdefault("set", dset)
+        self.points += pts
+
+    def _source_text(self, body: list) -> str:
+        """The text of a data block with its line breaks (the tokens keep only spaces)."""
+        text = self.interp.source.text
+        if body:
+            a, b = body[0][1], body[-1][1]
+            if 0 <= a <= b < len(text):
+                raw = text[a:b + len(body[-1][0])]
+                if "\\" not in raw and detokenize(tokenize(raw)).split() == detokenize(body).split():
+                    return raw
+        # tokens from a macro: a blank line is a line break
+        return "".join("\n" if t == "\\par" else t for t, _ in body)
+
+    # -- keys --------------------------------------------------------------------------
+    def options(self, text: str) -> None:
+        for k, v in split_options(text):
+            self.key(k.strip(), v)
+
+    def key(self, k: str, v: str | None) -> None:  # noqa: C901 - one branch per key family
+        val = _unbrace(v)
+        if k in ("xy Cartesian", "uv Cartesian"):
+            a, b = k[0], k[1]
+            self.axes.setdefault(a + " axis", DvAxis(a + " axis", a, (1.0, 0.0)))
+            self.axes.setdefault(b + " axis", DvAxis(b + " axis", b, (0.0, 1.0)))
+        elif k == "school book axes":
+            self.school_book(val)
+        elif k == "scientific axes":
+            self.scientific(val)
+        elif k in self.axes:
+            self.axis_options(self.axes[k], val)
+        elif k == "all axes":
+            for axis in list(self.axes.values()):
+                self.axis_options(axis, val)
+        elif k in _VISUALIZERS or (k.endswith("/.list") and k[:-6] in _VISUALIZERS):
+            names = [x.strip() for x in val.split(",")] if k.endswith("/.list") else [val]
+            kind, handler = _VISUALIZERS[k.removesuffix("/.list")]
+            for name in names:
+                name = name or ("scatter" if kind == "scatter" else "line")
+                vis = self.visualizers.get(name)
+                if vis is None:
+                    vis = self.visualizers[name] = _Visualizer(name, kind, handler, len(self.visualizers) + 1)
+                vis.kind, vis.handler = kind, handler
+                self.default_set = name
+        elif k in self.visualizers:
+            self.visualizer_options(self.visualizers[k], val)
+            self.default_set = k
+        elif k == "style sheet":
+            if val in _SHEETS:
+                self.sheets.append(val)
+            else:
+                self.note(f"style sheet '{val}' is not interpreted", "style sheet")
+        elif k.startswith("every ") and "/." in k:
+            name, _, handler = k.partition("/.")
+            if handler == "style":
+                self.styles[name] = val
+            elif handler == "append style":
+                self.styles[name] = self.styles.get(name, "") + "," + val
+            else:
+                self.note(f"data visualization key '{k}' is not interpreted", k)
+        else:
+            self.note(f"data visualization key '{k}' is not interpreted", k.split("/")[0])
+
+    def visualizer_options(self, vis: _Visualizer, text: str) -> None:
+        for k, v in split_options(text):
+            k = k.strip()
+            if k == "style":
+                vis.styling.append(_unbrace(v))
+            elif k in _HANDLERS:
+                vis.handler = _HANDLERS[k]
+            elif k == "ignore style sheets":
+                vis.index = 0
+            else:
+                self.note(f"visualizer option '{k}' is not interpreted", k)
+
+    def axis_options(self, axis: DvAxis, text: str) -> None:  # noqa: C901 - one branch per key
+        for k, v in split_options(text):
+            k = k.strip()
+            val = _unbrace(v)
+            if k == "attribute":
+                axis.attribute = val
+            elif k == "scaling":
+                axis.scaling = val
+            elif k == "length":
+                axis.scaling = "min at 0 and max at {" + val + "}"
+            elif k == "unit length":
+                length, _, units = val.partition(" per ")
+                units = units.replace("units", "").strip() or "1"
+                axis.scaling = "0 at 0 and {" + units + "} at {" + length + "}"
+            elif k == "ticks":
+                axis.ticks_at.append(val if v is not None else "some")
+            elif k == "grid":
+                axis.grid_at.append(val if v is not None else "at default ticks")
+            elif k == "ticks and grid":
+                axis.ticks_at.append(val)
+                axis.grid_at.append(val)
+            elif k == "padding min":
+                axis.padding_min = val
+            elif k == "padding max":
+                axis.padding_max = val
+            elif k == "padding":
+                axis.padding_min, axis.padding_max = f"-({val})", val
+            elif k == "include value":
+                axis.include += [self.number(x) for x in val.split(",") if x.strip()]
+            elif k in ("min value", "max value"):
+                setattr(axis, k.replace(" ", "_"), self.number(val))
+            elif k == "label":
+                axis.label = val if v is not None else "$\\mathit{" + axis.attribute + "}$"
+            elif k in ("visualize axis", "visualize ticks", "visualize grid", "visualize label"):
+                self.actions.append((k.split()[1], axis.name, val))
+            elif k == "linear steps":
+                pass
+            else:
+                self.note(f"axis option '{k}' is not interpreted", k)
+
+    def school_book(self, opts: str) -> None:
+        unit = "1"
+        for k, v in split_options(opts):
+            k = k.strip()
+            if k == "unit":
+                unit = _unbrace(v)
+            elif k != "standard labels":
+                self.note(f"school book axes option '{k}' is not interpreted", k)
+        self.key("xy Cartesian", None)
+        for a, o in (("x", "y"), ("y", "x")):
+            zero = ("{style={draw=none},no tick text}" if a == "x" else
+                    "{high=0,low=0,style={draw=none},node style={anchor=north east}}")
+            self.axis_options(self.axes[a + " axis"], (
+                f"include value=0,scaling=0 at 0 and {{{unit}}} at 1cm,"
+                f"visualize axis={{{o} axis={{goto=0}},style=->,padded}},"
+                f"visualize ticks={{common={{{o} axis={{goto=0}},direction axis={o} axis}},"
+                f"major={{tick text at low,options at=0 as [{zero}]}}}},"
+                f"visualize grid={{common={{direction axis={o} axis,padded}}}},"
+                f"ticks={{step={{{unit}}}}},padding=0.75em"))
+        for a, o in (("x", "y"), ("y", "x")):
+            self.axis_options(self.axes[a + " axis"], f"visualize label={{{a} axis={{goto=padded max,anchor at max}},"
+                                                      f"{o} axis={{goto=0}}}}")
+
+    def scientific(self, opts: str) -> None:
+        width, height, ticks, labels = "5cm", None, "outer ticks", "standard labels"
+        for k, v in split_options(opts):
+            k = k.strip()
+            if k == "width":
+                width = _unbrace(v)
+            elif k == "height":
+                height = _unbrace(v)
+            elif k in ("outer ticks", "inner ticks", "clean"):
+                ticks = k
+            elif k in _SCIENTIFIC_LABELS:
+                labels = k
+            else:
+                self.note(f"scientific axes option '{k}' is not interpreted", k)
+        height = height or f"0.618*({width})"
+        self.key("xy Cartesian", None)
+        self.styles["every axis"] += ",style={draw=black!50}"
+        self.styles["every ticks"] += ",style={draw=black!50}"
+        self.options(f"x axis={{length={{{width}}},ticks}},y axis={{length={{{height}}},ticks}}")
+        if ticks == "clean":
+            self.options(_CLEAN)
+        else:
+            inner = ticks == "inner ticks"
+            self.options(_OUTER.format(lo0="low=0pt" if inner else "high=0pt", hi0="high=0pt" if inner else "low=0pt"))
+        self.options(_SCIENTIFIC_LABELS[labels])
+
+    # -- drawing -----------------------------------------------------------------------
+    def render(self) -> None:
+        if not self.axes:
+            self.key("xy Cartesian", None)
+        for p in self.points:
+            for axis in self.axes.values():
+                v = p.get(axis.attribute)
+                if isinstance(v, float):
+                    axis.survey(v)
+        for axis in self.axes.values():
+            axis.setup(self.number)
+        interp = self.interp
+        from geoverify.frontends.tikz.bounding import finish_local_box, start_local_box
+        box = start_local_box(interp, _BBOX)
+        for before, opts, body in self.infos:
+            if before:
+                self.info(opts, body)
+        code = []
+        for vis in self.visualizers.values():
+            self.visualizer(vis, code)
+        for kind in ("grid", "ticks", "axis"):
+            for sub in (("major", "minor", "subminor") if kind != "axis" else ("",)):
+                for k, name, opts in self.actions:
+                    if k == kind:
+                        getattr(self, "show_" + kind)(self.axes[name], opts, sub, code)
+        self.run(code)
+        finish_local_box(interp, box)
+        code = []
+        for k, name, opts in self.actions:
+            if k == "label":
+                self.show_label(self.axes[name], opts, code)
+        self.run(code)
+        for before, opts, body in self.infos:
+            if not before:
+                self.info(opts, body)
+
+    def run(self, code: list[str]) -> None:
+        if code:
+            toks = [(t, self.pos) for t, _ in tokenize("\n".join(code))]
+            self.interp.statements(Reader(toks, self.interp.defs, self.interp.budget, self.interp.source), None)
+
+    def info(self, opts: str, body: list) -> None:
+        text = detokenize(body)
+        if "visualization cs" in text:
+            # the point of the axes' attributes given: re-tokenized text (positions: the info block's)
+            text = _VIS_CS_RE.sub(lambda m: self._vis_point(m.group(1)), text)
+            body = [(t, body[0][1]) for t, _ in tokenize(text)]
+        toks = tokenize("\\begin{scope}[" + opts + "]")
+        toks = [(t, self.pos) for t, _ in toks] + body + [(t, self.pos) for t, _ in tokenize("\\end{scope}")]
+        self.interp.statements(Reader(toks, self.interp.defs, self.interp.budget, self.interp.source), None)
+
+    def _vis_point(self, body: str) -> str:
+        kv = {k.strip(): _unbrace(v) for k, v in split_options(body)}
+        x = y = 0.0
+        for axis in self.axes.values():
+            if axis.attribute in kv:
+                o = axis.out(self.number(_unbrace(kv[axis.attribute].strip("()"))))
+                x += o * axis.unit[0]
+                y += o * axis.unit[1]
+        return f"({x!r}pt,{y!r}pt)"
+
+    def visualizer(self, vis: _Visualizer, code: list[str]) -> None:
+        pts = []
+        for p in self.points:
+            if p.get("set") != vis.name:
+                continue
+            x = y = 0.0
+            for axis in self.axes.values():
+                v = p.get(axis.attribute)
+                if isinstance(v, float):
+                    o = axis.out(v)
+                    x += o * axis.unit[0]
+                    y += o * axis.unit[1]
+            pts.append((x, y))
+        if not pts:
+            return
+        color, sheet = "black", []
+        for name in self.sheets:
+            style = _SHEETS[name].get(vis.index, _SHEETS[name][0]) if vis.index else None
+            if style is None:
+                continue
+            if name in _COLOR_SHEETS:
+                color = style
+            else:
+                sheet.append(style)
+        base = "semithick," if vis.kind == "line" else ""
+        if any("\\pgflinewidth" in x for x in sheet):  # dash lengths of the line width set so far
+            st = dict(self.interp.st)
+            self.interp.apply_options(st, base.rstrip(","))  # (the styling comes after the sheet)
+            lw = st["line_width"]
+            sheet = [_LW_RE.sub(lambda m: f"{float(m.group(1)) * lw!r}pt", x) for x in sheet]
+        opts = ",".join([base + f"color={color}"] + sheet + vis.styling)
+        mark, size = ("x" if vis.kind == "scatter" else None), 2.0
+        rest = []
+        for k, v in split_options(opts):
+            if k.strip() == "mark":
+                mark = _unbrace(v)
+                mark = None if mark == "none" else mark
+            elif k.strip() == "mark size":
+                size = self.number(_unbrace(v))
+            elif not k.strip().startswith("every mark"):
+                rest.append(k if v is None else f"{k}={{{v}}}")
+        opts = ",".join(rest)
+        coords = " ".join(f"({x!r}pt,{y!r}pt)" for x, y in pts)
+        if vis.handler != "none":
+            plot = {"straight": "", "smooth": "smooth", "smooth cycle": "smooth cycle",
+                    "straight cycle": "sharp cycle"}[vis.handler]
+            code.append(f"\\draw[{opts}] plot[{plot}] coordinates {{{coords}}};")
+        if mark:
+            self.marks(mark, size, opts, pts, code)
+
+    def marks(self, mark: str, size: float, opts: str, pts, code: list[str]) -> None:
+        pieces = mark_outlines(mark, size)
+        if pieces is None:
+            self.note(f"plot mark '{mark}' is not interpreted", "mark")
+            return
+        filled = mark.endswith("*")
+        cmd = "\\filldraw" if filled else "\\draw"
+        for x, y in pts:
+            parts = []
+            for kind, *data in pieces:
+                if kind == "circle":
+                    parts.append(f"({x!r}pt,{y!r}pt) circle[radius={data[0]!r}pt]")
+                else:
+                    q, closed = data
+                    parts.append(" -- ".join(f"({x + a!r}pt,{y + b!r}pt)" for a, b in q) + (" -- cycle" if closed else ""))
+            code.append(f"{cmd}[{opts},solid] " + " ".join(parts) + ";")
+
+    def _visual(self, kind: str, sub: str, opts: str, axis: DvAxis) -> Visual | None:
+        """The settings of one tick or grid visualization of ``axis`` (None: nothing to show)."""
+        requests = axis.ticks_at if kind == "ticks" else axis.grid_at
+        if not requests:
+            return None
+        auto = Visual(self)
+        auto.axis = axis
+        auto.apply(",".join(requests))
+        settings = ",".join([auto.compute(axis)] + requests)
+        v = Visual(self)
+        v.axis = axis
+        if kind == "ticks":
+            v.apply(self.styles.get("every ticks"))
+            v.apply(self.styles.get(f"every {sub} ticks"))
+        else:
+            v.apply(self.styles.get(f"every {sub} grid"))
+            v.apply(self.styles.get("every grid"))
+        v.apply(opts)
+        v.apply(settings)
+        v.apply(",".join(v.sections["common"]))
+        v.apply(",".join(v.sections[sub]))
+        return v
+
+    def show_ticks(self, axis: DvAxis, opts: str, sub: str, code: list[str]) -> None:
+        v = self._visual("ticks", sub, opts, axis)
+        if v is None or not v.at:
+            return
+        d_axis = self.axes.get(v.direction or "")
+        if d_axis is None:
+            self.note("ticks without a 'direction axis' are not drawn", "visualize ticks")
+            return
+        dx, dy = d_axis.direction()
+        amin, amax = d_axis.anchors()
+        count = 0
+        for item in _split_list(",".join(v.at)):
+            count += 1
+            pos, topts, text = parse_at_item(item)
+            value = self.number(pos)
+            t = _copy_visual(v)
+            t.apply(topts)
+            for at_pos, at_opts in v.options_at:
+                if abs(self.number(at_pos) - value) <= 1e-9 * max(1.0, abs(value)):
+                    t.apply(at_opts)
+            ox, oy = t.point(axis, value)
+            parity = "odd" if count % 2 else "even"
+            hi = self.number(t.high) + (self.number(t.padding["high " + parity]) if t.text_high else 0.0)
+            lo = self.number(t.low) + (self.number(t.padding["low " + parity]) if t.text_low else 0.0)
+            hi_line, lo_line = self.number(t.high), self.number(t.low)
+            style = ",".join(t.style)
+            if lo_line != hi_line and "draw=none" not in style.replace(" ", ""):
+                code.append(f"\\draw[{style}] ({ox + lo_line * dx!r}pt,{oy + lo_line * dy!r}pt) -- "
+                            f"({ox + hi_line * dx!r}pt,{oy + hi_line * dy!r}pt);")
+            label = text if text is not None else typeset(value, t)
+            nstyle = ",".join(t.node_style)
+            for on, at, anchor in ((t.text_low, lo, amin), (t.text_high, hi, amax)):
+                if on and label:
+                    code.append(f"\\node[anchor={anchor},{nstyle}] at ({ox + at * dx!r}pt,{oy + at * dy!r}pt) "
+                                f"{{{label}}};")
+
+    def show_grid(self, axis: DvAxis, opts: str, sub: str, code: list[str]) -> None:
+        v = self._visual("grid", sub, opts, axis)
+        if v is None or not v.at:
+            return
+        d_axis = self.axes.get(v.direction or "")
+        if d_axis is None:
+            self.note("a grid without a 'direction axis' is not drawn", "visualize grid")
+            return
+        style = ",".join(v.style)
+        for item in _split_list(",".join(v.at)):
+            pos, gopts, _ = parse_at_item(item)
+            g = _copy_visual(v)
+            g.apply(gopts)
+            value = self.number(pos)
+            g.gotos[d_axis.name] = g.low
+            a = g.point(axis, value)
+            g.gotos[d_axis.name] = g.high
+            b = g.point(axis, value)
+            code.append(f"\\draw[{style}] ({a[0]!r}pt,{a[1]!r}pt) -- ({b[0]!r}pt,{b[1]!r}pt);")
+
+    def show_axis(self, axis: DvAxis, opts: str, sub: str, code: list[str]) -> None:
+        if axis.lo is None:
+            return
+        v = Visual(self, "min", "max")
+        v.axis = axis
+        v.apply(self.styles.get("every axis"))
+        v.apply(opts)
+        ends = []
+        for spec in (v.low, v.high):
+            v.gotos[axis.name] = spec
+            ends.append(v.point())
+        style = ",".join(["draw"] + v.style)
+        (x0, y0), (x1, y1) = ends
+        code.append(f"\\path[{style}] ({x0!r}pt,{y0!r}pt) -- ({x1!r}pt,{y1!r}pt);")
+
+    def show_label(self, axis: DvAxis, opts: str, code: list[str]) -> None:
+        if axis.label is None or axis.lo is None:
+            return
+        v = Visual(self)
+        v.axis = axis
+        v.node_style.append("anchor=center")
+        v.apply(self.styles.get("every axis label"))
+        v.apply(opts)
+        text = axis.label
+        if text.startswith("["):
+            k = text.find("]")
+            v.apply(text[1:k])
+            text = text[k + 1:]
+        if v.anchor:
+            v.node_style.append("anchor=" + v.anchor)
+        x, y = v.point()
+        code.append(f"\\begin{{scope}}[shift={{({x!r}pt,{y!r}pt)}}]\\node[{','.join(v.node_style)}] {{{text}}};"
+                    "\\end{scope}")
+
+
+def _copy_visual(v: Visual) -> Visual:
+    c = Visual(v.dv, v.low, v.high)
+    c.__dict__.update({k: (list(x) if isinstance(x, list) else dict(x) if isinstance(x, dict) else x)
+                       for k, x in v.__dict__.items()})
+    return c
+
+
+def _split_list(text: str) -> list[str]:
+    out = []
+    for k, v in split_options(text):
+        item = k if v is None else f"{k}={v}"
+        if item.strip():
+            out.append(item.strip())
+    return out
+
+
+def run_datavisualization(interp, tok, reader: Reader) -> None:
+    """Interpret ``\\datavisualization ... ;`` (the command token is read)."""
+    loc = interp.location(tok[1], "\\datavisualization")
+    toks = []
+    depth = 0
+    while True:
+        t = reader.get()
+        if t is None:
+            break
+        if t[0] == "{":
+            depth += 1
+        elif t[0] == "}":
+            depth -= 1
+        elif t[0] == ";" and depth == 0:
+            break
+        toks.append(t)
+    dv = DataVisualization(interp, loc, tok[1])
+    interp.defs.begin_group()
+    saved = interp.st
+    interp.st = dict(saved)
+    try:
+        dv.read(toks)
+        dv.render()
+    except GeoverifyError as err:
+        if interp.strict:
+            raise
+        interp.note("UNSUPPORTED", f"\\datavisualization: {err.message}; the statement is skipped",
+                    "\\datavisualization", loc)
+    finally:
+        interp.st = saved
+        interp.defs.end_group()

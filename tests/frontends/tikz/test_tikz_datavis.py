@@ -1,0 +1,140 @@
+"""``\\datavisualization`` (pgf's datavisualization library): axes, ticks, data formats.
+
+Numbers from latex + dvisvgm of the same snippets (bp, y down), taken relative to the
+point where the data's origin lies and converted to pt, y up.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from geoverify.frontends.tikz import parse_tikz
+from geoverify.frontends.tikz.datavis_axes import about_step, linear_ticks
+from geoverify.frontends.tikz.datavis_data import function_points, table_points
+from geoverify.frontends.tikz.pgfmath import evaluate
+from geoverify.scene import Polyline, TextLabel
+from geoverify.scene.primitives import Arrow
+
+from tikz_fixtures import CM, close
+
+BP = 72.27 / 72
+PRE = r"""\documentclass[tikz]{standalone}
+\usetikzlibrary{datavisualization,datavisualization.formats.functions}
+\begin{document}
+"""
+
+
+def _scene(body: str):
+    return parse_tikz(PRE + body + "\n\\end{document}\n")
+
+
+def _tex(origin, *points):
+    p = np.asarray(points, dtype=float) - np.asarray(origin, dtype=float)
+    return np.column_stack([p[:, 0], -p[:, 1]]) * BP
+
+
+def _lines(sc):
+    return [p.points for p in sc.primitives if isinstance(p, Polyline)]
+
+
+def _labels(sc):
+    return {p.text: p for p in sc.primitives if isinstance(p, TextLabel)}
+
+
+def test_school_book_axes_cross_at_zero_with_padded_arrows_and_unit_ticks():
+    # TeX: line M8.88..L65.58 (0,0)->(2cm,1cm) 0.6pt; x ticks at 1cm, 2cm (+-2pt), none at 0;
+    # the x axis from -0.75em to the tip at 2cm + 0.75em (arrow ->), labels 1, 2 below, 0 at the
+    # origin's lower left, 1 left of the y tick
+    sc = _scene(r"\tikz \datavisualization [school book axes, visualize as line]"
+                r" data point [x=0, y=0] data point [x=2, y=1];")
+    assert not sc.diagnostics
+    lines = _lines(sc)
+    assert close(lines[0], [(0, 0), (2 * CM, CM)]) and sc.primitives[0].style.stroke_width == 0.6
+    ticks = [ln for ln in lines if ln.shape == (2, 2) and close(np.ptp(ln, axis=0).max(), 4.0)]
+    assert close(sorted(ln[0][0] for ln in ticks if ln[0][0] == ln[1][0]), [CM, 2 * CM])
+    assert close([ln[0][1] for ln in ticks if ln[0][1] == ln[1][1]], [CM])
+    assert any(close(ln, [(-7.5, 0), (2 * CM + 7.5, 0)], 1e-3) for ln in lines)
+    tips = sorted(tuple(np.round(a.tip, 3)) for a in sc.primitives if isinstance(a, Arrow))
+    assert close(tips, [(0, CM + 7.5), (2 * CM + 7.5, 0)], 1e-3)
+    labels = [(p.text, p.box) for p in sc.primitives if isinstance(p, TextLabel)]
+    assert [t for t, _ in labels] == ["$1$", "$2$", "$0$", "$1$"]
+    # "1" under x = 1 cm: TeX glyph box 35.11 .. 39.34 bp with the origin at 8.88 bp
+    assert close(labels[0][1][[0, 2]], (np.array([35.11, 39.34]) - 8.88) * BP, 0.02)
+    assert labels[2][1][2] < 0 and labels[2][1][3] < 0  # anchor north east at the origin
+
+
+def test_scientific_axes_box_outer_ticks_and_automatic_steps():
+    # TeX: box M-55.535156-35.984377H86.1995 / V-123.5742 (5 cm x 0.618 * 5 cm), x ticks every
+    # 1 (range 4 / 5 = 0.8 -> 1), y ticks every 0.5 (2 / 5 = 0.4 -> 0.5), outer ticks 2 pt long
+    sc = _scene("\\tikz \\datavisualization [scientific axes, visualize as scatter] data {\n"
+                "  x, y\n  0, 0\n  4, 2\n};")
+    assert not sc.diagnostics
+    o = (-55.535156, -35.984377)
+    lines = _lines(sc)
+    box = _tex(o, (-55.535156, -35.984377), (86.1995, -123.5742))
+    assert close(box[1], (5 * CM, 0.618 * 5 * CM), 0.01)
+    xt = sorted({round(ln[0][0], 3) for ln in lines if ln.shape == (2, 2) and close(ln[1] - ln[0], (0, 2))
+                 and close(ln[1][1], 0)})
+    assert close(xt, _tex(o, *[(x, 0) for x in (-55.535156, -20.1016, 15.332, 50.7615, 86.1995)])[:, 0], 0.01)
+    yt = sorted({round(ln[0][1], 3) for ln in lines if ln.shape == (2, 2) and close(ln[1] - ln[0], (2, 0))
+                 and close(ln[1][0], 0)})
+    assert close(yt, _tex(o, *[(0, y) for y in (-35.984377, -57.8789, -79.7773, -101.6758, -123.5742)])[:, 1],
+                 0.01)
+    labels = _labels(sc)
+    assert {"$0$", "$1$", "$4$", "$0.5$", "$1.5$", "$2$"} <= set(labels)
+    # the scatter marks: x of 2 pt (two strokes 2 * 0.707 * 2 pt each way)
+    marks = [ln for ln in lines if ln.shape == (2, 2) and close(np.abs(ln[1] - ln[0]), (2.828427, 2.828427), 1e-4)]
+    assert len(marks) == 4
+
+
+def test_function_format_samples_like_pgf_and_maps_one_unit_to_a_centimetre():
+    # TeX: M-71.699216-25.500001L-62.2539-44.3984L-52.8047-63.2969L-43.3555-82.1914: the step
+    # 1/3 cut to 0.33333, the last sample 0.99998 (TeX dimensions)
+    sc = _scene("\\tikz \\datavisualization [xy Cartesian, visualize as line] data [format=function] {\n"
+                "  var x : interval [0:1] samples 4;\n  func y = 2*\\value x;\n};")
+    assert not sc.diagnostics
+    (line,) = _lines(sc)
+    tex = _tex((-71.699216, -25.500001), (-71.699216, -25.500001), (-62.2539, -44.3984), (-52.8047, -63.2969),
+               (-43.3555, -82.1914))
+    assert close(line, tex, 0.01)
+
+
+def test_clean_scientific_axes_tick_step_and_visualization_cs_in_info():
+    # TeX: x ticks at 2 and 4 (step=2 from floor(1 / 2) * 2, below the minimum left out), the axis
+    # 0.5em below the data, grey box lines at the data's limits; the info line from (3,2) to (5,2):
+    # M20.3125-84.7578H91.1758 with the data's lower left at (-50.554688, -40.964845)
+    sc = _scene(r"\tikz \datavisualization [scientific axes=clean, x axis={ticks={step=2}}, visualize as line]"
+                r" data point [x=1, y=-3] data point [x=5, y=7]"
+                r" info { \draw (visualization cs: x=3, y=2) -- (visualization cs: x=5, y=2); };")
+    assert not sc.diagnostics
+    o = (-50.554688, -40.964845)
+    lines = _lines(sc)
+    assert close(lines[-1], _tex(o, (20.3125, -84.7578), (91.1758, -84.7578)), 0.01)
+    assert any(close(ln, _tex(o, (-50.554688, -35.98047), (91.1798, -35.98047)), 0.01) for ln in lines)
+    xt = [ln[0][0] for ln in lines if ln.shape == (2, 2) and close(ln[1] - ln[0], (0, 2), 1e-3)]
+    assert close(sorted(xt), _tex(o, (-15.1211, 0), (55.7458, 0))[:, 0], 0.01)
+    assert {"$2$", "$4$", "$-2$", "$0$", "$6$"} <= set(_labels(sc))
+
+
+def test_unmodelled_keys_and_random_data_are_reported():
+    sc = _scene(r"\tikz \datavisualization [school book axes, visualize as line=a, a={label in legend={text=a}}]"
+                r" data [format=function] { var x : interval [0:1]; func y = rand; }"
+                r" data point [x=1, y=1, set=a] data point [x=2, y=0, set=a];")
+    constructs = {d.construct for d in sc.diagnostics if d.code == "UNSUPPORTED"}
+    assert {"label in legend", "data"} <= constructs
+    assert any(close(ln, [(CM, CM), (2 * CM, 0)]) for ln in _lines(sc))
+
+
+def test_about_steps_and_linear_tick_positions():
+    assert about_step(1900, 2000, 5, ((1.5, 1.0), (2.3, 2.0), (4, 2.5), (7, 5), (11, 10))) == 20
+    assert about_step(25, 99.9976, 5, ((1.5, 1.0), (2.3, 2.0), (4, 2.5), (7, 5), (11, 10))) == 10
+    assert linear_ticks(1, 5, 2)[0] == [2, 4]
+    major, minor = linear_ticks(0, 1, 0.5, substeps=1)
+    assert major == [0, 0.5, 1] and close(minor, [0.25, 0.75])
+
+
+def test_table_and_function_formats():
+    assert table_points("a, b\n1, x\n2, y") == [{"a": 1.0, "b": "x"}, {"a": 2.0, "b": "y"}]
+    pts = function_points("var x : interval [5:10]; func y = \\value x * \\value x;",
+                          lambda e: evaluate(e, {}, None).value)
+    assert len(pts) == 25 and close(pts[-1]["x"], 9.99988, 1e-5) and close(pts[-1]["y"], 9.99988 ** 2, 1e-3)
