@@ -132,6 +132,9 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
     if st.get("decorate") and not st.get("decorate_post") and deco is not None and deco.name in DECORATIONS:
         # pgf decorates the path with its corners already rounded; tips go on the decorated ends
         path.subpaths = [new for sp in path.subpaths if sp.segs for new in decorate_subpath(sp.segs, deco)]
+    if st.get("shadows"):  # preactions: drawn behind the path, before its tips shorten it
+        from geoverify.frontends.tikz.shadows import emit_shadows
+        emit_shadows(scene, path.subpaths, st, {"source": source, "panel": panel, "name": None, "clipped": clipped})
     if st.get("shorten_end") or st.get("shorten_start"):
         open_subs = [sp for sp in path.subpaths if sp.segs and not sp.closed]
         if open_subs:

@@ -22,6 +22,7 @@ from geoverify.frontends.tikz.arrowtips import split_tip_lists
 from geoverify.frontends.tikz.colors import parse_color
 from geoverify.frontends.tikz.geoshapes import SHAPE_KEYS
 from geoverify.frontends.tikz.pgfmath import UNITS_PT
+from geoverify.frontends.tikz.shadows import SHADOW_PRESETS
 from geoverify.frontends.tikz.splitting import split_top_level
 
 __all__ = ["DEFAULTS", "split_options", "split_key", "OptionContext", "apply_options", "parse_arrow_spec",
@@ -450,6 +451,10 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["matrix"] = True
             st["matrix_opts"] = {**(st.get("matrix_opts") or {}), key: ""}
             return
+        if key in SHADOW_PRESETS or key == "general shadow":  # the shadows library (shadows.py)
+            from geoverify.frontends.tikz.shadows import shadow_key
+            shadow_key(ctx, st, key, None, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1))
+            return
         if _COSMETIC.match(key):
             return
         ctx.note("UNSUPPORTED", f"unknown TikZ key '{key}' ignored", key)
@@ -754,6 +759,9 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 st["nodes_style"] = old + "," + val if old else val
             else:  # a matrix's keys, also from a style or a scope (matrix.py)
                 st["matrix_opts"] = {**(st.get("matrix_opts") or {}), k: val}
+        elif k in SHADOW_PRESETS or k == "general shadow":  # the shadows library (shadows.py)
+            from geoverify.frontends.tikz.shadows import shadow_key
+            shadow_key(ctx, st, k, val, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1))
         elif _COSMETIC.match(k) or k.startswith("every ") or k.startswith("execute "):
             return
         else:

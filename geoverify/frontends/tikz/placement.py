@@ -114,6 +114,7 @@ class NodePlacementMixin:
         nst["arrow_start"] = nst["arrow_end"] = None
         nst["markings"] = None
         nst["path_picture"] = None  # a path's own (a node takes its own from its options)
+        nst["shadows"] = None  # preactions too
         nst["node_aliases"] = ()
         nst["name_path"] = None
         outer_ctm = st["ctm"]
@@ -303,6 +304,9 @@ class NodePlacementMixin:
                   "name": name}
         draw = nst["draw"] is not None
         fill = nst["fill"] is not None
+        if nst.get("shadows") and node.shape != "coordinate":  # drawn even when the node is not
+            from geoverify.frontends.tikz.shadows import emit_shadows
+            emit_shadows(self.scene, _border_path(node, nst).subpaths, nst, common)
         if node.shape != "coordinate" and (draw or fill):
             style = path_style(nst, draw, fill)
             if node.shape == "circle":
