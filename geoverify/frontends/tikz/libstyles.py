@@ -1,12 +1,15 @@
 """Styles that TikZ libraries define when they are loaded (``\\usetikzlibrary``).
 
 Only styles made of keys this front-end interprets are listed; they are copied from
-the libraries' code (``tikzlibraryautomata.code.tex`` ...).
+the libraries' code (``tikzlibraryautomata.code.tex`` ...; ``\\baselineskip`` is 12 pt,
+that of the 10 pt font). A figure that uses a library's key without loading it (a
+fragment of a document whose preamble loads it) gets the library's styles at the first
+such key, with a note (:func:`library_of_style`).
 """
 
 from __future__ import annotations
 
-__all__ = ["LIBRARY_STYLES", "define_library_styles"]
+__all__ = ["LIBRARY_STYLES", "define_library_styles", "library_of_style"]
 
 #: library -> {style name: body}
 LIBRARY_STYLES = {
@@ -17,7 +20,34 @@ LIBRARY_STYLES = {
         "accepting by double": "double,outer sep=.5\\pgflinewidth+.3pt",
         "accepting": "accepting by double",
     },
+    "er": {
+        "every entity": "",
+        "entity": "rectangle,draw,minimum height=24pt,minimum width=48pt,every entity",
+        "every relationship": "",
+        "relationship": "diamond,draw,minimum size=18pt,inner sep=1pt,every relationship",
+        "every attribute": "",
+        "attribute": "minimum size=18pt,ellipse,draw,every attribute",
+        "key attribute": "font=\\itshape,attribute",
+    },
+    "petri": {
+        "every place": "",
+        "place": "circle,draw,inner sep=0pt,minimum size=5ex,every place",
+        "every transition": "",
+        "transition": "rectangle,draw,inner sep=0pt,minimum size=4mm,every transition",
+        "pre": "<-,shorten <=1pt",
+        "post": "->,shorten >=1pt",
+        "pre and post": "<->,shorten >=1pt,shorten <=1pt",
+        "every token": "",
+        "token": "fill=black,draw=none,circle,inner sep=0.5pt,minimum size=1ex,text=white,font=\\tiny,every token",
+    },
 }
+
+_STYLE_LIBRARY = {name: lib for lib, styles in LIBRARY_STYLES.items() for name in styles}
+
+
+def library_of_style(name: str) -> str | None:
+    """The library whose styles include ``name`` (``None`` when none does)."""
+    return _STYLE_LIBRARY.get(name)
 
 
 def define_library_styles(interp, library: str) -> None:

@@ -8,7 +8,16 @@ by TikZ's default growth function from the parent's centre::
 
 (``grow'`` swaps the two sideways directions), in the picture's transformation.
 ``grow`` is ``down`` (-90) by default; ``level distance`` and ``sibling
-distance`` are 15 mm. ``level`` (with the level as ``#1``) and ``level <k>`` styles apply to all children of level k,
+distance`` are 15 mm. Other growth functions (``grow`` brings back the default):
+
+- ``clockwise from=a`` / ``counterclockwise from=a`` (trees library): child ``i`` at
+  ``polar(a -+ (i - 1) sibling angle, level distance)``;
+- ``grow cyclic``: the child's frame is rotated by ``(i - (n + 1)/2) sibling angle``
+  and the child is ``level distance`` along its x axis (its own children grow in that frame);
+- ``children are tokens`` (petri library): pgf's table of token places for 1 to 9
+  children, in units of ``token distance`` (1.5 ex), with no edges.
+
+``sibling angle`` is 20 degrees by default. ``level`` (with the level as ``#1``) and ``level <k>`` styles apply to all children of level k,
 then ``every child`` and the child's own options. A child's body starts with
 its node (``node [...] (name) {text}`` or ``coordinate``; an empty body is a
 coordinate) followed by further path operations, children included; the node
@@ -26,8 +35,9 @@ import re
 
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.pathbuild import PathBuilder
+from geoverify.frontends.tikz.pgfmath import EX_PT
 
-__all__ = ["add_empty_bodies", "growth_angle", "grow_children", "DIRECTIONS"]
+__all__ = ["add_empty_bodies", "growth_angle", "growth_key", "grow_children", "DIRECTIONS", "GROWTH_KEYS"]
 
 #: TikZ's growth directions in degrees.
 DIRECTIONS = {"down": -90.0, "up": 90.0, "left": 180.0, "right": 0.0, "south": -90.0, "north": 90.0,
@@ -35,6 +45,33 @@ DIRECTIONS = {"down": -90.0, "up": 90.0, "left": 180.0, "right": 0.0, "south": -
               "south west": -135.0}
 
 _EDGE = re.compile(r"edge\s+from\s+parent\s*(\[[^\]]*\])?")
+
+#: Keys of the growth functions other than the default (:func:`growth_key`).
+GROWTH_KEYS = frozenset({"clockwise from", "counterclockwise from", "grow cyclic", "sibling angle",
+                         "children are tokens", "token distance"})
+
+#: petri's token places (``\tikz@def@grow@tokens``): n children -> (x, y) per child, in token distances.
+_TOKEN_PLACES = {
+    1: [(0, 0)], 2: [(-.5, 0), (.5, 0)], 3: [(0, .57), (-.5, -.306025), (.5, -.306025)],
+    4: [(-.5, .5), (.5, .5), (-.5, -.5), (.5, -.5)],
+    5: [(0, .85), (-.808398, .26266), (.808398, .26266), (-.499617, -.687664), (.499617, -.687664)],
+    6: [(-1, .5), (0, .5), (1, .5), (-1, -.5), (0, -.5), (1, -.5)],
+    7: [(0, 1), (-1, .5), (0, 0), (1, .5), (-1, -.5), (0, -1), (1, -.5)],
+    8: [(-.5, 1), (.5, 1), (-1, 0), (0, 0), (1, 0), (-1, -1), (0, -1), (1, -1)],
+    9: [(-1, 1), (0, 1), (1, 1), (-1, 0), (0, 0), (1, 0), (-1, -1), (0, -1), (1, -1)],
+}
+
+
+def growth_key(ctx, st: dict, key: str, val: str | None) -> None:
+    """Apply one of :data:`GROWTH_KEYS` to ``st``."""
+    if key == "sibling angle":
+        st["sibling_angle"] = float(ctx.number(val, st).value)
+    elif key == "token distance":
+        st["token_distance"] = float(ctx.number(val, st).value)  # a plain number is in pt
+    elif key in ("clockwise from", "counterclockwise from"):
+        st["growth"] = (key, float(ctx.number(val, st).value))
+    else:  # grow cyclic, children are tokens
+        st["growth"] = (key, 0.0)
 
 
 _BARE_CHILD = re.compile(r"\bchild\s*(\[[^\[\]]*\])?(?=\s*(?:child\b|\}|;|$))")
@@ -56,6 +93,21 @@ def growth_angle(ctx, val: str, st: dict) -> float:
 def _polar(angle: float, r: float):
     a = math.radians(angle)
     return (r * math.cos(a), r * math.sin(a))
+
+
+def _grown(cst: dict, growth: tuple, i: int, n: int, ld: float) -> tuple[float, float]:
+    """Offset of child ``i`` of ``n`` from its parent under a growth function other than the default."""
+    kind, start = growth
+    angle = cst.get("sibling_angle", 20.0)
+    if kind == "clockwise from":
+        return _polar(start - angle * (i - 1), ld)
+    if kind == "counterclockwise from":
+        return _polar(start + angle * (i - 1), ld)
+    if kind == "grow cyclic":
+        return _polar(angle * (i - (n + 1) / 2), ld)
+    x, y = _TOKEN_PLACES[n][i - 1] if n in _TOKEN_PLACES else (0.0, 0.0)  # pgf has no place beyond 9
+    d = cst.get("token_distance", 1.5 * EX_PT)
+    return (x * d, y * d)
 
 
 def _braced_body(tok) -> str:
@@ -91,15 +143,21 @@ def grow_children(walker, items, level: int) -> None:
             interp.apply_options(cst, str(opts[0])[1:-1])
         if cst.get("missing"):
             continue
-        grow = cst.get("grow", -90.0)
         ld = cst.get("level_distance", 15 * 72.27 / 25.4)
-        sd = cst.get("sibling_distance", 15 * 72.27 / 25.4)
-        left, right = grow - 90.0, grow + 90.0
-        if cst.get("grow_swap"):
-            left, right = right, left
-        parts = [_polar(grow, ld), _polar(left, (n + 1) / 2 * sd), _polar(right, i * sd)]
-        off = (sum(p[0] for p in parts), sum(p[1] for p in parts))
+        growth = cst.get("growth")
+        if growth is None:
+            grow = cst.get("grow", -90.0)
+            sd = cst.get("sibling_distance", 15 * 72.27 / 25.4)
+            left, right = grow - 90.0, grow + 90.0
+            if cst.get("grow_swap"):
+                left, right = right, left
+            parts = [_polar(grow, ld), _polar(left, (n + 1) / 2 * sd), _polar(right, i * sd)]
+            off = (sum(p[0] for p in parts), sum(p[1] for p in parts))
+        else:
+            off = _grown(cst, growth, i, n, ld)
         off = G.apply_linear(cst["ctm"], off)
+        if growth is not None and growth[0] == "grow cyclic":  # the child's frame turns with it
+            cst["ctm"] = G.compose(cst["ctm"], G.rotation(cst.get("sibling_angle", 20.0) * (i - (n + 1) / 2)))
         pos = (parent.center[0] + off[0], parent.center[1] + off[1])
         body = _braced_body(item.children[-1]).strip()
         edge_opts = ""
@@ -122,8 +180,8 @@ def grow_children(walker, items, level: int) -> None:
         child_walker.run(tree)
         node = child_walker.first_node
         walker.edges.extend(child_walker.edges)
-        if node is None:
-            continue
+        if node is None or (growth is not None and growth[0] == "children are tokens"):
+            continue  # tokens have no edge from their parent
         est = dict(cst)
         est["draw"] = est["draw"] or "current"  # edge from parent/.style={draw}
         if interp.defs.get("style:edge from parent"):
