@@ -1,4 +1,4 @@
-"""Path-morphing and path-replacing decorations: ``snake``, ``zigzag``, ``brace``.
+"""Path-morphing and path-replacing decorations: ``snake``, ``zigzag``, ``bent``, ``brace``.
 
 pgf's decoration automaton (``pgfmoduledecorations.code.tex``) walks along the
 path: each state draws its code in a frame whose origin is the current point
@@ -10,12 +10,19 @@ decoration in a meta-decoration: ``pre length`` and ``post length`` of the
 path are followed plainly (``lineto``), the decoration gets what lies between.
 The states of ``snake`` and ``zigzag`` (``pgflibrarydecorations.pathmorphing``)
 and ``brace`` (``pathreplacing``) are copied from pgf, with its sine and cosine
-curve approximations. ``raise`` shifts the frame along its y axis and
+curve approximations. ``bent`` has one state as wide as what remains of the
+current input segment: each straight piece of the input becomes the curve
+``.. controls (aspect L, amplitude) and ((1 - aspect) L, amplitude) .. (L, 0)``
+in that piece's frame (``L`` its length); its final state draws nothing. ``raise`` shifts the frame along its y axis and
 ``mirror`` then flips it (TikZ composes them so: a mirrored brace is raised
 to the other side).
 
-Curves of the input are followed as polylines of 16 pieces each; every
-subpath is decorated on its own (pgf carries the automaton across moves).
+Curves of the input are followed as polylines of 64 pieces each (pgf walks
+the curve itself: its length and tangents are those of the fine polyline to a
+few hundredths of a point); every subpath is decorated on its own (pgf
+carries the automaton across moves). The ``decorate`` path operation
+(``decorate [opts] {sub-path}``) decorates what its sub-path adds to the path
+(:func:`decorate_since`).
 """
 
 from __future__ import annotations
@@ -24,10 +31,10 @@ import numpy as np
 
 from geoverify.frontends.tikz.pathbuild import Subpath, segment_controls
 
-__all__ = ["DECORATIONS", "Decoration", "decorate_subpath"]
+__all__ = ["DECORATIONS", "Decoration", "decorate_subpath", "decorate_since"]
 
 #: Decorations drawn as pgf draws them.
-DECORATIONS = frozenset({"snake", "zigzag", "brace"})
+DECORATIONS = frozenset({"snake", "zigzag", "bent", "brace"})
 
 
 class Decoration:
@@ -99,7 +106,7 @@ def _flatten(segs) -> np.ndarray:
             pts.append(s[2])
             continue
         for c in segment_controls(s):
-            t = np.linspace(0.0, 1.0, 17)[:, None]
+            t = np.linspace(0.0, 1.0, 65)[:, None]
             u = 1.0 - t
             curve = u ** 3 * c[0] + 3 * u * u * t * c[1] + 3 * u * t * t * c[2] + t ** 3 * c[3]
             pts.extend(curve[0 if not pts else 1:])
@@ -177,6 +184,8 @@ def decorate_subpath(segs: list[tuple], deco: Decoration) -> list[Subpath]:
         Lines and cubics (canvas pt); a brace starts a subpath of its own.
     """
     pts = _flatten(segs)
+    if deco.name == "bent":
+        return [_bent(pts, deco)]
     walk = _Walker(pts)
     total = walk.total
     start_state, states, final_line = _STATES[deco.name]
@@ -255,3 +264,55 @@ def decorate_subpath(segs: list[tuple], deco: Decoration) -> list[Subpath]:
         follow(end, total)
     return [sp for sp in out if sp.segs]
 
+
+
+def _bent(pts: np.ndarray, deco: Decoration) -> Subpath:
+    """``bent``: one curve per piece of the polyline ``pts`` (pgf's state ``bent``, ``width`` the
+    rest of the input segment; ``pre length``/``post length`` are not applied to it)."""
+    sp = Subpath(tuple(pts[0]))
+    ysign = -1.0 if deco.mirror else 1.0
+    y = ysign * (deco.amplitude + deco.raise_)
+    for p0, p1 in zip(pts[:-1], pts[1:]):
+        d = p1 - p0
+        length = float(np.hypot(d[0], d[1]))
+        if length <= 1e-12:
+            continue
+        t = d / length
+        n = np.array([-t[1], t[0]])
+        a = deco.aspect * length
+        sp.segs.append(("C", tuple(p0), tuple(p0 + a * t + y * n), tuple(p0 + (length - a) * t + y * n),
+                        tuple(p1)))
+    return sp
+
+
+def decorate_since(path, mark: tuple[int, int], deco: Decoration) -> None:
+    """Decorate what ``path`` (a :class:`.pathbuild.PathBuilder`) gained since ``mark``
+    (``(number of subpaths, segments of the last one)`` before), in place: the ``decorate``
+    path operation. The decorated start continues the subpath it was added to."""
+    n_sub, n_seg = mark
+    first = max(n_sub - 1, 0)
+    old = path.subpaths[first:]
+    if not old:
+        return
+    keep = old[0].segs[:n_seg] if n_sub else []
+    pieces = ([old[0].segs[n_seg:]] if n_sub else [old[0].segs]) + [sp.segs for sp in old[1:]]
+    out = []
+    for segs in pieces:
+        if segs:
+            out.extend(decorate_subpath(segs, deco))
+    del path.subpaths[first:]
+    if n_sub:
+        head = old[0]
+        head.segs = keep
+        head.closed = False
+        path.subpaths.append(head)
+        if out and keep and np.allclose(out[0].start, _seg_end(keep[-1])):
+            head.segs.extend(out.pop(0).segs)
+        elif not keep:
+            del path.subpaths[-1]
+    path.subpaths.extend(out)
+    path.current = path.subpaths[-1] if path.subpaths else None
+
+
+def _seg_end(seg) -> tuple:
+    return tuple(segment_controls(seg)[-1][3])

@@ -756,7 +756,25 @@ class PathWalker(PlotMixin):
                 raise FigureSyntaxError(f"let can assign \\p or \\n registers, not '{lhs}'")
 
     def op_decorate(self, item):
-        self.interp.note("UNSUPPORTED", "decorate{...} sub-paths are not interpreted", "decorate", self.loc)
+        """``decorate [options] {sub-path}``: the sub-path's operations, decorated (decorations.py)."""
+        from geoverify.frontends.tikz.decorations import DECORATIONS, decorate_since
+        from geoverify.frontends.tikz.pathbuild import segment_controls
+        st2 = dict(self.st)
+        for c in item.children[:-1]:
+            self.interp.apply_options(st2, _text(c)[1:-1])
+        deco = st2.get("decoration")
+        if deco is None or deco.name not in DECORATIONS:
+            name = deco.name if deco is not None else ""
+            self.interp.note("UNSUPPORTED", f"decoration '{name}' of decorate{{...}} is not applied; the sub-path "
+                             "is kept undecorated", "decorate", self.loc)
+            deco = None
+        subs = self.path.subpaths
+        mark = (len(subs), len(subs[-1].segs) if subs else 0)
+        self.op_path_scope(Tree("path_scope", [item.children[-1]]))
+        if deco is not None:
+            decorate_since(self.path, mark, deco)
+            if self.path.current is not None and self.path.current.segs:
+                self.cur = self.ref = tuple(segment_controls(self.path.current.segs[-1])[-1][3])
 
     def op_svg(self, item):
         self.interp.note("UNSUPPORTED", "svg path data is not interpreted", "svg", self.loc)
