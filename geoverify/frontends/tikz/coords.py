@@ -195,8 +195,17 @@ def _cartesian(interp, parts, st, relative):
     return G.apply_linear(st["ctm"], (x, y)) if relative else G.apply(st["ctm"], (x, y))
 
 
+#: Direction names a polar coordinate's angle may be (``(right:3)``; tikz.code.tex, ``\tikz@polar@dir@...``).
+_POLAR_DIRECTIONS = {"up": 90.0, "down": -90.0, "left": 180.0, "right": 0.0, "north": 90.0, "south": -90.0,
+                     "east": 0.0, "west": 180.0, "north east": 45.0, "north west": 135.0, "south east": -45.0,
+                     "south west": -135.0}
+
+
 def _polar(interp, a_text, r_text, st, relative):
-    ang = interp.number(_strip_braces(a_text), st).value
+    a_text = _strip_braces(a_text)
+    ang = _POLAR_DIRECTIONS.get(a_text)
+    if ang is None:
+        ang = interp.number(a_text, st).value
     r_text = _strip_braces(r_text)
     c, s = math.cos(math.radians(ang)), math.sin(math.radians(ang))
     k = _top_index(r_text, " and ")
