@@ -17,7 +17,7 @@ from lark.exceptions import UnexpectedInput
 from geoverify.errors import FigureSyntaxError, SourceLocation
 from geoverify.frontends.lalr import FAST_LALR
 
-__all__ = ["pgfmath_parser", "path_parser", "syntax_error"]
+__all__ = ["pgfmath_parser", "path_parser", "parse_path", "syntax_error"]
 
 
 def _load(name: str) -> str:
@@ -36,6 +36,28 @@ def path_parser() -> Lark:
     """The LALR parser of ``grammars/tikz.lark`` (one TikZ path, without the final ``;``)."""
     return Lark(_load("tikz.lark"), parser="lalr", lexer="contextual",
                 propagate_positions=True, cache=True, maybe_placeholders=False, _plugins=FAST_LALR)
+
+
+#: Parsed paths by their text; trees are read, never changed, by the interpreter.
+_PATHS: dict = {}
+_PATHS_MAX = 20000
+
+
+def parse_path(text: str):
+    """The tree of one TikZ path (:func:`path_parser`), shared by every path of the same text.
+
+    About two paths in five repeat an earlier one word for word (``(A) -- (B)``,
+    the nodes a loop or a tkz-euclide macro writes), so each text is parsed once
+    per process. The trees are shared: the interpreter only reads them. A text
+    that does not parse raises Lark's error each time and is not kept.
+    """
+    tree = _PATHS.get(text)
+    if tree is None:
+        tree = path_parser().parse(text)
+        if len(_PATHS) >= _PATHS_MAX:
+            _PATHS.clear()
+        _PATHS[text] = tree
+    return tree
 
 
 def syntax_error(err: UnexpectedInput, text: str, what: str, location: SourceLocation | None,
