@@ -95,7 +95,7 @@ def _run_cell(interp, st, text, loc, offset):
 def place_cell_matrix(interp, nst: dict, name, p, rows: list, loc, opts: dict, scope: dict | None = None) -> None:
     """Lay out a matrix of statement cells (``rows``: cell source texts) at canvas ``p``;
     the cells run in state ``scope`` (the path's state by default)."""
-    tok_pos = None  # the cells' tokens are re-read from the node text: no source offsets
+    tok_pos = interp.source.offset_of(loc)  # the cells' tokens are re-read from the node text: the matrix's place
     st = dict(interp.st if scope is None else scope)
     style = opts.get("nodes")
     col_sep, col_between = _sep(interp, nst, opts.get("column sep"))

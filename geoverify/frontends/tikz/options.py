@@ -344,6 +344,10 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             return
         if _define_arg_style(ctx, name, handler, val):
             return
+        if handler == "pic":  # name/.pic={code} is pics/name/.style={code={code}} (pics.py)
+            ctx.define_style("pics/" + name, "code={" + (val or "") + "}", False)
+            ctx.define_style("pics/" + name + "/.args", "", False)
+            return
         if handler == "list":  # name/.list={a,b}: the key once per item
             for item in split_top_level(val or ""):
                 if item.strip():

@@ -722,8 +722,11 @@ class PathWalker(PlotMixin):
             self.first_node = node
 
     def op_pic(self, item):
-        opts, name, body = [], None, ""
+        opts, name, body, at = [], None, "", self.cur
         for c in item.children:
+            if isinstance(c, Tree):  # pic ... at (p) {type}
+                at = self.coord(c)[0]
+                continue
             t = _text(c)
             if t.startswith("["):
                 opts.append(t[1:-1])
@@ -731,7 +734,7 @@ class PathWalker(PlotMixin):
                 name = _inner(t)
             else:
                 body = t[1:-1]
-        self.interp.pic(",".join(opts), body, self.st, self.loc)
+        self.interp.pic(",".join(opts), body, self.st, self.loc, name=name, at=at)
 
     def op_let(self, item):
         text = _text(item.children[0]).strip()

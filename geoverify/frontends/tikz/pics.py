@@ -1,4 +1,5 @@
-"""``pic`` types of the ``angles`` library: ``angle`` and ``right angle``.
+"""``pic`` types: those of the ``angles`` library (``angle``, ``right angle``) and
+the figure's own (``pics/name/.style={code={...}}``, ``name/.pic={...}``).
 
 ``pic[draw, angle radius=r, angle eccentricity=e, "label"]{angle=A--B--C}``
 draws the arc at B from ray BA counter-clockwise to ray BC (radius 5 mm by
@@ -6,6 +7,16 @@ default); ``right angle`` draws the two-segment square mark (its side is the
 angle radius / sqrt 2 along each ray, pgf's ``right angle`` pic). A quoted
 label sits at ``angle eccentricity`` (default 0.6) times the radius on the
 bisector.
+
+A pic type of the figure's own is a style under ``pics/``, with arguments like
+any style (``.style args``, ``.style n args``, ``.default``); its ``code`` (and
+``background code`` before it, ``foreground code`` after it) runs as in
+``\\tikz@subpicture@handle`` of tikz.code.tex: in a scope whose origin is the
+pic's position (the current point, or a ``positioning`` place) without the
+picture's scaling and rotation (unless ``transform shape``), with the pic's own
+options and transformations. Nodes named inside get the pic's name as prefix
+(``\\pic (A) {p}`` with ``\\coordinate (-1)`` makes ``A-1``); inside the code the
+short names refer to them too.
 """
 
 from __future__ import annotations
@@ -23,7 +34,11 @@ from geoverify.scene.primitives import Arc, Arrow, Polyline, Style
 __all__ = ["draw_pic"]
 
 
-def draw_pic(interp, opts: str, body: str, st: dict, loc) -> None:
+def draw_pic(interp, opts: str, body: str, st: dict, loc, name=None, at=None) -> None:
+    """Draw ``pic[opts] (name) {body}`` at canvas point ``at`` (the current point; None: the origin)."""
+    if interp.defs.get("style:pics/" + body.partition("=")[0].strip()) is not None:
+        _user_pic(interp, opts, body, st, loc, name, at)
+        return
     # tikzlibraryangles: pics/angle/.default=A--B--C (right angle has no default)
     body = re.sub(r"^\s*angle\s*$", "angle=A--B--C", body.strip())
     m = re.match(r"\s*(angle|right angle)\s*=\s*(.+)$", body, re.S)
@@ -91,3 +106,106 @@ def draw_pic(interp, opts: str, body: str, st: dict, loc) -> None:
         p = (B[0] + reach * math.cos(mid), B[1] + reach * math.sin(mid))
         nst = interp.node_state(st, label[1])
         interp.place_node(nst, None, p, label[0], loc)
+
+
+_CODE_KEYS = ("setup code", "background code", "code", "foreground code")
+
+
+def _user_pic(interp, opts: str, body: str, st: dict, loc, name, at) -> None:
+    """A pic type defined by the figure (see the module docstring)."""
+    from geoverify.frontends.tikz import geometry as G
+    from geoverify.frontends.tikz.options import DEFAULTS, _fill_arguments
+    from geoverify.frontends.tikz.positioning import positioned_point
+    kind, eq, arg = body.partition("=")
+    kind, arg = kind.strip(), _unbrace(arg)
+    text = interp.defs.get("style:pics/" + kind)
+    if not eq:
+        arg = interp.defs.get("style:pics/" + kind + "/.default") or ""
+    spec = interp.defs.get("style:pics/" + kind + "/.args")
+    text = _fill_arguments(text, arg, spec, "pics/" + kind) if spec else text.replace("#1", arg.strip())
+    codes = {}
+    keys = []
+    for key, val in split_options(text):
+        k = key.strip()
+        k = k[len("/tikz/pics/"):] if k.startswith("/tikz/pics/") else k
+        if k in _CODE_KEYS:
+            codes[k] = _unbrace(val or "")
+        elif k.startswith("/tikz/"):
+            keys.append((k[6:], val))
+        else:
+            interp.note("UNSUPPORTED", f"key '{k}' of pic type '{kind}' is not interpreted", "pic", loc)
+    # the pic's scope: its options, its transformations collected from the identity
+    pst = dict(st)
+    outer = st["ctm"]
+    pst["ctm"] = G.IDENTITY
+    interp.apply_options(pst, keys + split_options(opts))
+    local = pst["ctm"]
+    pst["ctm"] = outer
+    p = at if at is not None else G.apply(outer, (0.0, 0.0))
+    if pst.get("at"):
+        from geoverify.frontends.tikz.coords import evaluate_coordinate
+        a = pst["at"].strip()
+        p = evaluate_coordinate(interp, a[1:-1] if a.startswith("(") else a, st).point
+    p = positioned_point(interp, pst, p)
+    shift = pst.get("node_shift") or (0.0, 0.0)
+    frame = (outer[0], outer[1], outer[2], outer[3]) if pst.get("transform_shape") else (1.0, 0.0, 0.0, 1.0)
+    pst["ctm"] = G.compose(frame + (p[0] + shift[0], p[1] + shift[1]), local)
+    for k in ("anchor", "pos", "node_name", "at", "place_of", "node_shift"):
+        pst[k] = DEFAULTS.get(k)
+    for k in ("setup code", "background code", "code", "foreground code"):
+        if codes.get(k):
+            _run_code(interp, pst, codes[k], loc, name)
+
+
+def _run_code(interp, pst: dict, code: str, loc, prefix) -> None:
+    """Run a pic's code in state ``pst``; nodes named inside get ``prefix`` (pgf's name prefix)."""
+    from geoverify.frontends.tikz.tex import Reader, tokenize
+    had = "place_node" in interp.__dict__
+    outer_place = interp.place_node
+    shadowed = {}
+
+    def place(nst, name, *args, **kw):
+        if not prefix or not name:
+            return outer_place(nst, name, *args, **kw)
+        node = outer_place(nst, prefix + name, *args, **kw)
+        # inside the code the short name is the pic's node too (tikz looks up the prefixed name first)
+        if name not in shadowed:
+            shadowed[name] = interp.nodes.get(name)
+        if node is not None:
+            interp.nodes[name] = node
+        return node
+
+    saved = interp.st
+    interp.st = pst
+    interp.place_node = place
+    interp.defs.begin_group()
+    try:
+        at = interp.source.offset_of(loc)  # diagnostics inside the code point at the pic
+        toks = [(t, at) for t, _ in tokenize(code)]
+        interp.statements(Reader(toks, interp.defs, interp.budget, interp.source), None)
+    finally:
+        interp.defs.end_group()
+        if had:
+            interp.place_node = outer_place
+        else:
+            del interp.place_node
+        interp.st = saved
+        for short, old in shadowed.items():
+            if old is None:
+                interp.nodes.pop(short, None)
+            else:
+                interp.nodes[short] = old
+
+
+def _unbrace(text: str) -> str:
+    """``text`` without one pair of braces around all of it (as pgfkeys reads a value)."""
+    t = text.strip()
+    if t.startswith("{") and t.endswith("}"):
+        depth = 0
+        for i, ch in enumerate(t):
+            depth += (ch == "{") - (ch == "}")
+            if depth == 0 and i < len(t) - 1:
+                return t
+        return t[1:-1]
+    return t
+

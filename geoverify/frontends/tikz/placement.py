@@ -431,9 +431,9 @@ class NodePlacementMixin:
             lab.anchor = np.asarray(at, dtype=float)
             lab.source = SourceLocation(loc.line, loc.column, loc.file, "pin" if pin else "label")
 
-    def pic(self, opts: str, body: str, st: dict, loc) -> None:
+    def pic(self, opts: str, body: str, st: dict, loc, name=None, at=None) -> None:
         from geoverify.frontends.tikz.pics import draw_pic
-        draw_pic(self, opts, body, st, loc)
+        draw_pic(self, opts, body, st, loc, name=name, at=at)
 
     def plot_marks(self, pts, st, loc) -> None:
         from geoverify.scene.primitives import Dot

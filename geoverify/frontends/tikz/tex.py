@@ -54,6 +54,12 @@ class Source:
         i = bisect.bisect_right(self._starts, offset) - 1
         return i + 1, offset - self._starts[i] + 1
 
+    def offset_of(self, loc) -> int | None:
+        """Offset of a location's line and column (None without them)."""
+        if loc is None or not loc.line or loc.line > len(self._starts):
+            return None
+        return self._starts[loc.line - 1] + (loc.column or 1) - 1
+
     def location(self, offset: int | None, construct: str | None = None) -> SourceLocation:
         if offset is None or offset < 0:
             return SourceLocation(None, None, self.filename, construct)

@@ -1,0 +1,48 @@
+"""Pic types a figure defines itself (``pics/name/.style``, ``name/.pic``): pics.py."""
+
+from __future__ import annotations
+
+from geoverify.frontends.tikz import parse_tikz
+from geoverify.scene import Circle, Polyline
+
+from tikz_fixtures import CM, MM, close
+
+
+def test_pic_types_with_arguments_placed_and_named_like_nodes():
+    # checked against TeX: the box pic at the current point (1,0); the rotated one 1 cm right of
+    # a.east (positioning places a pic's origin, without an anchor); names inside get the pic's
+    # name as prefix and the short name refers to them inside the code
+    sc = parse_tikz(r"""\begin{tikzpicture}[
+        pics/box/.style n args={2}{code={\draw (0,0) rectangle (#1,#2); \coordinate (-tip) at (#1,#2);
+                                         \draw (-tip) circle (1mm);}},
+        seagull/.pic={\draw (-1,0) -- (0,0) -- (1,1);}]
+      \node[minimum size=1cm, inner sep=0pt, outer sep=0pt] (a) at (0,0) {};
+      \draw (1,0) pic (P) {box={2}{1}};
+      \pic[right=1cm of a, rotate=90] (Q) {box={1}{0.5}};
+      \draw (0,-1) pic[scale=0.5] {seagull};
+      \pic at (0,-2) {seagull};
+      \draw[red] (P-tip) -- (Q-tip);
+    \end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    lines = [p.points for p in sc.primitives if isinstance(p, Polyline)]
+    p_box, q_box, gull, gull2, red = lines
+    assert close(p_box.min(axis=0), (CM, 0)) and close(p_box.max(axis=0), (3 * CM, CM))
+    assert close(q_box.min(axis=0), (CM, 0)) and close(q_box.max(axis=0), (1.5 * CM, CM))
+    assert close(gull, [(-0.5 * CM, -CM), (0, -CM), (0.5 * CM, -0.5 * CM)])
+    assert close(gull2, [(-CM, -2 * CM), (0, -2 * CM), (CM, -CM)])
+    assert close(red, [(3 * CM, CM), (CM, CM)])
+    circles = [p for p in sc.primitives if isinstance(p, Circle)]
+    assert close(circles[1].center, (CM, CM)) and close(circles[1].radius, MM)
+
+
+def test_pic_arguments_by_pattern_code_in_scopes_and_unknown_pic_keys():
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \tikzset{pics/cell/.style args={#1/#2}{code={\begin{scope}[line width=#2mm]
+                 \draw (0,0) rectangle (#1,#1);\end{scope}}, shape=odd}}
+      \begin{scope}[scale=3]\pic[xshift=1cm] (c) {cell={2/1}};\end{scope}
+    \end{tikzpicture}""")
+    box = [p for p in sc.primitives if isinstance(p, Polyline)][0]
+    # the scope's scale does not reach into the pic (pgf resets it, as for nodes); its own shift does
+    assert close(box.points.min(axis=0), (CM, 0)) and close(box.points.max(axis=0), (3 * CM, 2 * CM))
+    assert close(box.style.stroke_width, MM)
+    assert [d.construct for d in sc.diagnostics if d.code == "UNSUPPORTED"] == ["pic"]
