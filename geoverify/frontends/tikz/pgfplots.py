@@ -236,8 +236,13 @@ class Axis:
         self.plots = plots
         self.legend_texts = legend
         if kv.get("legend entries"):
+            # a pgf \foreach list (pgfplotslistnew): "0,...,20" is 0, 1, ..., 20
+            from geoverify.frontends.tikz.loops import expand_list
             from geoverify.frontends.tikz.options import split_top_level
-            self.legend_texts = [e.strip() for e in split_top_level(kv["legend entries"])]
+            try:
+                self.legend_texts = [e.strip() for e in expand_list(interp, kv["legend entries"])]
+            except GeoverifyError:
+                self.legend_texts = [e.strip() for e in split_top_level(kv["legend entries"])]
         self.limits()
         self.size()
         self.place()

@@ -8,9 +8,11 @@ options and by ``\\addplot+``.
 
 from __future__ import annotations
 
+import itertools
 import math
 
-__all__ = ["BAR_CYCLE", "CYCLE_COLOR", "CYCLE_LISTS", "MARK_LIST", "mark_outlines"]
+__all__ = ["BAR_CYCLE", "CYCLE_COLOR", "CYCLE_LISTS", "MARK_LIST", "explicit_cycle_list", "mark_outlines",
+           "multi_cycle_list"]
 
 #: pgfplots' default cycle list ``color``: (line options, mark, mark fill).
 CYCLE_COLOR = [
@@ -56,6 +58,60 @@ BAR_CYCLE = [
     ("violet!80!black,fill=violet", None, None),
     ("green,fill=green!80!black", None, None),
 ]
+
+
+def _entry(opts: str):
+    """A cycle list entry ``(options, mark, mark fill)`` from an item's options (its ``mark``
+    taken out; ``mark=none`` gives no mark)."""
+    from geoverify.frontends.tikz.options import split_options
+    rest, mark = [], None
+    for k, v in split_options(opts):
+        if k == "mark":
+            mark = None if (v or "").strip() == "none" else (v or "").strip()
+        else:
+            rest.append(k if v is None else f"{k}={{{v}}}")
+    return ",".join(rest), mark, None
+
+
+def _items(spec: str):
+    """The items of a list written ``a\\b\\`` or ``{a},{b}`` (braces around an item dropped)."""
+    from geoverify.frontends.tikz.options import split_top_level
+    parts = spec.split("\\\\") if "\\\\" in spec else split_top_level(spec)
+    out = []
+    for part in parts:
+        t = part.strip()
+        while t.startswith("{") and t.endswith("}") and t.count("{") == t.count("}"):
+            t = t[1:-1].strip()
+        if t:
+            out.append(t)
+    return out
+
+
+def explicit_cycle_list(spec: str):
+    """``cycle list={...}``: its items as cycle list entries."""
+    return [_entry(t) for t in _items(spec)]
+
+
+def multi_cycle_list(spec: str):
+    """``cycle multi list={l1\\nextlist l2\\nextlist ...}``: every combination of one item of
+    each list, the last list varying fastest (pgfplots' multi-index); a list is a cycle list
+    name or options separated by commas. Returns the entries, options joined in list order."""
+    lists = []
+    for part in spec.split("\\nextlist"):
+        t = part.strip()
+        if not t:
+            continue
+        if t in CYCLE_LISTS:
+            lists.append(CYCLE_LISTS[t])
+        else:
+            lists.append([_entry(x) for x in _items(t)])
+    out = []
+    for combo in itertools.product(*lists):
+        opts = ",".join(e[0] for e in combo if e[0])
+        mark = next((e[1] for e in reversed(combo) if e[1]), None)
+        fill = next((e[2] for e in reversed(combo) if e[2]), None)
+        out.append((opts, mark, fill))
+    return out
 
 
 def _polar(a, r):

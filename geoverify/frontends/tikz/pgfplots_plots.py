@@ -21,7 +21,8 @@ from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
 from geoverify.frontends.tikz.definitions import DEF_COMMANDS
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pgfplots3d_data import PLOT3_KEYS, plot_points3d, table_points3d
-from geoverify.frontends.tikz.pgfplots_marks import BAR_CYCLE, CYCLE_COLOR, CYCLE_LISTS
+from geoverify.frontends.tikz.pgfplots_marks import (BAR_CYCLE, CYCLE_COLOR, CYCLE_LISTS, explicit_cycle_list,
+                                                      multi_cycle_list)
 from geoverify.frontends.tikz.pgfplots_quiver import Quiver, quiver_ends
 from geoverify.frontends.tikz.tex import Reader, detokenize
 
@@ -247,6 +248,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
     plots: list[Plot] = []
     legend: list = []
     cycle = 0
+    axis_list = _axis_cycle_list(axis_kv or {})
     for chunk in _statement_chunks(body):
         first = _first_cs(chunk)
         if first is None:
@@ -333,8 +335,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
         st["color"] = (0.0, 0.0, 0.0)
         mark = None
         mark_fill = None
-        cycle_list = BAR_CYCLE if bar else CYCLE_LISTS.get(
-            ((axis_kv or {}).get("cycle list name") or "color").strip(), CYCLE_COLOR)
+        cycle_list = BAR_CYCLE if bar else axis_list
         entry = cycle_list[cycle % len(cycle_list)]
         pbar = bar
         forget = "forget plot" in keys
@@ -473,6 +474,20 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             interp.env.pop("\\x", None)
             interp.note("UNSUPPORTED", f"\\addplot skipped: {err.message}", "\\addplot", loc)
     return plots, legend
+
+
+def _axis_cycle_list(axis_kv: dict) -> list:
+    """The axis' cycle list: the last given of ``cycle list name`` (a known name; others are
+    drawn with ``color``, reported by the axis), ``cycle list={...}`` and ``cycle multi list``."""
+    out = CYCLE_COLOR
+    for k, v in axis_kv.items():
+        if k == "cycle list name":
+            out = CYCLE_LISTS.get((v or "").strip(), CYCLE_COLOR)
+        elif k == "cycle list" and v and v.strip():
+            out = explicit_cycle_list(v) or CYCLE_COLOR
+        elif k == "cycle multi list" and v and v.strip():
+            out = multi_cycle_list(v) or CYCLE_COLOR
+    return out
 
 
 def _take_text_mark(opts: str, mark_text: list) -> str:

@@ -69,3 +69,17 @@ def test_quiver_arrows_from_each_point_and_their_ends_widen_the_limits():
         assert np.allclose(got, want, atol=TOL)
     assert len([p for p in sc.primitives if type(p).__name__ == "Arrow"]) == 3
     assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+
+
+def test_cycle_multi_list_combines_its_lists_the_last_fastest_and_legend_entries_expand_ranges():
+    # TeX: plots 1-3 red with a circle, red with a cross, blue with a circle; legend entries
+    # {0,...,2} labels them 0, 1, 2 (a pgf \foreach list)
+    body = "".join(rf"\addplot coordinates {{(1,{k / 2})}};" for k in range(3))
+    sc = parse_tikz(axis(body, r",cycle multi list={red,blue\nextlist mark=*,mark=x},legend entries={0,...,2}"))
+    crosses = [p for p in sc.primitives if isinstance(p, Polyline) and len(p.points) == 2 and
+               abs(abs(p.points[1, 0] - p.points[0, 0]) - 2.828) < 0.01]
+    assert {p.style.stroke for p in crosses} == {"#ff0000"}  # x marks (main and legend): red only
+    circles = [p for p in sc.primitives if type(p).__name__ in ("Dot", "Circle")]
+    assert {p.style.stroke for p in circles} == {"#ff0000", "#0000ff"}
+    assert [p.text for p in sc.primitives if isinstance(p, TextLabel)] == ["0", "1", "2"]
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
