@@ -24,7 +24,7 @@ from geoverify.frontends.tikz.tkzgraph import TKZ_GRAPH_COMMANDS, run_tkz_graph
 from geoverify.frontends.tikz.definitions import DefinitionsMixin
 from geoverify.frontends.tikz.emit import emit_path
 from geoverify.frontends.tikz.fonts import FONT_SIZES
-from geoverify.frontends.tikz.grammar import parse_path
+from geoverify.frontends.tikz.grammar import path_parser
 from geoverify.frontends.tikz.loops import LoopsMixin, expand_list
 from geoverify.frontends.tikz.nodes import Node
 from geoverify.frontends.tikz.options import DEFAULTS, OptionContext, apply_options
@@ -188,6 +188,18 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             self.apply_options(self.st, every)
         if options:
             self.apply_options(self.st, options)
+        self.picture_st = self.st
+        self._backgrounds = None
+        if self.st.get("backgrounds"):  # framed, gridded (backgrounds.py): drawn at the end
+            from geoverify.frontends.tikz.bounding import start_local_box
+            self._backgrounds = start_local_box(self, "")
+
+    def end_picture(self, pos: int | None) -> None:
+        """What the picture's options draw when it ends (the backgrounds library's frames)."""
+        if self._backgrounds is not None:
+            from geoverify.frontends.tikz.backgrounds import draw_backgrounds
+            draw_backgrounds(self, self._backgrounds, pos)
+            self._backgrounds = None
 
     def document(self, reader: Reader) -> None:
         doc_st = self.st  # the state \tikzset changes between pictures
@@ -206,6 +218,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                     try:
                         self.begin_picture(detokenize(self.expand_all(opts)) if opts else "")
                         self.statements(reader, end_env="tikzpicture")
+                        self.end_picture(tok[1])
                     finally:
                         self.defs.end_group()
                 elif env == "tikzcd":
@@ -245,6 +258,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                         self.statements(Reader(body, self.defs, self.budget, self.source), end_env=None)
                     else:
                         self.path_statement(("\\path", tok[1]), reader, inline_tikz=True)
+                    self.end_picture(tok[1])
                 finally:
                     self.defs.end_group()
                 continue
@@ -371,9 +385,6 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             elif t in ("\\addplot", "\\addplot+"):
                 self.note("UNSUPPORTED", "\\addplot outside an axis environment", t)
                 self._skip_statement(reader)
-            elif t == "\\datavisualization":
-                from geoverify.frontends.tikz.datavis import run_datavisualization
-                run_datavisualization(self, tok, reader)
             elif t == "\\graph":
                 from geoverify.frontends.tikz.graphs import run_graph
                 run_graph(self, tok, reader)
@@ -501,7 +512,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             from geoverify.frontends.tikz.trees import add_empty_bodies
             text = add_empty_bodies(text)  # offsets past a bare child shift by two characters
         try:
-            tree = parse_path(text)
+            tree = path_parser().parse(text)
         except UnexpectedInput as err:
             pos = getattr(err, "pos_in_stream", None)
             src_pos = _map_offset(offsets, pos) if pos is not None else tok[1]

@@ -132,6 +132,10 @@ class NodePlacementMixin:
 
     def place_node(self, nst: dict, name, p, text: str, loc, tangent=None, record_label: bool = True):
         """Build a node at canvas point ``p``; add its outline and text to the scene."""
+        through = nst.get("circle_through")
+        if through is not None:  # circle through=(B): minimum size 2 veclen(B - at) (tikzlibrarythrough)
+            nst = dict(nst)
+            nst["min_width"] = nst["min_height"] = 2 * G.pgf_veclen(through[0] - p[0], through[1] - p[1])
         shape = nst["shape"]
         if shape == "rectangle split":
             from geoverify.frontends.tikz.rectsplit import place_split_node
