@@ -24,7 +24,7 @@ from geoverify.frontends.tikz.tkzgraph import TKZ_GRAPH_COMMANDS, run_tkz_graph
 from geoverify.frontends.tikz.definitions import DefinitionsMixin
 from geoverify.frontends.tikz.emit import emit_path
 from geoverify.frontends.tikz.fonts import FONT_SIZES
-from geoverify.frontends.tikz.grammar import path_parser
+from geoverify.frontends.tikz.grammar import parse_path
 from geoverify.frontends.tikz.loops import LoopsMixin, expand_list
 from geoverify.frontends.tikz.nodes import Node
 from geoverify.frontends.tikz.options import DEFAULTS, OptionContext, apply_options
@@ -385,6 +385,9 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             elif t in ("\\addplot", "\\addplot+"):
                 self.note("UNSUPPORTED", "\\addplot outside an axis environment", t)
                 self._skip_statement(reader)
+            elif t == "\\datavisualization":
+                from geoverify.frontends.tikz.datavis import run_datavisualization
+                run_datavisualization(self, tok, reader)
             elif t == "\\graph":
                 from geoverify.frontends.tikz.graphs import run_graph
                 run_graph(self, tok, reader)
@@ -512,7 +515,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             from geoverify.frontends.tikz.trees import add_empty_bodies
             text = add_empty_bodies(text)  # offsets past a bare child shift by two characters
         try:
-            tree = path_parser().parse(text)
+            tree = parse_path(text)
         except UnexpectedInput as err:
             pos = getattr(err, "pos_in_stream", None)
             src_pos = _map_offset(offsets, pos) if pos is not None else tok[1]

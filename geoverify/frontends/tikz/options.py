@@ -23,6 +23,8 @@ from geoverify.frontends.tikz.colors import parse_color
 from geoverify.frontends.tikz.backgrounds import BACKGROUND_KEYS
 from geoverify.frontends.tikz.geoshapes import SHAPE_KEYS
 from geoverify.frontends.tikz.pgfmath import UNITS_PT
+from geoverify.frontends.tikz.shadows import SHADOW_PRESETS
+from geoverify.frontends.tikz.trees import GROWTH_KEYS
 from geoverify.frontends.tikz.splitting import split_top_level
 
 __all__ = ["DEFAULTS", "split_options", "split_key", "OptionContext", "apply_options", "parse_arrow_spec",
@@ -343,6 +345,10 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             return
         if _define_arg_style(ctx, name, handler, val):
             return
+        if handler == "pic":  # name/.pic={code} is pics/name/.style={code={code}} (pics.py)
+            ctx.define_style("pics/" + name, "code={" + (val or "") + "}", False)
+            ctx.define_style("pics/" + name + "/.args", "", False)
+            return
         if handler == "list":  # name/.list={a,b}: the key once per item
             for item in split_top_level(val or ""):
                 if item.strip():
@@ -451,11 +457,21 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["matrix"] = True
             st["matrix_opts"] = {**(st.get("matrix_opts") or {}), key: ""}
             return
+        if key in SHADOW_PRESETS or key == "general shadow":  # the shadows library (shadows.py)
+            from geoverify.frontends.tikz.shadows import shadow_key
+            shadow_key(ctx, st, key, None, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1))
+            return
+        if key in GROWTH_KEYS:  # growth functions of trees (trees.py)
+            from geoverify.frontends.tikz.trees import growth_key
+            growth_key(ctx, st, key, None)
+            return
         if key in BACKGROUND_KEYS:  # the backgrounds library's frames (backgrounds.py)
             from geoverify.frontends.tikz.backgrounds import background_key
             background_key(ctx, st, key, None)
             return
         if _COSMETIC.match(key):
+            return
+        if _library_style(ctx, st, key, val, depth):
             return
         ctx.note("UNSUPPORTED", f"unknown TikZ key '{key}' ignored", key)
         return
@@ -570,6 +586,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             from geoverify.frontends.tikz.trees import growth_angle
             st["grow"] = growth_angle(ctx, val, st)
             st["grow_swap"] = k == "grow'"
+            st["growth"] = None  # the default growth function again
         elif k in ("parent anchor", "child anchor"):
             st[k.replace(" ", "_")] = val.strip()
         elif k == "auto":
@@ -763,15 +780,37 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 st["nodes_style"] = old + "," + val if old else val
             else:  # a matrix's keys, also from a style or a scope (matrix.py)
                 st["matrix_opts"] = {**(st.get("matrix_opts") or {}), k: val}
+        elif k in SHADOW_PRESETS or k == "general shadow":  # the shadows library (shadows.py)
+            from geoverify.frontends.tikz.shadows import shadow_key
+            shadow_key(ctx, st, k, val, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1))
+        elif k in GROWTH_KEYS:  # growth functions of trees (trees.py)
+            from geoverify.frontends.tikz.trees import growth_key
+            growth_key(ctx, st, k, val)
         elif k in BACKGROUND_KEYS:  # the backgrounds library's frames (backgrounds.py)
             from geoverify.frontends.tikz.backgrounds import background_key
             background_key(ctx, st, k, val)
         elif _COSMETIC.match(k) or k.startswith("every ") or k.startswith("execute "):
             return
-        else:
+        elif not _library_style(ctx, st, k, val, depth):
             ctx.note("UNSUPPORTED", f"unknown TikZ key '{k}={val}' ignored", k)
     except (ValueError, IndexError) as err:
         ctx.note("UNSUPPORTED", f"cannot read key '{k}={val}': {err}", k)
+
+
+def _library_style(ctx, st, key, val, depth) -> bool:
+    """A key that a TikZ library's styles define, in a figure that does not load the library
+    (a fragment of a document whose preamble does): the library's styles are defined, as
+    ``\\usetikzlibrary`` would, with a note, and the key is applied. False for other keys."""
+    from geoverify.frontends.tikz.libstyles import LIBRARY_STYLES, library_of_style
+    lib = library_of_style(key)
+    if lib is None:
+        return False
+    for name, body in LIBRARY_STYLES[lib].items():
+        ctx.define_style(name, body, False)
+    ctx.note("NOTE", f"key '{key}' is a style of TikZ library '{lib}', which the figure does not load; "
+             "the library's styles are used", key)
+    apply_options(ctx, st, [(key, val)], depth + 1)
+    return True
 
 
 def _placement_shift(ctx, st, dx, dy, val):
