@@ -27,16 +27,19 @@ __all__ = ["Token", "Source", "Macro", "Definitions", "Reader", "tokenize", "det
 
 Token = tuple  # (text, offset)
 
-_TOKEN_RE = re.compile(
-    r"%[^\n]*(?:\n[ \t]*)?"                 # comment, with the end of line and next indentation
-    r"|(\\(?:[A-Za-z@]+| |\n))([ \t]*\n?[ \t]*)"  # control word or space (+ the blanks TeX skips after it)
-    r"|(\\.)"                                # control symbol: blanks after it count
-    r"|(\n[ \t]*\n[\s]*)"                    # blank line: \par
-    r"|([ \t\r\n]+)"                         # blanks
-    r"|([A-Za-z0-9.]+)"                      # a run of letters/digits (split on demand)
-    r"|(.)",
+# The pieces of TeX source: findall gives each whole piece, and its first characters tell them apart.
+_PIECES_RE = re.compile(
+    r"%[^\n]*(?:\n[ \t]*)?"                    # comment, with the end of line and next indentation
+    r"|\\(?:[A-Za-z@]+| |\n)[ \t]*\n?[ \t]*"    # control word or space (+ the blanks TeX skips after it)
+    r"|\\."                                    # control symbol: blanks after it count
+    r"|\n[ \t]*\n[\s]*"                        # blank line: \par
+    r"|[ \t\r\n]+"                             # blanks
+    r"|[A-Za-z0-9.]+"                          # a run of letters/digits (split on demand)
+    r"|.",
     re.S,
 )
+_PAR_RE = re.compile(r"\n[ \t]*\n")
+_BLANKS = frozenset(" \t\r\n")
 
 
 @dataclass
@@ -79,25 +82,38 @@ def tokenize(text: str, base: int = 0) -> list[Token]:
 
     Runs of letters and digits stay one token (splitting happens only where a
     macro argument needs a single character), which keeps long figures fast.
+    The pieces of :data:`_PIECES_RE` are cut by the regex engine in one call
+    (every character starts a match, so their offsets are the running sum of
+    their lengths); only comments, control words and blanks need a second look.
     """
+    parts = _PIECES_RE.findall(text)
     out: list[Token] = []
     append = out.append
-    for m in _TOKEN_RE.finditer(text):
-        g = m.lastindex
-        if g is None:  # comment
+    pos = base
+    for piece in parts:
+        at = pos
+        pos += len(piece)
+        c = piece[0]
+        if c == "\\":
+            if len(piece) > 1:
+                d = piece[1]
+                if d.isalpha() or d == "@":
+                    # a control word; the blanks TeX skips after it are dropped
+                    append((piece.rstrip(" \t\n"), at))
+                    continue
+                if d == "\n":
+                    append((" ", at))       # a control newline is a blank
+                    continue
+                if d == " ":
+                    append(("\\ ", at))
+                    continue
+            append((piece, at))             # a control symbol (or a lone backslash at the end)
+        elif c == "%":
             continue
-        pos = base + m.start()
-        if g <= 2:
-            cs = m.group(1)
-            append((cs, pos) if cs != "\\\n" else (" ", pos))
-        elif g == 3:
-            append((m.group(3), pos))
-        elif g == 4:
-            append(("\\par", pos))
-        elif g == 5:
-            append((" ", pos))
+        elif c in _BLANKS:
+            append(("\\par" if c == "\n" and _PAR_RE.match(piece) else " ", at))
         else:
-            append((m.group(g), pos))
+            append((piece, at))
     return out
 
 
