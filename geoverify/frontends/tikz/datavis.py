@@ -17,8 +17,9 @@ ticks``, ``clean``, ``standard labels``, ``upright labels``); axis keys
 ``visualize axis/ticks/grid/label`` keys; the visualizers ``visualize as line``,
 ``smooth line``, ``smooth cycle`` and ``scatter`` (named, ``/.list``), their
 ``style``, and the style sheets ``vary dashing``, ``vary thickness``, ``vary
-thickness and dashing``, ``strong colors``, ``cross marks``. Everything else
-(legends, labels in data, logarithmic axes, polar axes, data groups ...) is
+thickness and dashing``, ``strong colors``, ``cross marks``; legends of
+``label in legend`` (:mod:`~geoverify.frontends.tikz.datavis_legend`). Everything
+else (labels and pins in data, logarithmic axes, polar axes, data groups ...) is
 reported as unsupported.
 """
 
@@ -29,7 +30,9 @@ import re
 from geoverify.errors import FigureSyntaxError, GeoverifyError
 from geoverify.frontends.tikz.datavis_axes import (DEFAULT_STYLES, DvAxis, Visual, parse_at_item, typeset,
                                                    _unbrace)
+from geoverify.frontends.tikz.datavis_legend import PLACEMENTS, Legend, draw_legend
 from geoverify.frontends.tikz.datavis_data import function_points, named_points, table_points, to_value
+from geoverify.frontends.tikz.nodes import Node
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pgfplots_marks import mark_outlines
 from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
@@ -114,6 +117,7 @@ class DataVisualization:
         self.default_set: str | None = None
         self.points: list[dict] = []
         self.infos: list[tuple[bool, str, list]] = []
+        self.legend = Legend()
 
     def note(self, message: str, construct: str) -> None:
         self.interp.note("UNSUPPORTED", message, construct, self.loc)
@@ -271,6 +275,15 @@ class DataVisualization:
         elif k in self.visualizers:
             self.visualizer_options(self.visualizers[k], val)
             self.default_set = k
+        elif k == "legend":
+            self.legend.options(self, val)
+        elif k.removeprefix("/tikz/data visualization/").startswith("legend entry options/"):
+            sub = k.removeprefix("/tikz/data visualization/")[len("legend entry options/"):]
+            kind = sub.removeprefix("default label in legend ").removesuffix("/.style")
+            if kind in self.legend.defaults and sub.endswith("/.style") and sub.startswith("default label"):
+                self.legend.defaults[kind] = val
+            else:
+                self.note(f"legend entry option '{sub}' is not interpreted", "legend entry options")
         elif k == "style sheet":
             if val in _SHEETS:
                 self.sheets.append(val)
@@ -294,6 +307,15 @@ class DataVisualization:
                 vis.styling.append(_unbrace(v))
             elif k in _HANDLERS:
                 vis.handler = _HANDLERS[k]
+            elif k == "label in legend":
+                text = None
+                for lk, lv in split_options(_unbrace(v)):
+                    if lk.strip() == "text":
+                        text = _unbrace(lv)
+                    else:
+                        self.note(f"label in legend option '{lk.strip()}' is not interpreted", "label in legend")
+                if text is not None:
+                    self.legend.entries.append((vis.name, text))
             elif k == "ignore style sheets":
                 vis.index = 0
             else:
@@ -400,7 +422,7 @@ class DataVisualization:
         for axis in self.axes.values():
             axis.setup(self.number)
         interp = self.interp
-        from geoverify.frontends.tikz.bounding import finish_local_box, start_local_box
+        from geoverify.frontends.tikz.bounding import start_local_box
         box = start_local_box(interp, _BBOX)
         for before, opts, body in self.infos:
             if before:
@@ -408,21 +430,55 @@ class DataVisualization:
         code = []
         for vis in self.visualizers.values():
             self.visualizer(vis, code)
+        self.run(code)
+        data_box = self._extent(box)
+        for before, opts, body in self.infos:  # (pgf runs them before the axes are drawn)
+            if not before:
+                self.info(opts, body)
+        code = []
         for kind in ("grid", "ticks", "axis"):
             for sub in (("major", "minor", "subminor") if kind != "axis" else ("",)):
                 for k, name, opts in self.actions:
                     if k == kind:
                         getattr(self, "show_" + kind)(self.axes[name], opts, sub, code)
         self.run(code)
-        finish_local_box(interp, box)
+        extent = self._extent(box)
+        if extent is not None:  # the node "data visualization bounding box" of the labels' positions
+            x0, y0, x1, y1 = extent
+            interp.nodes[_BBOX] = Node(_BBOX, "rectangle", ((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2,
+                                       (y1 - y0) / 2, 0.0)
         code = []
         for k, name, opts in self.actions:
             if k == "label":
                 self.show_label(self.axes[name], opts, code)
         self.run(code)
-        for before, opts, body in self.infos:
-            if not before:
-                self.info(opts, body)
+        if self.legend.entries:
+            code = []
+            draw_legend(self, self.legend, self._extent(box), data_box, code)
+            self.run(code)
+
+    def _extent(self, box):
+        """(xmin, ymin, xmax, ymax) of what the visualization drew since ``box`` began, as pgf's
+        local bounding box: paths by their points, nodes by their shapes without outer sep."""
+        from geoverify.scene import TextLabel
+        from geoverify.scene.primitives import Arrow
+        interp = self.interp
+        xs, ys = [], []
+        for p in interp.scene.primitives[box.prims:]:
+            if isinstance(p, (TextLabel, Arrow)) or p.panel != interp.panel:
+                continue
+            try:
+                b = p.bbox()
+            except NotImplementedError:
+                continue
+            xs += [b[0], b[2]]
+            ys += [b[1], b[3]]
+        for node in interp.placed_nodes[box.nodes:]:
+            for sx, sy in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+                q = node._to_canvas(sx * node.half_w, sy * node.half_h)
+                xs.append(q[0])
+                ys.append(q[1])
+        return (min(xs), min(ys), max(xs), max(ys)) if xs else None
 
     def run(self, code: list[str]) -> None:
         if code:
@@ -464,6 +520,18 @@ class DataVisualization:
             pts.append((x, y))
         if not pts:
             return
+        opts, mark, size = self.drawing_style(vis)
+        coords = " ".join(f"({x!r}pt,{y!r}pt)" for x, y in pts)
+        if vis.handler != "none":
+            plot = {"straight": "", "smooth": "smooth", "smooth cycle": "smooth cycle",
+                    "straight cycle": "sharp cycle"}[vis.handler]
+            code.append(f"\\draw[{opts}] plot[{plot}] coordinates {{{coords}}};")
+        if mark:
+            self.marks(mark, size, opts, pts, code)
+
+    def drawing_style(self, vis: _Visualizer) -> tuple[str, str | None, float]:
+        """(TikZ options, mark or None, mark size) of a visualizer: its kind's style, the style
+        sheets' entries for its number, its own ``style``."""
         color, sheet = "black", []
         for name in self.sheets:
             style = _SHEETS[name].get(vis.index, _SHEETS[name][0]) if vis.index else None
@@ -490,14 +558,7 @@ class DataVisualization:
                 size = self.number(_unbrace(v))
             elif not k.strip().startswith("every mark"):
                 rest.append(k if v is None else f"{k}={{{v}}}")
-        opts = ",".join(rest)
-        coords = " ".join(f"({x!r}pt,{y!r}pt)" for x, y in pts)
-        if vis.handler != "none":
-            plot = {"straight": "", "smooth": "smooth", "smooth cycle": "smooth cycle",
-                    "straight cycle": "sharp cycle"}[vis.handler]
-            code.append(f"\\draw[{opts}] plot[{plot}] coordinates {{{coords}}};")
-        if mark:
-            self.marks(mark, size, opts, pts, code)
+        return ",".join(rest), mark, size
 
     def marks(self, mark: str, size: float, opts: str, pts, code: list[str]) -> None:
         pieces = mark_outlines(mark, size)

@@ -109,7 +109,7 @@ def test_clean_scientific_axes_tick_step_and_visualization_cs_in_info():
     assert not sc.diagnostics
     o = (-50.554688, -40.964845)
     lines = _lines(sc)
-    assert close(lines[-1], _tex(o, (20.3125, -84.7578), (91.1758, -84.7578)), 0.01)
+    assert any(close(ln, _tex(o, (20.3125, -84.7578), (91.1758, -84.7578)), 0.01) for ln in lines)
     assert any(close(ln, _tex(o, (-50.554688, -35.98047), (91.1798, -35.98047)), 0.01) for ln in lines)
     xt = [ln[0][0] for ln in lines if ln.shape == (2, 2) and close(ln[1] - ln[0], (0, 2), 1e-3)]
     assert close(sorted(xt), _tex(o, (-15.1211, 0), (55.7458, 0))[:, 0], 0.01)
@@ -117,11 +117,11 @@ def test_clean_scientific_axes_tick_step_and_visualization_cs_in_info():
 
 
 def test_unmodelled_keys_and_random_data_are_reported():
-    sc = _scene(r"\tikz \datavisualization [school book axes, visualize as line=a, a={label in legend={text=a}}]"
+    sc = _scene(r"\tikz \datavisualization [school book axes, visualize as line=a, a={pin in data={text=a,when=x is 1}}]"
                 r" data [format=function] { var x : interval [0:1]; func y = rand; }"
                 r" data point [x=1, y=1, set=a] data point [x=2, y=0, set=a];")
     constructs = {d.construct for d in sc.diagnostics if d.code == "UNSUPPORTED"}
-    assert {"label in legend", "data"} <= constructs
+    assert {"pin in data", "data"} <= constructs
     assert any(close(ln, [(CM, CM), (2 * CM, 0)]) for ln in _lines(sc))
 
 
@@ -138,3 +138,42 @@ def test_table_and_function_formats():
     pts = function_points("var x : interval [5:10]; func y = \\value x * \\value x;",
                           lambda e: evaluate(e, {}, None).value)
     assert len(pts) == 25 and close(pts[-1]["x"], 9.99988, 1e-5) and close(pts[-1]["y"], 9.99988 ** 2, 1e-3)
+
+
+def _zigzags(sc):
+    return [ln for ln in _lines(sc) if len(ln) == 4 and close(ln[0][1], ln[3][1]) and not close(ln[1][1], ln[0][1])]
+
+
+def test_legend_east_outside_zig_zag_line_and_one_mark_beside_the_box():
+    # TeX (data origin at (-62.11986, -35.98242) bp): the sample M13.832-53.945294L18.8164-55.23436
+    # L28.77736-52.66014L33.757826-53.945294 (-2em .. 0, +-.3ex), .8em right of the box (the x axis'
+    # end) plus the matrix' inner and outer sep and half the line width; the scatter entry's x mark
+    # one row (11.25 pt: \small struts and inner ysep) lower at (33.75978, -42.738265)
+    sc = _scene(r"\tikz \datavisualization [school book axes, visualize as line=a, visualize as scatter=b,"
+                r" a={label in legend={text=first}}, b={label in legend={text=b}}]"
+                r" data point [x=0, y=0, set=a] data point [x=2, y=1, set=a] data point [x=1, y=1, set=b];")
+    assert not sc.diagnostics
+    o = (-62.11986, -35.98242)
+    (zig,) = _zigzags(sc)
+    assert close(zig, _tex(o, (13.832, -53.945294), (18.8164, -55.23436), (28.77736, -52.66014),
+                           (33.757826, -53.945294)), 0.02)
+    mark = [ln for ln in _lines(sc) if ln.shape == (2, 2) and close(np.abs(ln[1] - ln[0]), (2.828427, 2.828427), 1e-4)]
+    centres = [tuple(np.round(ln.mean(axis=0), 3)) for ln in mark]
+    assert any(close(c, _tex(o, (33.75978, -42.738265))[0], 0.02) for c in centres)
+    first = _labels(sc)["first"]
+    assert close(first.box[0], zig[3][0] + 5.0, 0.02)  # .333em and the outer sep right of the origin
+
+
+def test_legend_west_outside_mirrors_the_sample_and_below_puts_entries_in_a_row():
+    # TeX: west outside: M-23.6835-53.945294 ... L-43.609329-53.945294 (origin x at -2.01443 bp);
+    # below: M-68.3828-33.964805 ... and M-30.6015-33.964805 (origin at (-54.284, -59.0117) bp)
+    body = (r"\tikz \datavisualization [school book axes, visualize as line=a, visualize as line=b, legend=%s,"
+            r" a={label in legend={text=a}}, b={label in legend={text=Long}}]"
+            r" data point [x=0, y=0, set=a] data point [x=2, y=1, set=a] data point [x=1, y=1, set=b]"
+            r" data point [x=2, y=0, set=b];")
+    west = _zigzags(_scene(body % "west outside"))
+    assert close(west[0][[0, 3]], _tex((-2.01443, -35.98242), (-23.6835, -53.945294), (-43.609329, -53.945294)),
+                 0.02)
+    below = _zigzags(_scene(body % "below"))
+    o = (-54.284, -59.0117)
+    assert close([z[0] for z in below], _tex(o, (-68.3828, -33.964805), (-30.6015, -33.964805)), 0.02)
