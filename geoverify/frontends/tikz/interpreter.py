@@ -397,6 +397,9 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 run_tdplot(self, tok, reader)
             elif t in TKZ_GRAPH_COMMANDS:
                 run_tkz_graph(self, tok, reader)
+            elif t == "\\Tree":  # tikz-qtree (qtree.py)
+                from geoverify.frontends.tikz.qtree import run_qtree
+                run_qtree(self, tok, reader)
             elif t.startswith("\\tkz"):
                 from geoverify.frontends.tikz.tkz_euclide import run_tkz
                 run_tkz(self, tok, reader)

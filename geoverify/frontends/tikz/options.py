@@ -582,6 +582,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["text_width"] = _dim(ctx, val, st)
         elif k in ("level distance", "sibling distance"):
             st[k.replace(" ", "_")] = _dim(ctx, val, st)
+            # tikz-qtree's \levelsep and \subtreesep (qtree.py) follow only keys given
+            st["qtree_levelsep" if k[0] == "l" else "qtree_subtreesep"] = st[k.replace(" ", "_")]
         elif k in ("grow", "grow'"):
             from geoverify.frontends.tikz.trees import growth_angle
             st["grow"] = growth_angle(ctx, val, st)
