@@ -11,7 +11,7 @@ which a busy shared machine disturbs much less than wall time):
 
 Each figure is run ``--repeat`` times and its best time kept; figures the
 front-end rejects are left out, as in the agreement benchmarks. The TikZ
-front-end keeps parsed paths and compiled pgfmath expressions for the whole
+front-end keeps parsed paths, split option lists and compiled pgfmath expressions for the whole
 process (a later figure reuses ``(A) -- (B)``); each repeat of a figure starts
 from those caches as they were before its first run, so a figure is never
 timed on what it cached itself. It prints the
@@ -57,9 +57,9 @@ def _process_caches(kind) -> list:
     """The front-end's process-wide caches (dicts) that a repeat must not inherit from an earlier one."""
     if kind != "tikz":
         return []
-    from geoverify.frontends.tikz import grammar, pgfmath
+    from geoverify.frontends.tikz import grammar, options, pgfmath
 
-    return [grammar._PATHS, pgfmath._CACHE]
+    return [grammar._PATHS, pgfmath._CACHE, options._SPLIT]
 
 
 def _runner(kind):

@@ -103,12 +103,27 @@ _COSMETIC = re.compile(
     r"minimum width|minimum height|minimum size|opacity|thick|color|red|blue)$")
 
 
+#: Option lists already split, by their text (a figure repeats the same few many times).
+_SPLIT: dict[str, tuple] = {}
+_SPLIT_MAX = 20000
+
+
 def split_options(text: str) -> list[tuple[str, str | None]]:
     """``"draw, fill=red!20, label={[blue]above:$x$}"`` -> ``[("draw", None), ("fill", "red!20"), ...]``.
 
     Commas and ``=`` inside braces, brackets or parentheses do not split; one pair
-    of braces around a value is removed.
+    of braces around a value is removed. Each text is split once per process; the
+    caller gets its own list.
     """
+    hit = _SPLIT.get(text)
+    if hit is None:
+        if len(_SPLIT) >= _SPLIT_MAX:
+            _SPLIT.clear()
+        hit = _SPLIT[text] = tuple(_split_options(text))
+    return list(hit)
+
+
+def _split_options(text: str) -> list[tuple[str, str | None]]:
     s = text.strip()
     if s.startswith("[") and s.endswith("]"):
         s = s[1:-1]
