@@ -575,6 +575,9 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             idx = emit_path(self.scene, path, st, draw=do_draw, fill=do_fill, source=loc, panel=self.panel,
                             name=st.get("name_path"))
             self._mark_clipped(idx)
+        if st.get("mark_code") and st.get("decorate") and not path.is_empty():
+            from geoverify.frontends.tikz.markings import run_mark_code
+            run_mark_code(self, path, st, loc)  # marks whose code draws (decorations.markings)
         if st.get("path_picture") and not path.is_empty():
             from geoverify.frontends.tikz.pathbuild import segment_controls
             from geoverify.frontends.tikz.pathpicture import run_path_picture

@@ -882,6 +882,7 @@ def _decoration(ctx, st, val):
                 ctx.note("UNSUPPORTED", f"decoration '{key}' is not applied; the path is kept undecorated",
                          "decoration " + key)
     st["decoration"] = deco
+    codes = list(st.get("mark_code") or [])  # marks whose code draws (markings.py)
     for key, v in pairs:
         if key == "mark" and v:
             m = re.match(r"\s*at\s+position\s+(.+?)\s+with\s*\{?(.*)\}?\s*$", v, re.S)
@@ -892,34 +893,39 @@ def _decoration(ctx, st, val):
                     a, b, step = ra.value, rb.value, rs.value
                     body = m2.group(4)
                     tip = _marking_tip(body)
-                    if not tip:
-                        _unsupported_mark(ctx, body)
-                    if tip and step > 0 and (ra.units or rb.units or rs.units):
+                    dest, what = (marks, tip) if tip else (codes, _mark_code(body))
+                    if what and step > 0 and (ra.units or rb.units or rs.units):
                         # a length among them: the marks are placed along the path (emit), each
                         # bound a fraction of the path's length or, with a unit, a distance
-                        marks.append((("between",) + tuple(("abs" if r.units else "frac", r.value)
-                                                           for r in (ra, rb, rs)), tip))
-                    elif tip and step > 0:
+                        dest.append((("between",) + tuple(("abs" if r.units else "frac", r.value)
+                                                          for r in (ra, rb, rs)), what))
+                    elif what and step > 0:
                         x = a
                         n = 0
                         while x <= b + 1e-9 and n < 1000:
-                            marks.append((x, tip))
+                            dest.append((x, what))
                             x += step
                             n += 1
                 continue
             pos = ctx.number(m.group(1), st)
             tip = _marking_tip(m.group(2))
-            if not tip:
-                _unsupported_mark(ctx, m.group(2))
+            where = pos.value if not pos.units else ("abs", pos.value)
             if tip:
-                marks.append((pos.value if not pos.units else ("abs", pos.value), tip))
+                marks.append((where, tip))
+            elif _mark_code(m.group(2)):
+                codes.append((where, _mark_code(v[m.end(1):].lstrip()[4:])))  # after "with"
     st["markings"] = tuple(marks)
+    st["mark_code"] = tuple(codes)
 
 
-def _unsupported_mark(ctx, body: str) -> None:
-    """A mark whose code is not an ``\\arrow`` (a ``\\draw``, a node) is not drawn: say so."""
-    if body.strip(" {}"):
-        ctx.note("UNSUPPORTED", "decoration mark code other than \\arrow is not drawn", "decoration mark")
+def _mark_code(body: str) -> str:
+    """A mark's code without its braces (``{\\draw ...;}`` -> ``\\draw ...;``); empty for none."""
+    s = body.strip()
+    if s.startswith("{") and s.endswith("}"):
+        s = s[1:-1].strip()
+    elif s.startswith("{"):
+        s = s[1:].strip()
+    return s
 
 
 def _marking_tip(body: str) -> str | None:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from geoverify.frontends.tikz import parse_tikz
-from geoverify.scene import BezierPath, Polyline
+from geoverify.scene import BezierPath, Polyline, TextLabel
 
 from tikz_fixtures import CM, close, only
 
@@ -63,13 +63,20 @@ def test_unknown_decoration_is_reported_and_the_path_kept():
     assert any(d.code == "UNSUPPORTED" and "coil" in d.message for d in sc.diagnostics)
 
 
-def test_a_mark_drawing_code_other_than_an_arrow_is_reported():
-    sc = parse_tikz(r"\draw [decoration={markings, mark=at position 0.5 with {\draw (0,0) -- (0,1);}},"
-                    r" postaction={decorate}] (0,0) -- (2,0);")
-    assert any(d.code == "UNSUPPORTED" and d.construct == "decoration mark" for d in sc.diagnostics)
-    sc = parse_tikz(r"\draw [decoration={markings, mark=at position 0.5 with {\arrow{>}}},"
-                    r" postaction={decorate}] (0,0) -- (2,0);")
-    assert not any(d.code == "UNSUPPORTED" for d in sc.diagnostics)
+def test_mark_code_draws_in_the_frame_of_the_path_at_the_mark():
+    # TeX: M-70.507813-15.109375L42.8785-71.8008 (the path), M-13.8164-43.4531L-20.1563-56.1289 (the red mark,
+    # 0.5 cm to the path's left at its middle); text '28.45274pt' above the point 1 cm along the path
+    sc = parse_tikz(r"""\draw[decoration={markings, mark=at position 0.5 with {\draw[red] (0,0) -- (0,0.5);},
+      mark=at position 1cm with {\node[above] {\pgfkeysvalueof{/pgf/decoration/mark info/distance from start}};}},
+      postaction={decorate}] (0,0) -- (4,2);""")
+    assert not sc.diagnostics
+    path, mark = [p for p in sc.primitives if isinstance(p, Polyline)]
+    o = (-70.507813, -15.109375)
+    assert mark.style.stroke == "#ff0000"
+    assert close(mark.points, _tex([(-13.8164, -43.4531), (-20.1563, -56.1289)], o), tol=5e-3)
+    label = only(sc, TextLabel)
+    assert label.text == "28.45276pt"  # pgf writes 28.45274pt: as many digits, as wide
+    assert close(label.anchor, (CM * 2 / 5 ** 0.5, CM / 5 ** 0.5))
 
 
 @pytest.mark.parametrize("between, length, expected", [
