@@ -32,8 +32,9 @@ from geoverify.frontends.tikz.datavis_axes import (DEFAULT_STYLES, DvAxis, Visua
                                                    _unbrace)
 from geoverify.frontends.tikz.datavis_legend import PLACEMENTS, Legend, draw_legend
 from geoverify.frontends.tikz.datavis_data import function_points, named_points, table_points, to_value
+from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.nodes import Node
-from geoverify.frontends.tikz.options import split_options
+from geoverify.frontends.tikz.datavis_axes import split_keys
 from geoverify.frontends.tikz.pgfplots_marks import mark_outlines
 from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
 
@@ -53,7 +54,9 @@ _SHEETS = {
                      0: "solid"},
     "strong colors": {1: "black", 2: "red!80!black", 3: "blue!80!black", 4: "green!60!black",
                       5: "orange!80!black", 6: "black!60", 0: "black"},
-    "cross marks": {1: "mark=x,mark size=2pt", 2: "mark=+,mark size=2pt", 0: "mark=x,mark size=2pt"},
+    "cross marks": {1: "mark=x,mark size=2pt", 2: "mark=+,mark size=2pt", 3: "mark=Mercedes star,mark size=2pt",
+                    4: "mark=Mercedes star flipped,mark size=2pt", 5: "mark=star,mark size=2pt",
+                    6: "mark=10-pointed star,mark size=1.8pt", 0: "mark=x,mark size=2pt"},
 }
 _SHEETS["vary thickness and dashing"] = {
     i: ("thin" if i % 2 else "thick") + ("," + _SHEETS["vary dashing"][(i + 1) // 2] if i > 2 else "")
@@ -93,6 +96,7 @@ _SCIENTIFIC_LABELS = {
                       "at={(0,0 -| data visualization bounding box.west)},left}}}",
 }
 _BBOX = "data visualization bounding box"
+_CORE_MARKS = ("*", "x", "+", "ball")  # the marks pgf defines without the plotmarks library
 _LW_RE = re.compile(r"([\d.]+)\s*\\pgflinewidth")
 
 
@@ -118,6 +122,7 @@ class DataVisualization:
         self.points: list[dict] = []
         self.infos: list[tuple[bool, str, list]] = []
         self.legend = Legend()
+        self.global_keys = ""  # node styles and tick strategies given to the whole visualization
 
     def note(self, message: str, construct: str) -> None:
         self.interp.note("UNSUPPORTED", message, construct, self.loc)
@@ -180,7 +185,7 @@ class DataVisualization:
                 word = toks[i][0] if i < n else ""
                 if word == "point":
                     opts, i = optional(i + 1)
-                    point = {k.strip(): to_value(v or "") for k, v in split_options(opts)}
+                    point = {k.strip(): to_value(v or "") for k, v in split_keys(opts)}
                     point.setdefault("set", self.default_set)
                     self.points.append(point)
                 elif word == "group":
@@ -210,7 +215,7 @@ class DataVisualization:
         return detokenize(self.interp.expand_all(toks))
 
     def data(self, opts: str, body: list) -> None:
-        kv = {k.strip(): _unbrace(v) for k, v in split_options(opts)}
+        kv = {k.strip(): _unbrace(v) for k, v in split_keys(opts)}
         fmt = kv.pop("format", "table")
         dset = kv.pop("set", None) or self.default_set
         for k in kv:
@@ -244,7 +249,7 @@ class DataVisualization:
 
     # -- keys --------------------------------------------------------------------------
     def options(self, text: str) -> None:
-        for k, v in split_options(text):
+        for k, v in split_keys(text):
             self.key(k.strip(), v)
 
     def key(self, k: str, v: str | None) -> None:  # noqa: C901 - one branch per key family
@@ -284,6 +289,8 @@ class DataVisualization:
                 self.legend.defaults[kind] = val
             else:
                 self.note(f"legend entry option '{sub}' is not interpreted", "legend entry options")
+        elif k in ("clean ticks", "node style") or k.endswith(" about strategy"):
+            self.global_keys += "," + (k if v is None else f"{k}={{{v}}}")
         elif k == "style sheet":
             if val in _SHEETS:
                 self.sheets.append(val)
@@ -301,28 +308,21 @@ class DataVisualization:
             self.note(f"data visualization key '{k}' is not interpreted", k.split("/")[0])
 
     def visualizer_options(self, vis: _Visualizer, text: str) -> None:
-        for k, v in split_options(text):
+        for k, v in split_keys(text):
             k = k.strip()
             if k == "style":
                 vis.styling.append(_unbrace(v))
             elif k in _HANDLERS:
                 vis.handler = _HANDLERS[k]
             elif k == "label in legend":
-                text = None
-                for lk, lv in split_options(_unbrace(v)):
-                    if lk.strip() == "text":
-                        text = _unbrace(lv)
-                    else:
-                        self.note(f"label in legend option '{lk.strip()}' is not interpreted", "label in legend")
-                if text is not None:
-                    self.legend.entries.append((vis.name, text))
+                self.legend.entry(self, vis.name, _unbrace(v))
             elif k == "ignore style sheets":
                 vis.index = 0
             else:
                 self.note(f"visualizer option '{k}' is not interpreted", k)
 
     def axis_options(self, axis: DvAxis, text: str) -> None:  # noqa: C901 - one branch per key
-        for k, v in split_options(text):
+        for k, v in split_keys(text):
             k = k.strip()
             val = _unbrace(v)
             if k == "attribute":
@@ -363,7 +363,7 @@ class DataVisualization:
 
     def school_book(self, opts: str) -> None:
         unit = "1"
-        for k, v in split_options(opts):
+        for k, v in split_keys(opts):
             k = k.strip()
             if k == "unit":
                 unit = _unbrace(v)
@@ -386,7 +386,7 @@ class DataVisualization:
 
     def scientific(self, opts: str) -> None:
         width, height, ticks, labels = "5cm", None, "outer ticks", "standard labels"
-        for k, v in split_options(opts):
+        for k, v in split_keys(opts):
             k = k.strip()
             if k == "width":
                 width = _unbrace(v)
@@ -496,7 +496,7 @@ class DataVisualization:
         self.interp.statements(Reader(toks, self.interp.defs, self.interp.budget, self.interp.source), None)
 
     def _vis_point(self, body: str) -> str:
-        kv = {k.strip(): _unbrace(v) for k, v in split_options(body)}
+        kv = {k.strip(): _unbrace(v) for k, v in split_keys(body)}
         x = y = 0.0
         for axis in self.axes.values():
             if axis.attribute in kv:
@@ -521,11 +521,8 @@ class DataVisualization:
         if not pts:
             return
         opts, mark, size = self.drawing_style(vis)
-        coords = " ".join(f"({x!r}pt,{y!r}pt)" for x, y in pts)
         if vis.handler != "none":
-            plot = {"straight": "", "smooth": "smooth", "smooth cycle": "smooth cycle",
-                    "straight cycle": "sharp cycle"}[vis.handler]
-            code.append(f"\\draw[{opts}] plot[{plot}] coordinates {{{coords}}};")
+            code.append(path_code(opts, vis.handler, pts))
         if mark:
             self.marks(mark, size, opts, pts, code)
 
@@ -550,7 +547,7 @@ class DataVisualization:
         opts = ",".join([base + f"color={color}"] + sheet + vis.styling)
         mark, size = ("x" if vis.kind == "scatter" else None), 2.0
         rest = []
-        for k, v in split_options(opts):
+        for k, v in split_keys(opts):
             if k.strip() == "mark":
                 mark = _unbrace(v)
                 mark = None if mark == "none" else mark
@@ -561,20 +558,28 @@ class DataVisualization:
         return ",".join(rest), mark, size
 
     def marks(self, mark: str, size: float, opts: str, pts, code: list[str]) -> None:
+        """Plot marks at picture points ``pts``: pgf draws them with ``shift only``, so their
+        outlines keep their size in any transformation of the picture."""
+        if mark not in _CORE_MARKS and "plotmarks" not in self.interp.libraries:
+            return  # pgf knows no such mark without the plotmarks library: TeX draws nothing
         pieces = mark_outlines(mark, size)
         if pieces is None:
             self.note(f"plot mark '{mark}' is not interpreted", "mark")
             return
-        filled = mark.endswith("*")
-        cmd = "\\filldraw" if filled else "\\draw"
+        m = self.interp.st["ctm"]
+        inv = G.invert(m)
+        scale = abs(m[0] * m[3] - m[1] * m[2]) ** 0.5 or 1.0
+        cmd = "\\filldraw" if mark.endswith("*") else "\\draw"
         for x, y in pts:
+            cx, cy = G.apply(m, (x, y))
             parts = []
             for kind, *data in pieces:
                 if kind == "circle":
-                    parts.append(f"({x!r}pt,{y!r}pt) circle[radius={data[0]!r}pt]")
+                    parts.append(f"({x!r}pt,{y!r}pt) circle[radius={data[0] / scale!r}pt]")
                 else:
                     q, closed = data
-                    parts.append(" -- ".join(f"({x + a!r}pt,{y + b!r}pt)" for a, b in q) + (" -- cycle" if closed else ""))
+                    local = (G.apply(inv, (cx + a, cy + b)) for a, b in q)
+                    parts.append(" -- ".join(f"({u!r}pt,{v!r}pt)" for u, v in local) + (" -- cycle" if closed else ""))
             code.append(f"{cmd}[{opts},solid] " + " ".join(parts) + ";")
 
     def _visual(self, kind: str, sub: str, opts: str, axis: DvAxis) -> Visual | None:
@@ -583,11 +588,13 @@ class DataVisualization:
         if not requests:
             return None
         auto = Visual(self)
+        auto.apply(self.global_keys)
         auto.axis = axis
         auto.apply(",".join(requests))
         settings = ",".join([auto.compute(axis)] + requests)
         v = Visual(self)
         v.axis = axis
+        v.apply(self.global_keys)
         if kind == "ticks":
             v.apply(self.styles.get("every ticks"))
             v.apply(self.styles.get(f"every {sub} ticks"))
@@ -624,11 +631,10 @@ class DataVisualization:
             parity = "odd" if count % 2 else "even"
             hi = self.number(t.high) + (self.number(t.padding["high " + parity]) if t.text_high else 0.0)
             lo = self.number(t.low) + (self.number(t.padding["low " + parity]) if t.text_low else 0.0)
-            hi_line, lo_line = self.number(t.high), self.number(t.low)
-            style = ",".join(t.style)
-            if lo_line != hi_line and "draw=none" not in style.replace(" ", ""):
-                code.append(f"\\draw[{style}] ({ox + lo_line * dx!r}pt,{oy + lo_line * dy!r}pt) -- "
-                            f"({ox + hi_line * dx!r}pt,{oy + hi_line * dy!r}pt);")
+            style = ",".join(t.style)  # (the line reaches the text's padding, as pgf draws it)
+            if lo != hi and "draw=none" not in style.replace(" ", ""):
+                code.append(f"\\draw[{style}] ({ox + lo * dx!r}pt,{oy + lo * dy!r}pt) -- "
+                            f"({ox + hi * dx!r}pt,{oy + hi * dy!r}pt);")
             label = text if text is not None else typeset(value, t)
             nstyle = ",".join(t.node_style)
             for on, at, anchor in ((t.text_low, lo, amin), (t.text_high, hi, amax)):
@@ -661,6 +667,7 @@ class DataVisualization:
             return
         v = Visual(self, "min", "max")
         v.axis = axis
+        v.apply(self.global_keys)
         v.apply(self.styles.get("every axis"))
         v.apply(opts)
         ends = []
@@ -677,6 +684,7 @@ class DataVisualization:
         v = Visual(self)
         v.axis = axis
         v.node_style.append("anchor=center")
+        v.apply(self.global_keys)
         v.apply(self.styles.get("every axis label"))
         v.apply(opts)
         text = axis.label
@@ -691,6 +699,15 @@ class DataVisualization:
                     "\\end{scope}")
 
 
+def path_code(opts: str, handler: str, pts) -> str:
+    """The TikZ statement drawing ``pts`` (picture pt) with a visualizer's plot handler."""
+    coords = [f"({x!r}pt,{y!r}pt)" for x, y in pts]
+    if handler == "straight cycle":
+        return f"\\draw[{opts}] " + " -- ".join(coords) + " -- cycle;"
+    plot = {"smooth": "smooth", "smooth cycle": "smooth cycle"}.get(handler, "")
+    return f"\\draw[{opts}] plot[{plot}] coordinates {{{' '.join(coords)}}};"
+
+
 def _copy_visual(v: Visual) -> Visual:
     c = Visual(v.dv, v.low, v.high)
     c.__dict__.update({k: (list(x) if isinstance(x, list) else dict(x) if isinstance(x, dict) else x)
@@ -700,7 +717,7 @@ def _copy_visual(v: Visual) -> Visual:
 
 def _split_list(text: str) -> list[str]:
     out = []
-    for k, v in split_options(text):
+    for k, v in split_keys(text):
         item = k if v is None else f"{k}={v}"
         if item.strip():
             out.append(item.strip())

@@ -31,11 +31,10 @@ import math
 import re
 
 from geoverify.errors import FigureSyntaxError
-from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.placement import _auto_anchor
 from geoverify.frontends.tikz.pgfplots_ticks import format_number
 
-__all__ = ["DEFAULT_STYLES", "DvAxis", "Visual", "about_step", "linear_ticks"]
+__all__ = ["DEFAULT_STYLES", "DvAxis", "Visual", "about_step", "linear_ticks", "split_keys"]
 
 #: the styles of the library (``every ticks`` ...), as data visualization keys
 DEFAULT_STYLES = {
@@ -62,6 +61,47 @@ _STRATEGIES = {
 _ABOUT = {"few": 3.0, "some": 5.0, "many": 10.0}
 _SCALING_RE = re.compile(r"^\s*(.+?)\s+at\s*(.+?)\s*and\s+(.+?)\s+at\s*(.+?)\s*$", re.S)
 _AS_RE = re.compile(r"\bas\b")
+
+
+def split_keys(text: str | None) -> list[tuple[str, str | None]]:
+    """``key=value`` pairs as pgfkeys splits them: at commas and the first ``=`` outside braces
+    (brackets and ``$...$`` do not group); one pair of braces around a value is removed."""
+    out: list[tuple[str, str | None]] = []
+    depth, start = 0, 0
+    text = text or ""
+    for i, c in enumerate(text + ","):
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+        elif c == "," and depth <= 0:
+            item = text[start:i].strip()
+            start = i + 1
+            if not item:
+                continue
+            d, eq = 0, -1
+            for j, ch in enumerate(item):
+                d += (ch == "{") - (ch == "}")
+                if ch == "=" and d == 0:
+                    eq = j
+                    break
+            if eq < 0:
+                out.append((_unbrace(item), None))
+            else:
+                v = item[eq + 1:].strip()
+                if len(v) >= 2 and v[0] == "{" and v[-1] == "}" and _balanced(v[1:-1]):
+                    v = v[1:-1]
+                out.append((item[:eq].strip(), v))
+    return out
+
+
+def _balanced(s: str) -> bool:
+    d = 0
+    for c in s:
+        d += (c == "{") - (c == "}")
+        if d < 0:
+            return False
+    return d == 0
 
 
 def _unbrace(s: str | None) -> str:
@@ -216,7 +256,7 @@ class Visual:
         self.axis: DvAxis | None = None  # the axis that ``goto``/``anchor at`` keys address
 
     def apply(self, text: str | None) -> None:
-        for k, v in split_options(text or ""):
+        for k, v in split_keys(text or ""):
             self.key(k.strip(), v)
 
     def key(self, k: str, v: str | None) -> None:  # noqa: C901 - one branch per pgf key

@@ -74,11 +74,11 @@ def named_points(body: str) -> list[dict]:
     FigureSyntaxError
         A value list in braces (``x={1,2}``, one point per combination) is not read.
     """
-    from geoverify.frontends.tikz.options import split_options
+    from geoverify.frontends.tikz.datavis_axes import split_keys
     out = []
     for ln in _lines(body):
         point = {}
-        for k, v in split_options(ln):
+        for k, v in split_keys(ln):
             if v is not None and "," in v:
                 raise FigureSyntaxError("a value list in the named data format is not interpreted")
             point[k.strip()] = to_value(v or "")

@@ -20,6 +20,7 @@ cells of a column at their origins and stacks rows by their extents.
 from __future__ import annotations
 
 import math
+import re
 
 from geoverify.frontends.tikz.fonts import em, measure
 from geoverify.frontends.tikz.pgfplots_marks import mark_outlines
@@ -43,6 +44,9 @@ PLACEMENTS = {
     "south outside": ("row", "right", "north", "south"),
     "north outside": ("row", "right", "south", "north"),
 }
+_SAMPLES = ("straight label in legend line", "zig zag label in legend line", "circular label in legend line",
+            "label in legend one mark", "label in legend three marks")
+_COORD_RE = re.compile(r"\(([^(),]*),([^()]*)\)")
 _ALIASES = {"right": "east outside", "left": "west outside", "above": "north outside", "below": "south outside"}
 
 
@@ -71,11 +75,28 @@ class Legend:
         self.side: str | None = None  # label style text left/right when given
         self.defaults = {"path": "zig zag label in legend line", "closed path": "circular label in legend line",
                          "mark": "label in legend one mark"}
-        self.entries: list[tuple[str, str]] = []  # (visualizer name, text)
+        self.entries: list[dict] = []  # visualizer, text, sample style, line and mark coordinates
+
+    def entry(self, dv, name: str, text: str) -> None:
+        """A ``label in legend={...}`` of visualizer ``name``."""
+        from geoverify.frontends.tikz.datavis_axes import split_keys
+        e = {"vis": name, "text": None}
+        for k, v in split_keys(text):
+            k = k.strip()
+            if k == "text":
+                e["text"] = v
+            elif k in _SAMPLES:
+                e["sample"] = k
+            elif k in ("label in legend line coordinates", "label in legend mark coordinates"):
+                e[k.split()[-2]] = [(dv.number(a), dv.number(b)) for a, b in _COORD_RE.findall(v or "")]
+            else:
+                dv.note(f"label in legend option '{k}' is not interpreted", "label in legend")
+        if e["text"] is not None:
+            self.entries.append(e)
 
     def options(self, dv, text: str) -> None:
-        from geoverify.frontends.tikz.options import split_options
-        for k, v in split_options(text or ""):
+        from geoverify.frontends.tikz.datavis_axes import split_keys
+        for k, v in split_keys(text or ""):
             k = _ALIASES.get(k.strip(), k.strip())
             if k in PLACEMENTS:
                 self.placement = k
@@ -85,10 +106,12 @@ class Legend:
                 dv.note(f"legend option '{k}' is not interpreted", k)
 
 
-def _cell(dv, vis, text: str, legend: Legend, side: str):
+def _cell(dv, vis, entry: dict, legend: Legend, side: str):
     """(code drawing the cell at origin (ox, oy), extents xmin, xmax, ymin, ymax) of one entry."""
     kind = "mark" if vis.handler == "none" else ("closed path" if "cycle" in vis.handler else "path")
-    line, marks = _sample(legend.defaults[kind])
+    line, marks = _sample(entry.get("sample") or legend.defaults[kind])
+    line, marks = entry.get("line", line), entry.get("mark", marks)
+    text = entry["text"]
     flip = -1.0 if side == "left" else 1.0
     line = [(flip * a, b) for a, b in line]
     marks = [(flip * a, b) for a, b in marks]
@@ -112,10 +135,8 @@ def _cell(dv, vis, text: str, legend: Legend, side: str):
 
     def draw(ox, oy, code):
         if line:
-            plot = {"straight": "", "smooth": "smooth", "smooth cycle": "smooth cycle",
-                    "straight cycle": "sharp cycle"}.get(vis.handler, "")
-            pts = " ".join(f"({ox + a!r}pt,{oy + b!r}pt)" for a, b in line)
-            code.append(f"\\draw[{opts}] plot[{plot}] coordinates {{{pts}}};")
+            from geoverify.frontends.tikz.datavis import path_code
+            code.append(path_code(opts, vis.handler, [(ox + a, oy + b) for a, b in line]))
         if mark:
             dv.marks(mark, size, opts, [(ox + a, oy + b) for a, b in marks], code)
         anchor = "base west" if side == "right" else "base east"
@@ -131,12 +152,13 @@ def draw_legend(dv, legend: Legend, box, data_box, code: list[str]) -> None:
     layout, side, _, _ = PLACEMENTS[legend.placement]
     side = legend.side or side
     cells = []
-    for name, text in legend.entries:
-        vis = dv.visualizers.get(name)
+    for entry in legend.entries:
+        vis = dv.visualizers.get(entry["vis"])
         if vis is not None:
-            cells.append(_cell(dv, vis, text, legend, side))
-    if not cells or box is None:
+            cells.append(_cell(dv, vis, entry, legend, side))
+    if not cells:
         return
+    box = box or (0.0, 0.0, 0.0, 0.0)  # nothing drawn: pgf's box is the origin
     x0, y0, x1, y1 = box
     db = data_box or box
     if layout == "column":

@@ -177,3 +177,29 @@ def test_legend_west_outside_mirrors_the_sample_and_below_puts_entries_in_a_row(
     below = _zigzags(_scene(body % "below"))
     o = (-54.284, -59.0117)
     assert close([z[0] for z in below], _tex(o, (-68.3828, -33.964805), (-30.6015, -33.964805)), 0.02)
+
+
+def test_stacked_tick_text_lengthens_every_second_tick_line():
+    # TeX: x ticks M-20.1016 31.1094V19.156249 (the 2nd and 4th reach 1em further down for their
+    # text) and M15.332 21.14844V19.156249 (2 pt), the box's lower left at (-55.535156, 19.156249)
+    sc = _scene(r"\tikz \datavisualization [scientific axes, x axis={ticks={stack}}, visualize as line]"
+                r" data point [x=0, y=0] data point [x=4, y=1];")
+    assert not sc.diagnostics
+    o = (-55.535156, 19.156249)
+    lows = {round(float(ln[0][0]), 2): float(ln[0][1]) for ln in _lines(sc)
+            if ln.shape == (2, 2) and close(ln[0][0], ln[1][0]) and close(ln[1][1], 0)}
+    want = _tex(o, (-20.1016, 31.1094), (15.332, 21.14844))
+    assert close([lows[round(float(x), 2)] for x in want[:, 0]], want[:, 1], 0.01)
+    assert {round(y, 1) for y in lows.values()} == {-2.0, -12.0}
+
+
+def test_marks_keep_their_size_in_a_scaled_picture_and_unknown_marks_draw_nothing():
+    # TeX (scale=.5): the second point's x mark M-43.6523 25.7266L-40.8359 22.9062: 2 pt marks
+    # (2.828 bp across) at half the distance, 1 cm * 0.5 per unit
+    sc = _scene(r"\tikz[scale=.5] \datavisualization [xy Cartesian, visualize as scatter]"
+                r" data point [x=0, y=0] data point [x=2, y=1];")
+    strokes = [ln for ln in _lines(sc)]
+    assert close(strokes[2], _tex((-70.591795, 38.490235), (-43.6523, 25.7266), (-40.8359, 22.9062)), 0.01)
+    sc = _scene(r"\tikz \datavisualization [xy Cartesian, visualize as line, line={style={mark=|}}]"
+                r" data point [x=0, y=0] data point [x=2, y=1];")
+    assert len(_lines(sc)) == 1  # "|" needs the plotmarks library
