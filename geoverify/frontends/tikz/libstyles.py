@@ -42,6 +42,16 @@ LIBRARY_STYLES = {
     },
 }
 
+# circuits.logic.IEC: the gates at the 7 pt circuit symbol unit (circuit symbol size=width 2.5 height 4)
+_GATE = "inner sep=0.5pt,draw,minimum width=17.5pt,minimum height=28pt,shape={} gate IEC,inner sep=.5ex,every {} gate"
+LIBRARY_STYLES["circuits.logic.IEC"] = {
+    "circuit logic IEC": "every circuit logic",
+    "every circuit logic": "",
+    "inputs": "logic gate inputs={#1}",
+    **{f"every {g} gate": "" for g in ("and", "nand", "or", "nor", "xor", "xnor", "not", "buffer")},
+    **{f"{g} gate": _GATE.format(g, g) for g in ("and", "nand", "or", "nor", "xor", "xnor", "not", "buffer")},
+}
+
 _STYLE_LIBRARY = {name: lib for lib, styles in LIBRARY_STYLES.items() for name in styles}
 
 

@@ -19,6 +19,7 @@ import re
 from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.arrowtips import split_tip_lists
+from geoverify.frontends.tikz.circuits import GATE_KEYS
 from geoverify.frontends.tikz.colors import parse_color
 from geoverify.frontends.tikz.backgrounds import BACKGROUND_KEYS
 from geoverify.frontends.tikz.geoshapes import SHAPE_KEYS
@@ -803,6 +804,9 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k in GROWTH_KEYS:  # growth functions of trees (trees.py)
             from geoverify.frontends.tikz.trees import growth_key
             growth_key(ctx, st, k, val)
+        elif k in GATE_KEYS:  # logic gates (circuits.py)
+            from geoverify.frontends.tikz.circuits import gate_key
+            gate_key(ctx, st, k, val)
         elif k in BACKGROUND_KEYS:  # the backgrounds library's frames (backgrounds.py)
             from geoverify.frontends.tikz.backgrounds import background_key
             background_key(ctx, st, k, val)

@@ -1,0 +1,57 @@
+"""Logic gates of circuits.logic.IEC (circuits.py): outline, inverted circles, anchors, symbol.
+
+Numbers from latex + dvisvgm (bp, y down), the picture's origin at (-71.800785, -57.851563).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from geoverify.frontends.tikz import parse_tikz
+from geoverify.scene import Circle, Polyline, TextLabel
+
+from tikz_fixtures import close
+
+BP = 72.27 / 72  # pt per bp
+ORIGIN = (-71.800785, -57.851563)
+
+
+def _tex(*points):
+    p = np.asarray(points, dtype=float) - ORIGIN
+    return np.column_stack([p[:, 0], -p[:, 1]]) * BP
+
+
+def test_nand_gate_with_inverted_inputs_anchors_and_symbol():
+    # TeX: outline M-23.8242-43.9063H-6.3906V-71.8008H-23.8242Z; circles of radius 1.75 pt at inputs 1 and 3
+    # and the output; lines from input 1 (-27.7109), input 2 (-24.0234) and the output (-2.5039); '&' at
+    # x -18.165, baseline -64.8132
+    sc = parse_tikz(r"""\usetikzlibrary{circuits.logic.IEC}
+    \begin{tikzpicture}[circuit logic IEC]
+    \draw (0,0) -- (0.1,0);
+    \node[nand gate, inputs=ini] (g) at (2,0) {};
+    \draw (g.input 1) -- ++(-0.5,0) (g.input 2) -- ++(-0.5,0) (g.output) -- ++(0.5,0);
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    lines = [p for p in sc.primitives if isinstance(p, Polyline)]
+    outline = lines[1]
+    assert close(np.sort(outline.points, axis=0)[[0, -1]], _tex((-23.8242, -43.9063), (-6.3906, -71.8008)), tol=5e-3)
+    circles = [p for p in sc.primitives if isinstance(p, Circle)]
+    assert [c.radius for c in circles] == [1.75] * 3
+    assert close([c.center for c in circles], _tex((-25.7656, -64.92578), (-25.7656, -50.78125),
+                                                    (-4.4453, -57.851563)), tol=5e-3)
+    starts = [ln.points[0] for ln in lines[2:]]
+    assert close(starts, _tex((-27.7109, -64.92578), (-24.0234, -57.851563), (-2.5039, -57.851563)), tol=5e-3)
+    sym = [p for p in sc.primitives if isinstance(p, TextLabel)][0]
+    assert close(sym.box[[0, 1]], _tex((-71.800754 + 53.6356, -57.853058 - 6.9601))[0], tol=5e-3)
+
+
+def test_or_gate_symbol_hangs_from_the_top_of_the_inner_box():
+    # TeX: M32.8672-43.9063H50.3042V-71.8008H32.8672Z; '≥' starts at x 36.4874 on the baseline -64.8758
+    sc = parse_tikz(r"""\usetikzlibrary{circuits.logic.IEC}
+    \begin{tikzpicture}[circuit logic IEC]
+    \draw (0,0) -- (0.1,0);
+    \node[or gate, inputs=nn] (h) at (4,0) {$x$};
+    \end{tikzpicture}""")
+    sym = [p for p in sc.primitives if isinstance(p, TextLabel) and "geq" in p.text][0]
+    base = sym.box[1] + 1.298  # the symbol's depth (the descender of \geq)
+    assert close((sym.box[0], base), _tex((-71.800754 + 108.2882, -57.853058 - 7.0227))[0], tol=5e-3)
