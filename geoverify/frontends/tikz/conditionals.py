@@ -1,6 +1,6 @@
 """TeX conditionals met while expanding: ``\\ifnum``, ``\\ifodd``, ``\\ifdim``,
-``\\iftrue``/``\\iffalse`` with ``\\else``/``\\fi``, ifthen's ``\\ifthenelse`` and
-pgffor's ``\\breakforeach``.
+``\\iftrue``/``\\iffalse`` with ``\\else``/``\\fi``, ifthen's ``\\ifthenelse``, etoolbox's
+``\\iftoggle{name}{true}{false}`` and pgffor's ``\\breakforeach``.
 
 A conditional reads its operands with expansion (``\\ifnum\\x>1`` after
 ``\\foreach \\x``), then keeps one branch: the tokens of a false branch are
@@ -26,7 +26,8 @@ _UNITS = {"pt": 1.0, "cm": 72.27 / 2.54, "mm": 72.27 / 25.4, "in": 72.27, "bp": 
           "dd": 1238 / 1157, "cc": 12 * 1238 / 1157, "sp": 1 / 65536}
 
 #: The conditionals :func:`expand_conditional` evaluates.
-CONDITIONALS = frozenset({"\\ifnum", "\\ifodd", "\\ifdim", "\\iftrue", "\\iffalse", "\\ifthenelse"})
+CONDITIONALS = frozenset({"\\ifnum", "\\ifodd", "\\ifdim", "\\iftrue", "\\iffalse", "\\ifthenelse",
+                          "\\iftoggle"})
 
 
 class _Unreadable(Exception):
@@ -62,6 +63,15 @@ def expand_conditional(reader, tok) -> bool:
         return False
     seen: list = []
     try:
+        if t == "\\iftoggle":
+            args = [reader.read_arg() for _ in range(3)]
+            seen = [x for a in args for x in [("{", tok[1])] + a + [("}", tok[1])]]
+            value = reader.defs.get("toggle:" + "".join(x[0] for x in _expanded(reader, args[0])).strip())
+            if value is None:  # a toggle never made with \newtoggle
+                reader.push(seen)
+                return False
+            reader.push(args[1] if value else args[2])
+            return True
         if t == "\\ifthenelse":
             args = [reader.read_arg() for _ in range(3)]
             seen = [x for a in args for x in [("{", tok[1])] + a + [("}", tok[1])]]

@@ -1,5 +1,7 @@
 """TeX and TikZ definitions: ``\\def``, ``\\newcommand``, ``\\let``, ``\\pgfmathsetmacro``,
-``\\tikzset``, ``\\tikzstyle``, ``\\definecolor``, ``\\usetikzlibrary`` and friends.
+``\\tikzset``, ``\\tikzstyle``, ``\\definecolor``, ``\\usetikzlibrary`` and friends; etoolbox's
+toggles (``\\newtoggle``, ``\\toggletrue``, ``\\togglefalse``, ``\\settoggle``) and xstring's
+``\\StrCount{text}{part}[\\macro]``.
 
 A mixin of :class:`~geoverify.frontends.tikz.interpreter.Interpreter`: the same
 commands are read in the preamble, in the document and inside pictures.
@@ -12,7 +14,7 @@ import re
 
 from geoverify.errors import GeoverifyError
 from geoverify.frontends.tikz.colors import parse_color
-from geoverify.frontends.tikz.pgfmath import format_number
+from geoverify.frontends.tikz.pgfmath import format_number, format_result
 from geoverify.frontends.tikz.tex import Macro, Reader, detokenize, make_body, parse_param_text, tokenize
 
 __all__ = ["DefinitionsMixin", "DEF_COMMANDS", "HARMLESS", "LIBRARIES_INTERPRETED"]
@@ -24,7 +26,8 @@ DEF_COMMANDS = {"\\def", "\\edef", "\\gdef", "\\xdef", "\\let", "\\newcommand", 
                  "\\pgfmathsetseed", "\\newcounter", "\\setcounter", "\\pgfplotsset", "\\usepgfplotslibrary",
                  "\\tikzmath", "\\pgfmathdeclarefunction", "\\newif", "\\addtolength", "\\pgfmathsetlength",
                  "\\pgfdeclarelayer", "\\pgfsetlayers", "\\tikzcdset", "\\long", "\\protected",
-                 "\\DeclareMathOperator"}
+                 "\\DeclareMathOperator", "\\newtoggle", "\\providetoggle", "\\toggletrue", "\\togglefalse",
+                 "\\settoggle", "\\StrCount"}
 # commands with arguments that draw nothing (skipped silently); the value is the argument count
 HARMLESS = {"\\usepackage": 1, "\\documentclass": 1, "\\RequirePackage": 1, "\\pagestyle": 1,
              "\\thispagestyle": 1, "\\title": 1, "\\author": 1, "\\date": 1, "\\maketitle": 0,
@@ -47,8 +50,7 @@ LIBRARIES_INTERPRETED = {"calc", "positioning", "intersections", "arrows", "arro
                           "fadings", "shapes.misc", "shapes.symbols", "shapes.arrows", "topaths", "plotmarks",
                           "decorations", "decorations.pathmorphing", "external", "math", "3d", "perspective",
                           "bending", "spy",
-                          "fpu", "graphs", "automata", "trees", "mindmap", "chains", "scopes", "er", "petri",
-                          "circuits.logic.IEC"}
+                          "fpu", "graphs", "automata", "trees", "mindmap", "chains", "scopes", "er", "petri"}
 # \datavisualization (datavis.py); its keys that are not modelled are reported one by one
 LIBRARIES_INTERPRETED |= {"datavisualization", "datavisualization.formats.functions"}
 
@@ -135,6 +137,27 @@ class DefinitionsMixin:
             op = tokenize("\\operatorname*" if star else "\\operatorname", tok[1])
             d.set(name_t[0][0], Macro([], make_body(op + [("{", tok[1])] + body + [("}", tok[1])]), None, 0))
             return
+        if t in ("\\newtoggle", "\\providetoggle", "\\toggletrue", "\\togglefalse", "\\settoggle"):
+            # etoolbox toggles (read by \iftoggle in conditionals.py); a new one is false
+            name = detokenize(self.expand_all(reader.read_arg())).strip()
+            if t == "\\settoggle":
+                value = detokenize(self.expand_all(reader.read_arg())).strip() == "true"
+            else:
+                value = t == "\\toggletrue"
+            if t != "\\providetoggle" or d.get("toggle:" + name) is None:
+                d.set("toggle:" + name, value)
+            return
+        if t == "\\StrCount":
+            # xstring: \StrCount{text}{part}[\macro] counts the (expanded) part in the (expanded) text
+            text = detokenize(self.expand_all(reader.read_arg()))
+            part = detokenize(self.expand_all(reader.read_arg()))
+            opt = reader.read_optional()
+            if not opt or not opt[0][0].startswith("\\"):
+                self.note("UNSUPPORTED", "\\StrCount without [\\macro] typesets its count; it is not "
+                          "interpreted", "\\StrCount", self.location(tok[1], t))
+                return
+            d.set(opt[0][0], Macro([], tokenize(str(text.count(part) if part else 0)), None, 0))
+            return
         if t in ("\\pgfmathsetmacro", "\\pgfmathtruncatemacro", "\\pgfmathsetlengthmacro", "\\pgfmathparse"):
             if t == "\\pgfmathparse":
                 name = "\\pgfmathresult"
@@ -150,7 +173,7 @@ class DefinitionsMixin:
             elif t == "\\pgfmathsetlengthmacro":
                 text = format_number(v) + "pt"
             else:
-                text = format_number(v) if not r.units else format_number(v)
+                text = format_result(expr, v)
             if name:
                 d.set(name, Macro([], tokenize(text), None, 0))
             return

@@ -10,7 +10,7 @@ import re
 
 from geoverify.errors import BudgetExceededError, FigureSyntaxError, GeoverifyError
 from geoverify.frontends.tikz.options import split_options
-from geoverify.frontends.tikz.pgfmath import format_number
+from geoverify.frontends.tikz.pgfmath import format_number, format_result
 from geoverify.frontends.tikz.splitting import split_top_level
 from geoverify.frontends.tikz.tex import Macro, Reader, detokenize, strip_braces, tokenize
 
@@ -25,8 +25,8 @@ def _fmt(v: float) -> str:
 
 def expand_list(interp, text: str) -> list[str]:
     """Items of a ``\\foreach`` list, with ``...`` ranges expanded (``1,3,...,9``, ``a,...,e``)."""
-    items = [s.strip() for s in split_top_level(text)]
-    items = [s for s in items if s != ""]
+    # pgffor keeps empty items ("{,,}" runs three times, "{a,b,}" three times); only an empty list is none
+    items = [s.strip() for s in split_top_level(text)] if text.strip() else []
     out: list[str] = []
     i = 0
     limits = interp.budget.limits
@@ -39,6 +39,9 @@ def expand_list(interp, text: str) -> list[str]:
                 i += 1
                 continue
             end_t = items[i + 1]
+            if end_t == "":  # "1,...," with an empty end (an unset macro): nothing more
+                i += 2
+                continue
             start_t = out[-1]
             prev_t = out[-2] if len(out) >= 2 and i >= 2 else None
             if len(start_t) == 1 and start_t.isalpha() and len(end_t) == 1 and end_t.isalpha():
@@ -83,8 +86,18 @@ def expand_list(interp, text: str) -> list[str]:
 
 
 def strip_braces_text(s: str) -> str:
+    """``s`` without surrounding blanks and one pair of braces enclosing all of it
+    (``{0}, {0,1}`` keeps its braces: they enclose two items)."""
     s = s.strip()
     if len(s) >= 2 and s[0] == "{" and s[-1] == "}":
+        depth = 0
+        for k, ch in enumerate(s):
+            if ch == "{":
+                depth += 1
+            elif ch == "}":
+                depth -= 1
+                if depth == 0 and k != len(s) - 1:
+                    return s
         return s[1:-1]
     return s
 
@@ -137,7 +150,7 @@ class LoopsMixin:
         self.budget.check_array(len(items))
         count_var, count_from = None, 1
         evaluates = []
-        remember = None
+        remember = []  # [variable, as, value] for each remember=.. as .. key
         if opts:
             for key, val in split_options(opts):
                 if key == "count" and val:
@@ -159,7 +172,7 @@ class LoopsMixin:
                 elif key == "remember" and val:
                     m = re.match(r"\s*(\\\w+)\s+as\s+(\\\w+)(?:\s*\(initially\s+(.*)\))?", val, re.S)
                     if m:
-                        remember = [m.group(1), m.group(2), m.group(3) or ""]
+                        remember.append([m.group(1), m.group(2), m.group(3) or ""])
                 elif key in ("parse",):
                     pass
         for k, item in enumerate(items):
@@ -181,14 +194,14 @@ class LoopsMixin:
                     binding[dst] = e
                     continue
                 try:
-                    binding[dst] = format_number(self.number(e, None).value)
+                    binding[dst] = format_result(e, self.number(e, None).value)
                 except GeoverifyError:
                     binding[dst] = e
-            if remember:
-                binding[remember[1]] = remember[2]
+            for r in remember:
+                binding[r[1]] = r[2]
             yield binding
-            if remember:
-                remember[2] = binding.get(remember[0], "")
+            for r in remember:
+                r[2] = binding.get(r[0], "")
 
     def foreach(self, tok, reader: Reader, statement_level: bool) -> list | None:
         """Run (statement level) or expand (inside a path: returns tokens) a ``\\foreach``."""
@@ -241,43 +254,64 @@ class LoopsMixin:
         return out
 
     def _collect_foreach_tail(self, reader: Reader) -> list:
-        """Tokens of a nested ``\\foreach`` header and body (for a body that is itself a loop)."""
+        """Tokens of a nested ``\\foreach`` header and body (for a body that is itself a loop):
+        variables and ``[options]`` up to ``in``, the list (a group or a macro), then the body
+        (a group, another loop, or a statement up to its ``;``)."""
         out = []
-        while True:
+        while True:  # the header up to "in"
+            t = reader.get()
+            if t is None:
+                return out
+            out.append(t)
+            if t[0] == "[":
+                depth = 0
+                while True:
+                    t2 = reader.get()
+                    if t2 is None:
+                        return out
+                    out.append(t2)
+                    if t2[0] == "{":
+                        depth += 1
+                    elif t2[0] == "}":
+                        depth -= 1
+                    elif t2[0] == "]" and depth == 0:
+                        break
+                continue
+            if t[0].startswith("in") and not t[0].startswith("\\"):
+                break
+        if out[-1][0] == "in":  # the list: a group or a macro ("in{..}" tokens as "in", "{")
+            reader.skip_spaces()
             t = reader.get()
             if t is None:
                 return out
             out.append(t)
             if t[0] == "{":
-                inner = reader.read_group_body(t[1])
-                out.extend(inner)
+                out.extend(reader.read_group_body(t[1]))
                 out.append(("}", t[1]))
-                # a group after 'in' is the list; the next group (or statement) is the body
-                if any(x[0].startswith("in") for x in out if not x[0].startswith("\\")):
-                    reader.skip_spaces()
-                    nxt = reader.peek()
-                    if nxt is not None and nxt[0] == "{":
-                        t2 = reader.get()
-                        out.append(t2)
-                        out.extend(reader.read_group_body(t2[1]))
-                        out.append(("}", t2[1]))
-                        return out
-                    if nxt is not None and nxt[0] == "\\foreach":
-                        out.append(reader.get())
-                        out.extend(self._collect_foreach_tail(reader))
-                        return out
-                    depth = 0
-                    while True:
-                        t3 = reader.get()
-                        if t3 is None:
-                            return out
-                        out.append(t3)
-                        if t3[0] == "{":
-                            depth += 1
-                        elif t3[0] == "}":
-                            depth -= 1
-                        elif t3[0] == ";" and depth == 0:
-                            return out
+        reader.skip_spaces()
+        nxt = reader.peek()
+        if nxt is not None and nxt[0] == "{":
+            t2 = reader.get()
+            out.append(t2)
+            out.extend(reader.read_group_body(t2[1]))
+            out.append(("}", t2[1]))
+            return out
+        if nxt is not None and nxt[0] == "\\foreach":
+            out.append(reader.get())
+            out.extend(self._collect_foreach_tail(reader))
+            return out
+        depth = 0
+        while True:
+            t3 = reader.get()
+            if t3 is None:
+                return out
+            out.append(t3)
+            if t3[0] == "{":
+                depth += 1
+            elif t3[0] == "}":
+                depth -= 1
+            elif t3[0] == ";" and depth == 0:
+                return out
 
     def expand_path_tokens(self, reader: Reader, stop_at_semicolon: bool = False) -> list:
         """Tokens of a path with user macros and inline ``\\foreach`` expanded."""

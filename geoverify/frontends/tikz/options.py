@@ -19,7 +19,6 @@ import re
 from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.arrowtips import split_tip_lists
-from geoverify.frontends.tikz.circuits import GATE_KEYS
 from geoverify.frontends.tikz.colors import parse_color
 from geoverify.frontends.tikz.backgrounds import BACKGROUND_KEYS
 from geoverify.frontends.tikz.geoshapes import SHAPE_KEYS
@@ -453,6 +452,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 st[k] = v
             if key in ("bend left", "bend right"):
                 st["bend_value"] = st.get("bend_angle", 30.0)
+                st["to_path"] = None  # the curve's to path replaces a "to path" given before
             return
         if key in ("ultra nice", "bold", "bfseries"):
             return
@@ -594,6 +594,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["min_width"] = _dim(ctx, val, st)
         elif k == "minimum height":
             st["min_height"] = _dim(ctx, val, st)
+        elif k == "to path":  # a to operation's path, \tikztotarget etc. in it (paths.py)
+            st["to_path"] = val
         elif k == "text width":
             st["text_width"] = _dim(ctx, val, st)
         elif k in ("level distance", "sibling distance"):
@@ -701,6 +703,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k in ("bend left", "bend right"):
             st["bend"] = k.split()[1]
             st["bend_value"] = ctx.number(val, st).value
+            st["to_path"] = None  # the curve's to path replaces a "to path" given before
         elif k == "bend angle":
             st["bend_angle"] = ctx.number(val, st).value
         elif k in ("looseness", "out looseness", "in looseness"):
@@ -804,9 +807,6 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k in GROWTH_KEYS:  # growth functions of trees (trees.py)
             from geoverify.frontends.tikz.trees import growth_key
             growth_key(ctx, st, k, val)
-        elif k in GATE_KEYS:  # logic gates (circuits.py)
-            from geoverify.frontends.tikz.circuits import gate_key
-            gate_key(ctx, st, k, val)
         elif k in BACKGROUND_KEYS:  # the backgrounds library's frames (backgrounds.py)
             from geoverify.frontends.tikz.backgrounds import background_key
             background_key(ctx, st, k, val)

@@ -11,6 +11,7 @@ on the path are handed to the interpreter's node placer with their position
 from __future__ import annotations
 
 import math
+import re
 
 from lark import Token, Tree
 
@@ -504,6 +505,8 @@ class PathWalker(PlotMixin):
         if opts:
             self.interp.apply_options(st, _text(opts[0]))
         nodes = [c for c in item.children if isinstance(c, Tree) and c.data in _ONPATH]
+        if st.get("to_path") and self._custom_to(item, st, nodes):
+            return
         self._here()
         if self.path.current is None and self.cur_node is None:
             self.path.move_to(self.cur)
@@ -515,6 +518,53 @@ class PathWalker(PlotMixin):
         self._advance(p, node, plus)
         self._place_inline(nodes, 0.5, st)
 
+    def _custom_to(self, item, st, nodes) -> bool:
+        """A ``to`` with the figure's own ``to path``: its text, with ``\\tikztotarget`` (the
+        target as written), ``\\tikztostart`` (the last node's name, else the last point) and
+        ``\\tikztonodes`` (the to's nodes) put in, continues this path as a scope with the
+        to's options (tikz@do@to). False for a target that is not a plain coordinate."""
+        target = item.children[-1]
+        if not (isinstance(target, Tree) and target.data == "coord" and len(target.children) == 1):
+            return False
+        from lark.exceptions import UnexpectedInput
+
+        from geoverify.frontends.tikz.grammar import parse_path
+        if self.cur_node is not None and self.cur_node.name:
+            start = self.cur_node.name
+        else:
+            here = self._here()
+            start = f"{here[0]:.5f}pt,{here[1]:.5f}pt"
+        words = []
+        for nd in nodes:
+            # the to's nodes are labels (tikz@node@is@a@label): on the operation before them,
+            # at pos .5 unless they say otherwise
+            words.append(("node" if nd.data == "node" else "coordinate") + "[pos=0.5]")
+            for part in nd.children:
+                if isinstance(part, Tree) and part.data == "at":
+                    words.append("at")
+                words.extend(str(t) for t in ([part] if isinstance(part, Token) else part.scan_values(
+                    lambda v: isinstance(v, Token))))
+        subst = {"\\tikztotarget": _inner(_text(target.children[0])), "\\tikztostart": start,
+                 "\\tikztonodes": " ".join(words)}
+        text = re.sub(r"\\tikzto(?:target|start|nodes)(?![A-Za-z@])", lambda m: subst[m.group(0)], st["to_path"])
+        try:
+            tree = parse_path(text.strip())
+        except UnexpectedInput:
+            self.interp.note("UNSUPPORTED", f"to path '{st['to_path'][:40]}' cannot be parsed; a line is drawn",
+                             "to path", self.loc)
+            return False
+        every = self.interp.defs.get("style:every to")
+        if every:
+            self.interp.apply_options(st, every)
+        st["to_path"] = None  # a to inside the to path is a plain one
+        saved = self.st
+        self.st = st
+        try:
+            self.run(tree)
+        finally:
+            self.st = saved
+        return True
+
     def op_edge(self, item):
         st = dict(self.st)
         st["arrow_start"], st["arrow_end"] = self.st["arrow_start"], self.st["arrow_end"]
@@ -525,6 +575,9 @@ class PathWalker(PlotMixin):
         opts = [c for c in item.children if isinstance(c, Token) and str(c).startswith("[")]
         if opts:
             self.interp.apply_options(st, _text(opts[0]))
+        if st.get("to_path"):
+            self.interp.note("UNSUPPORTED", "an edge's own 'to path' is not interpreted; the edge is a line",
+                             "to path", self.loc)
         builder = PathBuilder()
         builder.move_to(self._here())
         saved = (self.path, self.last_op)

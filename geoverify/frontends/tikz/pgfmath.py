@@ -26,7 +26,7 @@ from geoverify.errors import FigureSyntaxError, SourceLocation, UnsupportedConst
 from geoverify.frontends.tikz.grammar import pgfmath_parser, syntax_error
 
 __all__ = ["UNITS_PT", "EM_PT", "EX_PT", "MathResult", "compile_expr", "evaluate", "format_number",
-           "parse_dimension"]
+           "format_result", "parse_dimension"]
 
 #: TeX units in points. em/ex are those of cmr10 at 10 pt (TikZ's default font);
 #: with other fonts they are approximations.
@@ -289,6 +289,24 @@ def parse_dimension(text: str, env: _Env | None = None, location: SourceLocation
     """A length in points; a unitless value is multiplied by ``default_unit``."""
     r = evaluate(text, env, location)
     return r.value if r.units else r.value * default_unit
+
+
+_INT_CALL = re.compile(r"\s*int\s*\((.*)\)\s*", re.S)
+
+
+def format_result(expr: str, v: float) -> str:
+    """``\\pgfmathresult`` of ``expr`` with value ``v``: an integer when the expression is
+    ``int(...)`` as a whole (pgf's ``int`` returns ``\\the`` of a count: ``2``), else
+    :func:`format_number` (``2.0``)."""
+    m = _INT_CALL.fullmatch(expr)
+    if m and m.group(1).count("(") == m.group(1).count(")") and abs(v) < 1e15:
+        depth = 0
+        for ch in m.group(1):  # "int(a) + int(b)" is not one call
+            depth += (ch == "(") - (ch == ")")
+            if depth < 0:
+                return format_number(v)
+        return str(int(v))
+    return format_number(v)
 
 
 def format_number(v: float) -> str:

@@ -151,6 +151,23 @@ def draw_bars(interp, plot: Plot, full, base: float) -> None:
                 draw_mark(interp, plot, q)
 
 
+def _draw_intervals(interp, plot: Plot, full, base: float) -> None:
+    """``/tikz/ybar interval`` (pgf's handler, ``bar interval width=1``): a bar over each
+    interval between consecutive points, from the zero level ``base`` to the first point's y."""
+    pts = [(x, y) for x, y in plot.points if math.isfinite(x) and math.isfinite(y)]
+    if plot.only_marks:
+        return
+    for (x0, y0), (x1, _y1) in zip(pts, pts[1:]):
+        q = [G.apply(full, c) for c in ((x0, base), (x1, base), (x1, y0), (x0, y0))]
+        b = PathBuilder()
+        b.move_to(q[0])
+        for u, v in zip(q, q[1:]):
+            b.line(u, v)
+        b.close()
+        emit_path(interp.scene, b, plot.st, draw=plot.st["draw"] is not None, fill=plot.st["fill"] is not None,
+                  source=plot.loc, panel=interp.panel)
+
+
 def _draw_combs(interp, plot: Plot, full, box) -> None:
     """``ycomb``/``xcomb``: one path of segments from the zero level (pgfplots' axis origin:
     0 clamped to the axis limits) straight to each point, clipped by the axis box as a plot line."""
@@ -265,6 +282,8 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
     if plot.bar:
         draw_bars(interp, plot, full, bar_base)
         return
+    if plot.interval:
+        _draw_intervals(interp, plot, full, bar_base)
     if plot.comb:
         _draw_combs(interp, plot, full, box)
     if plot.quiver is not None:
@@ -297,7 +316,7 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
         b.close()
         emit_path(interp.scene, b, st, draw=st["draw"] is not None, fill=st["fill"] is not None,
                   source=plot.loc, panel=interp.panel)
-    elif not plot.only_marks and st["draw"] is not None and not plot.comb and plot.quiver is None:
+    elif not plot.only_marks and st["draw"] is not None and not (plot.comb or plot.interval or plot.quiver):
         raw = []
         cur = []
         for p in canvas:

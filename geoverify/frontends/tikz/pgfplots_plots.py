@@ -23,6 +23,7 @@ from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pgfplots3d_data import PLOT3_KEYS, plot_points3d, table_points3d
 from geoverify.frontends.tikz.pgfplots_marks import (BAR_CYCLE, CYCLE_COLOR, CYCLE_LISTS, explicit_cycle_list,
                                                       multi_cycle_list)
+from geoverify.frontends.tikz.pgfplots_hist import histogram
 from geoverify.frontends.tikz.pgfplots_quiver import Quiver, quiver_ends
 from geoverify.frontends.tikz.tex import Reader, detokenize
 
@@ -77,6 +78,7 @@ class Plot:
     mark_text: tuple = ("p", "")
     comb: str | None = None
     quiver: Quiver | None = None
+    interval: bool = False
 
 
 def parse_functions(text: str) -> dict:
@@ -366,7 +368,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             functions_p = {k: (prm, _x_to_var(body)) for k, (prm, body) in getattr(interp, "pgf_functions", {}).items()}
             functions_p.update(functions or {})
             const = None
-            comb = quiver = None
+            comb = quiver = hist = None
+            interval = False
             at = samples_at
             only_marks = False
             smooth = axis_smooth
@@ -401,6 +404,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                     comb = k[0]
                 elif k == "quiver":
                     quiver = v or ""
+                elif k == "hist":
+                    hist = v or ""
                 elif k == "mark color":  # the second colour of half-filled marks: colour only
                     continue
                 elif k in ("const plot", "const plot mark left", "const plot mark right", "jump mark left",
@@ -461,6 +466,24 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             meta = None
             if isinstance(pts, tuple):
                 pts, meta = pts
+            if hist is not None:  # the histogram of the y values, drawn by its handler
+                res = histogram(interp, hist, pts[:, 1], st, loc, axis_kv or {})
+                if res is None:
+                    continue
+                pts, meta = res[0], None
+                rest = []
+                for hk, hv in split_options(res[1]):
+                    hk = hk[len("/tikz/"):] if hk.startswith("/tikz/") else hk
+                    if hk == "ybar interval" and hv is None:
+                        interval = True
+                    elif hk in ("sharp plot", "smooth") and hv is None:
+                        smooth = hk == "smooth"
+                    elif hk == "const plot" and hv is None:
+                        const = "left"
+                    else:
+                        rest.append(hk if hv is None else f"{hk}={{{hv}}}")
+                if rest:
+                    interp.apply_options(st, ",".join(rest))
             explicit = extra.get("errors")
             errors = _error_bars(interp, errbar, pts, explicit, st)
             if quiver is not None:
@@ -468,7 +491,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             plots.append(Plot(pts, st, loc, mark=mark, mark_st=mst,
                               only_marks=only_marks, smooth=smooth or bool(st.get("smooth")), forget=forget,
                               mark_size=mark_size, mark_text=tuple(mark_text), bar=pbar, meta=meta, const=const,
-                              closed=closed, errors=errors, comb=comb, quiver=quiver,
+                              closed=closed, errors=errors, comb=comb, quiver=quiver, interval=interval,
                               meta_symbolic="explicit symbolic" in (keys.get("point meta") or "")))
         except GeoverifyError as err:
             interp.env.pop("\\x", None)

@@ -83,3 +83,28 @@ def test_cycle_multi_list_combines_its_lists_the_last_fastest_and_legend_entries
     assert {p.style.stroke for p in circles} == {"#ff0000", "#0000ff"}
     assert [p.text for p in sc.primitives if isinstance(p, TextLabel)] == ["0", "1", "2"]
     assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+
+
+def test_hist_counts_bins_from_xmin_to_xmax_and_draws_interval_bars():
+    # TeX (xmin=0, xmax=4, ymin=0, ymax=5, bins=4; values 1,2,2,3,4,4,4): one path of four bars
+    # M-71.8008 27.8243H-46.8946H-71.8008Z M-46.8946 27.8243H-21.9883V7.8985H-46.8946Z ...
+    # V-12.0273 ... V-51.875 (bp, y down): counts 0, 1, 2, 4 (a value on a bin's start goes
+    # to that bin; the last bin keeps the maximum), bars 25pt wide, 20pt per count
+    sc = parse_tikz(axis(r"\addplot[hist={bins=4}] coordinates {(0,1) (0,2) (0,2) (0,3) (0,4) (0,4) (0,4)};",
+                         ",xmin=0,xmax=4,ymin=0,ymax=5"))
+    bars = [p.points for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag][:-1]  # not the box
+    heights = [(p[0, 0], p[1, 0], p[2, 1]) for p in bars]
+    assert np.allclose(heights, [(0, 25, 0), (25, 50, 20), (50, 75, 40), (75, 100, 80)], atol=TOL)
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+
+
+def test_hist_with_a_sharp_plot_handler_plots_counts_at_bin_starts():
+    # pgfplots: bins=3 over the values' range 1..10 (h = 3): counts 3, 2, 7 at x = 1, 4, 7 and
+    # the last count again at 10 (intervals), drawn as a line
+    sc = parse_tikz(r"\begin{tikzpicture}\begin{axis}[xtick=\empty,ytick=\empty,ymin=0,ymax=8,scale only axis,"
+                    r"width=100pt,height=100pt,enlargelimits=false]"
+                    r"\addplot[hist={bins=3,handler/.style={sharp plot}}] table [row sep=\\,y index=0] "
+                    r"{data\\ 1\\ 2\\ 1\\ 5\\ 4\\ 10\\ 7\\ 10\\ 9\\ 8\\ 9\\ 9\\};\end{axis}\end{tikzpicture}")
+    (line,) = [p for p in sc.primitives if isinstance(p, Polyline) and not p.closed_flag]
+    assert np.allclose(line.points, [((x - 1) * 100 / 9, y * 100 / 8) for x, y in ((1, 3), (4, 2), (7, 7), (10, 7))],
+                       atol=TOL)

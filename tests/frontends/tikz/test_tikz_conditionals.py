@@ -69,3 +69,22 @@ def test_iff_in_text_is_no_conditional():
     sc = parse_tikz(r"""\ifnum 1=1 \node at (0,0) {$A \iff B$}; \draw (1,0) -- (1,1); \else
       \draw (2,0) -- (2,1); \fi \draw (3,0) -- (3,1);""")
     assert _xs(sc, Polyline) == [1, 3]
+
+
+def test_etoolbox_toggles_and_xstring_strcount():
+    sc = parse_tikz(r"""\documentclass{standalone}\usepackage{tikz,etoolbox,xstring}
+      \newtoggle{big}
+      \begin{document}\begin{tikzpicture}
+        \iftoggle{big}{\draw (3,0) -- (0,0);}{\draw (1,0) -- (0,0);}
+        \toggletrue{big}
+        \iftoggle{big}{\draw (3,1) -- (0,1);}{\draw (1,1) -- (0,1);}
+        \settoggle{big}{false}
+        \iftoggle{big}{\draw (3,2) -- (0,2);}{\draw (1,2) -- (0,2);}
+        \def\lst{a,b,,c}
+        \StrCount{\lst}{,}[\n]
+        \draw (\n,3) -- (0,3);
+        \iftoggle{unknown}{\draw (5,4) -- (0,4);}{}
+      \end{tikzpicture}\end{document}""")
+    assert _xs(sc, Polyline) == [1, 3, 1, 3]
+    # a toggle never made is reported, not guessed
+    assert [d.construct for d in sc.diagnostics if d.code == "UNSUPPORTED"] == ["\\iftoggle"]

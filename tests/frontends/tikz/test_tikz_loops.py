@@ -17,3 +17,26 @@ def test_intersections_total_is_known_to_a_foreach_later_in_the_path():
     centres = sorted(round(p.center[0] / CM, 6) for p in sc.primitives if hasattr(p, "center"))
     assert centres == [1, 3]
     assert not sc.diagnostics
+
+
+def test_empty_items_nested_lists_in_macros_two_remembers_and_int_results():
+    # as TeX draws it: "{,,}" runs three times (pgffor keeps empty items); "\foreach \e in \edges"
+    # reads a macro holding "{1}, {1,2}" item by item; evaluate ... using int(..) gives "2", not
+    # "2.0" (a node name part); both remember keys carry their values
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \foreach \n [count=\i] in {,,} \fill (\i,0) circle (1pt);
+      \coordinate (p-2) at (2,0); \coordinate (p-3) at (3,0);
+      \foreach \layer [count=\l, evaluate=\l as \next using int(\l+1)] in {{{1}, {1,2}}, {{2}}}
+        \foreach \edges [count=\j] in \layer
+          \foreach \e in \edges
+            \draw (\l,\j) -- (p-\next) -- (\next,\e);
+      \foreach \x [count=\i, remember=\i as \pi (initially 0), remember=\x as \px (initially 0)] in {1,3,4}
+        \draw (\px,-1) -- (\x,-1-\pi);
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    dots = [p for p in sc.primitives if hasattr(p, "center")]
+    assert [round(d.center[0] / CM, 6) for d in dots] == [1, 2, 3]
+    lines = [[tuple(round(v / CM, 6) for v in q) for q in p.points] for p in sc.primitives if hasattr(p, "points")]
+    assert lines[:4] == [[(1, 1), (2, 0), (2, 1)], [(1, 2), (2, 0), (2, 1)], [(1, 2), (2, 0), (2, 2)],
+                         [(2, 1), (3, 0), (3, 2)]]
+    assert lines[4:] == [[(0, -1), (1, -1)], [(1, -1), (3, -2)], [(3, -1), (4, -3)]]

@@ -574,3 +574,18 @@ def test_names_inside_a_node_picture_keep_the_inner_coordinates():
     \end{tikzpicture}""")
     red = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#ff0000"][0]
     assert close(red.points[-1], (CM, 0))
+
+
+def test_label_of_a_fit_node_sits_above_the_fitted_box():
+    # the label is a node of its own, not fitted around the same points (TeX: the text's
+    # bottom 72.65 bp above the lower circle's centre, centred on it)
+    sc = parse_tikz(r"""\begin{tikzpicture}[neuron/.style={circle, draw, minimum size=4ex, thick}]
+      \coordinate[neuron] (a) at (0,0);
+      \coordinate[neuron] (b) at (0,2);
+      \node [label=sample, fit=(a) (b), draw] (s) {};
+    \end{tikzpicture}""")
+    box = [p for p in sc.primitives if isinstance(p, Polyline)][0].points
+    label = [p for p in sc.primitives if isinstance(p, TextLabel)][0]
+    assert label.box[1] > box[:, 1].max()
+    assert abs((label.box[0] + label.box[2]) / 2) < 1e-6
+    assert abs(label.box[1] - 72.65 * 72.27 / 72) < 0.1

@@ -387,3 +387,34 @@ def test_circle_with_options_takes_no_radius_after_them():
     circles = [p for p in sc.primitives if isinstance(p, (Circle, Dot))]
     assert [round(c.center[0] / CM, 6) for c in circles] == [0, 1, 2]
     assert [round(c.radius, 3) for c in circles] == [round(0.5 * CM, 3), round(0.25 * CM, 3), 3.0]
+
+
+def test_to_path_given_by_the_figure_continues_the_path():
+    # TeX (latex + dvisvgm): to path={-| (\tikztotarget)} draws M-71.800785 69.929684 H-15.1055 V41.5859
+    from tikz_fixtures import assert_polylines_match_tex
+    assert_polylines_match_tex(r"\begin{tikzpicture}\draw[to path={-| (\tikztotarget)}] (0,0) to (2,1);"
+                               r"\end{tikzpicture}",
+                               [[(-71.800785, 69.929684), (-15.1055, 69.929684), (-15.1055, 41.5859)]])
+
+
+def test_to_path_nodes_and_tonodes_are_placed_as_tikz_places_them():
+    from geoverify.scene import Circle, Polyline, TextLabel
+    bp = 72.27 / 72
+    # TeX: from a node, the line leaves its border (48.5082, 63.00781) for (98.2812, 13.2383) bp, the
+    # node's rectangle centred at (41.5877, 69.93164); "at start"/"at end" nodes sit on the ends
+    sc = parse_tikz(r"""\begin{tikzpicture}\node[draw] (a) at (4,0) {A};
+    \draw[to path={-- (\tikztotarget) node[at start,draw,circle,inner sep=0pt,minimum size=4pt] {}
+      node[at end,draw,circle,inner sep=0pt,minimum size=4pt] {} \tikztonodes}] (a) to (6,2);
+    \end{tikzpicture}""")
+    line = next(p for p in sc.primitives if isinstance(p, Polyline) and len(p.points) == 2)
+    centre = np.array([4 * CM, 0.0])
+    want = [((48.5082 - 41.5877) * bp, -(63.00781 - 69.93164) * bp), ((98.2812 - 41.5877) * bp, -(13.2383 - 69.93164) * bp)]
+    assert np.allclose(line.points - centre, want, atol=5e-3)
+    circles = sorted(p.center[0] for p in sc.primitives if isinstance(p, Circle))
+    assert np.allclose(circles, [line.points[0][0], line.points[1][0]], atol=1e-6)
+    # \tikztonodes are labels: at pos .5 of the operation before them (the curve's middle), the
+    # text 46.9778 bp right of and 17.6936 bp above the curve's start
+    sc = parse_tikz(r"\begin{tikzpicture}\draw (0,2) to[to path={.. controls +(1,0) and +(1,0) .. "
+                    r"(\tikztotarget) \tikztonodes}] node[above]{x} (2,3);\end{tikzpicture}")
+    lab = only(sc, TextLabel)
+    assert np.allclose(lab.box[:2], [46.9778 * bp, 2 * CM + 17.6936 * bp], atol=5e-3)  # x has no depth
