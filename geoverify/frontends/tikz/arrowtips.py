@@ -19,10 +19,11 @@ the bars (``|``) are drawn, as short strokes across the path.
 from __future__ import annotations
 
 import functools
+import math
 import re
 from dataclasses import dataclass
 
-__all__ = ["Tip", "bar_offsets", "parse_tip_list", "split_tip_lists", "tip_offsets"]
+__all__ = ["Tip", "bar_offsets", "barb_outlines", "parse_tip_list", "split_tip_lists", "tip_offsets"]
 
 # one-character tips (pgf's shorthands and the old arrows' names)
 _CHARS = set("<>|[]()o*.")
@@ -55,13 +56,17 @@ class Tip:
 
 
 def _split_lists(spec: str) -> tuple[str, str] | None:
-    depth = 0
+    braces = brackets = 0  # a bracket inside braces is a tip ({[}-{]}), not options
     for i, ch in enumerate(spec):
-        if ch in "{[":
-            depth += 1
-        elif ch in "}]":
-            depth -= 1
-        elif ch == "-" and depth == 0:
+        if ch == "{":
+            braces += 1
+        elif ch == "}":
+            braces -= 1
+        elif braces == 0 and ch == "[":
+            brackets += 1
+        elif braces == 0 and ch == "]":
+            brackets -= 1
+        elif ch == "-" and braces == 0 and brackets == 0:
             return spec[:i], spec[i + 1:]
     return None
 
@@ -237,6 +242,104 @@ def bar_offsets(text: str, default_tip: str, line_width: float, at_start: bool,
             half = 2.0 + 1.5 * line_width
         out.append((d + 0.5 * line_width, half))
     return out
+
+
+#: brackets and parentheses drawn as strokes: the old arrows library's and arrows.meta's
+_BARBS = {"[", "]", "(", ")", "Bracket", "Parenthesis"}
+
+
+def _barb_shape(name: str, opts: dict, w: float):
+    """``(tip end, line end, pieces)`` of a bracket or parenthesis tip in its own frame (x
+    forward, the tip pointing to +x; before ``reversed``): pieces are ``("L", points)`` and
+    ``("C", [p0, c1, c2, p1, ...])`` in pt. After pgflibraryarrows (``[``: a bar 2 pt + 1.5
+    line widths each side with arms half that plus a line width long, its tip end half a line
+    width ahead; ``(``: a curve through the same height, its tip end 1/16 of it plus half a line
+    width ahead) and arrows.meta (``Bracket``: Tee Barb with length .75 pt + a line width and
+    the inset its length, width 3 pt + 4 line widths; ``Parenthesis``: Arc Barb of 120
+    degrees, length 1.725 pt + 2.3 line widths, width twice the length)."""
+    if name in "[]":
+        a = 2.0 + 1.5 * w
+        b = a + w
+        return 0.5 * w, 0.0, [("L", [(-0.5 * b, -a), (0.0, -a), (0.0, a), (-0.5 * b, a)])]
+    if name in "()":
+        a = 2.0 + 1.5 * w
+        return 0.0625 * a + 0.5 * w, 0.0, [("C", [(-0.5 * a, -a), (0.25 * a, -0.5 * a), (0.25 * a, 0.5 * a),
+                                                  (-0.5 * a, a)])]
+    if name == "Bracket":
+        length = opts["length"] if opts.get("length") is not None else 0.75 + w
+        width = opts["width"] if opts.get("width") is not None else 3.0 + 4.0 * w
+        inset = length
+        ta = max(length - inset, 0.5 * w)
+        tb = min(-inset, -0.5 * w)
+        h = 0.5 * width - 0.5 * w
+        line_end = 0.25 * w if "reversed" in opts else -0.25 * w
+        if ta == 0.5 * w:
+            return ta, line_end, [("L", [(tb, h), (0.0, h), (0.0, -h), (tb, -h)])]
+        return ta, line_end, [("L", [(tb, h), (ta, h)]), ("L", [(0.0, h), (0.0, -h)]), ("L", [(tb, -h), (ta, -h)])]
+    # Parenthesis: an elliptic arc from +60 to -60 degrees around the origin
+    length = opts["length"] if opts.get("length") is not None else 1.725 + 2.3 * w
+    width = opts["width"] if opts.get("width") is not None else 2.0 * length
+    rx, ry = length - 0.5 * w, 0.5 * (width - w)
+    pts = []
+    k = 4 / 3 * math.tan(math.radians(30) / 2)  # two cubics of 60 degrees each
+    for a0, a1 in ((60.0, 0.0), (0.0, -60.0)):
+        t0, t1 = math.radians(a0), math.radians(a1)
+        p0 = (math.cos(t0), math.sin(t0))
+        p1 = (math.cos(t1), math.sin(t1))
+        c1 = (p0[0] + k * math.sin(t0), p0[1] - k * math.cos(t0))
+        c2 = (p1[0] - k * math.sin(t1), p1[1] + k * math.cos(t1))
+        seg = [(x * rx, y * ry) for x, y in (p0, c1, c2, p1)]
+        pts += seg if not pts else seg[1:]
+    return length, length - 0.5 * w, [("C", pts)]
+
+
+def barb_outlines(text: str, default_tip: str, line_width: float, at_start: bool,
+                  meta: bool = False) -> tuple[list, float]:
+    """The brackets and parentheses of one end's tip list, as strokes, and how far the line
+    is cut back under them.
+
+    Returns ``(pieces, cut)``: each piece ``(kind, points)`` (``"L"`` a polyline, ``"C"`` a
+    chain of cubics) in the end's frame, a point ``(s, t)`` lying ``s`` pt in from the path's
+    end along it and ``t`` pt to its left (looking outwards); ``cut`` is where the line
+    stops when the innermost tip is one of these (else 0). A ``]`` or ``)`` at the start, or
+    a ``[`` or ``(`` at the end, is the reversed tip, as pgfcorearrows reads them; so is an
+    arrows.meta tip with ``reversed``: its frame is mirrored, the back end leading.
+    """
+    placed = _placed(text, default_tip, line_width, at_start, meta) or []
+    pieces: list = []
+    cut = 0.0
+    for k, (tip, name, d, _) in enumerate(placed):
+        if name not in _BARBS:
+            continue
+        opts = _option_dims(tip.options)
+        if name in "[]()":
+            reversed_ = (name in "])") == at_start
+        else:
+            reversed_ = "reversed" in opts
+        tip_end, line_end, shape = _barb_shape(name, opts, line_width)
+        if reversed_:
+            a = 2.0 + 1.5 * line_width
+            back = {"[": -(1.0 + 1.25 * line_width), "]": -(1.0 + 1.25 * line_width),
+                    "(": -(0.5 * a + 0.5 * line_width), ")": -(0.5 * a + 0.5 * line_width)}.get(name)
+            if back is None:
+                back = _meta_back_end(name, opts, line_width)
+            tip_end, line_end = -back, -line_end
+            shape = [(kind, [(-x, y) for x, y in pts]) for kind, pts in shape]
+        # a point x of the tip's frame lies d + (tip end - x) in from the path's end
+        for kind, pts in shape:
+            pieces.append((kind, [(d + tip_end - x, y) for x, y in pts]))
+        if k == len(placed) - 1:
+            cut = d + tip_end - line_end
+    return pieces, cut
+
+
+def _meta_back_end(name: str, opts: dict, w: float) -> float:
+    """The back end (pgf's ``\\pgfarrowssetbackend``) of arrows.meta's Bracket and Parenthesis."""
+    if name == "Bracket":
+        length = opts["length"] if opts.get("length") is not None else 0.75 + w
+        return min(-length, -0.5 * w)
+    length = opts["length"] if opts.get("length") is not None else 1.725 + 2.3 * w
+    return math.cos(math.radians(60)) * (length - w)  # an arc under 90 degrees, butt caps
 
 
 def split_tip_lists(spec: str) -> tuple[str, str] | None:

@@ -15,7 +15,7 @@ import math
 
 import numpy as np
 
-from geoverify.frontends.tikz.arrowtips import bar_offsets, split_tip_lists, tip_offsets
+from geoverify.frontends.tikz.arrowtips import bar_offsets, barb_outlines, split_tip_lists, tip_offsets
 from geoverify.frontends.tikz.colors import to_hex
 from geoverify.frontends.tikz.corners import round_corners
 from geoverify.frontends.tikz.decorations import DECORATIONS, decorate_subpath
@@ -147,6 +147,7 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
     style = path_style(st, draw, fill)
     common = {"source": source, "panel": panel, "name": name, "clipped": clipped}
     dots = _dot_tips(path, st, style.stroke_width) if draw else []
+    barbs = _barbs(path, st, style.stroke_width) if draw else []
     out = []
     carrier_of = {}
     for k, sp in enumerate(path.subpaths):
@@ -191,6 +192,14 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
                                                    carrier=carrier_of[k], style=arrow_style, **common)))
                 break
     out += _emit_bars(scene, path, st, style, common) if draw else []
+    if barbs:
+        barb_style = Style(stroke=style.stroke, stroke_width=style.stroke_width, opacity=style.opacity)
+        for kind, pts in barbs:
+            if kind == "L":
+                out.append(scene.add(Polyline(points=pts, style=barb_style, **common)))
+            else:
+                ctrl = np.array([pts[i:i + 4] for i in range(0, len(pts) - 1, 3)])
+                out.append(scene.add(BezierPath(parts=[SceneSubpath(ctrl, False)], style=barb_style, **common)))
     marks = st.get("markings")
     if marks and st.get("decorate"):
         ctrl = np.concatenate([segment_controls(s) for sp in path.subpaths for s in sp.segs])
@@ -289,6 +298,39 @@ def _emit_bars(scene, path: PathBuilder, st: dict, style: Style, common: dict) -
             c = end + back * inward
             out.append(scene.add(Polyline(points=np.array([c - half * normal, c + half * normal]),
                                           style=bar_style, **common)))
+    return out
+
+
+def _barbs(path: PathBuilder, st: dict, lw: float) -> list:
+    """The brackets and parentheses (``[-)``, ``Bracket``, ``Parenthesis``) at the ends of the
+    last open subpath as ``(kind, points)`` (:func:`~geoverify.frontends.tikz.arrowtips.barb_outlines`);
+    the subpath is cut back under them, as pgf does."""
+    spec, meta = st.get("arrow_spec") or (None, False)
+    if not spec or not any(c in spec for c in "[]()") and "Bracket" not in spec and "Parenthesis" not in spec:
+        return []
+    if parse_arrow_spec(spec, st["tip_default"]) != (st["arrow_start"], st["arrow_end"]):
+        return []
+    lists = split_tip_lists(spec)
+    sp = next((sp for sp in reversed(path.subpaths) if sp.segs and not sp.closed), None)
+    if lists is None or sp is None:
+        return []
+    out = []
+    for text, at_start in ((lists[0], True), (lists[1], False)):
+        if not text.strip():
+            continue
+        pieces, cut = barb_outlines(text, st["tip_default"], lw, at_start, meta)
+        if not pieces:
+            continue
+        seg = sp.segs[0] if at_start else sp.segs[-1]
+        fwd = _unit(np.asarray(segment_tangent(seg, 0.0 if at_start else 1.0), dtype=float))
+        end = np.asarray(_seg_start(seg) if at_start else _seg_end(seg), dtype=float)
+        inward = fwd if at_start else -fwd
+        left = np.array([inward[1], -inward[0]])  # left of the outward direction
+        for kind, pts in pieces:
+            q = np.asarray(pts, dtype=float)
+            out.append((kind, end + q[:, :1] * inward + q[:, 1:] * left))
+        if cut > 0:
+            sp.segs = _shorten_segs(sp.segs, cut, not at_start)
     return out
 
 

@@ -7,11 +7,12 @@ that one's tip.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from geoverify.frontends.tikz import parse_tikz
 from geoverify.frontends.tikz.arrowtips import Tip, parse_tip_list, tip_offsets
-from geoverify.scene import Arrow, Circle, Polyline
+from geoverify.scene import Arrow, BezierPath, Circle, Polyline
 
 from tikz_fixtures import CM, MM
 
@@ -105,3 +106,38 @@ def test_dot_tips_are_circles_and_the_line_stops_under_them():
     got = sorted((round(float(c.center[0]), 2), round(c.radius, 2), c.style.fill is not None) for c in circles)
     assert got == [(2.36, 2.16, True), (3.2, 2.7, False), (round(end - 3.2, 2), 2.7, True),
                    (round(end - 2.36, 2), 2.16, False)]
+
+
+def test_brackets_and_parentheses_are_drawn_and_cut_the_line():
+    # pdflatex+dvisvgm (pt from the path's start): at line width 2pt, the arrows library's "[" is
+    # a bar 1 pt in, 5 pt each side, with arms to 4.5 pt; ")" a curve from 3.75 pt in at 5 pt
+    # out, through 0.0625 of 5 pt plus a half line width before the end; the line runs from
+    # 1 pt to 1.3125 pt before the end
+    sc = parse_tikz(r"""\usetikzlibrary{arrows}
+    \draw[line width=2pt,{[}-{)}] (0,0) -- (2,0);""")
+    line, bracket = [p for p in sc.primitives if isinstance(p, Polyline)]
+    end = 2 * CM
+    assert np.allclose(line.points, [(1.0, 0), (end - 1.3125, 0)], atol=1e-9)
+    assert np.allclose(bracket.points, [(4.5, 5), (1.0, 5), (1.0, -5), (4.5, -5)], atol=1e-9)
+    (paren,) = [p for p in sc.primitives if isinstance(p, BezierPath)]
+    c = paren.parts[0].controls
+    assert np.allclose(c[0][0], (end - 1.3125 - 2.5, -5), atol=1e-9)
+    assert np.allclose(c[0][1], (end - 1.3125 + 1.25, -2.5), atol=1e-9)
+
+
+def test_arrows_meta_bracket_and_parenthesis_reversed():
+    # Bracket[reversed] at line width 2pt: the bar 2.75 pt in (its length, .75 pt + a line width),
+    # 4.5 pt each side, the arms back to the start; the line starts 3.25 pt in. Parenthesis[reversed]:
+    # an arc of radius 5.325 pt (its length 1.725 pt + 2.3 line widths, less half a line width)
+    # whose ends are 0.5 pt before the path's end at 4.61 pt out; the line stops 3.1625 pt before
+    sc = parse_tikz(r"""\usetikzlibrary{arrows.meta}
+    \draw[line width=2pt,{Bracket[reversed]}-{Parenthesis[reversed]}] (0,0) -- (2,0);""")
+    line, bracket = [p for p in sc.primitives if isinstance(p, Polyline)]
+    end = 2 * CM
+    assert np.allclose(line.points, [(3.25, 0), (end - 3.1625, 0)], atol=1e-9)
+    assert np.allclose(bracket.points, [(0, -4.5), (2.75, -4.5), (2.75, 4.5), (0, 4.5)], atol=1e-9)
+    (paren,) = [p for p in sc.primitives if isinstance(p, BezierPath)]
+    c = paren.parts[0].controls
+    assert np.allclose(c[0][0], (end - 0.5, 5.325 * 3 ** 0.5 / 2), atol=1e-6)
+    assert np.allclose(c[-1][-1], (end - 0.5, -5.325 * 3 ** 0.5 / 2), atol=1e-6)
+    assert np.allclose(c[0][-1], (end - 3.1625, 0), atol=1e-6)
