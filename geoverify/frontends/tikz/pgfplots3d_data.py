@@ -38,13 +38,19 @@ def _var(expr: str, name: str, macro: str) -> str:
 
 
 def _split3(expr: str):
-    parts, depth, cur = [], 0, ""
+    # braces group a component whole (pgfplots reads "{cos(deg(x)}" as one, its
+    # parenthesis left open); parentheses count only outside braces
+    parts, depth, braces, cur = [], 0, 0, ""
     for ch in expr:
-        if ch in "({":
+        if ch == "{":
+            braces += 1
+        elif ch == "}":
+            braces -= 1
+        elif braces == 0 and ch == "(":
             depth += 1
-        elif ch in ")}":
+        elif braces == 0 and ch == ")":
             depth -= 1
-        if ch == "," and depth == 0:
+        if ch == "," and depth == 0 and braces == 0:
             parts.append(cur)
             cur = ""
             continue
@@ -53,6 +59,32 @@ def _split3(expr: str):
     if len(parts) != 3:
         raise FigureSyntaxError(f"parametric \\addplot3 ({expr}) needs three components")
     return [p.strip() for p in parts]
+
+
+def _coordinate_items(inner: str):
+    """The texts inside the top-level ``(...)`` of a ``coordinates`` list (parentheses inside
+    braces do not count: ``({sin(deg(45)},1,0)``), and None for each empty line (``\\par``)."""
+    depth = braces = 0
+    start = 0
+    i = 0
+    n = len(inner)
+    while i < n:
+        ch = inner[i]
+        if ch == "{":
+            braces += 1
+        elif ch == "}":
+            braces -= 1
+        elif braces == 0 and ch == "(":
+            if depth == 0:
+                start = i + 1
+            depth += 1
+        elif braces == 0 and ch == ")" and depth > 0:
+            depth -= 1
+            if depth == 0:
+                yield inner[start:i]
+        elif depth == 0 and inner.startswith("\\par", i) and not inner[i + 4:i + 5].isalpha():
+            yield None
+        i += 1
 
 
 def _domain(interp, text, st, default):
@@ -80,15 +112,13 @@ def plot_points3d(interp, text, st, keys, domain, samples, functions=None):
         inner = text[len("coordinates"):].strip()
         inner = inner[1:-1] if inner.startswith("{") else inner
         rows, cur = [], []
-        for m in re.finditer(r"\(([^()]*)\)|\\par\b", inner):
-            if m.group(1) is None:
+        for item in _coordinate_items(inner):
+            if item is None:
                 if cur:
                     rows.append(cur)
                 cur = []
                 continue
-            parts = m.group(1).split(",")
-            if len(parts) != 3:
-                raise FigureSyntaxError(f"\\addplot3 coordinate ({m.group(1)}) needs three components")
+            parts = [c[1:-1] if c.startswith("{") and c.endswith("}") else c for c in _split3(item)]
             cur.append(tuple(interp.number(p, st).value for p in parts))
         if cur:
             rows.append(cur)

@@ -206,3 +206,16 @@ a b c
 \end{tikzpicture}""")
     quads = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag and p.style.fill is not None]
     assert len(quads) == 2  # two scan lines of three points: 1 x 2 cells
+
+
+def test_coordinates_with_braced_components_and_an_unclosed_parenthesis():
+    # pgfplots reads ({sin(deg(1)},{cos(deg(1))},0) as three components; pgfmath closes the
+    # parenthesis left open (TeX: \pgfmathparse{cos(deg(1)} gives 0.54028): the same point
+    # as (0.841471,0.540302,0)
+    def marks(coords):
+        sc = parse_tikz(r"\begin{tikzpicture}\begin{axis}[xmin=-1,xmax=1,ymin=-1,ymax=1,zmin=-1,zmax=1]"
+                        r"\addplot3[mark=*] coordinates {" + coords + r"};\end{axis}\end{tikzpicture}")
+        assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+        return np.array([p.center for p in sc.primitives if type(p).__name__ in ("Dot", "Circle")])
+    got, want = marks(r"({sin(deg(1)},{cos(deg(1))},0) (0,0,{1/2})"), marks("(0.841471,0.540302,0) (0,0,0.5)")
+    assert got.shape == want.shape == (2, 2) and np.allclose(got, want, atol=1e-4)

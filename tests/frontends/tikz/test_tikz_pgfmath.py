@@ -65,3 +65,11 @@ def test_format_number_like_pgfmathresult():
     assert format_number(2.0) == "2.0"
     assert format_number(0.5) == "0.5"
     assert format_number(-1.25) == "-1.25"
+
+
+def test_parentheses_left_open_at_the_end_are_closed():
+    # TeX: \pgfmathparse{cos(deg(1)} gives 0.54028, \pgfmathparse{2*(3+4} gives 14.0
+    assert abs(evaluate("cos(deg(1)").value - math.cos(1.0)) < 1e-9
+    assert evaluate("2*(3+4").value == 14.0
+    with pytest.raises(FigureSyntaxError):
+        evaluate("2*(3+")
