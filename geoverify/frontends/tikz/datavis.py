@@ -122,6 +122,7 @@ class DataVisualization:
         self.points: list[dict] = []
         self.infos: list[tuple[bool, str, list]] = []
         self.legend = Legend()
+        self.data_defaults: dict[str, str] = {}  # "data/format=function" ...
         self.global_keys = ""  # node styles and tick strategies given to the whole visualization
 
     def note(self, message: str, construct: str) -> None:
@@ -215,12 +216,18 @@ class DataVisualization:
         return detokenize(self.interp.expand_all(toks))
 
     def data(self, opts: str, body: list) -> None:
-        kv = {k.strip(): _unbrace(v) for k, v in split_keys(opts)}
+        kv = dict(self.data_defaults)
+        kv.update((k.strip().removeprefix("/pgf/data/"), _unbrace(v)) for k, v in split_keys(opts))
         fmt = kv.pop("format", "table")
         dset = kv.pop("set", None) or self.default_set
-        for k in kv:
-            if k not in ("separator", "headline", "samples"):
+        const = {}  # "/data point/x=1": the attribute of every point of the block
+        for k in list(kv):
+            if k.startswith("/data point/"):
+                const[k[12:]] = to_value(kv.pop(k))
+            elif k not in ("separator", "headline", "samples"):
                 self.note(f"data option '{k}' is not interpreted", k)
+        if kv.get("separator", "").strip() == "\\space":
+            kv["separator"] = " "
         src = self._source_text(body)
         if fmt == "table":
             pts = table_points(src, kv.get("separator", ","), kv.get("headline"))
@@ -233,6 +240,8 @@ class DataVisualization:
             raise FigureSyntaxError(f"data format '{fmt}' is not interpreted")
         for p in pts:
             p.setdefault("set", dset)
+            for k, v in const.items():
+                p.setdefault(k, v)
         self.points += pts
 
     def _source_text(self, body: list) -> str:
@@ -289,6 +298,12 @@ class DataVisualization:
                 self.legend.defaults[kind] = val
             else:
                 self.note(f"legend entry option '{sub}' is not interpreted", "legend entry options")
+        elif k.startswith("data/"):
+            self.data_defaults[k[5:]] = val
+        elif k == "data point":
+            point = {pk.strip(): to_value(pv or "") for pk, pv in split_keys(val)}
+            point.setdefault("set", self.default_set)
+            self.points.append(point)
         elif k in ("clean ticks", "node style") or k.endswith(" about strategy"):
             self.global_keys += "," + (k if v is None else f"{k}={{{v}}}")
         elif k == "style sheet":
@@ -357,7 +372,12 @@ class DataVisualization:
             elif k in ("visualize axis", "visualize ticks", "visualize grid", "visualize label"):
                 self.actions.append((k.split()[1], axis.name, val))
             elif k == "linear steps":
-                pass
+                axis.exponential = False
+            elif k == "exponential steps":
+                axis.exponential = True
+            elif k == "logarithmic":
+                axis.log = axis.exponential = True
+                axis.scaling_default = "1 at 0 and 10 at 1"
             else:
                 self.note(f"axis option '{k}' is not interpreted", k)
 

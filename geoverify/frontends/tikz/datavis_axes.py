@@ -34,7 +34,8 @@ from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz.placement import _auto_anchor
 from geoverify.frontends.tikz.pgfplots_ticks import format_number
 
-__all__ = ["DEFAULT_STYLES", "DvAxis", "Visual", "about_step", "linear_ticks", "split_keys"]
+__all__ = ["DEFAULT_STYLES", "DvAxis", "Visual", "about_step", "linear_ticks", "log_about_step", "log_ticks",
+           "split_keys"]
 
 #: the styles of the library (``every ticks`` ...), as data visualization keys
 DEFAULT_STYLES = {
@@ -152,6 +153,44 @@ def linear_ticks(lo: float, hi: float, step: float, phase: float = 0.0, substeps
     return [0.0 if abs(v) < 1e-9 * step else v for v in major], minor
 
 
+def log_about_step(lo: float, hi: float, about: float) -> float:
+    """The step (in decades) of ``about=n`` on an axis with ``exponential steps``: one decade
+    below ten decades per tick, else 1, 3 or 6 times the power of ten (pgf's about strategy
+    for logarithms)."""
+    around = (math.log10(hi) - math.log10(lo)) / about
+    if not around > 0:
+        return 1.0
+    e = math.floor(math.log10(around))
+    if e < 0:
+        return 1.0
+    m = round(around / 10.0 ** e, 5)
+    return (1.0 if m < 2.5 else 3.0 if m < 5.1 else 6.0) * 10.0 ** e
+
+
+def log_ticks(lo: float, hi: float, step: float, phase: float = 0.0, substeps: int = 0):
+    """Major ticks at ``10 ** (k * step + phase)`` over ``[lo, hi]`` and ``substeps`` minor ticks
+    evenly spaced (linearly) between two majors."""
+    a, b = math.log10(lo), math.log10(hi)
+    if not step > 0:
+        return [lo], []
+    cur = math.floor((a - phase) / step) * step + phase
+    eps = (b - a) / 1000
+    major, minor = [], []
+    for _ in range(10000):
+        if substeps:
+            v0, v1 = 10.0 ** cur, 10.0 ** (cur + step)
+            for k in range(1, substeps + 1):
+                v = v0 + k * (v1 - v0) / (substeps + 1)
+                if lo <= v < hi:
+                    minor.append(v)
+        if cur >= a - eps:
+            major.append(10.0 ** cur)
+        cur += step
+        if not cur < b + eps:
+            break
+    return major, minor
+
+
 class DvAxis:
     """One axis: its attribute, scaling, unit vector and tick/grid requests."""
 
@@ -173,6 +212,8 @@ class DvAxis:
         self.hi: float | None = None
         self.a = self.b = self.p = self.q = 0.0
         self.scale: float | None = None  # None: no range (everything maps to the middle)
+        self.log = False  # ``logarithmic``: the attribute is mapped through ln
+        self.exponential = False  # ``exponential steps``: ticks at powers of ten
 
     def survey(self, v: float) -> None:
         if self.lo is None or v < self.lo:
@@ -197,12 +238,19 @@ class DvAxis:
         self.a = self.lo if a == "min" else number(a)
         self.b = self.hi if b == "max" else number(b)
         self.p, self.q = number(p), number(q)
-        self.scale = (self.q - self.p) / (self.b - self.a) if self.a < self.b else None
+        if self.log and not self.a > 0:
+            raise FigureSyntaxError(f"a logarithmic axis reaches {self.a!r}")
+        ta, tb = (math.log(self.a), math.log(self.b)) if self.log else (self.a, self.b)
+        self.scale = (self.q - self.p) / (tb - ta) if self.a < self.b else None
 
     def out(self, v: float) -> float:
         """The scaled value (pt along the unit vector) of data value ``v``."""
         if self.scale is None:
             return (self.p + self.q) / 2
+        if self.log:
+            if not v > 0:
+                raise FigureSyntaxError(f"the logarithmic axis '{self.name}' has no place for {v!r}")
+            return (math.log(v) - math.log(self.a)) * self.scale + self.p
         return (v - self.a) * self.scale + self.p
 
     def goto(self, spec: str, number) -> float:
@@ -300,7 +348,7 @@ class Visual:
         elif k == "tick suffix":
             self.suffix = val
         elif k == "tick unit":
-            self.suffix = "$\\," + val + "$"
+            self.suffix = "$\\," + val + "$"  # (pgf's \normalfont does not change math letters)
         elif k.startswith("tick text ") and k.endswith(" padding") and k[10:-8] in self.padding:
             self.padding[k[10:-8]] = val
         elif k in ("stack", "stack'", "tick text padding", "tick text odd padding", "tick text even padding"):
@@ -351,13 +399,17 @@ class Visual:
         if not self.computes or axis.lo is None:
             return ""
         lo, hi = axis.lo, axis.hi
-        if self.step is not None:
-            step = self.dv.number(self.step)
+        if axis.exponential:
+            if not lo > 0:
+                return ""
+            step = self.dv.number(self.step) if self.step is not None else log_about_step(lo, hi, self.about)
+            major, minor = log_ticks(lo, hi, step, self.dv.number(self.phase), self.substeps)
         else:
-            step = about_step(lo, hi, self.about, self.strategy)
-        if not step > 0:
-            return "major={at={" + _num(lo) + "}}"
-        major, minor = linear_ticks(lo, hi, step, self.dv.number(self.phase), self.substeps)
+            step = self.dv.number(self.step) if self.step is not None else about_step(lo, hi, self.about,
+                                                                                      self.strategy)
+            if not step > 0:
+                return "major={at={" + _num(lo) + "}}"
+            major, minor = linear_ticks(lo, hi, step, self.dv.number(self.phase), self.substeps)
         out = "major={at={" + ",".join(_num(v) for v in major) + "}}"
         if minor:
             out += ",minor={at={" + ",".join(_num(v) for v in minor) + "}}"

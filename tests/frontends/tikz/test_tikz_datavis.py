@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from geoverify.frontends.tikz import parse_tikz
-from geoverify.frontends.tikz.datavis_axes import about_step, linear_ticks
+from geoverify.frontends.tikz.datavis_axes import about_step, linear_ticks, log_about_step, log_ticks
 from geoverify.frontends.tikz.datavis_data import function_points, table_points
 from geoverify.frontends.tikz.pgfmath import evaluate
 from geoverify.scene import Polyline, TextLabel
@@ -203,3 +203,18 @@ def test_marks_keep_their_size_in_a_scaled_picture_and_unknown_marks_draw_nothin
     sc = _scene(r"\tikz \datavisualization [xy Cartesian, visualize as line, line={style={mark=|}}]"
                 r" data point [x=0, y=0] data point [x=2, y=1];")
     assert len(_lines(sc)) == 1  # "|" needs the plotmarks library
+
+
+def test_logarithmic_axis_ticks_at_decades_and_constant_attributes_of_a_data_block():
+    # TeX: x ticks M-55.535156, M-8.2891, M38.957, M86.1995 (1, 10, 100, 1,000: a third of 5 cm
+    # per decade); the line M-55.535156 19.156249L86.1995-68.4375L-8.2891-24.6406, the third
+    # point (x = 10) taking y = 0.5 from "/data point/y=0.5"
+    sc = _scene("\\tikz \\datavisualization [scientific axes, x axis={logarithmic}, visualize as line,"
+                " data/format=named]\n data {\n x=1, y=0\n x=1000, y=1\n }\n"
+                " data [format=table, /data point/y=0.5] {\n x\n 10\n };")
+    assert not sc.diagnostics
+    o = (-55.535156, 19.156249)
+    line = _lines(sc)[0]
+    assert close(line, _tex(o, (-55.535156, 19.156249), (86.1995, -68.4375), (-8.2891, -24.6406)), 0.01)
+    assert {"$1$", "$10$", "$100$", "$1{,}000$"} <= set(_labels(sc))
+    assert close(log_ticks(1, 1000, log_about_step(1, 1000, 5))[0], [1, 10, 100, 1000])
