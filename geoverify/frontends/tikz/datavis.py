@@ -28,9 +28,10 @@ from __future__ import annotations
 import re
 
 from geoverify.errors import FigureSyntaxError, GeoverifyError
-from geoverify.frontends.tikz.datavis_axes import (DEFAULT_STYLES, DvAxis, Visual, parse_at_item, typeset,
-                                                   _unbrace)
-from geoverify.frontends.tikz.datavis_legend import PLACEMENTS, Legend, draw_legend
+from geoverify.frontends.tikz.datavis_axes import DEFAULT_STYLES, DvAxis, unbrace
+from geoverify.frontends.tikz.datavis_decor import show_axis, show_grid, show_label, show_ticks
+from geoverify.frontends.tikz.datavis_legend import Legend, draw_legend
+from geoverify.frontends.tikz.datavis_systems import scientific, school_book
 from geoverify.frontends.tikz.datavis_data import function_points, named_points, table_points, to_value
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.nodes import Node
@@ -69,33 +70,8 @@ _HANDLERS = {"straight line": "straight", "smooth line": "smooth", "smooth cycle
              "no lines": "none", "straight cycle": "straight cycle", "polygon": "straight cycle"}
 _VIS_CS_RE = re.compile(r"\(\s*visualization\s+cs\s*:\s*((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)")
 
-_OUTER = """x axis={{visualize ticks={{common={{y axis={{goto=padded min}},direction axis=y axis,{lo0}}},
-major={{tick text at low}}}},visualize ticks={{common={{y axis={{goto=padded max}},direction axis=y axis,{hi0}}}}},
-visualize axis={{y axis={{goto=padded min}},padded}},visualize axis={{y axis={{goto=padded max}},padded}},
-visualize grid={{common={{direction axis=y axis,padded}}}}}},
-y axis={{visualize ticks={{common={{x axis={{goto=padded min}},direction axis=x axis,{lo0}}},
-major={{tick text at low}}}},visualize ticks={{common={{x axis={{goto=padded max}},direction axis=x axis,{hi0}}}}},
-visualize axis={{x axis={{goto=padded min}},padded}},visualize axis={{x axis={{goto=padded max}},padded}},
-visualize grid={{common={{direction axis=x axis,padded}}}}}}"""
-_CLEAN = """x axis={visualize ticks={common={y axis={goto=padded min},direction axis=y axis,high=0pt},
-major={tick text at low}},visualize axis={y axis={goto=padded min}},
-visualize axis={y axis={goto=min},style={black!25,line cap=rect}},
-visualize axis={y axis={goto=max},style={black!25,line cap=rect}},
-visualize grid={common={direction axis=y axis}},padding=.5em},
-y axis={visualize ticks={common={x axis={goto=padded min},direction axis=x axis,high=0pt},
-major={tick text at low}},visualize axis={x axis={goto=padded min}},
-visualize axis={x axis={goto=min},style={black!25,line cap=rect}},
-visualize axis={x axis={goto=max},style={black!25,line cap=rect}},
-visualize grid={common={direction axis=x axis}},padding=.5em}"""
-_SCIENTIFIC_LABELS = {
-    "standard labels": "x axis={visualize label={x axis={goto pos=.5},node style={at={(0,0 |- data visualization "
-                       "bounding box.south)},below}}},y axis={visualize label={y axis={goto pos=.5},node style={"
-                       "at={(0,0 -| data visualization bounding box.west)},rotate=90,above}}}",
-    "upright labels": "x axis={visualize label={x axis={goto pos=.5},node style={at={(0,0 |- data visualization "
-                      "bounding box.south)},below}}},y axis={visualize label={y axis={goto pos=.5},node style={"
-                      "at={(0,0 -| data visualization bounding box.west)},left}}}",
-}
 _BBOX = "data visualization bounding box"
+_SHOW = {"grid": show_grid, "ticks": show_ticks, "axis": show_axis}
 _CORE_MARKS = ("*", "x", "+", "ball")  # the marks pgf defines without the plotmarks library
 _LW_RE = re.compile(r"([\d.]+)\s*\\pgflinewidth")
 
@@ -129,7 +105,7 @@ class DataVisualization:
         self.interp.note("UNSUPPORTED", message, construct, self.loc)
 
     def number(self, text) -> float:
-        return self.interp.number(_unbrace(str(text)), self.interp.st).value
+        return self.interp.number(unbrace(str(text)), self.interp.st).value
 
     # -- reading the statement -------------------------------------------------------
     def read(self, toks: list) -> None:
@@ -217,7 +193,7 @@ class DataVisualization:
 
     def data(self, opts: str, body: list) -> None:
         kv = dict(self.data_defaults)
-        kv.update((k.strip().removeprefix("/pgf/data/"), _unbrace(v)) for k, v in split_keys(opts))
+        kv.update((k.strip().removeprefix("/pgf/data/"), unbrace(v)) for k, v in split_keys(opts))
         fmt = kv.pop("format", "table")
         dset = kv.pop("set", None) or self.default_set
         const = {}  # "/data point/x=1": the attribute of every point of the block
@@ -262,15 +238,15 @@ class DataVisualization:
             self.key(k.strip(), v)
 
     def key(self, k: str, v: str | None) -> None:  # noqa: C901 - one branch per key family
-        val = _unbrace(v)
+        val = unbrace(v)
         if k in ("xy Cartesian", "uv Cartesian"):
             a, b = k[0], k[1]
             self.axes.setdefault(a + " axis", DvAxis(a + " axis", a, (1.0, 0.0)))
             self.axes.setdefault(b + " axis", DvAxis(b + " axis", b, (0.0, 1.0)))
         elif k == "school book axes":
-            self.school_book(val)
+            school_book(self, val)
         elif k == "scientific axes":
-            self.scientific(val)
+            scientific(self, val)
         elif k in self.axes:
             self.axis_options(self.axes[k], val)
         elif k == "all axes":
@@ -326,11 +302,11 @@ class DataVisualization:
         for k, v in split_keys(text):
             k = k.strip()
             if k == "style":
-                vis.styling.append(_unbrace(v))
+                vis.styling.append(unbrace(v))
             elif k in _HANDLERS:
                 vis.handler = _HANDLERS[k]
             elif k == "label in legend":
-                self.legend.entry(self, vis.name, _unbrace(v))
+                self.legend.entry(self, vis.name, unbrace(v))
             elif k == "ignore style sheets":
                 vis.index = 0
             else:
@@ -339,7 +315,7 @@ class DataVisualization:
     def axis_options(self, axis: DvAxis, text: str) -> None:  # noqa: C901 - one branch per key
         for k, v in split_keys(text):
             k = k.strip()
-            val = _unbrace(v)
+            val = unbrace(v)
             if k == "attribute":
                 axis.attribute = val
             elif k == "scaling":
@@ -381,55 +357,6 @@ class DataVisualization:
             else:
                 self.note(f"axis option '{k}' is not interpreted", k)
 
-    def school_book(self, opts: str) -> None:
-        unit = "1"
-        for k, v in split_keys(opts):
-            k = k.strip()
-            if k == "unit":
-                unit = _unbrace(v)
-            elif k != "standard labels":
-                self.note(f"school book axes option '{k}' is not interpreted", k)
-        self.key("xy Cartesian", None)
-        for a, o in (("x", "y"), ("y", "x")):
-            zero = ("{style={draw=none},no tick text}" if a == "x" else
-                    "{high=0,low=0,style={draw=none},node style={anchor=north east}}")
-            self.axis_options(self.axes[a + " axis"], (
-                f"include value=0,scaling=0 at 0 and {{{unit}}} at 1cm,"
-                f"visualize axis={{{o} axis={{goto=0}},style=->,padded}},"
-                f"visualize ticks={{common={{{o} axis={{goto=0}},direction axis={o} axis}},"
-                f"major={{tick text at low,options at=0 as [{zero}]}}}},"
-                f"visualize grid={{common={{direction axis={o} axis,padded}}}},"
-                f"ticks={{step={{{unit}}}}},padding=0.75em"))
-        for a, o in (("x", "y"), ("y", "x")):
-            self.axis_options(self.axes[a + " axis"], f"visualize label={{{a} axis={{goto=padded max,anchor at max}},"
-                                                      f"{o} axis={{goto=0}}}}")
-
-    def scientific(self, opts: str) -> None:
-        width, height, ticks, labels = "5cm", None, "outer ticks", "standard labels"
-        for k, v in split_keys(opts):
-            k = k.strip()
-            if k == "width":
-                width = _unbrace(v)
-            elif k == "height":
-                height = _unbrace(v)
-            elif k in ("outer ticks", "inner ticks", "clean"):
-                ticks = k
-            elif k in _SCIENTIFIC_LABELS:
-                labels = k
-            else:
-                self.note(f"scientific axes option '{k}' is not interpreted", k)
-        height = height or f"0.618*({width})"
-        self.key("xy Cartesian", None)
-        self.styles["every axis"] += ",style={draw=black!50}"
-        self.styles["every ticks"] += ",style={draw=black!50}"
-        self.options(f"x axis={{length={{{width}}},ticks}},y axis={{length={{{height}}},ticks}}")
-        if ticks == "clean":
-            self.options(_CLEAN)
-        else:
-            inner = ticks == "inner ticks"
-            self.options(_OUTER.format(lo0="low=0pt" if inner else "high=0pt", hi0="high=0pt" if inner else "low=0pt"))
-        self.options(_SCIENTIFIC_LABELS[labels])
-
     # -- drawing -----------------------------------------------------------------------
     def render(self) -> None:
         if not self.axes:
@@ -460,7 +387,7 @@ class DataVisualization:
             for sub in (("major", "minor", "subminor") if kind != "axis" else ("",)):
                 for k, name, opts in self.actions:
                     if k == kind:
-                        getattr(self, "show_" + kind)(self.axes[name], opts, sub, code)
+                        _SHOW[kind](self, self.axes[name], opts, sub, code)
         self.run(code)
         extent = self._extent(box)
         if extent is not None:  # the node "data visualization bounding box" of the labels' positions
@@ -470,7 +397,7 @@ class DataVisualization:
         code = []
         for k, name, opts in self.actions:
             if k == "label":
-                self.show_label(self.axes[name], opts, code)
+                show_label(self, self.axes[name], opts, code)
         self.run(code)
         if self.legend.entries:
             code = []
@@ -516,11 +443,11 @@ class DataVisualization:
         self.interp.statements(Reader(toks, self.interp.defs, self.interp.budget, self.interp.source), None)
 
     def _vis_point(self, body: str) -> str:
-        kv = {k.strip(): _unbrace(v) for k, v in split_keys(body)}
+        kv = {k.strip(): unbrace(v) for k, v in split_keys(body)}
         x = y = 0.0
         for axis in self.axes.values():
             if axis.attribute in kv:
-                o = axis.out(self.number(_unbrace(kv[axis.attribute].strip("()"))))
+                o = axis.out(self.number(unbrace(kv[axis.attribute].strip("()"))))
                 x += o * axis.unit[0]
                 y += o * axis.unit[1]
         return f"({x!r}pt,{y!r}pt)"
@@ -569,10 +496,10 @@ class DataVisualization:
         rest = []
         for k, v in split_keys(opts):
             if k.strip() == "mark":
-                mark = _unbrace(v)
+                mark = unbrace(v)
                 mark = None if mark == "none" else mark
             elif k.strip() == "mark size":
-                size = self.number(_unbrace(v))
+                size = self.number(unbrace(v))
             elif not k.strip().startswith("every mark"):
                 rest.append(k if v is None else f"{k}={{{v}}}")
         return ",".join(rest), mark, size
@@ -602,123 +529,6 @@ class DataVisualization:
                     parts.append(" -- ".join(f"({u!r}pt,{v!r}pt)" for u, v in local) + (" -- cycle" if closed else ""))
             code.append(f"{cmd}[{opts},solid] " + " ".join(parts) + ";")
 
-    def _visual(self, kind: str, sub: str, opts: str, axis: DvAxis) -> Visual | None:
-        """The settings of one tick or grid visualization of ``axis`` (None: nothing to show)."""
-        requests = axis.ticks_at if kind == "ticks" else axis.grid_at
-        if not requests:
-            return None
-        auto = Visual(self)
-        auto.apply(self.global_keys)
-        auto.axis = axis
-        auto.apply(",".join(requests))
-        settings = ",".join([auto.compute(axis)] + requests)
-        v = Visual(self)
-        v.axis = axis
-        v.apply(self.global_keys)
-        if kind == "ticks":
-            v.apply(self.styles.get("every ticks"))
-            v.apply(self.styles.get(f"every {sub} ticks"))
-        else:
-            v.apply(self.styles.get(f"every {sub} grid"))
-            v.apply(self.styles.get("every grid"))
-        v.apply(opts)
-        v.apply(settings)
-        v.apply(",".join(v.sections["common"]))
-        v.apply(",".join(v.sections[sub]))
-        return v
-
-    def show_ticks(self, axis: DvAxis, opts: str, sub: str, code: list[str]) -> None:
-        v = self._visual("ticks", sub, opts, axis)
-        if v is None or not v.at:
-            return
-        d_axis = self.axes.get(v.direction or "")
-        if d_axis is None:
-            self.note("ticks without a 'direction axis' are not drawn", "visualize ticks")
-            return
-        dx, dy = d_axis.direction()
-        amin, amax = d_axis.anchors()
-        count = 0
-        for item in _split_list(",".join(v.at)):
-            count += 1
-            pos, topts, text = parse_at_item(item)
-            value = self.number(pos)
-            t = _copy_visual(v)
-            t.apply(topts)
-            for at_pos, at_opts in v.options_at:
-                if abs(self.number(at_pos) - value) <= 1e-9 * max(1.0, abs(value)):
-                    t.apply(at_opts)
-            ox, oy = t.point(axis, value)
-            parity = "odd" if count % 2 else "even"
-            hi = self.number(t.high) + (self.number(t.padding["high " + parity]) if t.text_high else 0.0)
-            lo = self.number(t.low) + (self.number(t.padding["low " + parity]) if t.text_low else 0.0)
-            style = ",".join(t.style)  # (the line reaches the text's padding, as pgf draws it)
-            if lo != hi and "draw=none" not in style.replace(" ", ""):
-                code.append(f"\\draw[{style}] ({ox + lo * dx!r}pt,{oy + lo * dy!r}pt) -- "
-                            f"({ox + hi * dx!r}pt,{oy + hi * dy!r}pt);")
-            label = text if text is not None else typeset(value, t)
-            nstyle = ",".join(t.node_style)
-            for on, at, anchor in ((t.text_low, lo, amin), (t.text_high, hi, amax)):
-                if on and label:
-                    code.append(f"\\node[anchor={anchor},{nstyle}] at ({ox + at * dx!r}pt,{oy + at * dy!r}pt) "
-                                f"{{{label}}};")
-
-    def show_grid(self, axis: DvAxis, opts: str, sub: str, code: list[str]) -> None:
-        v = self._visual("grid", sub, opts, axis)
-        if v is None or not v.at:
-            return
-        d_axis = self.axes.get(v.direction or "")
-        if d_axis is None:
-            self.note("a grid without a 'direction axis' is not drawn", "visualize grid")
-            return
-        style = ",".join(v.style)
-        for item in _split_list(",".join(v.at)):
-            pos, gopts, _ = parse_at_item(item)
-            g = _copy_visual(v)
-            g.apply(gopts)
-            value = self.number(pos)
-            g.gotos[d_axis.name] = g.low
-            a = g.point(axis, value)
-            g.gotos[d_axis.name] = g.high
-            b = g.point(axis, value)
-            code.append(f"\\draw[{style}] ({a[0]!r}pt,{a[1]!r}pt) -- ({b[0]!r}pt,{b[1]!r}pt);")
-
-    def show_axis(self, axis: DvAxis, opts: str, sub: str, code: list[str]) -> None:
-        if axis.lo is None:
-            return
-        v = Visual(self, "min", "max")
-        v.axis = axis
-        v.apply(self.global_keys)
-        v.apply(self.styles.get("every axis"))
-        v.apply(opts)
-        ends = []
-        for spec in (v.low, v.high):
-            v.gotos[axis.name] = spec
-            ends.append(v.point())
-        style = ",".join(["draw"] + v.style)
-        (x0, y0), (x1, y1) = ends
-        code.append(f"\\path[{style}] ({x0!r}pt,{y0!r}pt) -- ({x1!r}pt,{y1!r}pt);")
-
-    def show_label(self, axis: DvAxis, opts: str, code: list[str]) -> None:
-        if axis.label is None or axis.lo is None:
-            return
-        v = Visual(self)
-        v.axis = axis
-        v.node_style.append("anchor=center")
-        v.apply(self.global_keys)
-        v.apply(self.styles.get("every axis label"))
-        v.apply(opts)
-        text = axis.label
-        if text.startswith("["):
-            k = text.find("]")
-            v.apply(text[1:k])
-            text = text[k + 1:]
-        if v.anchor:
-            v.node_style.append("anchor=" + v.anchor)
-        x, y = v.point()
-        code.append(f"\\begin{{scope}}[shift={{({x!r}pt,{y!r}pt)}}]\\node[{','.join(v.node_style)}] {{{text}}};"
-                    "\\end{scope}")
-
-
 def path_code(opts: str, handler: str, pts) -> str:
     """The TikZ statement drawing ``pts`` (picture pt) with a visualizer's plot handler."""
     coords = [f"({x!r}pt,{y!r}pt)" for x, y in pts]
@@ -726,22 +536,6 @@ def path_code(opts: str, handler: str, pts) -> str:
         return f"\\draw[{opts}] " + " -- ".join(coords) + " -- cycle;"
     plot = {"smooth": "smooth", "smooth cycle": "smooth cycle"}.get(handler, "")
     return f"\\draw[{opts}] plot[{plot}] coordinates {{{' '.join(coords)}}};"
-
-
-def _copy_visual(v: Visual) -> Visual:
-    c = Visual(v.dv, v.low, v.high)
-    c.__dict__.update({k: (list(x) if isinstance(x, list) else dict(x) if isinstance(x, dict) else x)
-                       for k, x in v.__dict__.items()})
-    return c
-
-
-def _split_list(text: str) -> list[str]:
-    out = []
-    for k, v in split_keys(text):
-        item = k if v is None else f"{k}={v}"
-        if item.strip():
-            out.append(item.strip())
-    return out
 
 
 def run_datavisualization(interp, tok, reader: Reader) -> None:

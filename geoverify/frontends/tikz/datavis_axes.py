@@ -35,7 +35,7 @@ from geoverify.frontends.tikz.placement import _auto_anchor
 from geoverify.frontends.tikz.pgfplots_ticks import format_number
 
 __all__ = ["DEFAULT_STYLES", "DvAxis", "Visual", "about_step", "linear_ticks", "log_about_step", "log_ticks",
-           "split_keys"]
+           "split_keys", "unbrace"]
 
 #: the styles of the library (``every ticks`` ...), as data visualization keys
 DEFAULT_STYLES = {
@@ -87,7 +87,7 @@ def split_keys(text: str | None) -> list[tuple[str, str | None]]:
                     eq = j
                     break
             if eq < 0:
-                out.append((_unbrace(item), None))
+                out.append((unbrace(item), None))
             else:
                 v = item[eq + 1:].strip()
                 if len(v) >= 2 and v[0] == "{" and v[-1] == "}" and _balanced(v[1:-1]):
@@ -105,9 +105,10 @@ def _balanced(s: str) -> bool:
     return d == 0
 
 
-def _unbrace(s: str | None) -> str:
+def unbrace(s: str | None) -> str:
+    """``s`` stripped, without the braces that enclose all of it."""
     s = (s or "").strip()
-    while len(s) >= 2 and s[0] == "{" and s[-1] == "}":
+    while len(s) >= 2 and s[0] == "{" and s[-1] == "}" and _balanced(s[1:-1]):
         s = s[1:-1].strip()
     return s
 
@@ -234,7 +235,7 @@ class DvAxis:
         m = _SCALING_RE.match(self.scaling or self.scaling_default)
         if not m:
             raise FigureSyntaxError(f"cannot read the scaling '{self.scaling}' (expected 'a at p and b at q')")
-        a, p, b, q = (_unbrace(g) for g in m.groups())
+        a, p, b, q = (unbrace(g) for g in m.groups())
         self.a = self.lo if a == "min" else number(a)
         self.b = self.hi if b == "max" else number(b)
         self.p, self.q = number(p), number(q)
@@ -255,7 +256,7 @@ class DvAxis:
 
     def goto(self, spec: str, number) -> float:
         """The scaled value of ``goto=spec`` (``min``, ``max``, ``padded min``, a number)."""
-        s = _unbrace(spec)
+        s = unbrace(spec)
         if s in ("min", "padded min"):
             o = self.out(self.lo)
             return o + (number(self.padding_min) if s == "padded min" and self.padding_min.strip() else 0.0)
@@ -309,7 +310,7 @@ class Visual:
 
     def key(self, k: str, v: str | None) -> None:  # noqa: C901 - one branch per pgf key
         dv = self.dv
-        val = _unbrace(v)
+        val = unbrace(v)
         if k in ("low", "high"):
             setattr(self, k, val)
         elif k == "padded":
@@ -332,7 +333,7 @@ class Visual:
             self.at.append(val)
         elif k == "options at":
             pos, _, rest = val.partition(" as ")
-            self.options_at.append((pos.strip(), _unbrace(rest.strip().strip("[]")) if rest else ""))
+            self.options_at.append((pos.strip(), unbrace(rest.strip().strip("[]")) if rest else ""))
         elif k == "no tick text at":
             self.options_at.append((val, "no tick text"))
         elif k in self.sections:
@@ -453,7 +454,7 @@ def parse_at_item(item: str) -> tuple[str, str, str | None]:
             if depth == 0:
                 opts, rest = rest[1:i], rest[i + 1:].strip()
                 break
-    return pos, _unbrace(opts), (rest if rest else None)
+    return pos, unbrace(opts), (rest if rest else None)
 
 
 def typeset(value: float, vis: Visual) -> str:
