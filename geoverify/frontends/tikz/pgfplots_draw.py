@@ -417,6 +417,7 @@ def closed_piece(kind, data):
 
 
 _LEGEND_LINE = 0.6 * 72.27 / 2.54  # legend image line: 0.6cm
+_AREA_HALF = 0.1 * 72.27 / 2.54  # area legend: a 0.6cm x 0.2cm rectangle
 
 
 def legend_image_box(plot: Plot):
@@ -429,6 +430,8 @@ def legend_image_box(plot: Plot):
         return (-1.5 - lw, -2.0 - lw, 7.5 + lw, 6.0 + lw)
     if plot.bar == "x":
         return (-2.0 - lw, -1.5 - lw, 6.0 + lw, 7.5 + lw)
+    if plot.area_legend:  # \draw (0cm,-0.1cm) rectangle (0.6cm,0.1cm)
+        return (-lw, -_AREA_HALF - lw, _LEGEND_LINE + lw, _AREA_HALF + lw)
     r = plot.mark_size + lw if plot.mark else 0.0
     if plot.only_marks:
         return (-r, -r, r, r)
@@ -455,6 +458,17 @@ def legend_image(interp, plot: Plot, origin, ctm) -> None:
             b.close()
             emit_path(interp.scene, b, plot.st, draw=plot.st["draw"] is not None,
                       fill=plot.st["fill"] is not None, source=plot.loc, panel=interp.panel)
+        return
+    if plot.area_legend:
+        q = [G.apply(ctm, (o[0] + dx, o[1] + dy)) for dx, dy in ((0.0, -_AREA_HALF), (_LEGEND_LINE, -_AREA_HALF),
+                                                                 (_LEGEND_LINE, _AREA_HALF), (0.0, _AREA_HALF))]
+        b = PathBuilder()
+        b.move_to(q[0])
+        for u, v in zip(q, q[1:]):
+            b.line(u, v)
+        b.close()
+        emit_path(interp.scene, b, plot.st, draw=plot.st["draw"] is not None, fill=plot.st["fill"] is not None,
+                  source=plot.loc, panel=interp.panel)
         return
     if plot.only_marks:
         if plot.mark:

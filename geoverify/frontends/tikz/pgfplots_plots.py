@@ -31,7 +31,7 @@ __all__ = ["Plot", "collect_plots", "parse_functions", "apply_functions", "witho
 
 _PLOT_ONLY = {"point meta", "mark", "only marks", "no marks", "no markers", "mark options", "forget plot", "unbounded coords",
               "restrict y to domain", "samples at", "variable", "id", "domain", "samples", "mark size",
-              "every mark/.append style", "sharp plot", "smooth", "mark repeat", "mark phase"}
+              "every mark/.append style", "sharp plot", "smooth", "mark repeat", "mark phase", "area legend"}
 
 
 @dataclass
@@ -79,6 +79,7 @@ class Plot:
     comb: str | None = None
     quiver: Quiver | None = None
     interval: bool = False
+    area_legend: bool = False
 
 
 def parse_functions(text: str) -> dict:
@@ -251,6 +252,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
     legend: list = []
     cycle = 0
     axis_list = _axis_cycle_list(axis_kv or {})
+    axis_area = any(k in (axis_kv or {}) for k in ("area style", "area legend"))
     for chunk in _statement_chunks(body):
         first = _first_cs(chunk)
         if first is None:
@@ -492,6 +494,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                               only_marks=only_marks, smooth=smooth or bool(st.get("smooth")), forget=forget,
                               mark_size=mark_size, mark_text=tuple(mark_text), bar=pbar, meta=meta, const=const,
                               closed=closed, errors=errors, comb=comb, quiver=quiver, interval=interval,
+                              area_legend=axis_area or "area legend" in keys,
                               meta_symbolic="explicit symbolic" in (keys.get("point meta") or "")))
         except GeoverifyError as err:
             interp.env.pop("\\x", None)
@@ -510,6 +513,8 @@ def _axis_cycle_list(axis_kv: dict) -> list:
             out = explicit_cycle_list(v) or CYCLE_COLOR
         elif k == "cycle multi list" and v and v.strip():
             out = multi_cycle_list(v) or CYCLE_COLOR
+        elif k in ("area style", "area cycle list", "bar cycle list") and v is None:
+            out = BAR_CYCLE  # area cycle list is the bar cycle list
     return out
 
 

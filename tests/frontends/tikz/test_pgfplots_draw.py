@@ -108,3 +108,19 @@ def test_hist_with_a_sharp_plot_handler_plots_counts_at_bin_starts():
     (line,) = [p for p in sc.primitives if isinstance(p, Polyline) and not p.closed_flag]
     assert np.allclose(line.points, [((x - 1) * 100 / 9, y * 100 / 8) for x, y in ((1, 3), (4, 2), (7, 7), (10, 7))],
                        atol=TOL)
+
+
+def test_area_style_takes_the_bar_cycle_list_and_rectangle_legend_images():
+    # TeX: no marks; blue and red areas; legend images M-4.082-59.8984V-65.5664H12.9258V-59.8984Z
+    # (bp): 0.6cm x 0.2cm rectangles (17.07 x 5.69 pt) whose left edge is 67.98pt from the box's
+    sc = parse_tikz(r"\begin{tikzpicture}\begin{axis}[area style,xtick=\empty,ytick=\empty,scale only axis,"
+                    r"width=100pt,height=100pt]\addplot coordinates {(0,1) (1,2) (2,1)} \closedcycle;"
+                    r"\addplot coordinates {(0,0.5) (1,1) (2,0.5)} \closedcycle;\legend{a,b}"
+                    r"\end{axis}\end{tikzpicture}")
+    assert not [p for p in sc.primitives if type(p).__name__ in ("Dot", "Circle")]
+    rects = [p.points for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag and len(p.points) == 4
+             and abs(np.ptp(p.points[:, 0]) - 17.07) < 0.01]
+    assert len(rects) == 2
+    assert all(abs(np.ptp(r[:, 1]) - 5.69) < 0.01 for r in rects)
+    assert abs(rects[0][:, 0].min() - (71.8008 - 4.0820) * 72.27 / 72) < TOL
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
