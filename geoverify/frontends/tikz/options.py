@@ -316,6 +316,16 @@ def _fill_arguments(body: str, value: str, spec: str, key: str) -> str:
     return body
 
 
+def _old_place_of(st, key: str, target: str) -> tuple:
+    """``place_of`` of ``<key> of=<target>`` (tikz@of): the node distance along the
+    direction (diagonals at 45 degrees)."""
+    dx, dy, _ = _PLACEMENT[key]
+    dv, dh = st["node_distance"]
+    if dx and dy:
+        dv, dh = dv * math.sqrt(0.5), dh * math.sqrt(0.5)
+    return (key, target, dh * dx, dv * dy)
+
+
 def _rectangle_split_key(ctx, st, key, val):
     rs = dict(st.get("rect_split") or {})
     flag = val is None or val.strip() in ("", "true")
@@ -670,11 +680,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 st["place_of"] = None
         elif k.endswith(" of") and k[:-3] in _PLACEMENT:
             # pre-positioning syntax "right of=A": centre to centre, node distance apart
-            dx, dy, _ = _PLACEMENT[k[:-3]]
-            dv, dh = st["node_distance"]
-            if dx and dy:
-                dv, dh = dv * math.sqrt(0.5), dh * math.sqrt(0.5)
-            st["place_of"] = (k[:-3], val.strip(), dh * dx, dv * dy)
+            st["place_of"] = _old_place_of(st, k[:-3], val.strip())
             st["on_grid_old"] = True
             st["anchor"] = "center"
         elif k == "node distance":
@@ -686,6 +692,10 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 d = _dim(ctx, val, st, CM)
                 st["node_distance"] = (d, d)
                 st["node_distance_pair"] = False
+            if st.get("on_grid_old") and st.get("place_of") is not None:
+                # "below of=A, node distance=2cm": tikz@of reads the distance when the node is
+                # placed, so a later node distance (also from a style) counts
+                st["place_of"] = _old_place_of(st, st["place_of"][0], st["place_of"][1])
         elif k in ("label", "pin"):
             st[k + "s"] = st[k + "s"] + (val,)
         elif k == "label distance":

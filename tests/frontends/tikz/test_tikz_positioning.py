@@ -54,3 +54,17 @@ def test_at_after_placement_moves_the_base_point():
 def test_places_node():
     assert places_node("draw, above=of a") and places_node("right=1cm of b") and places_node("below of=c")
     assert places_node("on chain") and not places_node("above=2pt, red") and not places_node("above")
+
+
+def test_old_of_syntax_reads_the_node_distance_set_after_it():
+    # tikz@of reads the node distance when the node is placed: one set later in the options,
+    # also through a style, counts (TeX: 2 cm down, 3 cm right, 1 cm at 45 degrees)
+    sc = parse_tikz(r"""\begin{tikzpicture}[far/.style={node distance=2cm}]
+      \node (a) {A};
+      \node[below of=a, far] (b) {B};
+      \node[right of=b, node distance=3cm] (c) {C};
+      \node[above right of=c] (d) {D};
+      \draw (a.center) -- (b.center) -- (c.center) -- (d.center);
+    \end{tikzpicture}""")
+    line = [p for p in sc.primitives if isinstance(p, Polyline)][0].points / CM
+    assert np.allclose(line, [(0, 0), (0, -2), (3, -2), (3 + 0.5 ** 0.5, -2 + 0.5 ** 0.5)], atol=1e-6)
