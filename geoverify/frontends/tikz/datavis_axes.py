@@ -116,6 +116,8 @@ def unbrace(s: str | None) -> str:
 def about_step(lo: float, hi: float, about: float, strategy) -> float:
     """The tick step of ``about=n``: ``(hi - lo) / n`` with its mantissa rounded up the
     ``strategy``'s thresholds (mantissa below ``t`` becomes ``r``)."""
+    if not about > 0:
+        return 0.0
     around = (hi - lo) / about
     if around <= 0 or not math.isfinite(around):
         return 0.0
@@ -158,8 +160,10 @@ def log_about_step(lo: float, hi: float, about: float) -> float:
     """The step (in decades) of ``about=n`` on an axis with ``exponential steps``: one decade
     below ten decades per tick, else 1, 3 or 6 times the power of ten (pgf's about strategy
     for logarithms)."""
+    if not about > 0:
+        return 1.0
     around = (math.log10(hi) - math.log10(lo)) / about
-    if not around > 0:
+    if not around > 0 or not math.isfinite(around):
         return 1.0
     e = math.floor(math.log10(around))
     if e < 0:

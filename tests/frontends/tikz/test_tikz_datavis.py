@@ -218,3 +218,24 @@ def test_logarithmic_axis_ticks_at_decades_and_constant_attributes_of_a_data_blo
     assert close(line, _tex(o, (-55.535156, 19.156249), (86.1995, -68.4375), (-8.2891, -24.6406)), 0.01)
     assert {"$1$", "$10$", "$100$", "$1{,}000$"} <= set(_labels(sc))
     assert close(log_ticks(1, 1000, log_about_step(1, 1000, 5))[0], [1, 10, 100, 1000])
+
+
+def test_odd_input_is_reported_with_the_statements_line_and_never_crashes():
+    cases = {
+        r"\tikz \datavisualization [scientific axes, x axis={ticks={about=0}}, visualize as line]"
+        r" data point [x=1, y=1] data point [x=2, y=3];": None,
+        r"\tikz \datavisualization [scientific axes, x axis={logarithmic}, visualize as line]"
+        r" data point [x=0, y=1] data point [x=2, y=3];": "logarithmic",
+        r"\tikz \datavisualization [school book axes, visualize as line] data [format=function]"
+        r" {var x : interval [0:1] samples 3; func y = \value z;};": "value z",
+        r"\tikz \datavisualization [school book axes, x axis={scaling=1 at 1cm}, visualize as line]"
+        r" data point [x=1, y=1];": "scaling",
+        r"\tikz \datavisualization data group {g} = {x, y 1, 2};": "data group",
+    }
+    for code, word in cases.items():
+        sc = _scene(code)
+        msgs = [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+        if word is None:
+            assert not msgs
+        else:
+            assert any(word in d.message and d.location.line == 4 for d in msgs), (code, msgs)
