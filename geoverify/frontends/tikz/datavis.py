@@ -166,7 +166,7 @@ class DataVisualization:
                     point.setdefault("set", self.default_set)
                     self.points.append(point)
                 elif word == "group":
-                    raise FigureSyntaxError("'data group' is not interpreted")
+                    i = self._data_group(toks, i + 1, optional, group, skip)
                 else:
                     opts, i = optional(i)
                     if i >= n or toks[i][0] != "{":
@@ -187,6 +187,40 @@ class DataVisualization:
                 self.infos.append((before, opts, body))
             else:
                 raise FigureSyntaxError(f"'{t}' in \\datavisualization is not interpreted")
+
+    def _data_group(self, toks, i, optional, group, skip) -> int:
+        """``data group [opts] {name} = {...}`` (``+=`` extends) stores data statements in a global
+        group without drawing them; ``data group {name}`` reads them here. Returns the next index."""
+        n = len(toks)
+        opts, i = optional(i)
+        if i >= n or toks[i][0] != "{":
+            raise FigureSyntaxError("'data group' without a '{name}'")
+        name_toks, i = group(i)
+        key = "dvgroup:" + detokenize(name_toks).strip()
+        i = skip(i)
+        if i < n and toks[i][0] in ("=", "+"):
+            extend = toks[i][0] == "+"
+            i = skip(i + (2 if extend else 1))
+            if i >= n or toks[i][0] != "{":
+                raise FigureSyntaxError("'data group {name} =' without a '{...}' block")
+            body, i = group(i)
+            old = self.interp.defs.get(key)
+            if extend and old is None:
+                raise FigureSyntaxError(f"undefined data group '{key[8:]}'")
+            self.interp.defs.set(key, (old if extend else []) + [(opts, body)], global_=True)
+            return i
+        stored = self.interp.defs.get(key)
+        if stored is None:
+            raise FigureSyntaxError(f"undefined data group '{key[8:]}'")
+        for gopts, body in stored:
+            saved = dict(self.data_defaults)
+            self.data_defaults.update((k.strip().removeprefix("/pgf/data/"), unbrace(v))
+                                      for k, v in split_keys(gopts))
+            try:
+                self.read(body)
+            finally:
+                self.data_defaults = saved
+        return i
 
     def text(self, toks) -> str:
         return detokenize(self.interp.expand_all(toks))

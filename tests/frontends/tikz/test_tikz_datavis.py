@@ -230,7 +230,7 @@ def test_odd_input_is_reported_with_the_statements_line_and_never_crashes():
         r" {var x : interval [0:1] samples 3; func y = \value z;};": "value z",
         r"\tikz \datavisualization [school book axes, x axis={scaling=1 at 1cm}, visualize as line]"
         r" data point [x=1, y=1];": "scaling",
-        r"\tikz \datavisualization data group {g} = {x, y 1, 2};": "data group",
+        r"\tikz \datavisualization [school book axes] data group {nowhere};": "undefined data group",
     }
     for code, word in cases.items():
         sc = _scene(code)
@@ -239,3 +239,19 @@ def test_odd_input_is_reported_with_the_statements_line_and_never_crashes():
             assert not msgs
         else:
             assert any(word in d.message and d.location.line == 4 for d in msgs), (code, msgs)
+
+
+def test_data_groups_are_stored_globally_extended_and_drawn_where_used():
+    # TeX: the group's function data (format=function given to the group) and the point added
+    # with += drawn by the third statement only: M-62.121095 49.054688L-47.9492 41.96875
+    # L-33.7734 20.7109L-19.6016-14.7227L-5.4258-64.3325L22.918 20.7109
+    sc = _scene("\\begin{tikzpicture}\n"
+                "\\datavisualization data group [format=function] {sq} = {\n"
+                "  data { var x : interval [0:2] samples 5; func y = \\value x*\\value x; }\n};\n"
+                "\\datavisualization data group {sq} += { data point [x=3, y=1] };\n"
+                "\\datavisualization [school book axes, visualize as line] data group {sq};\n"
+                "\\end{tikzpicture}")
+    assert not sc.diagnostics
+    want = _tex((-62.121095, 49.054688), (-62.121095, 49.054688), (-47.9492, 41.96875), (-33.7734, 20.7109),
+                (-19.6016, -14.7227), (-5.4258, -64.3325), (22.918, 20.7109))
+    assert close(_lines(sc)[0], want, 0.01)
