@@ -6,7 +6,8 @@
 :mod:`~geoverify.frontends.tikz.tkz_constructions`; drawing:
 :mod:`~geoverify.frontends.tikz.tkz_draw`; labels:
 :mod:`~geoverify.frontends.tikz.tkz_labels`; marks:
-:mod:`~geoverify.frontends.tikz.tkz_marks`). Any other ``\\tkz`` macro is
+:mod:`~geoverify.frontends.tikz.tkz_marks`; grid and axes:
+:mod:`~geoverify.frontends.tikz.tkz_axes`). Any other ``\\tkz`` macro is
 reported as unsupported and its arguments are skipped; a macro that cannot be
 carried out (an unknown point, a construction without solution) is reported
 at its line and skipped, as a TikZ statement that fails is.
@@ -15,14 +16,14 @@ at its line and skipped, as a TikZ statement that fails is.
 from __future__ import annotations
 
 from geoverify.errors import FigureSyntaxError, GeoverifyError, UnsupportedConstructError
-from geoverify.frontends.tikz import tkz_constructions, tkz_draw, tkz_labels, tkz_marks, tkz_points
+from geoverify.frontends.tikz import tkz_axes, tkz_constructions, tkz_draw, tkz_labels, tkz_marks, tkz_points
 from geoverify.frontends.tikz.tkz_base import install_styles
 
 __all__ = ["HANDLERS", "run_tkz"]
 
 #: Interpreted tkz-euclide macros -> handler ``(interp, reader, tok)``.
 HANDLERS: dict = {}
-for _module in (tkz_points, tkz_constructions, tkz_draw, tkz_labels, tkz_marks):
+for _module in (tkz_points, tkz_constructions, tkz_draw, tkz_labels, tkz_marks, tkz_axes):
     HANDLERS.update(_module.HANDLERS)
 
 
