@@ -47,6 +47,13 @@ PLACEMENTS = {
 _SAMPLES = ("straight label in legend line", "zig zag label in legend line", "circular label in legend line",
             "label in legend one mark", "label in legend three marks")
 _COORD_RE = re.compile(r"\(([^(),]*),([^()]*)\)")
+#: entry orders of one column or one row: whether the last entry comes first
+_STRATEGIES = {
+    "down then right": {"column": False, "row": False}, "down then left": {"column": False, "row": True},
+    "up then right": {"column": True, "row": False}, "up then left": {"column": True, "row": True},
+    "right then down": {"column": False, "row": False}, "left then down": {"column": False, "row": True},
+    "right then up": {"column": True, "row": False}, "left then up": {"column": True, "row": True},
+}
 _ALIASES = {"right": "east outside", "left": "west outside", "above": "north outside", "below": "south outside"}
 
 
@@ -73,6 +80,7 @@ class Legend:
     def __init__(self):
         self.placement = "east outside"
         self.side: str | None = None  # label style text left/right when given
+        self.reverse = {"column": False, "row": False}  # up then ..., left then ...: the last entry first
         self.defaults = {"path": "zig zag label in legend line", "closed path": "circular label in legend line",
                          "mark": "label in legend one mark"}
         self.entries: list[dict] = []  # visualizer, text, sample style, line and mark coordinates
@@ -100,6 +108,8 @@ class Legend:
             k = _ALIASES.get(k.strip(), k.strip())
             if k in PLACEMENTS:
                 self.placement = k
+            elif k in _STRATEGIES:
+                self.reverse = _STRATEGIES[k]
             elif k == "label style" and (v or "").strip() in ("text left", "text right"):
                 self.side = v.strip()[5:]
             else:
@@ -158,6 +168,8 @@ def draw_legend(dv, legend: Legend, box, data_box, code: list[str]) -> None:
             cells.append(_cell(dv, vis, entry, legend, side))
     if not cells:
         return
+    if legend.reverse[layout]:
+        cells.reverse()
     box = box or (0.0, 0.0, 0.0, 0.0)  # nothing drawn: pgf's box is the origin
     x0, y0, x1, y1 = box
     db = data_box or box

@@ -255,3 +255,15 @@ def test_data_groups_are_stored_globally_extended_and_drawn_where_used():
     want = _tex((-62.121095, 49.054688), (-62.121095, 49.054688), (-47.9492, 41.96875), (-33.7734, 20.7109),
                 (-19.6016, -14.7227), (-5.4258, -64.3325), (22.918, 20.7109))
     assert close(_lines(sc)[0], want, 0.01)
+
+
+def test_legend_up_then_right_puts_the_first_entry_at_the_bottom():
+    # TeX rows are 11.25 pt apart (\small struts .75em + .25em of cmr9 and 2 x 1 pt inner ysep);
+    # "up then right" fills the column from below
+    body = (r"\tikz \datavisualization [school book axes, visualize as line/.list={a,b}, legend={%s},"
+            r" a={label in legend={text=a}}, b={label in legend={text=b}}]"
+            r" data point [x=0, y=0, set=a] data point [x=2, y=1, set=a] data point [x=1, y=1, set=b]"
+            r" data point [x=2, y=0, set=b];")
+    for strategy, sign in (("down then right", 1), ("up then right", -1)):
+        labels = _labels(_scene(body % strategy))
+        assert close(labels["a"].anchor[1] - labels["b"].anchor[1], sign * 11.25, 0.01)
