@@ -14,7 +14,8 @@ point (points, y up). Semantics (pgf manual, "Specifying Coordinates"):
   ``(A)!0.5!30:(B)``, projections ``(A)!(P)!(B)``), computed on canvas points;
 - ``intersection of A--B and C--D``, ``intersection-2 of p1 and p2``
   (the latter via ``name intersections``), ``canvas cs:``, ``xyz cs:``,
-  ``polar cs:``, ``node cs:``.
+  ``polar cs:``, ``node cs:``; inside a pgfplots axis ``axis cs:``, ``rel axis cs:``
+  and ``axis description cs:`` (fractions of the drawn box).
 
 Relative coordinates (``+``/``++``) use the linear part of the transform only.
 """
@@ -132,8 +133,8 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
         return CoordResult(_calc(interp, s[1:-1], st))
     if len(s) > 1 and s[0] == "{" and s[-1] == "}":
         s = _strip_braces(s)
-    m = re.match(r"^(canvas|xyz|canvas polar|polar|node|intersection|perpendicular|barycentric|axis|rel axis)"
-                 r" cs\s*:(.*)$", s, re.S)
+    m = re.match(r"^(canvas|xyz|canvas polar|polar|node|intersection|perpendicular|barycentric|axis|rel axis|"
+                 r"axis description) cs\s*:(.*)$", s, re.S)
     if m:
         return _explicit_cs(interp, m.group(1), m.group(2), st, relative)
     if "intersection " in s:  # tikz.code.tex tests for "intersection " (a space): (intersection-1) is a node
@@ -265,6 +266,19 @@ def _explicit_cs(interp, kind, body, st, relative):
         fr = [interp.number(_strip_braces(p), st).value for p in parts[:len(box) // 2]]
         vals = [repr(box[2 * i] + f * (box[2 * i + 1] - box[2 * i])) for i, f in enumerate(fr)]
         return CoordResult(_cartesian(interp, vals, st, relative))
+    if kind == "axis description":
+        # pgfplots' axis description cs: fractions of the axis box as drawn, (0,0) its lower
+        # left corner (canvas origin and side vectors, set while an axis is drawn)
+        frame = getattr(interp, "axis_description", None)
+        if frame is None:
+            raise FigureSyntaxError("'axis description cs' outside a 2D axis")
+        parts = split_top_comma(body) if "=" not in body else [kv.get("x", "0"), kv.get("y", "0")]
+        if len(parts) != 2:
+            raise FigureSyntaxError(f"cannot read 'axis description cs:{body}'")
+        fx, fy = (interp.number(_strip_braces(v), st).value for v in parts)
+        (ox, oy), (ux, uy), (vx, vy) = frame
+        q = (ox + fx * ux + fy * vx, oy + fx * uy + fy * vy)
+        return CoordResult((fx * ux + fy * vx, fx * uy + fy * vy) if relative else q)
     if kind == "xyz":
         return CoordResult(_cartesian(interp, [kv.get("x", "0"), kv.get("y", "0"), kv.get("z", "0")], st, relative))
     if kind in ("polar", "canvas polar"):

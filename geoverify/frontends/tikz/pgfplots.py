@@ -40,9 +40,9 @@ from geoverify.frontends.tikz.pgfplots_options import KNOWN_KEYS as _KNOWN
 from geoverify.frontends.tikz.pgfplots_options import usable_range
 from geoverify.frontends.tikz.pgfplots_options import with_pgfplotsset as _with_pgfplotsset
 from geoverify.frontends.tikz.pgfplots_plots import collect_plots, without_addplots
-from geoverify.frontends.tikz.pgfplots_ticks import (auto_tick_step, auto_ticks, format_number, log_ticks,
-                                                     split_number_format,
-                                                     log_ticks_every, tick_scale_exponent, ticks_in_range)
+from geoverify.frontends.tikz.pgfplots_ticks import (NUMBER_FORMAT_KEYS, auto_tick_step, auto_ticks, format_number,
+                                                     log_ticks, log_ticks_every, split_number_format,
+                                                     tick_scale_exponent, ticks_in_range)
 from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
 from geoverify.scene.primitives import Polyline
 
@@ -52,7 +52,7 @@ __all__ = ["run_axis"]
 # Handlers that only define a style (used, it is expanded where it is used); any other
 # handler (x filter/.code, /.expression ...) runs code this front-end does not, so it is reported.
 _STYLE_HANDLERS = ("/.style", "/.append style", "/.prefix style", "/.style n args", "/.style 2 args")
-_RUN_HANDLERS = ("after end axis/.code", "after end axis/.append code")
+_RUN_HANDLERS = ("after end axis/.code", "after end axis/.append code", "x filter/.code", "y filter/.code")
 
 
 def _defines_style(key: str) -> bool:
@@ -117,6 +117,7 @@ def run_axis(interp, reader: Reader, env: str, tok) -> None:
             styles[k] = (styles.get(k, "") + "," + (v or "")).strip(",")
         kv[k] = v
         if k not in _KNOWN and not k.startswith("every ") and not _defines_style(k) \
+                and not (k.startswith("/pgf/number format/") and k[19:] in NUMBER_FORMAT_KEYS) \
                 and not (three and k in KNOWN_KEYS_3D) and k not in COLORBAR_KEYS:
             interp.note("UNSUPPORTED", f"pgfplots key '{k}' is not interpreted", k, loc)
     axis = (Axis3D if three else Axis)(interp, kv, styles, env, loc, tok[1])
@@ -204,6 +205,8 @@ class Axis:
         plots, legend = collect_plots(interp, body, domain, samples, st, axis_plot, self.loc, bar=self.bar,
                                       symbols=self.symbols.get("x"), functions=functions,
                                       samples_at=kv.get("samples at"), axis_kv=kv)
+        if kv.get("x filter/.code") or kv.get("y filter/.code"):
+            self.run_filters(plots)
         # /tikz/xbar, /tikz/ybar: only the bar plot handler (no bar cycle list, no shifts)
         handler = next((k[-4] for k in ("/tikz/ybar", "/tikz/xbar") if k in kv), None)
         if handler and not self.bar:
@@ -235,6 +238,8 @@ class Axis:
                         p.points[:, i] = np.where(v > 0, np.log10(np.where(v > 0, v, 1.0)), np.nan)
         self.plots = plots
         self.legend_texts = legend
+        from geoverify.frontends.tikz.pgfplots_legend import entry_options
+        self.legend_options = entry_options(body) if any(t[0] == "\\addlegendentry" for t in body) else []
         if kv.get("legend entries"):
             # a pgf \foreach list (pgfplotslistnew): "0,...,20" is 0, 1, ..., 20
             from geoverify.frontends.tikz.loops import expand_list
@@ -347,10 +352,17 @@ class Axis:
             v = 10.0
         return math.log10(v) if v > 1 else 1.0
 
-    def log_label(self, a, v):
+    def log_label(self, a, v, identify=False):
         """The tick label of log10 value ``v`` on log axis ``a``: the basis to the power of the
-        exponent, printed with ``log plot exponent style`` (pgf's number format otherwise)."""
+        exponent, printed with ``log plot exponent style`` (pgf's number format otherwise).
+        With ``identify`` (``log identify minor tick positions``, on for extra ticks) a value
+        ``i x 10^j`` (i = 2..9) is printed so: ``$i\\cdot 10^{j}$``."""
         f = self.log_factor(a)
+        if identify and f == 1.0:
+            j = math.floor(v + 1e-9)
+            i = 10.0 ** (v - j)
+            if abs(i - round(i)) < 1e-6 * i and 2 <= round(i) <= 9:
+                return f"${round(i)}\\cdot 10^{{{j}}}$"
         base = format_number(10 ** f)[1:-1] if f != 1.0 else "10"
         style = ",".join(v or "" for k, v in self.kv.items()
                          if k in ("log plot exponent style/.style", "log plot exponent style/.append style"))
@@ -545,8 +557,10 @@ class Axis:
         panel.axis_transform = np.array([[full[0], full[2], full[4]], [full[1], full[3], full[5]], [0, 0, 1.0]])
         saved = interp.st
         saved_box = getattr(interp, "axis_box", None)
+        saved_frame = getattr(interp, "axis_description", None)
         try:
             interp.st = dict(saved)
+            interp.axis_description = self.description_frame()
             xm = {a: self.mode(a) for a in "xy"}
             ticks = {a: self.ticks(a) for a in "xy"}
             background = ",".join(v.strip() for v in (kv.get("axis background/.style"),
@@ -586,8 +600,98 @@ class Axis:
         finally:
             interp.st = saved
             interp.axis_box = saved_box
+            interp.axis_description = saved_frame
         if kv.get("name"):
             self.name_axis(kv["name"].strip())
+
+    def run_filters(self, plots):
+        """``x filter/.code`` / ``y filter/.code`` of the axis: the code runs for each coordinate
+        (TeX statements: conditionals, ``\\def``) with ``\\coordindex`` and ``\\pgfmathresult``
+        holding the coordinate's index and value; ``\\pgfmathresult`` left empty drops the point
+        (pgfplots' ``unbounded coords=discard``), another number replaces the value. Code that
+        draws or is not understood is reported and the filter left out."""
+        from geoverify.frontends.tikz.pgfmath import format_number as pgf_number
+        from geoverify.frontends.tikz.tex import Macro
+        interp = self.interp
+        for i, a in enumerate("xy"):
+            code = self.kv.get(f"{a} filter/.code")
+            if not code or not code.strip():
+                continue
+            if (self.kv.get(a + "mode") or "").strip() == "log" or \
+                    self.env in ({"x": "semilogxaxis", "y": "semilogyaxis"}[a], "loglogaxis"):
+                interp.note("UNSUPPORTED", f"{a} filter/.code on a log axis is not interpreted",
+                            f"{a} filter/.code", self.loc)
+                continue
+            toks = [(t, self.pos) for t, _ in tokenize(code)]
+            n_diag, n_prim = len(interp.scene.diagnostics), len(interp.scene.primitives)
+            for p in plots:
+                keep = np.ones(len(p.points), dtype=bool)
+                for k, q in enumerate(p.points):
+                    if not np.isfinite(q[i]):
+                        continue
+                    interp.defs.begin_group()
+                    try:
+                        interp.defs.set("\\coordindex", Macro([], tokenize(str(k)), None, 0))
+                        interp.defs.set("\\pgfmathresult", Macro([], tokenize(pgf_number(float(q[i]))), None, 0))
+                        interp.statements(Reader(list(toks), interp.defs, interp.budget, interp.source), None)
+                        m = interp.defs.get("\\pgfmathresult")
+                        out = detokenize(m.body).strip() if isinstance(m, Macro) else None
+                    except GeoverifyError:
+                        out = None
+                    finally:
+                        interp.defs.end_group()
+                    bad = len(interp.scene.diagnostics) > n_diag or len(interp.scene.primitives) > n_prim
+                    if out is None or bad:
+                        del interp.scene.primitives[n_prim:]
+                        interp.note("UNSUPPORTED", f"{a} filter/.code is not interpreted (its code does more "
+                                    "than test and set \\pgfmathresult)", f"{a} filter/.code", self.loc)
+                        return
+                    if not out:
+                        keep[k] = False
+                    else:
+                        try:
+                            p.points[k, i] = float(out)
+                        except ValueError:
+                            keep[k] = False
+                if not keep.all():
+                    p.points = p.points[keep]
+                    for attr in ("meta", "errors"):
+                        v = getattr(p, attr, None)
+                        if isinstance(v, np.ndarray) and len(v) == len(keep):
+                            setattr(p, attr, v[keep])
+                        elif isinstance(v, list) and len(v) == len(keep):
+                            setattr(p, attr, [e for e, f in zip(v, keep) if f])
+
+    def description_frame(self):
+        """pgfplots' ``axis description cs`` on the canvas: the lower left corner of the box as
+        drawn and its two sides (``(0,0)`` to ``(1,1)`` spans the box whichever way the axes run)."""
+        base = self.st["ctm"]
+        (x0, y0), (x1, y1) = self.P(self.xmin, self.ymin), self.P(self.xmax, self.ymax)
+        return (G.apply(base, (min(x0, x1), min(y0, y1))), G.apply_linear(base, (abs(x1 - x0), 0.0)),
+                G.apply_linear(base, (0.0, abs(y1 - y0))))
+
+    def description_at(self, style):
+        """``(point, style)``: the ``at`` of a description's style (a label's, the title's) as a
+        picture point (pt, before the picture transform) and the style without it, or ``(None,
+        style)``. A bare ``(a,b)`` is in ``axis description cs`` as pgfplots reads it there."""
+        if not style or "at" not in style:
+            return None, style
+        opts = split_options(style)
+        at = next((v for k, v in opts if k == "at" and v), None)
+        if at is None:
+            return None, style
+        t = at.strip()
+        while t.startswith("{") and t.endswith("}"):
+            t = t[1:-1].strip()
+        if re.fullmatch(r"\(\s*[-+.0-9eE]+\s*,\s*[-+.0-9eE]+\s*\)", t):
+            t = "(axis description cs:" + t[1:]
+        rest = ",".join(k if v is None else f"{k}={{{v}}}" for k, v in opts if k != "at")
+        try:
+            q = self.interp._opt_point(t, dict(self.st))
+        except GeoverifyError as err:
+            self.interp.note("UNSUPPORTED", f"label position at={at}: {err.message}", "at", self.loc)
+            return None, rest
+        return G.apply(G.invert(self.st["ctm"]), q), rest
 
     def nodes_near_coords(self, full):
         """``nodes near coords``: the y value above each point (beside each bar for ``xbar``)."""
@@ -645,6 +749,9 @@ class Axis:
             return np.zeros(0), None, np.zeros(0), 0
         spec = kv.get(a + "tick")
         step = None
+        if spec is None and self.log[a] and (kv.get(a + "tickten") or "").strip():
+            # xtickten={k,...} on a log axis: the ticks 10^k (pgfplots replaces its automatic ones)
+            spec = ",".join(f"{10.0 ** v!r}" for v in self.value_list(kv[a + "tickten"]))
         if spec is not None:
             spec = spec.strip()
             if spec in ("", "\\empty", "{}"):
@@ -659,11 +766,13 @@ class Axis:
             if names:
                 labels = [names.get(int(round(v)), format_number(v)) for v in major]
             return major, labels, self.minor_between(a, major, list(major[:-1])), 0
+        listed = None
         if spec is not None:
             vals = self.value_list(spec)
             if self.log[a]:
                 vals = [math.log10(v) for v in vals if v > 0]
             major = ticks_in_range(vals, lo, hi)
+            listed = vals
         elif kv.get(a + "tick distance"):
             step = abs(_num(interp, kv[a + "tick distance"], st))
             if self.log[a]:  # a factor between ticks on a log axis
@@ -692,18 +801,28 @@ class Axis:
             if labels is None:
                 labels = [self.log_label(a, v) for v in major]
             minor = np.zeros(0)
-            if f == 1.0 and (step == 1.0 or (spec is not None and len(major) > 1)):
+            # pgfplots draws them for a tick list that is uniform (its whole list, limits aside):
+            # one decade from each entry to the next
+            uniform = listed is not None and len(listed) > 1 and \
+                all(abs(d - 1.0) < 1e-6 for d in np.diff(listed))
+            if f == 1.0 and (step == 1.0 or uniform):
                 # between the entries of pgfplots' tick list, which ends at the last decade
                 # below hi + half a step (measured: 2..9 x 10^-1 drawn up to hi = -0.32, not for -0.64)
                 top = math.floor(hi + 0.5 + 1e-9)
                 # (TeX also draws the tenth one, on the next decade's major tick)
                 m = [k + math.log10(f) for k in range(math.floor(lo), top) for f in range(2, 11)
                      if k + math.log10(f) < top - 1e-9]
+                if listed is not None:  # a given list: i x 10^t (i = 1..9) after each entry but the last
+                    m = [t + math.log10(i) for t in listed[:-1] for i in range(1, 10)]
                 minor = ticks_in_range(m, lo, hi)
             return major, labels, minor, 0
         scale = 0
-        if labels is None and (kv.get(f"scaled {a} ticks") or kv.get("scaled ticks") or "true").strip() == "true":
+        scaled = (kv.get(f"scaled {a} ticks") or kv.get("scaled ticks") or "true").strip()
+        if labels is None and scaled == "true":
             scale = tick_scale_exponent(lo, hi)
+        elif labels is None and re.fullmatch(r"base\s*10\s*:\s*[-+]?\d+", scaled):
+            # scaled ticks=base 10:e: labels show the values times 10^e, the label 10^{-e}
+            scale = -int(scaled.partition(":")[2])
         n_minor = kv.get(f"minor {a} tick num", kv.get("minor tick num"))
         minor = np.zeros(0)
         if n_minor and len(major) >= 2:
@@ -801,7 +920,7 @@ class Axis:
         if self.kv.get("axis line style"):
             self.interp.apply_options(st, self.kv["axis line style"])
         mx, my = modes["x"][0], modes["y"][0]
-        if mx == "box" and my == "box":
+        if mx == "box" and my == "box" and not (self.line_shift("x") or self.line_shift("y")):
             self.line([self.P(self.xmin, self.ymin), self.P(self.xmax, self.ymin), self.P(self.xmax, self.ymax),
                        self.P(self.xmin, self.ymax)], st, closed=True, construct="axis lines")
             return
@@ -813,17 +932,41 @@ class Axis:
             if not star and mode != "box":
                 ast["arrow_end"] = "stealth"
             c = self.cross(a)
-            if a == "x":
-                pts = [self.P(self.xmin, c), self.P(self.xmax, c)]
-                if mode == "box":
-                    self.line(pts, ast, construct="axis lines")
-                    pts = [self.P(self.xmin, self.ymax), self.P(self.xmax, self.ymax)]
-            else:
-                pts = [self.P(c, self.ymin), self.P(c, self.ymax)]
-                if mode == "box":
-                    self.line(pts, ast, construct="axis lines")
-                    pts = [self.P(self.xmax, self.ymin), self.P(self.xmax, self.ymax)]
-            self.line(pts, ast, construct="axis lines")
+            lo, hi = self.geometric_sides(a)
+            for side in ((lo, hi) if mode == "box" else (c,)):
+                off = self.line_offset(a, side)
+                if a == "x":
+                    pts = [self.P(self.xmin, side), self.P(self.xmax, side)]
+                    pts = [(x, y + off) for x, y in pts]
+                else:
+                    pts = [self.P(side, self.ymin), self.P(side, self.ymax)]
+                    pts = [(x + off, y) for x, y in pts]
+                self.line(pts, ast, construct="axis lines")
+
+    def line_shift(self, a):
+        """``axis line shift`` / ``axis <a> line shift`` of axis ``a``'s line (pt; a number without
+        unit is in units of the other direction), 0 when not given."""
+        v = (self.kv.get(f"axis {a} line shift") or self.kv.get("axis line shift") or "").strip()
+        if not v:
+            return 0.0
+        r = self.interp.number(v, self.st)
+        if r.units:
+            return r.value
+        return r.value * (self.sy if a == "x" else self.sx)
+
+    def line_offset(self, a, side):
+        """How far (pt, along the other direction) axis ``a``'s line at ``side`` (a data value of
+        the other direction) is moved by its ``axis line shift``: outwards, down/left for the
+        lower side and a middle line, up/right for the upper side."""
+        s = self.line_shift(a)
+        if not s:
+            return 0.0
+        lo, hi = self.geometric_sides(a)
+        q = self.P(0.0, side)[1] if a == "x" else self.P(side, 0.0)[0]
+        q_lo = self.P(0.0, lo)[1] if a == "x" else self.P(lo, 0.0)[0]
+        q_hi = self.P(0.0, hi)[1] if a == "x" else self.P(hi, 0.0)[0]
+        upper = abs(q - max(q_lo, q_hi)) < 1e-9 and abs(q_hi - q_lo) > 1e-9
+        return s if upper else -s
 
     def cross(self, a):
         """Data value of the other direction where axis ``a``'s line is drawn."""
@@ -841,6 +984,63 @@ class Axis:
         o = "y" if a == "x" else "x"
         lo, hi = (self.ymin, self.ymax) if o == "y" else (self.xmin, self.xmax)
         return (hi, lo) if self.reverse[o] else (lo, hi)
+
+    def template_label(self, template, v, nxt, number_format):
+        """The text of a tick label from the template ``xticklabel={...}``:
+        ``\\pgfmathprintnumber{\\tick}`` (``\\nexttick``) becomes the tick label number (math
+        mode added outside ``$``). A template that computes (``\\pgfmathparse``, ``\\if..``) or
+        shows ``\\tick`` raw (pgfplots' internal fixed-point text) is reported and the number
+        printed alone."""
+        from geoverify.frontends.tikz.pgfmath import format_number as pgf_number
+        from geoverify.frontends.tikz.tex import Macro
+        raw = re.sub(r"\\pgfmathprintnumber\s*(?:\[[^\]]*\])?\s*(?:\{\s*\\(?:next)?tick\s*\}|\\(?:next)?tick(?![A-Za-z]))",
+                     "", template)
+        if re.search(r"\\(?:next)?tick(?![A-Za-z])", raw):
+            self.interp.note("UNSUPPORTED", "a tick label template showing \\tick unformatted is not interpreted "
+                             "(the number is printed)", "ticklabel", self.loc)
+            return format_number(v, **number_format)
+        defs = self.interp.defs
+        defs.begin_group()
+        try:
+            defs.set("\\tick", Macro([], tokenize(pgf_number(v)), None, 0))
+            if nxt is not None:
+                defs.set("\\nexttick", Macro([], tokenize(pgf_number(nxt)), None, 0))
+            text = detokenize(self.interp.expand_all(tokenize(template))).strip()
+        except GeoverifyError as err:
+            text = "\\pgfmathparse"
+            self.interp.note("UNSUPPORTED", f"tick label template not expanded: {err.message}", "ticklabel", self.loc)
+        finally:
+            defs.end_group()
+        if re.search(r"\\pgfmath(?!printnumber)|\\if|\\tick|\\nexttick", text):
+            self.interp.note("UNSUPPORTED", "a tick label template that computes is not interpreted (the number "
+                             "is printed)", "ticklabel", self.loc)
+            return format_number(v, **number_format)
+        out, pos = [], 0
+        for m in re.finditer(r"\\pgfmathprintnumber\s*(?:\[[^\]]*\])?\s*(\{[^{}]*\}|[-+0-9.eE]+)", text):
+            arg = m.group(1).strip("{} ")
+            try:
+                num = format_number(float(arg), **number_format)
+            except ValueError:
+                return format_number(v, **number_format)
+            in_math = (text[:m.start()].count("$") - text[:m.start()].count("\\$")) % 2 == 1
+            out += [text[pos:m.start()], num[1:-1] if in_math else num]
+            pos = m.end()
+        return "".join(out) + text[pos:]
+
+    def tick_align(self, a, mode, star):
+        """``inside``, ``outside`` or ``center`` for the ticks of axis ``a``: the last of ``tick
+        align``, ``<a>tick align`` and ``axis lines``/``axis <a> line`` (not starred, not ``box``:
+        its ``every non boxed <a> axis`` sets ``<a>tick align=center``) in the option order."""
+        align = None
+        for k, v in getattr(self, "opts", None) or ():
+            if k in ("tick align", a + "tick align"):
+                align = (v or "").strip()
+            elif k in ("axis lines", f"axis {a} line") and (v or "").strip() not in ("", "box"):
+                align = "center"
+        if not align:
+            align = (self.kv.get(a + "tick align") or self.kv.get("tick align") or
+                     ("center" if mode != "box" and not star else "inside")).strip()
+        return align
 
     def tick_marks_and_labels(self, ticks, modes):
         """Draw tick marks and tick labels; returns the tick label primitives per axis."""
@@ -861,8 +1061,11 @@ class Axis:
             if mode == "none":
                 continue
             extra = self.extra_ticks(a)
-            align = (kv.get(a + "tick align") or kv.get("tick align") or
-                     ("center" if mode != "box" and not star else "inside")).strip()
+            # every extra x tick: log identify minor tick positions=true (extra tick style may say false)
+            identify_extra = (dict(split_options(",".join(
+                v for k, v in kv.items() if k in ("extra tick style", f"extra {a} tick style") and v)))
+                .get("log identify minor tick positions") or "true").strip() != "false" if len(extra) else True
+            align = self.tick_align(a, mode, star)
             pos = (kv.get(a + "tick pos") or kv.get(a + "tickpos") or kv.get("tick pos") or kv.get("tickpos")
                    or "").strip()
             c = self.cross(a)
@@ -896,12 +1099,13 @@ class Axis:
                             d0, d1 = 0.0, -inward * ln
                         else:
                             d0, d1 = -ln / 2, ln / 2
+                        off = self.line_offset(a, side)
                         if a == "x":
                             x, y = self.P(v, side)
-                            pts = [(x, y + d0), (x, y + d1)]
+                            pts = [(x, y + off + d0), (x, y + off + d1)]
                         else:
                             x, y = self.P(side, v)
-                            pts = [(x + d0, y), (x + d1, y)]
+                            pts = [(x + off + d0, y), (x + off + d1, y)]
                         self.line(pts, tst, construct="ticks")
             # labels on the first side (bottom/left), outside the box
             if kv.get(a + "ticklabel pos", kv.get("ticklabel pos", "")) in ("right", "top") or \
@@ -918,7 +1122,14 @@ class Axis:
             style = ",".join(s for s in (self.styles.get("tick label style"), self.styles.get("ticklabel style"),
                                          self.styles.get(f"{a} tick label style"),
                                          self.styles.get(f"{a}ticklabel style")) if s)
-            number_format, style = split_number_format(style)
+            # /pgf/number format/ keys among the axis options hold for every tick label
+            given = ",".join(k if v is None else f"{k}={{{v}}}" for k, v in getattr(self, "opts", None) or ()
+                             if k.startswith("/pgf/number format/"))
+            number_format, style = split_number_format(given + "," + style if given else style)
+            template = kv.get(a + "ticklabel")
+            if template is not None and self.log[a]:
+                interp.note("UNSUPPORTED", f"{a}ticklabel on a log axis is not interpreted (default labels drawn)",
+                            a + "ticklabel", self.loc)
             code = []
             for i, v in enumerate(major):
                 if labels is not None and (i >= len(labels) or labels[i] is not None):
@@ -926,15 +1137,19 @@ class Axis:
                         break
                     text = labels[i]
                 elif self.log[a]:  # an extra tick on a log axis
-                    text = self.log_label(a, v)
+                    text = self.log_label(a, v, identify=identify_extra)
+                elif template is not None and not self.log[a]:
+                    nxt = major[i + 1] if i + 1 < len(major) else None
+                    text = self.template_label(template, v / 10.0 ** scale,
+                                               None if nxt is None else nxt / 10.0 ** scale, number_format)
                 else:
                     text = format_number(v / 10.0 ** scale, **number_format)
                 if a == "x":
                     x, y = self.P(v, side)
-                    y += outward * shift
+                    y += outward * shift + self.line_offset(a, side)
                 else:
                     x, y = self.P(side, v)
-                    x += outward * shift
+                    x += outward * shift + self.line_offset(a, side)
                 code.append(f"\\node[{opts}{',' + style if style else ''}] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
             if code:
                 out[a] = [p for p in self.tikz("\n".join(code)) if hasattr(p, "text")]
@@ -972,7 +1187,15 @@ class Axis:
                 continue
             mode = modes[a][0]
             style = ",".join(s for s in (self.styles.get("label style"), self.styles.get(a + "label style")) if s)
+            at, style = self.description_at(style)
             st = "," + style if style else ""
+            if at is not None:  # the style's at= replaces pgfplots' default position
+                rot = "" if a == "x" or mode == "middle" else "rotate=90,"
+                anchor = {("x", True): "south east", ("y", True): "north west", ("x", False): "north",
+                          ("y", False): "south"}[a, mode == "middle"]
+                code.append(f"\\node[inner sep=3.333pt,{rot}anchor={anchor}{st}] at ({at[0]:.5f}pt,{at[1]:.5f}pt) "
+                            f"{{{text}}};")
+                continue
             if mode == "middle":
                 if a == "x":
                     x, y = self.P(self.xmax, self.cross("x"))
@@ -997,10 +1220,10 @@ class Axis:
                 code.append(f"\\node[inner sep=3.333pt,rotate=90,anchor={anchor}{st}] at ({x:.5f}pt,{cy:.5f}pt) {{{text}}};")
         title = kv.get("title")
         if title is not None and title.strip():
-            style = self.styles.get("title style")
+            at, style = self.description_at(self.styles.get("title style"))
             shift = _num(interp, kv["every axis title shift"], self.st) if kv.get("every axis title shift") \
                 else _TITLE_SHIFT
-            x, y = cx, self.P(0, self.ymax)[1] + shift
+            x, y = (at[0], at[1] + shift) if at is not None else (cx, self.P(0, self.ymax)[1] + shift)
             code.append(f"\\node[inner sep=3.333pt,anchor=south{',' + style if style else ''}] at ({x:.5f}pt,{y:.5f}pt) {{{title}}};")
         if code:
             self.tikz("\n".join(code))

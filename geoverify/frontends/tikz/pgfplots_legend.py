@@ -10,12 +10,36 @@ import copy
 from geoverify.errors import SourceLocation
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.emit import emit_path
-from geoverify.frontends.tikz.fonts import measure
+from geoverify.frontends.tikz.fonts import measure, wrap
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pathbuild import PathBuilder
 from geoverify.frontends.tikz.pgfplots_draw import legend_image, legend_image_box
 
-__all__ = ["draw_legend"]
+__all__ = ["draw_legend", "entry_options"]
+
+
+def entry_options(body) -> list:
+    """The ``[options]`` of each ``\\addlegendentry[options]{text}`` in an axis body, in order
+    (``None`` for an entry without); empty when a ``\\legend`` replaces the entries."""
+    out = []
+    n = len(body)
+    for i, t in enumerate(body):
+        if t[0] == "\\legend":
+            return []
+        if t[0] != "\\addlegendentry":
+            continue
+        j = i + 1
+        while j < n and body[j][0] in (" ", "\n"):
+            j += 1
+        if j >= n or body[j][0] != "[":
+            out.append(None)
+            continue
+        depth, k = 0, j + 1
+        while k < n and not (body[k][0] == "]" and depth == 0):
+            depth += {"{": 1, "}": -1}.get(body[k][0], 0)
+            k += 1
+        out.append("".join(x[0] for x in body[j + 1:k]))
+    return out
 
 
 def draw_legend(axis) -> None:
@@ -24,7 +48,12 @@ def draw_legend(axis) -> None:
     pgfplots does (``every axis legend``: cells centred, ``inner xsep`` 3pt, ``inner ysep``
     2pt, text nodes with 2pt inner sep and 0.15em depth; images placed by their origin)."""
     texts = [t for t in (axis.legend_texts or [])]
-    entries = [(p, t) for p, t in zip([p for p in axis.plots if not p.forget], texts) if t]
+    given = list(getattr(axis, "legend_options", None) or [])
+    if len(given) != len(texts):
+        given = [None] * len(texts)
+    pairs = [(p, t, o) for p, t, o in zip([p for p in axis.plots if not p.forget], texts, given) if t]
+    entries = [(p, t) for p, t, _ in pairs]
+    eopts = [o for _, _, o in pairs]
     if not entries:
         return
     kv = axis.kv
@@ -66,20 +95,40 @@ def draw_legend(axis) -> None:
             p.__dict__.pop("_mark_cache", None)
             if p.mark_st is None or (p.mark.endswith("*") and p.mark_st.get("fill") is None):
                 p.mark_st = dict(p.st, fill="current")
+    # \addlegendentry[options]: the entry's text node takes them; a text width makes it a
+    # paragraph that wide (first-fit lines), text depth= (empty) gives it its natural depth
     cells = []
-    for p, t in entries:
-        box, _ = measure(t, 10.0)
+    depths = []
+    for (p, t), o in zip(entries, eopts):
+        w = None
+        d = depth
+        if o:
+            ov = dict(split_options(o))
+            if ov.get("text width"):
+                w = axis.interp.number(ov["text width"], axis.st).value
+            if "text depth" in ov:
+                d = axis.interp.number(ov["text depth"], axis.st).value if (ov["text depth"] or "").strip() \
+                    else None
+        if w is not None:
+            box, _ = measure("\\\\".join(wrap(t, w, 10.0)), 10.0)
+            width = w
+        else:
+            box, _ = measure(t, 10.0)
+            width = box.width
+        d = box.depth if d is None else d
+        depths.append(d)
         # the image is placed by its origin on the row's centre line, its box centred in its cell
-        cells.append((p, t, box.width, box.height, legend_image_box(p)))
+        cells.append((p, t, width, box.height, legend_image_box(p)))
     grid = [cells[k:k + ncol] for k in range(0, len(cells), ncol)]
     ncol = min(ncol, len(cells))
     iws = [max(r[c][4][2] - r[c][4][0] for r in grid if c < len(r)) for c in range(ncol)]
     tws = [max(r[c][2] for r in grid if c < len(r)) + 4.0 for c in range(ncol)]
+    dgrid = [depths[k:k + ncol] for k in range(0, len(depths), ncol)]
     halves = []
-    for row in grid:
+    for row, drow in zip(grid, dgrid):
         up = down = 0.0
-        for _, _, _, h, ib in row:
-            th = (h + depth) / 2 + 2.0
+        for (_, _, _, h, ib), d in zip(row, drow):
+            th = (h + d) / 2 + 2.0
             up, down = max(up, th, ib[3]), max(down, th, -ib[1])
         halves.append((up, down))
     width = 3.0 + sum(iws) + sum(tws) + 3.0
@@ -106,13 +155,14 @@ def draw_legend(axis) -> None:
     emit_path(axis.interp.scene, b, fst, draw=True, fill=True, source=src, panel=axis.interp.panel)
     y = y1 - 2.0
     code = []
-    for row, (up, down) in zip(grid, halves):
+    ogrid = [eopts[k:k + ncol] for k in range(0, len(eopts), ncol)]
+    for row, drow, orow, (up, down) in zip(grid, dgrid, ogrid, halves):
         yc = y - up
         x = x0 + 3.0
-        for c, (p, t, w, h, ib) in enumerate(row):
+        for c, ((p, t, w, h, ib), d, extra) in enumerate(zip(row, drow, orow)):
             icx = x + iws[c] / 2
             legend_image(axis.interp, p, (icx - (ib[0] + ib[2]) / 2, yc), m)
-            base = yc - (h - depth) / 2
+            base = yc - (h - d) / 2
             align = (kv.get("legend cell align") or "center").strip()
             # legend style={cells={anchor=west}} is what legend cell align=left sets
             cell_anchor = (dict(split_options(opts.get("cells") or "")).get("anchor") or "").strip()
@@ -123,7 +173,9 @@ def draw_legend(axis) -> None:
                 tx, anc = x + iws[c] + tws[c] - 2.0, "base east"
             else:
                 tx, anc = x + iws[c] + tws[c] / 2, "base"
-            code.append(f"\\node[anchor={anc},inner sep=0pt] at ({tx:.5f}pt,{base:.5f}pt) {{{t}}};")
+            extra = "," + ",".join(k if v is None else f"{k}={{{v}}}" for k, v in split_options(extra)
+                                   if k not in ("text depth",)) if extra else ""
+            code.append(f"\\node[anchor={anc},inner sep=0pt{extra}] at ({tx:.5f}pt,{base:.5f}pt) {{{t}}};")
             x += iws[c] + tws[c]
         y -= up + down
     axis.tikz("\n".join(code))

@@ -31,7 +31,8 @@ KNOWN_KEYS = {
     "axis equal", "x dir", "y dir", "x post scale", "y post scale", "scale", "tickpos", "xtickpos", "ytickpos", "xminorgrids", "yminorgrids", "minor grid style",
     "minor tick length", "every axis title shift", "normalsize", "small", "footnotesize", "tiny",
     "extra tick style", "extra x tick style", "extra y tick style", "forget plot", "mark", "only marks",
-    "sharp plot", "tension",
+    "sharp plot", "tension", "xtickten", "ytickten", "xticklabel", "yticklabel", "axis line shift",
+    "axis x line shift", "axis y line shift",
     "set layers",  # layers change only the drawing order
 }
 

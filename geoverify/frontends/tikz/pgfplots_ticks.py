@@ -17,7 +17,7 @@ import math
 import numpy as np
 
 __all__ = ["snap_step", "auto_tick_step", "auto_ticks", "log_ticks", "log_ticks_every", "ticks_in_range", "tick_scale_exponent",
-           "format_number", "split_number_format"]
+           "format_number", "split_number_format", "SCI_STYLES", "NUMBER_FORMAT_KEYS"]
 
 #: pgfplots' default ``max space between ticks`` (pt) and ``try min ticks``.
 MAX_SPACE = 35.0
@@ -88,7 +88,16 @@ def log_ticks(lo: float, hi: float, length: float, max_space: float = MAX_SPACE,
     ticks = log_ticks_every(lo, hi, j)
     if len(ticks) >= 2:
         return ticks, float(j)
-    return auto_ticks(lo, hi, length, max_space, try_min + 1), auto_tick_step(lo, hi, length, max_space, try_min + 1)
+    # pgfplots' fallback (autoadjust@result, log case): the range over one tick less than the
+    # linear rule (two less from four wanted ticks on), snapped, ticks at its multiples
+    n = wanted - 1
+    if n > 2:
+        n -= 1
+    step = snap_step((hi - lo) / n)
+    i0, i1 = math.ceil(lo / step - 1e-6), math.floor(hi / step + 1e-6)
+    if i1 - i0 > 10000:
+        return np.zeros(0), step
+    return np.array([k * step for k in range(i0, i1 + 1)], dtype=float), step
 
 
 def log_ticks_every(lo: float, hi: float, j: float) -> np.ndarray:
@@ -130,6 +139,13 @@ def tick_scale_exponent(lo: float, hi: float, above: int = 3, below: int = -1) -
     return 0
 
 
+#: ``/pgf/number format/sci ...`` display styles of the exponent (pgfmathfloat.code.tex)
+SCI_STYLES = {"sci 10^e": "\\cdot 10^{{{}}}", "sci 10e": "\\cdot 10^{{{}}}", "sci subscript": "_{{{}}}",
+              "sci superscript": "^{{{}}}"}
+#: the ``/pgf/number format/`` keys :func:`split_number_format` reads
+NUMBER_FORMAT_KEYS = {"fixed", "fixed zerofill", "zerofill", "std", "sci", "precision", ".cd"} | set(SCI_STYLES)
+
+
 def split_number_format(style: str) -> tuple[dict, str]:
     """``(format keys, other keys)`` of a tick label style: ``/pgf/number format/fixed``,
     ``fixed zerofill``, ``precision=N`` (also after ``/pgf/number format/.cd``) become
@@ -158,24 +174,29 @@ def split_number_format(style: str) -> tuple[dict, str]:
                 fmt["zerofill"] = v is None or v.strip() != "false"
         elif key == "precision" and v:
             fmt["precision"] = int(float(v))
+        elif key in SCI_STYLES:
+            fmt["sci_style"] = SCI_STYLES[key]
         else:
             rest.append(k if v is None else f"{k}={{{v}}}")
     return fmt, ",".join(rest)
 
 
-def format_number(v: float, precision: int = 2, fixed: bool = False, zerofill: bool = False) -> str:
+def format_number(v: float, precision: int = 2, fixed: bool = False, zerofill: bool = False,
+                  sci_style: str = "\\cdot 10^{{{}}}") -> str:
     """``\\pgfmathprintnumber`` (fixed, ``precision`` decimals, trailing zeros dropped unless
     ``zerofill``, ``{,}`` thousands separators) as math-mode TeX, e.g. ``$-1{,}500$``;
-    without ``fixed``, numbers outside 10^-3 .. 10^5 are written ``a\\cdot 10^{e}``."""
+    without ``fixed``, pgf's ``std`` format: numbers from 10^5 up and below 10^-p (``p`` half
+    the precision, truncated: 10^-1 for precision 2) are written ``a\\cdot 10^{e}`` (``a_{e}``,
+    ``a^{e}`` with ``sci_style`` from :data:`SCI_STYLES`)."""
     if not math.isfinite(v):
         return "$" + ("-" if v < 0 else "") + "\\infty$"
     if v != 0 and not fixed:
         e = math.floor(math.log10(abs(v)))
-        if e <= -3 or e >= 5:  # pgf's std format: scientific outside 10^-3 .. 10^5 (measured)
+        if e < -(precision // 2) or e >= 5:  # pgfmathprintnumber@STD@issci
             mant = v / 10.0 ** e
             if abs(round(abs(mant), precision)) >= 10:
                 mant, e = mant / 10, e + 1
-            return format_number(mant, precision)[:-1] + f"\\cdot 10^{{{e}}}$"
+            return format_number(mant, precision)[:-1] + sci_style.format(e) + "$"
     scaled = math.floor(abs(v) * 10 ** precision + 0.5 + 1e-9)  # pgf rounds half up
     r = math.copysign(scaled / 10 ** precision, v) if scaled else 0.0
     neg = r < 0

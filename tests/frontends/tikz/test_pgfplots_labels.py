@@ -1,0 +1,240 @@
+"""pgfplots axis descriptions: label and title positions given by their styles' ``at``,
+``axis description cs`` and the order of ``tick align`` and ``axis lines``.
+
+The expected numbers are the TikZ semantics; each snippet was compiled with pdflatex and
+dvisvgm and the labels and lines agreed with these positions to 0.01 pt.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from geoverify.frontends.tikz import parse_tikz
+from geoverify.scene.primitives import Polyline, TextLabel
+
+TOL = 0.02  # pt
+
+
+def _texts(sc):
+    return {p.text: p for p in sc.primitives if isinstance(p, TextLabel)}
+
+
+def _black_lines(sc):
+    return [p.points.tolist() for p in sc.primitives
+            if isinstance(p, Polyline) and p.style.stroke == "#000000" and len(p.points) == 2]
+
+
+MIDDLE = r"""\begin{tikzpicture}
+\begin{axis}[tick align=inside, axis lines=middle, xlabel=$x$, ylabel=$y$,
+  x label style={at={(axis description cs:0.25,-0.1)}, anchor=north},
+  ylabel style={at={(0.1,0.5)}},
+  title=T, title style={at={(0.75,1)}}]
+\addplot[red,domain=0:2] {x};
+\draw (axis description cs:1,1) -- (axis description cs:0.5,0.5);
+\end{axis}
+\end{tikzpicture}"""
+
+
+def test_label_and_title_styles_place_them_in_axis_description_cs():
+    sc = parse_tikz(MIDDLE)
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    m = sc.panels[0].axis_transform
+    assert np.allclose(m @ [2, 2, 1], [195.0, 162.0, 1.0])  # the box is 195 x 162 from (0,0)
+    t = _texts(sc)
+    # anchor=north at 1/4 of the width, a tenth of the height under the box (inner + outer sep 3.533)
+    x = t["$x$"]
+    assert (x.box[0] + x.box[2]) / 2 == pytest.approx(48.75, abs=TOL)
+    assert x.box[3] == pytest.approx(-16.2 - 3.533, abs=TOL)
+    # a bare (0.1,0.5) is axis description cs too; the middle-axis anchor (north west) stays
+    y = t["$y$"]
+    assert y.box[0] == pytest.approx(19.5 + 3.533, abs=TOL)
+    assert y.box[3] == pytest.approx(81.0 - 3.533, abs=TOL)
+    # the title keeps pgfplots' 6pt shift above its at
+    title = t["T"]
+    assert (title.box[0] + title.box[2]) / 2 == pytest.approx(146.25, abs=TOL)
+    assert title.box[1] == pytest.approx(162.0 + 6.0 + 3.533, abs=TOL)
+    assert [[195.0, 162.0], [97.5, 81.0]] in _black_lines(sc)
+
+
+def test_axis_lines_after_tick_align_centre_the_ticks():
+    # axis lines=middle brings "every non boxed x axis" (xtick align=center) where it stands:
+    # it overrides the tick align=inside before it
+    sc = parse_tikz(MIDDLE)
+    m = sc.panels[0].axis_transform
+    x1 = (m @ [1, 0, 1])[0]
+    ticks = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#808080"
+             and abs(p.points[0, 0] - x1) < 1e-6]
+    assert sorted(ticks[0].points[:, 1]) == pytest.approx([-2.125, 2.125], abs=TOL)
+    sc = parse_tikz(MIDDLE.replace("tick align=inside, axis lines=middle", "axis lines=middle, tick align=inside"))
+    ticks = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#808080"
+             and abs(p.points[0, 0] - x1) < 1e-6]
+    assert sorted(ticks[0].points[:, 1]) == pytest.approx([0.0, 4.25], abs=TOL)
+
+
+def test_axis_description_cs_spans_the_box_as_drawn_on_a_reversed_axis():
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[x dir=reverse, xlabel=$x$, xlabel style={at={(axis description cs:0,0)}}]
+\addplot[red,domain=0:2] {x};
+\draw (axis description cs:0,0) -- (axis description cs:0.5,0.25);
+\end{axis}
+\end{tikzpicture}""")
+    assert [[0.0, 0.0], [97.5, 40.5]] in np.round(_black_lines(sc), 9).tolist()
+    x = _texts(sc)["$x$"]
+    assert (x.box[0] + x.box[2]) / 2 == pytest.approx(0.0, abs=TOL)
+    assert x.box[3] == pytest.approx(-3.533, abs=TOL)
+
+
+def test_axis_description_cs_outside_an_axis_is_reported():
+    sc = parse_tikz(r"\begin{tikzpicture}\draw (axis description cs:0,0) -- (1,1);\end{tikzpicture}")
+    assert any(d.code == "UNSUPPORTED" and "axis description cs" in d.message for d in sc.diagnostics)
+
+
+def _bottom_x_ticks(sc):
+    """(log10 x, length) of the vertical ticks standing on the bottom edge of a semilogx axis."""
+    m = sc.panels[0].axis_transform
+    out = []
+    for p in sc.primitives:
+        if isinstance(p, Polyline) and len(p.points) == 2 and abs(p.points[0, 0] - p.points[1, 0]) < 1e-9 \
+                and abs(p.points[0, 1]) < 1e-9:
+            out.append((float(np.linalg.solve(m[:2, :2], p.points[0] - m[:2, 2])[0]),
+                        float(p.points[1, 1] - p.points[0, 1])))
+    return out
+
+
+def test_xtickten_gives_the_ticks_of_a_log_axis_and_minor_ticks_after_each_entry():
+    # limits log10(2) -/+ 10 %: 10^0 and 10^2 fall outside; the uniform list {0,1,2} keeps its
+    # minor ticks i x 10^k (i = 1..9) after each entry but the last, inside the limits
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{semilogxaxis}[xtickten={0,1,2}]
+\addplot coordinates {(2,0) (50,1)};
+\end{semilogxaxis}\end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    ticks = _bottom_x_ticks(sc)
+    assert [x for x, n in ticks if n > 4] == pytest.approx([1.0])
+    minor = sorted(x for x, n in ticks if n < 4)
+    assert minor == pytest.approx(np.log10([2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 30, 40, 50, 60]))
+    assert "$10^{1}$" in _texts(sc)
+    # a list that does not step one decade up has no minor ticks
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{semilogxaxis}[xtickten={2,1}]
+\addplot coordinates {(2,0) (50,1)};
+\end{semilogxaxis}\end{tikzpicture}""")
+    assert [round(x, 9) for x, _ in _bottom_x_ticks(sc)] == [1.0]
+
+
+def test_std_number_format_switches_to_sci_below_a_tenth_and_sci_subscript():
+    from geoverify.frontends.tikz.pgfplots_ticks import format_number
+    # pgf's std: scientific below 10^-(precision div 2) and from 10^5
+    assert format_number(-0.05) == "$-5\\cdot 10^{-2}$" and format_number(0.5) == "$0.5$"
+    assert format_number(0.05, 4) == "$0.05$"
+    assert format_number(2e15, sci_style="_{{{}}}") == "$2_{15}$"
+
+
+def test_axis_number_format_keys_and_scaled_ticks_base_ten():
+    # TeX: x labels -5_{-5} .. -1_{-5}, y labels 1_{6} .. 5_{6}
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[/pgf/number format/sci subscript, scaled ticks=false]
+\addplot coordinates {(-0.00005,1e6) (-0.00001,5e6)};
+\end{axis}\end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    assert {"$-5_{-5}$", "$-1_{-5}$", "$1_{6}$", "$5_{6}$"} <= set(_texts(sc))
+    # scaled ticks=base 10:3: labels are the values times 10^3 and the scale labels say 10^{-3}
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[scaled ticks=base 10:3]
+\addplot coordinates {(-0.00005,0.01) (-0.00001,0.05)};
+\end{axis}\end{tikzpicture}""")
+    t = _texts(sc)
+    assert {"$-5\\cdot 10^{-2}$", "$-1\\cdot 10^{-2}$", "$10$", "$50$", "$\\cdot 10^{-3}$"} <= set(t)
+
+
+@pytest.mark.parametrize("style, label30", [("", "$3\\cdot 10^{1}$"),
+                                            (", extra tick style={log identify minor tick positions=false}",
+                                             "$10^{1.48}$")])
+def test_log_axis_under_two_decades_and_extra_tick_labels(style, label30):
+    # 10^0.16 .. 10^1.84 holds one decade tick: pgfplots' fallback steps the exponent by
+    # snap(1.68 / 4) = 0.5; extra ticks at i x 10^j print so unless told not to
+    sc = parse_tikz(rf"""\begin{{tikzpicture}}\begin{{semilogxaxis}}[extra x ticks={{30,45}}{style}]
+\addplot coordinates {{(2,0) (50,1)}};
+\end{{semilogxaxis}}\end{{tikzpicture}}""")
+    t = _texts(sc)
+    assert {"$10^{0.5}$", "$10^{1}$", "$10^{1.5}$", label30, "$10^{1.65}$"} <= set(t)
+    assert "$10^{0.2}$" not in t
+
+
+def test_tick_label_templates_print_the_tick_number():
+    # TeX: y labels "0 m" .. "1,000 m" (the number in math mode), x labels [0], [0.5], ... [2]
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[yticklabel={$\pgfmathprintnumber{\tick}$\,m}, xticklabel={[\pgfmathprintnumber\tick]}]
+\addplot coordinates {(0,0) (2,1000)};
+\end{axis}\end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    assert {"$0$\\,m", "$1{,}000$\\,m", "[$0.5$]", "[$2$]"} <= set(_texts(sc))
+    # \tick shown raw is pgfplots' internal text (1.0000000000): reported, the number printed
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[xticklabel={(\tick)}]
+\addplot coordinates {(0,0) (2,1000)};
+\end{axis}\end{tikzpicture}""")
+    assert any(d.code == "UNSUPPORTED" and d.construct == "ticklabel" for d in sc.diagnostics)
+    assert "$0.5$" in _texts(sc)
+
+
+def test_axis_line_shift_moves_the_lines_ticks_and_tick_labels_outwards():
+    # TeX: each of the four box edges 10pt outside the box, as long as the box; ticks and
+    # tick labels move with them
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[axis line shift=10pt]
+\addplot coordinates {(0,0) (2,1)};
+\end{axis}\end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    m = sc.panels[0].axis_transform
+    (x0, y0), (x1, y1) = (m @ [-0.2, -0.1, 1])[:2], (m @ [2.2, 1.1, 1])[:2]
+    edges = sorted(np.round(q, 6).tolist() for q in _black_lines(sc))
+    assert edges == sorted(np.round(e, 6).tolist() for e in (
+        [[x0, y0 - 10], [x1, y0 - 10]], [[x0, y1 + 10], [x1, y1 + 10]],
+        [[x0 - 10, y0], [x0 - 10, y1]], [[x1 + 10, y0], [x1 + 10, y1]]))
+    zero = [p for p in sc.primitives if isinstance(p, TextLabel) and p.text == "$0$"]
+    assert min(p.box[3] for p in zero) == pytest.approx(y0 - 10 - 3.533, abs=TOL)
+    # a number without unit is in units of the other direction: 0.1 in y under a left x axis
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[axis lines=left, axis x line shift=0.1]
+\addplot coordinates {(0,0) (2,1)};
+\end{axis}\end{tikzpicture}""")
+    m = sc.panels[0].axis_transform
+    ys = {round(q[0][1], 6) for q in _black_lines(sc) if abs(q[0][1] - q[1][1]) < 1e-9}
+    assert ys == {round((m @ [0, -0.1, 1])[1], 6)}
+
+
+def test_legend_entry_options_text_width_and_natural_depth():
+    # TeX: "Neg." and "Sign:" on two lines 12pt apart, left-aligned in a 25pt box centred in the
+    # legend's text column (the column as wide as the box)
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}
+\addplot coordinates {(0,0) (1,1)}; \addlegendentry{$x$}
+\addplot coordinates {(0,1) (1,0)}; \addlegendentry[text width=25pt,text depth=]{Neg. Sign:}
+\end{axis}\end{tikzpicture}""")
+    t = _texts(sc)
+    x, neg = t["$x$"], t["Neg. Sign:"]
+    # TeX (bp -> pt): the box's left edge 12.06pt left of the x glyph's centre (12.41pt of the
+    # $x$ box's), the first baseline 12.24pt under the $x$ one
+    assert neg.box[0] == pytest.approx((x.box[0] + x.box[2]) / 2 - 12.41, abs=0.15)
+    assert neg.anchor[1] == pytest.approx(x.anchor[1] - 12.24, abs=0.15)
+
+
+def _plot_points(sc):
+    m = sc.panels[0].axis_transform
+    out = []
+    for p in sc.primitives:
+        if isinstance(p, Polyline) and p.style.stroke not in ("#000000", "#808080") and len(p.points) > 2:
+            out.append(np.round(np.linalg.solve(m[:2, :2], (p.points - m[:2, 2]).T).T, 9).tolist())
+    return out
+
+
+def test_axis_filter_code_runs_per_coordinate():
+    # TeX: an empty \pgfmathresult drops the point and the line joins its neighbours;
+    # \pgfmathparse sets a new value; \coordindex counts each plot from 0
+    body = r"\addplot coordinates {(0,0) (1,1) (2,0) (3,1)};"
+    sc = parse_tikz(r"\begin{tikzpicture}\begin{axis}[x filter/.code={\ifnum\coordindex=2 \def\pgfmathresult{}\fi}]"
+                    + body + r"\end{axis}\end{tikzpicture}")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    assert _plot_points(sc) == [[[0, 0], [1, 1], [3, 1]]]
+    sc = parse_tikz(r"\begin{tikzpicture}\begin{axis}[x filter/.code={\pgfmathparse{2*\pgfmathresult}}]"
+                    + body + r"\end{axis}\end{tikzpicture}")
+    assert _plot_points(sc) == [[[0, 0], [2, 1], [4, 0], [6, 1]]]
+    # code that draws is reported and the filter left out
+    sc = parse_tikz(r"\begin{tikzpicture}\begin{axis}[x filter/.code={\draw (0,0)--(1,1);}]"
+                    + body + r"\end{axis}\end{tikzpicture}")
+    assert any(d.code == "UNSUPPORTED" and d.construct == "x filter/.code" for d in sc.diagnostics)
+    assert _plot_points(sc) == [[[0, 0], [1, 1], [2, 0], [3, 1]]]
