@@ -49,6 +49,18 @@ _PATH_COMMANDS = {
 _PREFIX = {"\\node": "node", "\\coordinate": "coordinate", "\\pic": "pic", "\\matrix": "node[matrix]"}
 
 
+def _parse_with_node_contents(text: str):
+    """The parse tree of a path whose nodes have no text (``node contents``), or None."""
+    from geoverify.frontends.tikz.nodecontents import with_empty_node_texts
+    fixed = with_empty_node_texts(text)
+    if fixed is None:
+        return None
+    try:
+        return parse_path(fixed)
+    except UnexpectedInput:
+        return None
+
+
 class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
     """Interprets one TikZ document into ``scene``.
 
@@ -517,9 +529,14 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         if "child" in text:
             from geoverify.frontends.tikz.trees import add_empty_bodies
             text = add_empty_bodies(text)  # offsets past a bare child shift by two characters
+        err = None
         try:
             tree = parse_path(text)
-        except UnexpectedInput as err:
+        except UnexpectedInput as exc:
+            tree = _parse_with_node_contents(text)
+            if tree is None:
+                err = exc
+        if err is not None:
             pos = getattr(err, "pos_in_stream", None)
             src_pos = _map_offset(offsets, pos) if pos is not None else tok[1]
             where = self.location(src_pos, cmd)

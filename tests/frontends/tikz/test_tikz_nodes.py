@@ -589,3 +589,16 @@ def test_label_of_a_fit_node_sits_above_the_fitted_box():
     assert label.box[1] > box[:, 1].max()
     assert abs((label.box[0] + label.box[2]) / 2) < 1e-6
     assert abs(label.box[1] - 72.65 * 72.27 / 72) < 0.1
+
+
+def test_node_contents_from_a_style_with_two_arguments_and_no_text():
+    # node[node contents=..] is written without {text}; here the key comes from a style
+    # (TeX: the drawn box 20.04 .. 36.65 bp right of the path's start, around "12")
+    sc = parse_tikz(r"""\begin{tikzpicture}[w/.style 2 args={node contents={#1#2}, draw}]
+      \path (0,0) -- (2,0) node[midway, w={1}{2}];
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    label = only(sc, TextLabel)
+    assert label.text == "12"
+    box = only(sc, Polyline).points
+    assert close(box[:, 0].min(), 20.04 * 72.27 / 72, tol=0.02) and close(box[:, 0].max(), 36.65 * 72.27 / 72, tol=0.02)
