@@ -57,7 +57,7 @@ KNOWN_KEYS_3D = {"view", "zmin", "zmax", "zlabel", "ztick", "zticklabels", "z di
                  "zmajorgrids", "ztick align", "view/h", "view/v", "z post scale", "ztick distance",
                  "xticklabel pos", "yticklabel pos", "zticklabel pos", "ticklabel pos", "z label style",
                  "samples y", "variable", "variable y", "mesh/rows", "mesh/cols", "mesh/ordering", "surf",
-                 "mesh", "shader"}
+                 "mesh", "shader", "tickwidth"}
 
 _INNER = 3.333
 _AXES = "xyz"
@@ -377,7 +377,8 @@ class Axis3D(Axis):
         kv = self.kv
         st = self.stroke_state((0.0, 0.0, 0.0), 0.4, "axis line style")
         tst = self.stroke_state((0.5, 0.5, 0.5), 0.2, "tick style")
-        length = _num(self.interp, kv["major tick length"], self.st) if kv.get("major tick length") else _TICK_LEN
+        tick_len = kv.get("major tick length") or kv.get("tickwidth")  # tickwidth: its older name
+        length = _num(self.interp, tick_len, self.st) if tick_len else _TICK_LEN
         for a in _AXES:
             lo, hi = self.lim(a)
             others = [b for b in _AXES if b != a]
@@ -385,7 +386,7 @@ class Axis3D(Axis):
             for sides in ([] if self.hidden(a) else self.drawn_edges(a)):
                 self.line([self.edge_point(a, sides, lo), self.edge_point(a, sides, hi)], st,
                           construct="axis lines")
-                for v in ticks[a][0]:
+                for v in ticks[a][0] if length else ():
                     p = self.edge_point(a, sides, v)
                     for b, s in zip(others, sides):
                         d = self.dir2(b)
@@ -489,6 +490,9 @@ class Axis3D(Axis):
             at = (mid[0] + dist * n_out[0], mid[1] + dist * n_out[1])
             style = ",".join(s for s in (self.styles.get("label style"), self.styles.get(a + "label style"),
                                          self.styles.get(a + " label style")) if s)
+            given, style = self.description_point(style)
+            if given is not None:  # at={(u,v)}: there, still anchored near its tick labels
+                at = given
             # z labels turn by 90; y labels too in view {0}{90} (pgfplots' every 3d view {0}{90})
             angle = 90.0 if a == "z" or (a == "y" and self.az % 360 == 0 and self.el == 90) else 0.0
             if style and "sloped" in style:
@@ -509,6 +513,27 @@ class Axis3D(Axis):
                 style = ",".join(kept)
             opts = "inner sep=3.333pt" + ("," + style if style else "")
             self.place_near(text, at, n_out, self.dir2(a), opts, angle=angle)
+
+    def description_point(self, style):
+        """``(point, style)``: the ``at`` of a label style in ``axis description cs`` (a bare
+        ``(u,v)`` is read there, as pgfplots does) on the projected box's bounding box, as a
+        picture point, and the style without it; ``(None, style)`` without one."""
+        if not style or "at" not in style:
+            return None, style
+        opts = split_options(style)
+        at = next((v for k, v in opts if k == "at" and v), None)
+        if at is None:
+            return None, style
+        rest = ",".join(k if v is None else f"{k}={{{v}}}" for k, v in opts if k != "at")
+        t = at.strip()
+        while t.startswith("{") and t.endswith("}"):
+            t = t[1:-1].strip()
+        m = re.fullmatch(r"\(\s*(?:axis description cs:)?\s*([^,()]+),([^,()]+)\)", t)
+        if m is None:
+            self.interp.note("UNSUPPORTED", f"3D axis label at={at} is not interpreted", "at", self.loc)
+            return None, rest
+        u, v = (_num(self.interp, g, self.st) for g in m.groups())
+        return (self.ox + u * self.W, self.oy + v * self.H), rest
 
     def legend3(self):
         """The legend, placed in the axis description cs of the projected box's bounding box;

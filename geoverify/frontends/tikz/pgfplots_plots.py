@@ -30,7 +30,8 @@ from geoverify.frontends.tikz.tex import Reader, detokenize
 __all__ = ["Plot", "collect_plots", "parse_functions", "apply_functions", "without_addplots"]
 
 _PLOT_ONLY = {"point meta", "mark", "only marks", "no marks", "no markers", "mark options", "forget plot", "unbounded coords",
-              "restrict y to domain", "samples at", "variable", "id", "domain", "samples", "mark size",
+              "restrict x to domain", "restrict y to domain", "restrict z to domain", "restrict x to domain*",
+              "restrict y to domain*", "restrict z to domain*", "samples at", "variable", "id", "domain", "samples", "mark size",
               "every mark/.append style", "sharp plot", "smooth", "mark repeat", "mark phase", "area legend"}
 
 
@@ -447,6 +448,10 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                                 "coordinates)", "\\addplot3 " + what, loc)
                     continue
                 keys = keys3
+                rkeys = {k: v for k, v in list((axis_kv or {}).items()) + kv if k.startswith("restrict ")}
+                if rkeys:  # restricted points are unbounded: the cells touching them are not drawn
+                    res = (res[0].copy(), res[1])
+                    res[0][_restrict(interp, res[0], rkeys, st)] = np.nan
                 patch = next((k for k in ("surf", "mesh") if k in keys), None)
                 if quiver is not None:
                     quiver = quiver_ends(interp, quiver, res[0], st, loc)
@@ -468,6 +473,11 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             meta = None
             if isinstance(pts, tuple):
                 pts, meta = pts
+            rkeys = {k: v for k, v in list((axis_kv or {}).items()) + kv if k.startswith("restrict ")}
+            if rkeys:
+                pts = pts.copy()
+                # a point outside is unbounded: no mark, no limits, a gap in the line (measured)
+                pts[_restrict(interp, pts, rkeys, st)] = np.nan
             if hist is not None:  # the histogram of the y values, drawn by its handler
                 res = histogram(interp, hist, pts[:, 1], st, loc, axis_kv or {})
                 if res is None:
@@ -516,6 +526,28 @@ def _axis_cycle_list(axis_kv: dict) -> list:
         elif k in ("area style", "area cycle list", "bar cycle list") and v is None:
             out = BAR_CYCLE  # area cycle list is the bar cycle list
     return out
+
+
+_RESTRICT = re.compile(r"restrict ([xyz]) to domain(\*?)$")
+
+
+def _restrict(interp, pts: np.ndarray, keys: dict, st: dict) -> np.ndarray:
+    """``restrict <a> to domain=lo:hi`` (in the axis' or the plot's options): a bool mask of the
+    points outside (``...*``: the values are clamped to the domain instead; nothing is outside)."""
+    outside = np.zeros(len(pts), dtype=bool)
+    for k, v in keys.items():
+        m = _RESTRICT.match(k)
+        if m is None or not v or "xyz".index(m.group(1)) >= pts.shape[1]:
+            continue
+        lo, _, hi = v.partition(":")
+        lo, hi = interp.number(lo, st).value, interp.number(hi, st).value
+        i = "xyz".index(m.group(1))
+        with np.errstate(invalid="ignore"):
+            if m.group(2):
+                pts[:, i] = np.clip(pts[:, i], lo, hi)
+            else:
+                outside |= (pts[:, i] < lo) | (pts[:, i] > hi)
+    return outside
 
 
 def _take_text_mark(opts: str, mark_text: list) -> str:

@@ -219,3 +219,23 @@ def test_coordinates_with_braced_components_and_an_unclosed_parenthesis():
         return np.array([p.center for p in sc.primitives if type(p).__name__ in ("Dot", "Circle")])
     got, want = marks(r"({sin(deg(1)},{cos(deg(1))},0) (0,0,{1/2})"), marks("(0.841471,0.540302,0) (0,0,0.5)")
     assert got.shape == want.shape == (2, 2) and np.allclose(got, want, atol=1e-4)
+
+
+def test_restrict_z_to_domain_star_clamps_tickwidth_and_label_at():
+    # TeX (agreeing to 0.005 bp): restrict z to domain*=0:0.5 draws the mesh of min(z, 0.5);
+    # tickwidth=0pt draws no ticks; x label style={at={(0.35,0)}} puts the label's near-ticklabel
+    # anchor at 35 % of the projected box's width on its bottom: its x starts at 9.6665 bp, the
+    # box's left end at -52.4297 bp (62.33 pt right of it)
+    def scene(expr, opts):
+        return parse_tikz(r"\begin{tikzpicture}\begin{axis}[" + opts + r"]\addplot3[mesh, samples=5, domain=-1:1"
+                          + expr + r"\end{axis}\end{tikzpicture}")
+    sc = scene(r", restrict z to domain*=0:0.5] {x^2+y^2};", r"tickwidth=0pt, xlabel=$x$, x label style={at={(0.35,0)}}")
+    ref = scene(r"] {min(x^2+y^2,0.5)};", "tickwidth=0pt")
+    mesh = [p.points for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag]
+    assert np.allclose(np.vstack(mesh), np.vstack([p.points for p in ref.primitives
+                                                   if isinstance(p, Polyline) and p.closed_flag]))
+    assert not [p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#808080"]
+    (label,) = [p for p in sc.primitives if isinstance(p, TextLabel) and p.text == "$x$"]
+    left = min(p.points[:, 0].min() for p in sc.primitives if isinstance(p, Polyline))
+    assert abs(label.box[0] - left - 62.33) < 0.15
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]

@@ -124,3 +124,16 @@ def test_area_style_takes_the_bar_cycle_list_and_rectangle_legend_images():
     assert all(abs(np.ptp(r[:, 1]) - 5.69) < 0.01 for r in rects)
     assert abs(rects[0][:, 0].min() - (71.8008 - 4.0820) * 72.27 / 72) < TOL
     assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+
+
+def test_restrict_y_to_domain_leaves_a_gap_and_no_mark():
+    # TeX: (1,3) is outside 0:2: marks at (0,0), (2,1), (3,2) only, one line piece
+    # M-8.1523-21.9883L19.5235-63.5001 (bp; the box's corner at (-71.8007, 27.8242)), and the
+    # limits come from the other points (y from 0 to 2, enlarged by 10 %)
+    sc = parse_tikz(r"\begin{tikzpicture}\begin{axis}[xtick=\empty,ytick=\empty,scale only axis,width=100pt,"
+                    r"height=100pt]\addplot[mark=*, restrict y to domain=0:2] coordinates {(0,0) (1,3) (2,1) (3,2)};"
+                    r"\end{axis}\end{tikzpicture}")
+    pieces = [p.points for p in sc.primitives if isinstance(p, Polyline) and not p.closed_flag]
+    assert len(pieces) == 1 and np.allclose(pieces[0], [(63.889, 50.0), (91.667, 91.667)], atol=TOL)
+    assert len([p for p in sc.primitives if type(p).__name__ in ("Dot", "Circle")]) == 3
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
