@@ -45,11 +45,27 @@ LIBRARY_STYLES = {
 # circuits.logic.IEC: the gates at the 7 pt circuit symbol unit (circuit symbol size=width 2.5 height 4)
 _GATE = "inner sep=0.5pt,draw,minimum width=17.5pt,minimum height=28pt,shape={} gate IEC,inner sep=.5ex,every {} gate"
 LIBRARY_STYLES["circuits.logic.IEC"] = {
-    "circuit logic IEC": "every circuit logic",
+    "circuit logic IEC": "circuit,every circuit logic",
     "every circuit logic": "",
     "inputs": "logic gate inputs={#1}",
     **{f"every {g} gate": "" for g in ("and", "nand", "or", "nor", "xor", "xnor", "not", "buffer")},
     **{f"{g} gate": _GATE.format(g, g) for g in ("and", "nand", "or", "nor", "xor", "xnor", "not", "buffer")},
+}
+
+# circuits.ee.IEC: the symbols drawn as pgf's shapes this front-end has (resistor: rectangle ee)
+LIBRARY_STYLES["circuits.ee.IEC"] = {
+    "circuit ee IEC": "circuit,every circuit ee",
+    "every circuit ee": "",
+    "every circuit symbol": "",
+    "circuit symbol open": "draw",
+    "circuit symbol lines": "draw",
+    "circuit symbol filled": "draw,fill=black",
+    "every resistor": "",
+    "resistor": "circuit handle symbol={inner sep=0.5pt,every circuit symbol,circuit symbol open,minimum width=28pt,"
+                "minimum height=7pt,shape=rectangle,transform shape,every resistor,#1}",
+    "every inductor": "",
+    "inductor": "circuit handle symbol={inner sep=0.5pt,every circuit symbol,circuit symbol lines,minimum width=28pt,"
+                "minimum height=3.5pt,transform shape,shape=inductor IEC,outer sep=0pt,every inductor,#1}",
 }
 
 _STYLE_LIBRARY = {name: lib for lib, styles in LIBRARY_STYLES.items() for name in styles}

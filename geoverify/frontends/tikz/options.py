@@ -19,6 +19,7 @@ import re
 from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.arrowtips import split_tip_lists
+from geoverify.frontends.tikz.circuits import GATE_KEYS
 from geoverify.frontends.tikz.colors import parse_color
 from geoverify.frontends.tikz.backgrounds import BACKGROUND_KEYS
 from geoverify.frontends.tikz.geoshapes import SHAPE_KEYS
@@ -491,6 +492,10 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             from geoverify.frontends.tikz.trees import growth_key
             growth_key(ctx, st, key, None)
             return
+        if key in GATE_KEYS:  # logic gates, circuits (circuits.py)
+            from geoverify.frontends.tikz.circuits import gate_key
+            gate_key(ctx, st, key, None, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1))
+            return
         if key in BACKGROUND_KEYS:  # the backgrounds library's frames (backgrounds.py)
             from geoverify.frontends.tikz.backgrounds import background_key
             background_key(ctx, st, key, None)
@@ -817,6 +822,9 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k in GROWTH_KEYS:  # growth functions of trees (trees.py)
             from geoverify.frontends.tikz.trees import growth_key
             growth_key(ctx, st, k, val)
+        elif k in GATE_KEYS:  # logic gates, circuit symbols (circuits.py)
+            from geoverify.frontends.tikz.circuits import gate_key
+            gate_key(ctx, st, k, val, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1))
         elif k in BACKGROUND_KEYS:  # the backgrounds library's frames (backgrounds.py)
             from geoverify.frontends.tikz.backgrounds import background_key
             background_key(ctx, st, k, val)
@@ -837,7 +845,8 @@ def _library_style(ctx, st, key, val, depth) -> bool:
     if lib is None:
         return False
     for name, body in LIBRARY_STYLES[lib].items():
-        ctx.define_style(name, body, False)
+        if ctx.style(name) is None:  # a style the figure defined first stays
+            ctx.define_style(name, body, False)
     ctx.note("NOTE", f"key '{key}' is a style of TikZ library '{lib}', which the figure does not load; "
              "the library's styles are used", key)
     apply_options(ctx, st, [(key, val)], depth + 1)

@@ -503,8 +503,13 @@ class PathWalker(PlotMixin):
         st = dict(self.st)
         opts = [c for c in item.children if isinstance(c, Token) and str(c).startswith("[")]
         if opts:
+            st["on_to"] = st.get("circuit", False)  # a circuit's symbols belong to this to (circuits.py)
             self.interp.apply_options(st, _text(opts[0]))
         nodes = [c for c in item.children if isinstance(c, Tree) and c.data in _ONPATH]
+        if st.get("circuit_symbols") and isinstance(item.children[-1], Tree) and item.children[-1].data == "coord":
+            from geoverify.frontends.tikz.circuits import circuit_to
+            circuit_to(self, st, item.children[-1], nodes)  # a circuit's symbols on the to (circuits.py)
+            return
         if st.get("to_path") and self._custom_to(item, st, nodes):
             return
         self._here()

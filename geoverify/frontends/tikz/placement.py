@@ -19,6 +19,7 @@ from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.colors import to_hex
 from geoverify.frontends.tikz.emit import path_style
 from geoverify.frontends.tikz.fonts import TextBox, baselineskip, em as font_em, measure, wrap
+from geoverify.frontends.tikz.circuits import GATE_SHAPES, gate_shape
 from geoverify.frontends.tikz.geoshapes import POLYGON_SHAPES, polygon_shape
 from geoverify.frontends.tikz.nodes import Node, direction_angle
 from geoverify.frontends.tikz.options import DEFAULTS, split_options
@@ -142,7 +143,7 @@ class NodePlacementMixin:
             return place_split_node(self, nst, name, p, text, loc)
         if shape == "rounded rectangle":
             shape_eff = "rectangle"  # its anchors and borders are the bounding rectangle's
-        elif shape in POLYGON_SHAPES:
+        elif shape in POLYGON_SHAPES or shape in GATE_SHAPES:
             shape_eff = "polygon"
         elif shape not in ("rectangle", "circle", "ellipse", "coordinate", "cross out", "strike out"):
             self.note("APPROXIMATED", f"node shape '{shape}' is measured as a rectangle", shape, loc)
@@ -174,8 +175,11 @@ class NodePlacementMixin:
             iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * font_em(
                 nst.get("outer_font_size", 10.0))
             try:
-                poly = polygon_shape(shape, nst.get("shape_params", {}), w / 2 + ixs, (h + dpt) / 2 + iys,
-                                     nst["min_width"], nst["min_height"], outer)
+                if shape in GATE_SHAPES:  # circuits (circuits.py)
+                    poly = gate_shape(shape, nst, w, h + dpt, ixs, iys, outer)
+                else:
+                    poly = polygon_shape(shape, nst.get("shape_params", {}), w / 2 + ixs, (h + dpt) / 2 + iys,
+                                         nst["min_width"], nst["min_height"], outer)
             except (ArithmeticError, ValueError):
                 # e.g. star points=0 or an apex angle of 0: pgf itself fails on these
                 self.note("UNSUPPORTED", f"the parameters of node shape '{shape}' give no shape; it is measured "
@@ -330,6 +334,9 @@ class NodePlacementMixin:
                 self.scene.add(Polyline(points=np.array([c[0], c[2]]), style=style, **common))
                 if nst["shape"] == "cross out":
                     self.scene.add(Polyline(points=np.array([c[3], c[1]]), style=style, **common))
+            elif node.shape == "polygon" and "curves" in node.extra["poly"]:  # an open outline (circuits.py)
+                ctrl = np.array([[node._to_canvas(*q) for q in c] for c in node.extra["poly"]["curves"]])
+                self.scene.add(BezierPath(parts=[Subpath(ctrl, False)], style=style, **common))
             elif node.shape == "polygon":
                 pts = [node._to_canvas(*q) for q in node.extra["poly"]["path"]]
                 self.scene.add(Polyline(points=np.array(pts), closed_flag=True, style=style, **common))
@@ -345,6 +352,9 @@ class NodePlacementMixin:
             else:
                 self.scene.add(Polyline(points=np.array(node.outline_points()), closed_flag=True, style=style,
                                         **common))
+        if node.shape == "polygon" and "gate" in node.extra["poly"]:  # circuits.logic.IEC (circuits.py)
+            from geoverify.frontends.tikz.circuits import emit_gate_parts
+            emit_gate_parts(self.scene, node, nst, path_style(nst, draw, fill) if draw or fill else None, common)
         # text that typesets to an empty box ("$$", "{}") leaves no text in TeX's output
         if text and (w > 0 or node.text_height + node.text_depth > 0):
             dx, ink_w = 0.0, w

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from geoverify.frontends.tikz import parse_tikz
-from geoverify.scene import Circle, Polyline, TextLabel
+from geoverify.scene import BezierPath, Circle, Polyline, TextLabel
 
 from tikz_fixtures import close
 
@@ -55,3 +55,42 @@ def test_or_gate_symbol_hangs_from_the_top_of_the_inner_box():
     sym = [p for p in sc.primitives if isinstance(p, TextLabel) and "geq" in p.text][0]
     base = sym.box[1] + 1.298  # the symbol's depth (the descender of \geq)
     assert close((sym.box[0], base), _tex((-71.800754 + 108.2882, -57.853058 - 7.0227))[0], tol=5e-3)
+
+
+def test_circuit_symbols_on_a_to_break_the_wire_at_their_borders():
+    # TeX (bp, origin (-68.312503, 13.238281)): wire M-68.312503 13.238281V-.9609, resistor
+    # M-71.80078-29.0547V-1.1602H-64.82813V-29.0547Z, wire M-68.312503-29.2539V-43.4531L-60.48047-46.0664, the
+    # second resistor turned along its wire M-34.9297-58.2578L-61.39453-49.4375L-59.1875-42.8203L-32.7266-51.6406Z
+    sc = parse_tikz(r"""\usetikzlibrary{circuits.ee.IEC}
+    \begin{tikzpicture}[circuit ee IEC]
+    \draw (0,0) to [resistor] ++(up:2) to [resistor={near start}] ++(3,1);
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    o = (-68.312503, 13.238281)
+
+    def tex(*pts):
+        p = np.asarray(pts, dtype=float) - o
+        return np.column_stack([p[:, 0], -p[:, 1]]) * BP
+
+    lines = [p for p in sc.primitives if isinstance(p, Polyline)]
+    wires = [p for p in lines if not p.closed_flag]
+    box1, box2 = [p for p in lines if p.closed_flag]
+    assert close(wires[0].points, tex((-68.312503, 13.238281), (-68.312503, -0.9609)), tol=5e-3)
+    assert close(wires[1].points, tex((-68.312503, -29.2539), (-68.312503, -43.4531), (-60.48047, -46.0664)),
+                 tol=1e-2)
+    assert close(np.sort(box1.points, axis=0)[[0, -1]], tex((-71.80078, -1.1602), (-64.82813, -29.0547)), tol=5e-3)
+    want = tex((-34.9297, -58.2578), (-61.39453, -49.4375), (-59.1875, -42.8203), (-32.7266, -51.6406))
+    assert close(sorted(map(tuple, box2.points)), sorted(map(tuple, want)), tol=1e-2)
+
+
+def test_inductor_is_half_circles_on_the_wire():
+    # TeX: wire M-71.800785-68.312503H-43.2266, bumps from x -43.2266 to -15.332 of radius 3.5 pt
+    # (C-43.2266-70.23828-41.668-71.80078-39.7422-71.80078 ...), wire M-15.332-68.312503H13.2383
+    sc = parse_tikz(r"""\usetikzlibrary{circuits.ee.IEC}
+    \begin{tikzpicture}[circuit ee IEC] \draw (0,0) to [inductor] (3,0); \end{tikzpicture}""")
+    assert not sc.diagnostics
+    coil = [p for p in sc.primitives if isinstance(p, BezierPath)][0].subpaths()[0].controls
+    assert len(coil) == 8  # four half circles of two cubics
+    x0 = (-43.2266 + 71.800785) * BP
+    assert close(coil[0][0], (x0, 0), tol=5e-3) and close(coil[-1][3], (x0 + 28.0, 0), tol=5e-3)
+    assert close(coil[:, :, 1].max(), 3.5)
