@@ -11,8 +11,11 @@ rule 11 and accents rule 12, with the parameters of the fonts LaTeX selects.
 
 from __future__ import annotations
 
+import re
+
 from geoverify.frontends import texfonts as tf
 from geoverify.frontends.texarrows import EXT_ARROWS, ext_arrow
+from geoverify.frontends.texbraces import brace
 from geoverify.frontends.texdelims import BIG, DELIMITERS, big_delimiter
 from geoverify.frontends.texmatrix import ARRAYCOLSEP, ENVIRONMENTS, delimiter, needed_size, split_cells
 from geoverify.frontends.texscan import RULE, HList, add_glyphs, control, dimen, next_arg, optional, read_group
@@ -50,6 +53,16 @@ _LAPS = {"\\mathrlap": 0.0, "\\mathclap": 0.5, "\\mathllap": 1.0}
 
 #: The ``font`` of a marker atom for a style change (``code`` is the new script level).
 _STYLE = "style"
+
+
+#: ``\\left``/``\\right`` delimiters sized from cmex's chains (texmatrix), and their names
+_SIZED = {"(", ")", "[", "]", "\\{", "\\}", "."}
+_DELIM_NAMES = {"\\lbrack": "[", "\\rbrack": "]", "\\lbrace": "\\{", "\\rbrace": "\\}"}
+#: the small variant of each (family, code): TeX tries it before cmex's chain
+_SMALL = {"(": ("rm", 40), ")": ("rm", 41), "[": ("rm", 91), "]": ("rm", 93), "\\{": ("sy", 102),
+          "\\}": ("sy", 103)}
+_LEFT_RIGHT = re.compile(r"\\(left|right)(?![A-Za-z@])")
+_HRULE = re.compile(r"\\hrule\s+height\s*([-+.\w]+)\s+depth\s*([-+.\w]+)\s+width\s*([-+.\w]+)")
 
 
 def _find_all(s: str, sub: str):
@@ -303,7 +316,24 @@ class MathMode:
                     scripted = inner[0]
             atoms.append(self.accent(cs, arg, sizes, lvl, display, alphabet, scripted))
             return i
-        if cs in ("\\underline", "\\underbrace", "\\overbrace"):
+        if cs in ("\\underbrace", "\\overbrace"):  # an operator with limits (texbraces)
+            arg, i = next_arg(s, i)
+            limits = {"^": None, "_": None}
+            while True:
+                j = i
+                while j < len(s) and s[j] == " ":
+                    j += 1
+                if j >= len(s) or s[j] not in "^_":
+                    break
+                lim, i = next_arg(s, j + 1)
+                for _ in range(_MACRO_ARGS.get(lim, 0) if lim.startswith("\\") else 0):
+                    more, i = next_arg(s, i)
+                    lim += "{" + more + "}"
+                limits[s[j]] = lim
+            w, h, d, g = brace(self, cs == "\\overbrace", arg, limits["^"], limits["_"], sizes, lvl, cramped)
+            atoms.append(_Atom("op", w, h, d, glyphs=g))
+            return i
+        if cs == "\\underline":
             arg, i = next_arg(s, i)
             sub = self.mlist(arg, sizes, lvl, cramped, display, alphabet)
             w, h, d, g = self.pack(sub, sizes, lvl)
@@ -370,6 +400,18 @@ class MathMode:
                 # set in an \\hbox of its own: a formula in text style, whatever the style here
                 cls, w, h, d, g = big_delimiter(self.fonts, cs, tok.strip(), sizes[0], self._sy(sizes, 0, 22))
                 atoms.append(_Atom(cls, w, h, d, glyphs=g))
+                return j
+        if cs == "\\left":
+            k = self._left_right(s, i, atoms, sizes, lvl, cramped, display, alphabet)
+            if k is not None:
+                return k
+        if cs == "\\vcenter":
+            arg, j = next_arg(s, i)
+            m = _HRULE.fullmatch(arg.strip())
+            if m:  # \vcenter{\hrule height a depth b width c}: a strut of a + b centred on the axis
+                a, b, c = (dimen(m.group(k), size) for k in (1, 2, 3))
+                axis = self._sy(sizes, lvl, 22)
+                atoms.append(_Atom("o", c, axis + (a + b) / 2, (a + b) / 2 - axis, glyphs=[]))
                 return j
         if cs in ("\\left", "\\right") or cs in BIG:
             # the delimiter that follows is set at its normal size; "." is the null delimiter
@@ -485,6 +527,58 @@ class MathMode:
             add_glyphs(glyphs, gy, base, -v)
         atoms.append(_Atom(nucleus.cls if nucleus.cls is not None else "o", width + sw, top, bot, glyphs=glyphs))
         return i
+
+    def _left_right(self, s, i, atoms, sizes, lvl, cramped, display, alphabet):
+        """``\\left<d> ... \\right<d>`` (``i`` after ``\\left``) with both delimiters among
+        ``( ) [ ] \\{ \\} .``: the inner list as an inner atom between delimiters sized by rule 19
+        from cmex (:func:`~geoverify.frontends.texmatrix.delimiter`), centred on the axis; the
+        index after the right delimiter, or None for other delimiters (set at normal size)."""
+        left, j = next_arg(s, i)
+        depth, k = 1, j
+        for m in _LEFT_RIGHT.finditer(s, j):
+            depth += 1 if m.group(1) == "left" else -1
+            if depth == 0:
+                k = m.start()
+                break
+        else:
+            return None
+        right, e = next_arg(s, k + len("\\right"))
+        left, right = _DELIM_NAMES.get(left.strip(), left.strip()), _DELIM_NAMES.get(right.strip(), right.strip())
+        if left not in _SIZED or right not in _SIZED:
+            return None
+        inner = self.mlist(s[j:k], sizes, lvl, cramped, display, alphabet)
+        w, h, d, g = self.pack(inner, sizes, lvl)
+        axis = self._sy(sizes, lvl, 22)
+        need = needed_size(h, d, axis)
+        at = sizes[min(lvl, 2)]
+        glyphs: list | None = []
+        x, h_all, d_all = 0.0, h, d
+        for char in (left, right):
+            if char == ".":
+                x += NULLDELIMITERSPACE
+            else:
+                # tex.web's var_delimiter: the small variant (roman, this size) when it is big
+                # enough, else cmex's chain
+                family, code = _SMALL[char]
+                font, fat = self.fonts.math_font(family, at)
+                dw, dh, dd, ic = tf.glyph(font, code, fat)
+                if dh + dd >= need:
+                    dw, dg = dw + ic, [(0.0, 0.0, font, fat, code, dw)]
+                else:
+                    dw, dh, dd, dg = delimiter(char, need, at)
+                y = axis - (dh - dd) / 2
+                if glyphs is not None:
+                    add_glyphs(glyphs, dg, x, y)
+                x += dw
+                h_all, d_all = max(h_all, y + dh), max(d_all, dd - y)
+            if char is left:
+                if g is None:
+                    glyphs = None
+                elif glyphs is not None:
+                    add_glyphs(glyphs, g, x, 0.0)
+                x += w
+        atoms.append(_Atom("inner", x, h_all, d_all, glyphs=glyphs))
+        return e
 
     def matrix(self, env, body, sizes, lvl):
         """amsmath's ``matrix``/``pmatrix``/``bmatrix`` (:mod:`geoverify.frontends.texmatrix`)."""

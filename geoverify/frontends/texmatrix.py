@@ -29,6 +29,8 @@ _CHAINS = {
     "[": ((2, 104, 20, 34), (50, 52, 54)),
     "]": ((3, 105, 21, 35), (51, 53, 55)),
     "\\surd": ((112, 113, 114, 115), (118, 116, 117)),  # the radical's large variants
+    "\\{": ((8, 26, 40, 110), (56, 58, 62, 60)),  # braces: an extensible with a middle piece
+    "\\}": ((9, 27, 41, 111), (57, 59, 62, 61)),
 }
 
 #: environment -> (left, right) delimiters; None for none
@@ -75,20 +77,21 @@ def delimiter(char: str, needed: float, at: float) -> tuple[float, float, float,
     Returns its width, height, depth (as set, before centring on the axis) and its
     glyphs (``HList.glyphs`` entries relative to its reference point).
     """
-    chain, (top, bot, rep) = _CHAINS[char]
+    chain, (top, bot, rep, *mid) = _CHAINS[char]
     font = "cmex10"
     for code in chain:
         w, h, d, ic = tf.glyph(font, code, at)
         if h + d >= needed:
             return w + ic, h, d, [(0.0, 0.0, font, at, code, w)]
-    pieces = [tf.glyph(font, c, at) for c in (top, bot, rep)]
-    total = sum(p[1] + p[2] for p in pieces[:2])
+    pieces = [tf.glyph(font, c, at) for c in (top, bot, rep, *mid)]
+    total = sum(p[1] + p[2] for p in pieces[:2] + pieces[3:])
     n = 0
     while total < needed and pieces[2][1] + pieces[2][2] > 0:
-        total += pieces[2][1] + pieces[2][2]
+        # a middle piece takes the repeated piece on both sides (tex.web's var_delimiter)
+        total += (2 if mid else 1) * (pieces[2][1] + pieces[2][2])
         n += 1
     # stacked top first; the box's height is the top piece's (tex.web's stack_into_box)
-    codes = [top] + [rep] * n + [bot]
+    codes = [top] + [rep] * n + (mid + [rep] * n if mid else []) + [bot]
     glyphs, y, prev_d = [], 0.0, None
     for c in codes:
         w, h, d, _ = tf.glyph(font, c, at)

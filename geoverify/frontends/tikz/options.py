@@ -22,6 +22,7 @@ from geoverify.frontends.tikz.arrowtips import split_tip_lists
 from geoverify.frontends.tikz.circuits import GATE_KEYS
 from geoverify.frontends.tikz.colors import parse_color
 from geoverify.frontends.tikz.backgrounds import BACKGROUND_KEYS
+from geoverify.frontends.tikz.delimiters import DELIMITER_KEYS
 from geoverify.frontends.tikz.geoshapes import SHAPE_KEYS
 from geoverify.frontends.tikz.pgfmath import UNITS_PT
 from geoverify.frontends.tikz.shadows import SHADOW_PRESETS
@@ -129,7 +130,13 @@ def _split_options(text: str) -> list[tuple[str, str | None]]:
     if s.startswith("[") and s.endswith("]"):
         s = s[1:-1]
     out = []
-    for p in split_top_level(s):
+    if s.count("(") != s.count(")"):
+        # an unmatched parenthesis (left delimiter=( ): pgfkeys splits at commas outside braces only
+        parts = [p.replace("\x00", "(").replace("\x01", ")")
+                 for p in split_top_level(s.replace("(", "\x00").replace(")", "\x01"))]
+    else:
+        parts = split_top_level(s)
+    for p in parts:
         p = p.strip()
         if not p:
             continue
@@ -828,6 +835,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k in BACKGROUND_KEYS:  # the backgrounds library's frames (backgrounds.py)
             from geoverify.frontends.tikz.backgrounds import background_key
             background_key(ctx, st, k, val)
+        elif k in DELIMITER_KEYS:  # the matrix library's delimiters (delimiters.py)
+            st["delimiters"] = (st.get("delimiters") or ()) + ((k.split()[0], val.strip()),)
         elif _COSMETIC.match(k) or k.startswith("every ") or k.startswith("execute "):
             return
         elif not _library_style(ctx, st, k, val, depth):

@@ -723,11 +723,22 @@ class PathWalker(PlotMixin):
         if nst.get("matrix"):
             from geoverify.frontends.tikz.matrix import place_matrix
             nst["matrix_keys"] = nst.get("matrix_opts") or {}
+            delimiters = nst.pop("delimiters", None)
+            if delimiters and not name:  # the delimiters find the matrix by a name of its own
+                name = f"delimited matrix {len(self.interp.nodes)}"
             place_matrix(self.interp, nst, name, p, text, self.loc)
+            if delimiters:
+                from geoverify.frontends.tikz.delimiters import place_delimiters
+                place_delimiters(self.interp, name, delimiters, None)
             return
         if name is None and self.first_node is None and self.default_name:
             name = self.default_name
         node = self.interp.place_node(nst, name, p, text, self.loc, tangent=tangent)
+        if nst.get("delimiters") and node is not None:  # left delimiter=( on a node (delimiters.py)
+            from geoverify.frontends.tikz.delimiters import place_delimiters
+            key = name or f"delimited node {len(self.interp.nodes)}"
+            self.interp.nodes.setdefault(key, node)
+            place_delimiters(self.interp, key, nst["delimiters"], None)
         self.last_node = node
         if self.first_node is None:
             self.first_node = node

@@ -298,17 +298,17 @@ def _arrow(interp, nodes, i, j, opts: str, loc) -> None:
     walker = PathWalker(interp, st, loc)
     builder = PathBuilder()
     walker.path = builder
-    ctrl = walker._to_controls(st, src.ref_point, dst.ref_point, None if src.shape == "coordinate" else src,
-                               None if dst.shape == "coordinate" else dst)
+    ctrl = walker._to_curve(st, src.ref_point, dst.ref_point, None if src.shape == "coordinate" else src,
+                            None if dst.shape == "coordinate" else dst)
     if ctrl is None:
         s = src.border_toward(dst.ref_point)
         e = dst.border_toward(src.ref_point)
         builder.move_to(s)
         builder.line(s, e)
     else:
-        c1, c2 = ctrl
-        s = src.border_toward(c1)
-        e = dst.border_toward(c2)
+        c1, c2, first, second = ctrl  # a bent arrow runs between the bent border points
+        s = first or src.border_toward(c1)
+        e = second or dst.border_toward(c2)
         builder.move_to(s)
         builder.curve(s, c1, c2, e)
     if st["draw"] is not None:

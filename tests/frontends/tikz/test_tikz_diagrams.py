@@ -103,3 +103,20 @@ def test_axis_cs_and_rel_axis_cs_inside_an_axis():
     seg = [p for p in sc.primitives if isinstance(p, Polyline) and len(p.points) == 2
            and p.source.construct == "\\draw"][0]
     assert close(seg.points, [(2 * CM, 0.5 * CM), (4 * CM, CM)])
+
+
+def test_tikzcd_bent_arrow_leaves_and_enters_the_nodes_at_the_bent_angle():
+    # tikz-cd draws a bent arrow as a relative "to" path: it runs from A's border point 30 degrees
+    # left of the line to B's centre to B's border point 30 degrees right of the way back, not to
+    # the borders facing the controls (pdflatex+dvisvgm agree within 0.07 pt on such a picture)
+    from geoverify.scene import BezierPath
+    sc = parse_tikz(r"""\begin{tikzcd} A \arrow[r, bend left] & B \end{tikzcd}""")
+    a, b = [p for p in sc.primitives if isinstance(p, TextLabel)]
+    c = only(sc, BezierPath).parts[0].controls[0]
+    out, back, chord = c[1] - c[0], c[2] - c[3], c[3] - c[0]
+    # the angles are measured from the line joining the two border points
+    base = np.degrees(np.arctan2(chord[1], chord[0]))
+    assert abs(np.degrees(np.arctan2(out[1], out[0])) - base - 30) < 1e-6
+    assert abs(np.degrees(np.arctan2(back[1], back[0])) - base - 150) < 1e-6
+    # both ends on the nodes' borders (right of A's text, left of B's), above the centre line
+    assert a.box[2] < c[0][0] < b.box[0] and a.box[2] < c[3][0] < b.box[0] and c[0][1] > 0 and c[3][1] > 0
