@@ -182,3 +182,11 @@ def test_automata_library_defines_state_styles():
     assert c.radius == pytest.approx(1.25 * 10.00003, abs=0.01)  # minimum size=2.5em, drawn
     sc = parse_tikz(r"\begin{tikzpicture}\node[state] {$x$};\end{tikzpicture}")  # not loaded: unknown
     assert any(d.construct == "state" for d in sc.diagnostics)
+
+
+def test_style_key_applies_its_value_as_keys():
+    # /tikz/style/.style={#1}: "style={circle, minimum width=2cm}" is those keys in place
+    sc = parse_tikz(r"\tikz \node [style={circle, minimum width=2cm}, draw] at (1,0) {};")
+    c = only(sc, Circle)
+    assert close(c.center, (CM, 0)) and close(c.radius, CM)
+    assert not sc.diagnostics
