@@ -25,6 +25,7 @@ from typing import NamedTuple
 
 from geoverify.frontends import texfonts as tf
 from geoverify.frontends.texmath import MathMode
+from geoverify.frontends.texminipage import minipage
 from geoverify.frontends.texscan import RULE, HList, control, dimen, math_end, next_arg, optional, read_group, split_lines
 from geoverify.frontends.texsymbols import (EM_SPACES, FAMILY_SWITCH, IGNORED, SWALLOW1, SYMBOLS, TEXT_ACCENTS,
     TEXT_SY, TEXT_SYMBOLS, TEXT_WRAPPERS)
@@ -183,6 +184,12 @@ class _Typesetter(MathMode):
         fonts = self.fonts
         if cs == "\\\\":
             return optional(s, i)
+        if cs in ("\\textsuperscript", "\\textsubscript"):
+            # LaTeX: {\ensuremath{^{\mbox{\fontsize\sf@size ...}}}}, a script on an empty nucleus
+            arg, i = next_arg(s, i)
+            w, h, d, g = self.formula(("{}^" if cs == "\\textsuperscript" else "{}_") + "{\\text{" + arg + "}}", size)
+            hl.box(w, h, d, g)
+            return i
         if cs[1:] in fonts.size_commands:
             return i, fonts.size_commands[cs[1:]], family
         if cs == "\\fontsize":
@@ -293,6 +300,11 @@ class _Typesetter(MathMode):
         if cs == "\\strut":  # \vrule height .7\baselineskip depth .3\baselineskip width 0 (baselineskip 1.2 size)
             hl.box(0.0, 0.84 * size, 0.36 * size, [])
             return i
+        if cs == "\\begin" and s.startswith("{minipage}", i):  # texminipage
+            r = minipage(self, s, i + len("{minipage}"), size, family)
+            if r is not None:
+                hl.box(r[0], r[1], r[2], r[3])
+                return r[4]
         if cs in ("\\boldmath", "\\unboldmath"):  # the math version, to the end of the group
             self.fonts = fonts.math_version(cs == "\\boldmath")
             return i

@@ -123,3 +123,24 @@ def test_boldmath_sets_math_in_the_bold_version_to_the_end_of_its_group():
     assert measure("\\boldmath $f_2$", 12.0, fonts).width == pytest.approx(12.2136, abs=5e-3)
     assert measure("{\\boldmath $T$}$T$", 12.0, fonts).width == pytest.approx(18.0714, abs=5e-3)
     assert measure("$X \\times Y$", 12.0, fonts).width == pytest.approx(34.7901, abs=5e-3)
+
+
+# latex + dvisvgm, standalone (10 pt class, amsmath), each text in a node with inner sep 0 (pt)
+BOXES_10PT = [
+    ("$\\overbrace{abc}^{x}$", (18.0008, 20.1573, 0.0)),  # the four brace pieces' 18 pt, limits rule 13a
+    ("$\\underbrace{abc}_{x}$", (18.0008, 6.9436, 14.2018)),
+    ("$\\overbrace{abc}$", (18.0008, 14.1462, 0.0)),
+    ("$a\\underbrace{\\text{http}}_{\\text{protocol}}b$", (41.5732, 6.9466, 18.0297)),  # an operator: thin spaces
+    ("\\begin{minipage}{3cm}ab\\end{minipage}", (85.3618, 5.9736, 0.9704)),  # centred on the axis
+    ("\\begin{minipage}[t]{3cm}ab\\\\cd\\end{minipage}", (85.3618, 6.9499, 11.9959)),  # 12 pt baselineskip
+    ("\\begin{minipage}{0.2\\textwidth}$\\underbrace{ab}_x$\\end{minipage}", (69.0, 13.0784, 8.0676)),
+    ("2\\textsuperscript{nd} x", (22.9412, 8.4887, 0.0)),  # a script on an empty nucleus, \sf@size
+    ("H\\textsubscript{2}O", (19.7653, 6.8337, 1.4984)),
+]
+
+
+@pytest.mark.parametrize("text, box", BOXES_10PT, ids=[t for t, _ in BOXES_10PT])
+def test_braces_minipages_and_text_scripts_match_latex(text, box):
+    b = measure(text, 10.0, LatexFonts(10))
+    assert (b.width, b.height, b.depth) == pytest.approx(box, abs=8e-3)
+    assert not b.approximate

@@ -139,3 +139,15 @@ def test_unicode_angle_brackets_in_math_are_the_ordinary_less_and_greater_signs(
     xs = [r.x for r in runs]
     assert xs == pytest.approx([0.0, 7.7778, 12.7778, 17.2223, 22.2223], abs=2e-3)
     assert [r.text for r in runs][1::2] == ["4", "2"]
+
+
+def test_underbrace_pieces_and_limits_sit_where_tex_sets_them():
+    # standalone 10 pt: $a\underbrace{\text{http}}_{\text{protocol}}b$, dvisvgm's runs (bp) in pt
+    runs = glyph_runs("$a\\underbrace{\\text{http}}_{\\text{protocol}}b$", 10.0, LatexFonts(10))
+    got = [(round(r.x, 3), round(r.y, 3)) for r in runs]
+    bp = 72.27 / 72
+    tex = [(0.0, 0.0), (11.932136, 0.0), (17.190204, 0.0), (11.932136, -6.121454), (16.719724, -6.121454),
+           (25.990531, -6.121454), (6.926554, -15.613614), (25.710377, -15.613614), (37.139731, 0.0)]
+    assert len(got) == len(tex)
+    for (gx, gy), (x, y) in zip(got, tex):
+        assert (gx, gy) == pytest.approx((x * bp, y * bp), abs=3e-3)
