@@ -17,6 +17,7 @@ from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.emit import DOT_MAX_RADIUS, emit_path, path_style
 from geoverify.frontends.tikz.pathbuild import PathBuilder
 from geoverify.frontends.tikz.pgfplots_marks import mark_outlines
+from geoverify.frontends.tikz.pgfplots_patches import draw_patches
 from geoverify.frontends.tikz.pgfplots_plots import Plot
 from geoverify.scene.primitives import Circle, Dot, Polyline
 
@@ -281,6 +282,8 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
     canvas corners) and its marks (those inside ``box``)."""
     if plot.bar:
         draw_bars(interp, plot, full, bar_base)
+        return
+    if plot.patch and not plot.three_d and draw_patches(interp, plot, full, plot.loc):
         return
     if plot.interval:
         _draw_intervals(interp, plot, full, bar_base)

@@ -24,6 +24,7 @@ from geoverify.frontends.tikz.pgfplots3d_data import PLOT3_KEYS, plot_points3d, 
 from geoverify.frontends.tikz.pgfplots_marks import (BAR_CYCLE, CYCLE_COLOR, CYCLE_LISTS, explicit_cycle_list,
                                                       multi_cycle_list)
 from geoverify.frontends.tikz.pgfplots_hist import histogram
+from geoverify.frontends.tikz.pgfplots_patches import PATCH_PLOT_KEYS, parse_patch_table
 from geoverify.frontends.tikz.pgfplots_quiver import Quiver, quiver_ends
 from geoverify.frontends.tikz.tex import Reader, detokenize
 
@@ -81,6 +82,8 @@ class Plot:
     quiver: Quiver | None = None
     interval: bool = False
     area_legend: bool = False
+    patch_type: str | None = None
+    patch_cells: list | None = None
 
 
 def parse_functions(text: str) -> dict:
@@ -416,7 +419,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                     const = {"const plot": "left"}.get(k, k.split()[-1] if k.startswith("const") else "j" + k.split()[-1])
                 elif k == "declare function":
                     functions_p.update(parse_functions(v))
-                elif k in _PLOT_ONLY or (three and k in PLOT3_KEYS):
+                elif k in _PLOT_ONLY or (three and k in PLOT3_KEYS) or (not three and k in PATCH_PLOT_KEYS):
                     continue
                 else:
                     plot_opts.append((k, v))
@@ -478,6 +481,19 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                 pts = pts.copy()
                 # a point outside is unbounded: no mark, no limits, a gap in the line (measured)
                 pts[_restrict(interp, pts, rkeys, st)] = np.nan
+            patch2 = next((k for k in ("surf", "mesh", "patch") if k in keys), None) if not pbar else None
+            patch_cells = None
+            shape2 = None
+            if patch2:
+                if extra.get("breaks"):  # the matrix of points, without the empty lines' breaks
+                    keep = np.ones(len(pts), dtype=bool)
+                    keep[extra["breaks"]] = False
+                    pts = pts[keep]
+                    meta = [m for m, k in zip(meta, keep) if k] if meta is not None else None
+                for key, with_meta in (("patch table with point meta", True), ("patch table", False)):
+                    if keys.get(key):
+                        patch_cells = parse_patch_table(keys[key], with_meta)
+                shape2 = _scan_shape(interp, extra.get("scanlines"), len(pts), keys, st)
             if hist is not None:  # the histogram of the y values, drawn by its handler
                 res = histogram(interp, hist, pts[:, 1], st, loc, axis_kv or {})
                 if res is None:
@@ -504,7 +520,10 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                               only_marks=only_marks, smooth=smooth or bool(st.get("smooth")), forget=forget,
                               mark_size=mark_size, mark_text=tuple(mark_text), bar=pbar, meta=meta, const=const,
                               closed=closed, errors=errors, comb=comb, quiver=quiver, interval=interval,
-                              area_legend=axis_area or "area legend" in keys,
+                              area_legend=axis_area or "area legend" in keys, patch=patch2,
+                              patch_type=(keys.get("patch type") or "").strip() or None, patch_cells=patch_cells,
+                              shape3d=shape2,
+                              shader=(keys.get("shader") or (axis_kv or {}).get("shader") or "").strip() or None,
                               meta_symbolic="explicit symbolic" in (keys.get("point meta") or "")))
         except GeoverifyError as err:
             interp.env.pop("\\x", None)
@@ -526,6 +545,22 @@ def _axis_cycle_list(axis_kv: dict) -> list:
         elif k in ("area style", "area cycle list", "bar cycle list") and v is None:
             out = BAR_CYCLE  # area cycle list is the bar cycle list
     return out
+
+
+def _scan_shape(interp, scanlines, n, keys, st):
+    """``(rows, cols)`` of mesh data: its scan lines (ended by empty lines) when they are of one
+    length, else ``mesh/rows``/``mesh/cols`` of one list (a scan line varies x unless
+    ``mesh/ordering=y varies``), else None."""
+    if scanlines and len(scanlines) > 1 and len(set(scanlines)) == 1:
+        return len(scanlines), scanlines[0]
+    y_varies = "y varies" in (keys.get("mesh/ordering") or "")
+    for key, along in (("mesh/rows", y_varies), ("mesh/cols", not y_varies)):
+        if keys.get(key) and n:
+            k = int(interp.number(keys[key], st).value)
+            if k > 0 and n % k == 0:
+                scan = k if along else n // k
+                return n // scan, scan
+    return None
 
 
 _RESTRICT = re.compile(r"restrict ([xyz]) to domain(\*?)$")
@@ -565,8 +600,11 @@ def _take_text_mark(opts: str, mark_text: list) -> str:
 def _table_points(interp, raw, st, loc, symbols):
     """``table [x=..., y=..., meta=..., x index=..., y index=..., row sep=\\\\] {rows}`` with
     the rows given inline (a first row of names is the header)."""
-    i = raw.find("table")
-    rest = raw[i + len("table"):].lstrip()
+    head = raw.lstrip().lstrip("3+").lstrip()
+    if head.startswith("["):  # the plot's options (they may name table/... keys)
+        _opts, head = _bracket(head)
+    i = head.find("table")
+    rest = head[i + len("table"):].lstrip()
     opts = {}
     if rest.startswith("["):
         depth = 0
@@ -692,14 +730,19 @@ def _plot_points(interp, text, st, d0, n0, loc, symbols=None, functions=None, ex
         inner = text[len("coordinates"):].strip()
         inner = inner[1:-1] if inner.startswith("{") else inner
         pts, meta, errs = [], [], []
+        scan, breaks = [0], []
         for m in re.finditer(r"\(([^()]*)\)(\s*\+-\s*\(([^()]*)\))?(\s*\[([^\]]*)\])?|\\par\b", inner):
             if m.group(1) is None:  # an empty line interrupts the plot
                 pts.append((float("nan"), float("nan")))
                 meta.append(None)
                 errs.append((0.0, 0.0))
+                if scan[-1]:
+                    scan.append(0)
+                breaks.append(len(pts) - 1)
                 continue
             parts = m.group(1).split(",")
             if len(parts) >= 2:
+                scan[-1] += 1
                 pts.append((_coord(interp, parts[0], st, symbols), _coord(interp, parts[1], st, None)))
                 meta.append(m.group(5))
                 e = (m.group(3) or "0,0").split(",")
@@ -708,6 +751,8 @@ def _plot_points(interp, text, st, d0, n0, loc, symbols=None, functions=None, ex
         arr = np.array(pts, dtype=float).reshape(-1, 2)
         if extra is not None:
             extra["errors"] = np.array(errs, dtype=float).reshape(-1, 2)
+            extra["scanlines"] = [k for k in scan if k]
+            extra["breaks"] = breaks
         return (arr, meta) if any(v is not None for v in meta) else arr
     if text.startswith("expression"):
         text = text[len("expression"):].strip()

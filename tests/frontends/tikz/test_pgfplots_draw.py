@@ -137,3 +137,44 @@ def test_restrict_y_to_domain_leaves_a_gap_and_no_mark():
     assert len(pieces) == 1 and np.allclose(pieces[0], [(63.889, 50.0), (91.667, 91.667)], atol=TOL)
     assert len([p for p in sc.primitives if type(p).__name__ in ("Dot", "Circle")]) == 3
     assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+
+
+def test_2d_surf_cells_skip_a_corner_without_colour_and_nodes_near_coords_write_the_index():
+    # TeX (shader=flat corner; the point (1,1) has meta nan): three filled cells,
+    # M-63.4219 44.4296H-13.6094V-5.3829H-63.4219Z and the ones right of and above it (bp), not
+    # the cell whose first corner is (1,1); nodes near coords={[\coordindex]} writes [0] ... [8]
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[xtick=\empty,ytick=\empty,scale only axis,width=100pt,height=100pt,enlargelimits=false,
+  nodes near coords={[\coordindex]}]
+\addplot[surf,shader=flat corner,point meta=explicit] coordinates {
+(0,0) [1] (1,0) [2] (2,0) [3]
+
+(0,1) [4] (1,1) [nan] (2,1) [6]
+
+(0,2) [7] (1,2) [8] (2,2) [9]
+};
+\end{axis}
+\end{tikzpicture}""")
+    cells = sorted(tuple(p.points.min(axis=0).round(2)) for p in sc.primitives
+                   if isinstance(p, Polyline) and p.closed_flag and p.style.fill is not None and len(p.points) == 4)
+    assert cells == [(0.0, 0.0), (0.0, 50.0), (50.0, 0.0)]
+    assert [p.text for p in sc.primitives if isinstance(p, TextLabel)] == [f"[{k}]" for k in range(9)]
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+
+
+def test_2d_patch_table_triangles_and_a_mesh_without_patch_type_is_a_line():
+    # TeX: patch table with point meta: triangles 0 1 2 and 2 3 4 (1 2 3 has meta nan and is
+    # not drawn), M-71.8008 27.8243L-46.8946-5.3828L-21.9883 27.8243Z ...; a 2D mesh with
+    # mesh/rows=2 but no patch type joins its points in order (the segment (2,2)-(0,3) too)
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[xtick=\empty,ytick=\empty,scale only axis,width=100pt,height=100pt,enlargelimits=false]
+\addplot[patch,table/row sep=\\,patch table with point meta={0 1 2 1\\ 1 2 3 nan\\ 2 3 4 5\\}]
+  coordinates {(0,0) (1,1) (2,0) (3,1) (4,0)};
+\addplot[mesh,mesh/rows=2] coordinates {(0,2) (1,2) (2,2) (0,3) (1,3) (2,3)};
+\end{axis}
+\end{tikzpicture}""")
+    tris = [p.points for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag and len(p.points) == 3]
+    assert len(tris) == 2
+    assert np.allclose(tris[0], [(0, 0), (25, 100 / 3), (50, 0)], atol=TOL)
+    (line,) = [p.points for p in sc.primitives if isinstance(p, Polyline) and not p.closed_flag]
+    assert len(line) == 6
