@@ -409,6 +409,9 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 run_tdplot(self, tok, reader)
             elif t in TKZ_GRAPH_COMMANDS:
                 run_tkz_graph(self, tok, reader)
+            elif t == "\\braid":  # the braids package (braids.py)
+                from geoverify.frontends.tikz.braids import run_braid
+                run_braid(self, tok, reader)
             elif t == "\\Tree":  # tikz-qtree (qtree.py)
                 from geoverify.frontends.tikz.qtree import run_qtree
                 run_qtree(self, tok, reader)
