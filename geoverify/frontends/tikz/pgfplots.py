@@ -698,9 +698,17 @@ class Axis:
         if "nodes near coords" not in self.kv:
             return
         spec = self.kv["nodes near coords"]
+        custom = None
         if spec is not None and spec.strip():
-            self.interp.note("APPROXIMATED", "nodes near coords with custom text shows the y values",
-                             "nodes near coords", self.loc)
+            # a text of the coordinate's index (\coordindex) is written out; other texts show the y values
+            t = spec.strip()
+            while t.startswith("{") and t.endswith("}"):
+                t = t[1:-1].strip()
+            if "\\" not in t.replace("\\coordindex", ""):
+                custom = t
+            else:
+                self.interp.note("APPROXIMATED", "nodes near coords with custom text shows the y values",
+                                 "nodes near coords", self.loc)
         style = self.styles.get("nodes near coords style") or self.styles.get("every node near coord style") or ""
         inv = G.invert(self.st["ctm"])
         code = []
