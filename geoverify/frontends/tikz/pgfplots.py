@@ -730,6 +730,8 @@ class Axis:
                 text = format_number(v)
                 if p.meta_symbolic and p.meta and k < len(p.meta) and p.meta[k] is not None:
                     text = p.meta[k]
+                if custom is not None:
+                    text = custom.replace("\\coordindex", str(k))
                 code.append(f"\\node[inner sep=3.333pt,anchor={anchor}{',' + style if style else ''}] "
                             f"at ({q[0]:.5f}pt,{q[1]:.5f}pt) {{{text}}};")
         if code:
