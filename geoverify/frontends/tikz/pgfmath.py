@@ -252,7 +252,14 @@ def compile_expr(text: str, location: SourceLocation | None = None) -> tuple[Cal
     try:
         tree = pgfmath_parser().parse(text)
     except UnexpectedInput as err:
-        raise syntax_error(err, text, f"pgfmath expression {text!r}", location) from None
+        missing = text.count("(") - text.count(")")
+        if not 0 < missing <= 8:
+            raise syntax_error(err, text, f"pgfmath expression {text!r}", location) from None
+        # pgfmath closes parentheses left open at the end ("cos(deg(x)" is cos(deg(x)))
+        try:
+            tree = pgfmath_parser().parse(text + ")" * missing)
+        except UnexpectedInput:
+            raise syntax_error(err, text, f"pgfmath expression {text!r}", location) from None
     units = [False]
     fn = _compile(tree, units)
     out = (fn, units[0])
