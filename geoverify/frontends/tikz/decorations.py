@@ -1,4 +1,5 @@
-"""Path-morphing and path-replacing decorations: ``snake``, ``zigzag``, ``bent``, ``brace``.
+"""Path-morphing and path-replacing decorations: ``snake``, ``zigzag``, ``bent``, ``brace``,
+``shape backgrounds``.
 
 pgf's decoration automaton (``pgfmoduledecorations.code.tex``) walks along the
 path: each state draws its code in a frame whose origin is the current point
@@ -23,6 +24,13 @@ few hundredths of a point); every subpath is decorated on its own (pgf
 carries the automaton across moves). The ``decorate`` path operation
 (``decorate [opts] {sub-path}``) decorates what its sub-path adds to the path
 (:func:`decorate_since`).
+
+``shape backgrounds`` (``pgflibrarydecorations.shapes``) replaces the path by shapes: the
+shape's outline (as a node of it with inner sep 50 pt and no text draws it) scaled so
+that its bounding box is ``shape width`` by ``shape height`` (2.5 pt), its centre on the
+path every ``shape sep`` (0.25 cm ``between centers``; ``between borders`` adds the
+width) from the start while the path lasts, turned along the path unless
+``shape sloped=false``.
 """
 
 from __future__ import annotations
@@ -31,10 +39,10 @@ import numpy as np
 
 from geoverify.frontends.tikz.pathbuild import Subpath, segment_controls
 
-__all__ = ["DECORATIONS", "Decoration", "decorate_subpath", "decorate_since"]
+__all__ = ["DECORATIONS", "Decoration", "decorate_subpath", "decorate_since", "shape_key"]
 
 #: Decorations drawn as pgf draws them.
-DECORATIONS = frozenset({"snake", "zigzag", "bent", "brace"})
+DECORATIONS = frozenset({"snake", "zigzag", "bent", "brace", "shape backgrounds"})
 
 
 class Decoration:
@@ -50,7 +58,7 @@ class Decoration:
     """
 
     __slots__ = ("name", "segment_length", "amplitude", "aspect", "mirror", "raise_", "pre_length",
-                 "post_length")
+                 "post_length", "shape")
 
     def __init__(self, name="", segment_length=10.0, amplitude=2.5, aspect=0.5, mirror=False, raise_=0.0,
                  pre_length=0.0, post_length=0.0):
@@ -62,10 +70,14 @@ class Decoration:
         self.raise_ = raise_
         self.pre_length = pre_length
         self.post_length = post_length
+        #: shape backgrounds: name, width, height (pt), sep (pt), between borders, sloped
+        self.shape = ("circle", 2.5, 2.5, 0.25 * 72.27 / 2.54, False, True)
 
     def copy(self) -> "Decoration":
-        return Decoration(self.name, self.segment_length, self.amplitude, self.aspect, self.mirror, self.raise_,
-                          self.pre_length, self.post_length)
+        d = Decoration(self.name, self.segment_length, self.amplitude, self.aspect, self.mirror, self.raise_,
+                       self.pre_length, self.post_length)
+        d.shape = self.shape
+        return d
 
 
 class _Walker:
@@ -186,6 +198,8 @@ def decorate_subpath(segs: list[tuple], deco: Decoration) -> list[Subpath]:
     pts = _flatten(segs)
     if deco.name == "bent":
         return [_bent(pts, deco)]
+    if deco.name == "shape backgrounds":
+        return _shape_backgrounds(pts, deco)
     walk = _Walker(pts)
     total = walk.total
     start_state, states, final_line = _STATES[deco.name]
@@ -316,3 +330,78 @@ def decorate_since(path, mark: tuple[int, int], deco: Decoration) -> None:
 
 def _seg_end(seg) -> tuple:
     return tuple(segment_controls(seg)[-1][3])
+
+
+#: Keys of ``shape backgrounds`` (:func:`shape_key`).
+_SHAPE_KEYS = {"shape": None, "shape size": (1, 2), "shape width": (1,), "shape height": (2,),
+               "shape start size": (1, 2), "shape start width": (1,), "shape start height": (2,),
+               "shape sep": None, "shape sloped": None}
+
+
+def shape_key(ctx, deco: Decoration, key: str, val: str | None, dim) -> bool:
+    """Apply a ``shape backgrounds`` key of a decoration; False for other keys (and for
+    ``shape end ...``, ``shape scaled`` and ``shape evenly spread``, which are not modelled).
+    ``dim(text)`` reads a length (pt)."""
+    if key not in _SHAPE_KEYS:
+        return False
+    shape = list(deco.shape)
+    if key == "shape":
+        shape[0] = (val or "circle").strip()
+    elif key == "shape sep":
+        parts = [p.strip() for p in (val or "").split(",")]
+        shape[3] = dim(parts[0])
+        shape[4] = len(parts) > 1 and parts[1] == "between borders"
+    elif key == "shape sloped":
+        shape[5] = (val or "true").strip() != "false"
+    else:
+        v = dim(val)
+        for k in _SHAPE_KEYS[key]:
+            shape[k] = v
+    deco.shape = tuple(shape)
+    return True
+
+
+def _shape_outline(name: str) -> list | None:
+    """The outline of shape ``name`` as pgf's decoration measures it (inner sep 50 pt, minimum
+    size 1 pt, no text), centre at the origin, scaled to a 1 by 1 bounding box: a list of
+    points (a polygon), ``"circle"`` or None for a shape not known."""
+    from geoverify.frontends.tikz.geoshapes import POLYGON_SHAPES, polygon_shape
+    if name in ("circle", "ellipse"):
+        return "circle"
+    if name == "rectangle":
+        return [(0.5, 0.5), (-0.5, 0.5), (-0.5, -0.5), (0.5, -0.5)]
+    if name not in POLYGON_SHAPES:
+        return None
+    pts = np.array(polygon_shape(name, {}, 50.0, 50.0, 1.0, 1.0, 0.0)["path"])
+    span = pts.max(axis=0) - pts.min(axis=0)
+    return [tuple(q) for q in pts / span]
+
+
+def _shape_backgrounds(pts: np.ndarray, deco: Decoration) -> list[Subpath]:
+    name, w, h, sep, borders, sloped = deco.shape
+    outline = _shape_outline(name)
+    if outline is None:
+        return [Subpath(tuple(pts[0]))]  # reported where the decoration is set
+    walk = _Walker(pts)
+    step = sep + (w if borders else 0.0)
+    out = []
+    d = 0.0
+    while d <= walk.total + 1e-2 and len(out) < 10000:
+        origin, t = walk.frame(min(d, walk.total))
+        if not sloped:
+            t = np.array([1.0, 0.0])
+        n = np.array([-t[1], t[0]])
+        if outline == "circle":
+            sp = Subpath(tuple(origin))
+            sp.segs.append(("E", tuple(origin), tuple(0.5 * w * t), tuple(0.5 * h * n)))
+        else:
+            corners = [tuple(origin + x * w * t + y * h * n) for x, y in outline]
+            sp = Subpath(corners[0])
+            for a, b in zip(corners, corners[1:] + corners[:1]):
+                sp.segs.append(("L", a, b))
+        sp.closed = True
+        out.append(sp)
+        if step <= 0:
+            break
+        d += step
+    return out

@@ -910,6 +910,10 @@ def _decoration(ctx, st, val):
             setattr(deco, _DECO_LENGTHS[key], _dim(ctx, v, st))
         elif key == "aspect" and v:
             deco.aspect = ctx.number(v, st).value
+        elif key.startswith("shape") and key != "shape backgrounds":  # decorations.shapes (decorations.py)
+            from geoverify.frontends.tikz.decorations import shape_key
+            if not shape_key(ctx, deco, key, v, lambda t: _dim(ctx, t, st)):
+                ctx.note("UNSUPPORTED", f"decoration key '{key}' is not applied", "decoration " + key)
         elif v is None and key != "markings" and key not in ("pre", "post"):
             deco.name = key
             if key not in DECORATIONS:

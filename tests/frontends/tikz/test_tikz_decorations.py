@@ -133,3 +133,25 @@ def test_zigzag_along_a_curve_follows_its_length_and_tangent():
              Polyline)
     assert close(p.points, _tex(tex, tex[0]), tol=0.12)
     assert close(p.points[-1], (3 * CM, 2 * CM), tol=1e-6)
+
+
+def test_shape_backgrounds_scale_the_shape_to_its_size_along_the_path():
+    # TeX (bp, origin (-68.812497, -43.453125)): three pentagons 4 mm wide along (1,0) -- (2,1), the first
+    # M-44.8945-47.88672L-45.8437-40.81641L-39.3594-37.39063L-34.4023-42.34766L-37.8281-48.83203Z (turned 45
+    # degrees); ellipses 6 pt by 3 pt every 6 pt + 2 mm (between borders) along (0,-1) -- (2,-1)
+    sc = parse_tikz(r"""\usetikzlibrary{decorations.shapes,shapes.geometric}
+    \draw (0,0) -- (0.1,0);
+    \draw[decorate, decoration={shape backgrounds, shape=regular polygon, shape size=4mm, shape sep=.5cm}]
+      (1,0) -- (2,1);
+    \draw[decorate, decoration={shape backgrounds, shape width=6pt, shape height=3pt,
+      shape sep={2mm, between borders}}] (0,-1) -- (2,-1);""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    polys = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag]
+    assert len(polys) == 3
+    o = (-68.812497, -43.453125)
+    want = _tex([(-44.8945, -47.88672), (-45.8437, -40.81641), (-39.3594, -37.39063), (-34.4023, -42.34766),
+                 (-37.8281, -48.83203)], o)
+    assert close(sorted(map(tuple, polys[0].points)), sorted(map(tuple, want)), tol=1e-2)
+    ellipses = [p for p in sc.primitives if type(p).__name__ == "Ellipse"]
+    assert [round(e.center[0], 3) for e in ellipses] == [round(k * (6 + 2 * CM / 10), 3) for k in range(5)]
+    assert all(close((e.rx, e.ry), (3.0, 1.5)) for e in ellipses)
