@@ -12,7 +12,7 @@ from geoverify.frontends.tikz.nodes import Node
 from geoverify.scene import TextLabel
 from geoverify.scene.primitives import Arrow
 
-__all__ = ["LocalBox", "drawn_extent", "start_local_box", "finish_local_box"]
+__all__ = ["LocalBox", "drawn_extent", "finish_local_box", "finish_path_boxes", "start_local_box"]
 
 _CORNERS = ("north east", "north west", "south east", "south west", "north", "south", "east", "west")
 
@@ -72,3 +72,34 @@ def finish_local_box(interp, box: LocalBox) -> None:
     x0, y0, x1, y1 = extent
     interp.nodes[box.name] = Node(box.name, "rectangle", ((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2,
                                   (y1 - y0) / 2, 0.0)
+
+
+def finish_path_boxes(interp, path, boxes) -> None:
+    """``local bounding box=name`` given on a path (``\\draw[local bounding box=b] ...`` or
+    between its operations): a rectangle node around the path's points and control points
+    from that place on and the nodes placed on it since (``boxes``: ``(name, subpaths,
+    segments of the last one, nodes)`` counted when the key was met)."""
+    import numpy as np
+
+    from geoverify.frontends.tikz.pathbuild import segment_controls
+    for name, n_sub, n_seg, n_nodes in boxes:
+        pts = []
+        for k in range(max(n_sub - 1, 0), len(path.subpaths)):
+            sp = path.subpaths[k]
+            segs = sp.segs[n_seg:] if k == n_sub - 1 else sp.segs
+            if k >= n_sub:
+                pts.append(np.asarray(sp.start, dtype=float).reshape(1, 2))
+            pts += [np.asarray(segment_controls(seg), dtype=float).reshape(-1, 2) for seg in segs]
+        box = None
+        if pts:
+            a = np.vstack(pts)
+            box = (a[:, 0].min(), a[:, 1].min(), a[:, 0].max(), a[:, 1].max())
+        nodes = drawn_extent([], interp.placed_nodes[n_nodes:])
+        if nodes is not None:
+            box = nodes if box is None else (min(box[0], nodes[0]), min(box[1], nodes[1]),
+                                             max(box[2], nodes[2]), max(box[3], nodes[3]))
+        if box is None:
+            continue
+        x0, y0, x1, y1 = box
+        interp.nodes[name.strip()] = Node(name.strip(), "rectangle", ((x0 + x1) / 2, (y0 + y1) / 2),
+                                          (x1 - x0) / 2, (y1 - y0) / 2, 0.0)

@@ -312,7 +312,11 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 self.st = dict(self.st)
                 reader.skip_spaces()
                 nxt = reader.peek()
-                if nxt is not None and nxt[0] == "[" and "scopes" in self.libraries:  # "{ [options] ... }"
+                if nxt is not None and nxt[0] == "[":  # "{ [options] ... }" (scopes library)
+                    if "scopes" not in self.libraries:  # a fragment whose preamble loads it
+                        self.note("NOTE", "'{ [options] ... }' is the scopes library's syntax; the figure does "
+                                  "not load it and it is read as a scope", "scopes")
+                        self.libraries.add("scopes")
                     opts = reader.read_optional()
                     self.apply_options(self.st, detokenize(self.expand_all(opts)))
                     self._begin_local_box()
@@ -591,7 +595,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             if old is not None:
                 box = (max(box[0], old[0]), max(box[1], old[1]), min(box[2], old[2]), min(box[3], old[3]))
             self.st["clip_box"] = box
-        if (do_draw or do_fill) and not path.is_empty():
+        if (do_draw or do_fill or st.get("shadows")) and not path.is_empty():
             idx = emit_path(self.scene, path, st, draw=do_draw, fill=do_fill, source=loc, panel=self.panel,
                             name=st.get("name_path"))
             self._mark_clipped(idx)

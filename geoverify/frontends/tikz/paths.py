@@ -57,6 +57,8 @@ class PathWalker(PlotMixin):
         self.first_node = None   # a tree child's own node
         self.tree_level = 0
         self.default_name = None  # "<parent>-<i>" for a tree child's node
+        self.local_boxes: list = []  # local bounding box=name given on the path (bounding.py)
+        self._depth = 0
 
     # -- coordinates -------------------------------------------------------
     def coord(self, tree_or_tok, st=None):
@@ -94,6 +96,17 @@ class PathWalker(PlotMixin):
 
     # -- operations ----------------------------------------------------------
     def run(self, tree: Tree) -> None:
+        self._depth += 1
+        try:
+            self._run(tree)
+        finally:
+            self._depth -= 1
+        if self.local_boxes and self._depth == 0:
+            from geoverify.frontends.tikz.bounding import finish_path_boxes
+            finish_path_boxes(self.interp, self.path, self.local_boxes)
+            self.local_boxes = []
+
+    def _run(self, tree: Tree) -> None:
         items = [c for c in tree.children if not isinstance(c, Token)]
         k = 0
         while k < len(items):
@@ -138,6 +151,10 @@ class PathWalker(PlotMixin):
 
     def op_options(self, item):
         self.interp.apply_options(self.st, _text(item.children[0]))
+        if self.st.get("local_bbox"):  # from here on the path's points and nodes make a box
+            sps = self.path.subpaths
+            self.local_boxes.append((self.st.pop("local_bbox"), len(sps), len(sps[-1].segs) if sps else 0,
+                                     len(self.interp.placed_nodes)))
         if self.st.get("name_intersections"):
             for spec in self.st["name_intersections"]:
                 self.interp.name_intersections(spec, self.st)
