@@ -20,6 +20,7 @@ from geoverify.frontends.tikz.colors import to_hex
 from geoverify.frontends.tikz.emit import path_style
 from geoverify.frontends.tikz.fonts import TextBox, baselineskip, em as font_em, measure, wrap
 from geoverify.frontends.tikz.circuits import GATE_SHAPES, gate_shape
+from geoverify.frontends.tikz.display_text import display_box, display_skips, has_display
 from geoverify.frontends.tikz.geoshapes import POLYGON_SHAPES, polygon_shape
 from geoverify.frontends.tikz.nodes import Node, direction_angle
 from geoverify.frontends.tikz.options import DEFAULTS, split_options
@@ -165,6 +166,9 @@ class NodePlacementMixin:
         text = text.strip()
         if nst.get("node_contents"):
             text = nst["node_contents"]
+        if nst["text_width"] is not None and has_display(text):  # the figure's display skips
+            nst = dict(nst)
+            nst["display_skips"] = display_skips(self)
         box, widths, w, h, dpt, ixs, hw, hh, outer = _node_size(nst, shape_eff, text)
         if box is not None and box.approximate:
             self.note("APPROXIMATED", f"text '{text[:40]}' has commands without font metrics; its box is estimated",
@@ -493,9 +497,13 @@ def _node_size(nst: dict, shape_eff: str, text: str):
     """Text box and shape size of a node: (box, line widths, w, h, d, inner xsep, half width,
     half height, outer sep), in points, following pgf's shape definitions."""
     font = nst["font_size"]
-    if text and nst["text_width"] is not None:
-        text = " \\\\ ".join(wrap(text, nst["text_width"], font, nst.get("bold", False)))
-    box, widths = measure(text, font, nst.get("bold", False)) if text else (None, [0.0])
+    if text and nst["text_width"] is not None and has_display(text):  # display_text.py
+        box = display_box(text, nst["text_width"], font, nst.get("bold", False), nst.get("display_skips"))
+        widths = [box.width]
+    else:
+        if text and nst["text_width"] is not None:
+            text = " \\\\ ".join(wrap(text, nst["text_width"], font, nst.get("bold", False)))
+        box, widths = measure(text, font, nst.get("bold", False)) if text else (None, [0.0])
     if box is not None and nst["text_width"] is None and len(widths) > 1:
         # align lines are stacked in a \vbox (tikz@align@end@check): its baseline is the last
         # line's (a text width minipage[t] keeps the first line's)
