@@ -27,7 +27,7 @@ DEF_COMMANDS = {"\\def", "\\edef", "\\gdef", "\\xdef", "\\let", "\\newcommand", 
                  "\\tikzmath", "\\pgfmathdeclarefunction", "\\newif", "\\addtolength", "\\pgfmathsetlength",
                  "\\pgfdeclarelayer", "\\pgfsetlayers", "\\tikzcdset", "\\long", "\\protected",
                  "\\DeclareMathOperator", "\\newtoggle", "\\providetoggle", "\\toggletrue", "\\togglefalse",
-                 "\\settoggle", "\\StrCount"}
+                 "\\settoggle", "\\StrCount", "\\stepcounter", "\\refstepcounter", "\\addtocounter"}
 # commands with arguments that draw nothing (skipped silently); the value is the argument count
 HARMLESS = {"\\usepackage": 1, "\\documentclass": 1, "\\RequirePackage": 1, "\\pagestyle": 1,
              "\\thispagestyle": 1, "\\title": 1, "\\author": 1, "\\date": 1, "\\maketitle": 0,
@@ -138,6 +138,12 @@ class DefinitionsMixin:
             body = reader.read_arg()
             op = tokenize("\\operatorname*" if star else "\\operatorname", tok[1])
             d.set(name_t[0][0], Macro([], make_body(op + [("{", tok[1])] + body + [("}", tok[1])]), None, 0))
+            return
+        if t in ("\\newcounter", "\\setcounter", "\\addtocounter", "\\stepcounter", "\\refstepcounter"):
+            from geoverify.frontends.tikz.counters import expand_counter
+            if not expand_counter(reader, tok):  # a counter never made: its arguments are skipped
+                for _ in range(HARMLESS.get(t, 1)):
+                    reader.read_arg()
             return
         if t in ("\\newtoggle", "\\providetoggle", "\\toggletrue", "\\togglefalse", "\\settoggle"):
             # etoolbox toggles (read by \iftoggle in conditionals.py); a new one is false

@@ -105,7 +105,9 @@ def place_cell_matrix(interp, nst: dict, name, p, rows: list, loc, opts: dict, s
         if style:
             old = interp.defs.get("style:every node")
             interp.defs.set("style:every node", (old + "," + style) if old else style)
-        # pass 1: measure each cell at the origin, then forget its drawing
+        # pass 1: measure each cell at the origin, then forget its drawing (and its counter steps:
+        # TeX typesets each cell once)
+        counters = {k: v for k, v in interp.defs.table.items() if k.startswith("counter:")}
         extents = {}
         for i, row in enumerate(rows, start=1):
             for j, text in enumerate(row, start=1):
@@ -119,6 +121,8 @@ def place_cell_matrix(interp, nst: dict, name, p, rows: list, loc, opts: dict, s
                 del interp.placed_nodes[placed_before:]
                 if ext is not None:
                     extents[(i, j)] = ext
+        for k, v in counters.items():
+            interp.defs.set(k, v, global_=True)
         if not extents:
             return
         left, right, up, down = {}, {}, {}, {}

@@ -21,11 +21,15 @@ from dataclasses import dataclass, field
 from geoverify.errors import BudgetExceededError, FigureSyntaxError, SourceLocation
 from geoverify.frontends.limits import Budget
 from geoverify.frontends.tikz.conditionals import expand_conditional
+from geoverify.frontends.tikz.counters import COUNTER_PREFIXES, expand_counter
 
 __all__ = ["Token", "Source", "Macro", "Definitions", "Reader", "tokenize", "detokenize",
            "strip_braces", "split_top", "is_cs", "parse_param_text", "make_body", "PARAM"]
 
 Token = tuple  # (text, offset)
+
+#: Names of commands (not user macros) that expand or act: conditionals and counters.
+_EXPANDABLE = ("\\if", "\\else", "\\fi", "\\breakforeach") + COUNTER_PREFIXES
 
 # The pieces of TeX source: findall gives each whole piece, and its first characters tell them apart.
 _PIECES_RE = re.compile(
@@ -399,7 +403,9 @@ class Reader:
         conditional (:mod:`geoverify.frontends.tikz.conditionals`) is acted on likewise."""
         m = self.defs.table.get(tok[0])
         if m is None or not isinstance(m, Macro):
-            if tok[0].startswith(("\\if", "\\else", "\\fi", "\\breakforeach")):
+            if tok[0].startswith(_EXPANDABLE):
+                if tok[0].startswith(COUNTER_PREFIXES):  # LaTeX counters (counters.py)
+                    return expand_counter(self, tok)
                 return expand_conditional(self, tok)
             return False
         self.budget.step(1, None)

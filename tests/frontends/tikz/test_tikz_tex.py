@@ -210,3 +210,20 @@ def test_styles_with_several_arguments_patterns_and_list_handler():
     assert not sc.diagnostics
     starts = [p.points[0] / CM for p in sc.primitives if isinstance(p, Polyline)]
     assert np.allclose(starts, [(1, 2), (3, 1), (2, 2), (3, 0), (1, 0)])
+
+
+def test_latex_counters_step_where_typeset_and_matrix_cells_count_once():
+    # as TeX shows it: "5." and "6" in the matrix (each cell typeset once), then 6 - 3 = 3; the
+    # line runs from x = 3 (cm) to 0
+    sc = parse_tikz(r"""\documentclass{standalone}\usepackage{tikz}
+      \newcounter{c}\setcounter{c}{4}
+      \begin{document}\begin{tikzpicture}
+        \matrix { \node {\refstepcounter{c}\thec.\label{x:\thec}}; & \node {\stepcounter{c}\arabic{c}}; \\ };
+        \addtocounter{c}{-3}
+        \node at (0,-1) {\thec};
+        \draw (\value{c},-2) -- (0,-2);
+      \end{tikzpicture}\end{document}""")
+    texts = [p.text for p in sc.primitives if isinstance(p, TextLabel)]
+    assert [t.split("\\")[0] for t in texts] == ["5.", "6", "3"]
+    line = [p for p in sc.primitives if isinstance(p, Polyline)][0].points
+    assert close(line, [(3 * CM, -2 * CM), (0, -2 * CM)])
