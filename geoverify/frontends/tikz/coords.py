@@ -251,6 +251,8 @@ def _explicit_cs(interp, kind, body, st, relative):
         y = interp.number(kv.get("y", "0pt"), st)
         p = (x.value, y.value)
         return CoordResult(G.apply_linear(st["ctm"], p) if relative else G.apply(st["ctm"], p))
+    if kind in ("axis", "rel axis"):  # where bare coordinates are not axis cs (after end axis)
+        st = getattr(interp, "axis_cs_state", None) or st
     if kind == "axis":  # inside an axis the x/y vectors and the transform are the data map
         parts = split_top_comma(body)
         if "=" not in body and len(parts) in (2, 3):

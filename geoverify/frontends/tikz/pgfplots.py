@@ -272,6 +272,7 @@ class Axis:
         pts = self._clip_limits(pts, user)
         lim = {}
         self.data_upper = set()
+        self.data_range = {}
         for i, a in enumerate("xy"):
             lo, hi = user[a]
             dlo = float(pts[:, i].min()) if len(pts) else None
@@ -323,6 +324,7 @@ class Axis:
             if do_hi:
                 hi += frac * rng
             lim[a] = (lo, hi)
+            self.data_range[a] = (dlo, dhi, user[a])
         self.xmin, self.xmax = lim["x"]
         self.ymin, self.ymax = lim["y"]
 
@@ -424,6 +426,7 @@ class Axis:
             W = _DEFAULT_W if H is None else H * _DEFAULT_W / _DEFAULT_H
         if H is None:
             H = W * _DEFAULT_H / _DEFAULT_W
+        self.target_size = (W, H)  # pgfplots' \pgfplots@width, \pgfplots@height
         if not self.flag("scale only axis"):
             W, H = W - _LABEL_ALLOWANCE, H - _LABEL_ALLOWANCE
         rx, ry = self.xmax - self.xmin, self.ymax - self.ymin
@@ -595,9 +598,19 @@ class Axis:
             after = "\n".join(v for v in (kv.get("after end axis/.code"), kv.get("after end axis/.append code"))
                               if v and v.strip())
             if after:
+                # there, axis cs keeps the axis' map but a bare (a,b) is in pgfplots' data-scaled
+                # units: x = data xmin + a 10^-E (see data_scale)
+                interp.axis_cs_state = dict(interp.st)
+                if not (self.log["x"] or self.log["y"]):
+                    (ex, x0), (ey, y0) = self.data_scale("x"), self.data_scale("y")
+                    origin = self.P(x0, y0)
+                    interp.st["ctm"] = G.compose(base, (1.0, 0.0, 0.0, 1.0, origin[0], origin[1]))
+                    interp.st["xvec"] = (data_map[0] * 10.0 ** -ex, 0.0)
+                    interp.st["yvec"] = (0.0, data_map[3] * 10.0 ** -ey)
                 toks = [(t, self.pos) for t, _ in tokenize(after)]
                 interp.statements(Reader(toks, interp.defs, interp.budget, interp.source), None)
         finally:
+            interp.axis_cs_state = None
             interp.st = saved
             interp.axis_box = saved_box
             interp.axis_description = saved_frame
@@ -661,6 +674,40 @@ class Axis:
                             setattr(p, attr, v[keep])
                         elif isinstance(v, list) and len(v) == len(keep):
                             setattr(p, attr, [e for e, f in zip(v, keep) if f])
+
+    def data_scale(self, a):
+        """``(E, m)`` of pgfplots' data scale transformation ``T(v) = 10^E (v - m)`` of axis ``a``
+        (``\\pgfplots@set@optimal@datatrafo@for@``): ``E`` is the order of the axis' width (or
+        height) in pt less the order of the larger data limit, raised while ``T`` spans less
+        than 100 (and its top stays under 1500); ``m`` the lower data limit (with given
+        limits, the lower of the two). ``disabledatascaling``: ``(0, 0)``."""
+        if "disabledatascaling" in self.kv and (self.kv["disabledatascaling"] or "true").strip() != "false":
+            return 0, 0.0
+        dlo, dhi, (ulo, uhi) = self.data_range.get(a, (None, None, (None, None)))
+        lo = dlo if dlo is not None else (self.xmin if a == "x" else self.ymin)
+        hi = dhi if dhi is not None else (self.xmax if a == "x" else self.ymax)
+        if ulo is not None or uhi is not None:
+            lo = min(lo, ulo) if ulo is not None else lo
+            hi = max(hi, uhi) if uhi is not None else hi
+
+        def order(v):
+            return math.floor(math.log10(abs(v)) + 1e-12) + 1
+
+        if lo == 0 and hi == 0:
+            m = 1
+        elif lo == 0 or hi == 0:
+            m = order(hi if lo == 0 else lo)
+        else:
+            m = max(order(lo), order(hi))
+        dim = self.target_size[0 if a == "x" else 1]
+        e = order(dim) - m
+        for _ in range(40):
+            tlo, thi = 10.0 ** e * lo, 10.0 ** e * hi
+            if abs(thi) < 1500 and 0.0001 <= thi - tlo < 100:
+                e += 1
+                continue
+            break
+        return e, lo
 
     def description_frame(self):
         """pgfplots' ``axis description cs`` on the canvas: the lower left corner of the box as

@@ -238,3 +238,26 @@ def test_axis_filter_code_runs_per_coordinate():
                     + body + r"\end{axis}\end{tikzpicture}")
     assert any(d.code == "UNSUPPORTED" and d.construct == "x filter/.code" for d in sc.diagnostics)
     assert _plot_points(sc) == [[[0, 0], [1, 1], [2, 0], [3, 1]]]
+
+
+def _red_line_data(sc):
+    m = sc.panels[0].axis_transform
+    line = next(p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#ff0000")
+    return np.linalg.solve(m[:2, :2], (line.points - m[:2, 2]).T).T
+
+
+def test_after_end_axis_bare_coordinates_are_in_data_scaled_units():
+    # pgfplots' T(v) = 10^E (v - lower data limit): x limits -10..300 (given, widest) in an
+    # 8cm axis: E = 3 - 3 = 0; y data 0.001..0.003: E = 3 - (-2) = 5. TeX draws (0,0) -- (3,0.7)
+    # from (-10, 0.001) to (-7, 0.001007); axis cs keeps the axis' map there
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[xmin=-10, xmax=300, width=8cm,
+    after end axis/.code={\draw[red] (0,0) -- (3,0.7); \draw[green] (axis cs:100,0.002) -- (axis cs:200,0.003);}]
+\addplot coordinates {(12,0.001) (250,0.003)};\end{axis}\end{tikzpicture}""")
+    assert np.allclose(_red_line_data(sc), [[-10, 0.001], [-7, 0.001007]], rtol=1e-9, atol=1e-12)
+    m = sc.panels[0].axis_transform
+    green = next(p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#00ff00")
+    assert np.allclose(green.points, [(m @ [100, 0.002, 1])[:2], (m @ [200, 0.003, 1])[:2]])
+    # data 0..1 with a 240pt width: E = 2 (0 does not count for the order); (50,50) is (0.5, ...)
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[after end axis/.code={\draw[red] (0,0) -- (50,50);}]
+\addplot coordinates {(0,1) (1,2)};\end{axis}\end{tikzpicture}""")
+    assert np.allclose(_red_line_data(sc), [[0, 1], [0.5, 1.5]])
