@@ -15,8 +15,8 @@ from lark import Token, Tree
 from geoverify.frontends.asy.closures import compile_expression
 from geoverify.frontends.asy.control import AsyRuntimeError, Env, _Return, _Skip
 from geoverify.frontends.asy.guides import CycleToken, Guide, Join, Path, INFINITE_TENSION
-from geoverify.frontends.asy.values import (AsyArray, AsyFunction, Builtin, NoMatch, Overloads, StructInstance,
-                                            Triple, type_name)
+from geoverify.frontends.asy.values import (AsyArray, AsyFunction, Builtin, NoMatch, Overloads, Pen,
+                                            StructInstance, Transform, Triple, type_name)
 
 __all__ = ["ExpressionsMixin", "PRECEDENCE"]
 
@@ -40,6 +40,22 @@ _SYMBOL = {"op_oror": "||", "op_andand": "&&", "op_bor": "|", "op_amp": "&", "op
            "op_controls1": "..", "op_controls2": "..", "op_add": "+", "op_sub": "-", "op_mul": "*",
            "op_div": "/", "op_mod": "%", "op_idiv": "#"}
 _NO_USER_OP = object()
+
+
+_UNSCORED = object()
+
+#: Classes whose Asymptote type name (:func:`type_name`) the class alone decides.
+_SIMPLE_CLASSES = frozenset({int, float, complex, str, bool, Path, Guide, Pen, Transform, Triple, CycleToken})
+
+#: Parameter types whose fit :meth:`ExpressionsMixin.type_fit` decides from the argument's
+#: type name alone, for arguments of the classes above (any other type may name a struct).
+_CLOSED_TYPES = frozenset({"int", "real", "pair", "path", "guide", "path[]", "string", "bool", "pen",
+                           "transform", "picture", "triple", "function"})
+
+
+def _closed_params(params):
+    """Whether every parameter type of ``params`` is one whose fit is decided by the argument's class."""
+    return all(typ in _CLOSED_TYPES or (typ.endswith("[]") and not typ.startswith("...")) for typ, _, _ in params)
 
 
 def _is_num(v):
@@ -185,7 +201,13 @@ class ExpressionsMixin:
 
     def call(self, f, args, kwargs, name="<function>", node=None):
         self.budget.step()
-        if isinstance(f, Overloads):
+        if type(f) is AsyFunction:
+            # one Asymptote function (a user function that graph() samples, a recursive call):
+            # called when its parameters take the arguments, as the search below would
+            if self.match_score(f, args, kwargs) is not None:
+                return self.call_user(f, args, kwargs)
+            cands = [f]
+        elif isinstance(f, Overloads):
             cands = f
         elif isinstance(f, (AsyFunction, Builtin)) or callable(f):
             cands = [f]
@@ -252,6 +274,30 @@ class ExpressionsMixin:
         return (score, out) if i == len(args) else None
 
     def match_score(self, f, args, kwargs):
+        """How well ``args``/``kwargs`` fit the parameters of ``f`` (lower is better; None: they do not).
+
+        Without keyword arguments, when every argument is of a class whose
+        Asymptote type the class alone decides (numbers, strings, pairs, pens,
+        paths...) and every parameter type is one :meth:`type_fit` answers without
+        looking at the program's structs, the score depends only on ``f`` and the
+        argument classes: it is computed once per interpreter and remembered
+        (``graph`` calls the same function a hundred times).
+        """
+        if not kwargs:
+            per_f = self._scores.get(f)
+            if per_f is None:
+                per_f = self._scores[f] = {} if _closed_params(f.params) else False
+            if per_f is not False:
+                key = tuple(map(type, args))
+                score = per_f.get(key, _UNSCORED)
+                if score is not _UNSCORED:
+                    return score
+                if _SIMPLE_CLASSES.issuperset(key):
+                    score = per_f[key] = self._match_score(f, args, kwargs)
+                    return score
+        return self._match_score(f, args, kwargs)
+
+    def _match_score(self, f, args, kwargs):
         params = f.params
         if params and params[-1][0].startswith("..."):
             return 50
@@ -318,7 +364,12 @@ class ExpressionsMixin:
         return {k[7:] for e in (self.globals,) for k in e.vars if k.startswith("struct ")}
 
     def call_user(self, f, args, kwargs):
-        self.budget.enter(self.current_loc)
+        budget = self.budget
+        # Budget.enter, with the call's location made only when the depth limit is hit
+        budget.depth += 1
+        if budget.depth > budget.limits.max_depth:
+            budget.depth -= 1
+            budget.enter(self.current_loc)
         try:
             e = Env(f.env)
             for i, (typ, pname, default) in enumerate(f.params):
