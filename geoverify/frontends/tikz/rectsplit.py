@@ -169,7 +169,7 @@ def place_split_node(interp, nst: dict, name, p, text: str, loc):
         if not t:
             sizes.append(None if ignore else empty)
             continue
-        box, _ = measure(t, fs)
+        box, _ = measure(t, fs, nst.get("bold", False))
         sizes.append((box.width, box.height, box.depth))
     origins, sw, ne, anchors, splits = _layout(sizes, horizontal, ignore, lw, ixs, iys, outer, outer,
                                                nst.get("min_width") or 0.0, nst.get("min_height") or 0.0)

@@ -84,3 +84,12 @@ def test_empty_part_sizes():
     outline = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag][0]
     assert np.ptp(outline.points[:, 0]) == pytest.approx(2 * 2 + 4 * ISEP + 0.4, abs=1e-4)
     assert np.ptp(outline.points[:, 1]) == pytest.approx(10 + 2 * ISEP, abs=1e-4)
+
+
+def test_parts_are_measured_in_the_node_font():
+    # TeX (latex + dvisvgm): font=\ttfamily, parts "abc" and "d": 22.3321 x 26.2558 bp (cmtt10)
+    sc = parse_tikz(r"""\begin{tikzpicture}
+    \node[draw, rectangle split, rectangle split parts=2, font=\ttfamily] at (0,0) {abc \nodepart{two} d};
+    \end{tikzpicture}""")
+    outline = next(p for p in sc.primitives if isinstance(p, Polyline) and len(p.points) == 4)
+    assert np.allclose(np.ptp(outline.points, axis=0), np.array([22.3321, 26.2558]) * 72.27 / 72, atol=3e-3)
