@@ -41,6 +41,7 @@ from geoverify.frontends.tikz.pgfplots import Axis, _num
 from geoverify.frontends.tikz.pgfplots3d_center import center_lines, crossing, draw_center_axes, line_point
 from geoverify.frontends.tikz.pgfplots3d_view import TICK_LEN as _TICK_LEN
 from geoverify.frontends.tikz.pgfplots3d_view import near_ticklabel_offset, unit as _unit, view_vectors
+from geoverify.frontends.tikz.pgfplots_contour import place_contour_labels
 from geoverify.frontends.tikz.pgfplots_draw import draw_plot
 from geoverify.frontends.tikz.pgfplots_options import usable_range
 from geoverify.frontends.tikz.pgfplots_plots import Plot, without_addplots
@@ -582,6 +583,28 @@ class Axis3D(Axis):
             p2.points = q
             p2.quiver = Quiver(self.project(p.quiver.ends), p.quiver.style, p.quiver.update_limits)
         draw_plot(interp, p2, self.st["ctm"], None)
+        if p.contour is not None:
+            self.contour_labels(p, q)
+
+    def contour_labels(self, p: Plot, q):
+        """``contour prepared``: its lines' labels (a line ends at an empty line or where the
+        contour value changes)."""
+        m = self.interp.st["ctm"]
+        rows, values = p.contour
+        lines, k = [], 0
+        for n in rows:
+            cur, val = [], None
+            for i in range(k, min(k + n, len(q))):
+                v = values[i] if i < len(values) else math.nan
+                if cur and v != val:
+                    lines.append((cur, val))
+                    cur = []
+                cur.append(G.apply(m, tuple(q[i])))
+                val = v
+            if cur:
+                lines.append((cur, val))
+            k += n
+        place_contour_labels(self.interp, self.interp.st, [(c, v) for c, v in lines if math.isfinite(v)], p.loc)
 
     def patches(self, p: Plot, grid):
         """One closed quadrilateral per mesh cell: ``mesh`` drawn, ``surf`` filled (and drawn

@@ -21,7 +21,7 @@ from geoverify.errors import FigureSyntaxError, GeoverifyError
 __all__ = ["PLOT3_KEYS", "plot_points3d", "table_points3d"]
 
 #: \addplot3 options read here or by the 3D axis (not TikZ keys of the plot's line)
-PLOT3_KEYS = {"surf", "mesh", "samples y", "y domain", "domain y", "variable", "variable y", "shader",
+PLOT3_KEYS = {"contour prepared", "contour/labels", "surf", "mesh", "samples y", "y domain", "domain y", "variable", "variable y", "shader",
               "z buffer", "mesh/rows", "mesh/cols", "mesh/ordering", "faceted color", "point meta",
               "point meta min", "point meta max", "colormap", "colormap name", "colormap/viridis",
               "colormap/hot", "colormap/cool", "colormap/jet", "colormap/bluered", "colormap/greenyellow",
@@ -184,11 +184,12 @@ def plot_points3d(interp, text, st, keys, domain, samples, functions=None):
     return np.array(pts, dtype=float).reshape(-1, 3), (len(ys), len(xs))
 
 
-def table_points3d(interp, raw, loc):
+def table_points3d(interp, raw, loc, out=None, meta_column=None):
     """``(points (N, 3), shape)`` of ``\\addplot3 table [x=..., y=..., z=..., x index=...]
     {rows}`` with the rows inline (``raw``: the statement's source text); a first row of
     names is the header, an empty line ends a scan line. A table read from a file is
-    noted and gives None."""
+    noted and gives None. With a dict ``out``: ``out["rows"]`` the scan lines' lengths and,
+    for a ``meta_column`` (a header name), ``out["meta"]`` its value per point."""
     from geoverify.frontends.tikz.options import split_options
     rest = raw[raw.find("table") + len("table"):].lstrip()
     opts = {}
@@ -230,7 +231,8 @@ def table_points3d(interp, raw, loc):
             return int(opts[a + " index"])
         return default
     idx = [column("x", 0), column("y", 1), column("z", 2)]
-    rows, cur = [], []
+    mi = header.index(meta_column) if meta_column and header and meta_column in header else None
+    rows, cur, meta = [], [], []
     for ln in lines:
         if not ln:
             if cur:
@@ -241,8 +243,17 @@ def table_points3d(interp, raw, loc):
             cur.append(tuple(float(ln[i]) for i in idx))
         except (ValueError, IndexError):
             cur.append((float("nan"),) * 3)
+        if mi is not None:
+            try:
+                meta.append(float(ln[mi]))
+            except (ValueError, IndexError):
+                meta.append(float("nan"))
     if cur:
         rows.append(cur)
+    if out is not None:
+        out["rows"] = [len(r) for r in rows]
+        if mi is not None:
+            out["meta"] = meta
     arr = np.array([p for r in rows for p in r], dtype=float).reshape(-1, 3)
     if rows and all(len(r) == len(rows[0]) for r in rows):
         return arr, (len(rows), len(rows[0]))

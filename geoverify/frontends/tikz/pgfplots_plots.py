@@ -83,6 +83,7 @@ class Plot:
     interval: bool = False
     area_legend: bool = False
     patch_type: str | None = None
+    contour: tuple | None = None
     patch_cells: list | None = None
 
 
@@ -437,12 +438,14 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             interp.budget.check_array(n0)
             extra: dict = {}
             if three:
+                table_out: dict = {}
                 keys3 = {k: v for k, v in (axis_kv or {}).items() if k in PLOT3_KEYS}
                 keys3.update(keys)  # the axis' sampling keys unless the plot has its own
                 if text.startswith("table"):  # rows are lines of the source: its raw text
                     toks_pos = [t[1] for t in toks if t[1] is not None and t[1] >= 0]
                     raw = interp.source.text[min(toks_pos):max(toks_pos) + 1] if toks_pos else ""
-                    res = table_points3d(interp, raw, loc)
+                    pm = re.fullmatch(r"\s*\\thisrow\{([^{}]*)\}\s*", keys.get("point meta") or "")
+                    res = table_points3d(interp, raw, loc, table_out, pm.group(1).strip() if pm else None)
                 else:
                     res = plot_points3d(interp, text, st, keys3, d0, n0, functions_p)
                 if res is None:
@@ -461,6 +464,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                 plots.append(Plot(res[0], st, loc, mark=mark, mark_st=mst, only_marks=only_marks,
                                   smooth=smooth or bool(st.get("smooth")), forget=forget, mark_size=mark_size,
                                   mark_text=tuple(mark_text), quiver=quiver,
+                                  contour=_contour(keys, table_out, res[0]),
                                   three_d=True, shape3d=res[1], patch=patch,
                                   shader=(keys.get("shader") or "").strip() or None))
                 continue
@@ -545,6 +549,16 @@ def _axis_cycle_list(axis_kv: dict) -> list:
         elif k in ("area style", "area cycle list", "bar cycle list") and v is None:
             out = BAR_CYCLE  # area cycle list is the bar cycle list
     return out
+
+
+def _contour(keys, table_out, pts):
+    """``(scan line lengths, values)`` of a ``contour prepared`` plot whose labels are drawn
+    (values: the table's point meta column, else z), or None."""
+    if "contour prepared" not in keys or (keys.get("contour/labels") or "true").strip() == "false":
+        return None
+    rows = table_out.get("rows") or [len(pts)]
+    values = table_out.get("meta") or [float(p[2]) for p in pts]
+    return rows, values
 
 
 def _scan_shape(interp, scanlines, n, keys, st):

@@ -239,3 +239,26 @@ def test_restrict_z_to_domain_star_clamps_tickwidth_and_label_at():
     left = min(p.points[:, 0].min() for p in sc.primitives if isinstance(p, Polyline))
     assert abs(label.box[0] - left - 62.33) < 0.15
     assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+
+
+def test_contour_prepared_lines_get_labels_every_label_distance():
+    # TeX (view {0}{90}, a 100pt x 50pt axis, x from 0 to 10): the line y = 0 (contour value 1)
+    # gets one label, a white box M-20.9844-42.6563H-13.0274V-51.1329H-20.9844Z (bp): 7.99pt x
+    # 8.51pt ("1" in \scriptsize with inner sep 2pt) centred at x = 55pt, the middle of the
+    # segment where the walked length (from 14pt) first passes 70pt
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[view={0}{90},xmin=0,xmax=10,ymin=-1,ymax=1,scale only axis,width=100pt,height=50pt,
+  xtick=\empty,ytick=\empty]
+\addplot3[contour prepared] table {
+x y z
+""" + "\n".join(f"{k} 0 1" for k in range(11)) + r"""
+};
+\end{axis}
+\end{tikzpicture}""")
+    boxes = [p.points for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag and p.style.fill is not None]
+    assert len(boxes) == 1
+    (b,) = boxes
+    assert abs(b[:, 0].mean() - 55.0) < 0.05 and abs(np.ptp(b[:, 0]) - 7.99) < 0.05
+    assert abs(np.ptp(b[:, 1]) - 8.51) < 0.05
+    assert [p.text for p in sc.primitives if isinstance(p, TextLabel)] == ["$1$"]
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
