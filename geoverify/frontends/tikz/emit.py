@@ -132,9 +132,14 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
     if st.get("decorate") and not st.get("decorate_post") and deco is not None and deco.name in DECORATIONS:
         # pgf decorates the path with its corners already rounded; tips go on the decorated ends
         path.subpaths = [new for sp in path.subpaths if sp.segs for new in decorate_subpath(sp.segs, deco)]
-    if st.get("shadows"):  # preactions: drawn behind the path, before its tips shorten it
+    actions = st.get("shadows")
+    if actions:  # preactions: drawn behind the path, before its tips shorten it
         from geoverify.frontends.tikz.shadows import emit_shadows
-        emit_shadows(scene, path.subpaths, st, {"source": source, "panel": panel, "name": None, "clipped": clipped})
+        acommon = {"source": source, "panel": panel, "name": None, "clipped": clipped}
+        emit_shadows(scene, path.subpaths, st, acommon)
+        if not draw and not fill:  # a path used only by its actions
+            emit_shadows(scene, path.subpaths, st, acommon, post=True)
+            return []
     if st.get("shorten_end") or st.get("shorten_start"):
         open_subs = [sp for sp in path.subpaths if sp.segs and not sp.closed]
         if open_subs:
@@ -157,6 +162,8 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
         idx = scene.add(prim)
         carrier_of[k] = idx
         out.append(idx)
+    if actions:  # postactions: drawn over the path
+        emit_shadows(scene, path.subpaths, st, acommon, post=True)
     if not out or not draw:
         return out
     for centre, radius, filled in dots:

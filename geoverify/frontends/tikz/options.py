@@ -801,6 +801,9 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                     _decoration(ctx, st, inner["decoration"])
                 st["decorate"] = True
                 st["decorate_post"] = True  # the path is drawn as well: only markings add to it
+            else:  # an action that draws or fills the path once more (shadows.py)
+                from geoverify.frontends.tikz.shadows import action_key
+                action_key(ctx, st, k, val, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1))
         elif k == "every node/.style":
             ctx.define_style("every node", val, False)
         elif k == "mark":

@@ -16,7 +16,9 @@ The library's presets are general shadows:
 - ``circular glow``: scale 1.25, ``fill=black!50`` (their fuzzy fading is not modelled).
 
 Each preset takes further options (``drop shadow={opacity=.2}``) after its own and
-``every shadow``. A node's shadow is a copy of its border path, drawn even when
+``every shadow``. A ``preaction`` or ``postaction`` that draws or fills (and does not
+decorate) is the same without a transformation, drawn before or after the path
+(:func:`action_key`). A node's shadow is a copy of its border path, drawn even when
 the node is neither drawn nor filled; a path's shadows follow its rounded corners
 and decorations.
 """
@@ -28,7 +30,7 @@ import numpy as np
 from geoverify.frontends.tikz.pathbuild import segment_controls
 from geoverify.frontends.tikz.pgfmath import EX_PT
 
-__all__ = ["SHADOW_PRESETS", "Shadow", "shadow_key", "emit_shadows"]
+__all__ = ["SHADOW_PRESETS", "Shadow", "shadow_key", "action_key", "emit_shadows"]
 
 #: The library's shadow styles: name -> list of (scale, xshift ex, yshift ex, copy, opacity, fill).
 #: ``copy`` shadows take the path's own draw and fill; ``double copy shadow`` doubles its first shift.
@@ -57,12 +59,13 @@ class Shadow:
         may be ``"from path"`` (a copy shadow).
     """
 
-    __slots__ = ("scale", "shift", "st")
+    __slots__ = ("scale", "shift", "st", "post")
 
-    def __init__(self, scale: float, shift: tuple, st: dict):
+    def __init__(self, scale: float, shift: tuple, st: dict, post: bool = False):
         self.scale = scale
         self.shift = shift
         self.st = st
+        self.post = post  # a postaction: drawn after the path
 
 
 def shadow_key(ctx, st: dict, key: str, val: str | None, apply) -> None:
@@ -77,12 +80,7 @@ def shadow_key(ctx, st: dict, key: str, val: str | None, apply) -> None:
     for preset in presets:
         scale, xs, ys, copy, opacity, fill = preset[:6]
         factor = preset[6] if len(preset) > 6 else 1.0
-        s2 = dict(st)
-        s2["draw"] = s2["fill"] = None
-        s2["shadows"] = None
-        s2["decorate"] = False
-        s2["markings"] = None
-        s2["arrow_start"] = s2["arrow_end"] = None
+        s2 = _action_state(st)
         dx, dy = xs * EX_PT, ys * EX_PT
         if copy:
             s2["draw"] = s2["fill"] = _FROM_PATH
@@ -114,8 +112,32 @@ def shadow_key(ctx, st: dict, key: str, val: str | None, apply) -> None:
     st["shadows"] = tuple(shadows)
 
 
-def emit_shadows(scene, subpaths, st: dict, common: dict) -> None:
-    """Add the shadows of ``st`` for the path ``subpaths`` (:mod:`.pathbuild` subpaths, canvas pt)."""
+def _action_state(st: dict) -> dict:
+    """A preaction's starting state: the path's, without its draw, fill and path-only effects."""
+    s2 = dict(st)
+    s2["draw"] = s2["fill"] = None
+    s2["shadows"] = None
+    s2["decorate"] = False
+    s2["markings"] = None
+    s2["arrow_start"] = s2["arrow_end"] = None
+    return s2
+
+
+def action_key(ctx, st: dict, key: str, val: str, apply) -> None:
+    """``preaction={opts}`` / ``postaction={opts}`` without a decoration: when ``opts`` draw or
+    fill, the path is drawn once more with them (before, or after, the path itself)."""
+    s2 = _action_state(st)
+    apply(s2, val)
+    if s2["draw"] is None and s2["fill"] is None:
+        return
+    if "transform canvas" in val:
+        ctx.note("UNSUPPORTED", f"'transform canvas' in a {key} is not applied to its copy of the path", key)
+    st["shadows"] = tuple(st.get("shadows") or ()) + (Shadow(1.0, (0.0, 0.0), s2, key == "postaction"),)
+
+
+def emit_shadows(scene, subpaths, st: dict, common: dict, post: bool = False) -> None:
+    """Add the shadows (and pre-actions; with ``post`` the post-actions) of ``st`` for the
+    path ``subpaths`` (:mod:`.pathbuild` subpaths, canvas pt)."""
     from geoverify.frontends.tikz.emit import path_style
     from geoverify.scene.primitives import BezierPath, Subpath
 
@@ -125,6 +147,8 @@ def emit_shadows(scene, subpaths, st: dict, common: dict) -> None:
     allpts = np.concatenate([c.reshape(-1, 2) for c, _ in parts])
     centre = (allpts.min(axis=0) + allpts.max(axis=0)) / 2
     for sh in st.get("shadows") or ():
+        if sh.post != post:
+            continue
         s2 = dict(sh.st)
         for k in ("draw", "fill"):
             if s2[k] == _FROM_PATH:  # a copy shadow: the path's colour, else the current one

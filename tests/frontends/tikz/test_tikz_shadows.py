@@ -60,3 +60,18 @@ def test_double_copy_shadow_of_a_node_that_is_not_drawn():
 def test_a_node_on_a_path_does_not_take_the_paths_shadow():
     sc = parse_tikz(r"\draw[drop shadow] (0,0) -- (1,0) node[right] {x};")
     assert len([p for p in sc.primitives if isinstance(p, BezierPath)]) == 1
+
+
+def test_pre_and_postactions_that_draw_or_fill_copy_the_path():
+    # TeX: M-71.800785-15.308593H-43.4531 stroke='#f00' (the postaction of an unused path); the drop shadow
+    # of an unused path M-69.656291-41.5079V-69.8555H-41.3086V-41.5079Z; a yellow fill under the drawn circle
+    sc = parse_tikz(r"""\path[postaction={draw, red}] (0,0) -- (1,0);
+    \path[drop shadow] (0,1) rectangle (1,2);
+    \draw[preaction={fill=yellow}] (3,0) circle (1);""")
+    assert not sc.diagnostics
+    styles = [(p.style.stroke, p.style.fill) for p in sc.primitives]
+    assert styles == [("#ff0000", None), (None, "#808080"), (None, "#ffff00"), ("#000000", None)]
+    red, shadow, fill, circle = sc.primitives
+    assert close(red.subpaths()[0].controls[0][[0, 3]], [(0, 0), (CM, 0)])
+    assert close(_corners(shadow).min(axis=0), (2.15277, CM - 2.15277), tol=1e-2)  # TeX: 2.1445 bp, 26.199 bp
+    assert close(fill.subpaths()[0].controls[:, 0].mean(axis=0), (3 * CM, 0), tol=1.0)
