@@ -109,7 +109,6 @@ class Interpreter(ExpressionsMixin):
         self.loaded = set()
         self.current_loc = None
         self._locs = {}
-        self.rng = random.Random(1)      # rand(), unitrand(), srand(): per figure, reproducible
         self.modules = {}
         tpl = _TEMPLATES.get(dialect)
         if tpl is None:
@@ -177,6 +176,15 @@ class Interpreter(ExpressionsMixin):
         from geoverify.frontends.asy import operators
 
         self.ops = operators
+
+    @property
+    def rng(self):
+        """The random numbers of rand(), unitrand() and srand(): per figure, seeded with 1 (reproducible);
+        made when the program first asks (seeding one costs more than running most figures' statements)."""
+        r = self.__dict__.get("_rng")
+        if r is None:
+            r = self._rng = random.Random(1)
+        return r
 
     def activate(self):
         """Make the shared builtins act on this interpreter."""

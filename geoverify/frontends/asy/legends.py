@@ -81,6 +81,13 @@ def install(I):
 
     def draw(*args, **kw):
         legend = kw.get("legend")
+        if legend is None:
+            # most draw calls name no legend: leave at once (the search below finds none either)
+            for a in args:
+                if isinstance(a, (str, LabelSpec)):
+                    break
+            else:
+                raise NoMatch()
         args = list(args)
         k = next((i for i, a in enumerate(args) if _is_path_arg(a)), None)
         if legend is None and k is not None:
