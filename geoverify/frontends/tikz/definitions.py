@@ -50,7 +50,7 @@ LIBRARIES_INTERPRETED = {"calc", "positioning", "intersections", "arrows", "arro
                           "fadings", "shapes.misc", "shapes.symbols", "shapes.arrows", "topaths", "plotmarks",
                           "decorations", "decorations.pathmorphing", "external", "math", "3d", "perspective",
                           "bending", "spy",
-                          "fpu", "graphs", "automata", "trees", "mindmap", "chains", "scopes", "er", "petri",
+                          "fpu", "graphs", "automata", "trees", "mindmap", "chains", "scopes", "turtle", "er", "petri",
                           "circuits.logic.IEC", "circuits", "circuits.ee.IEC",
                           "decorations.shapes"}
 # \datavisualization (datavis.py); its keys that are not modelled are reported one by one

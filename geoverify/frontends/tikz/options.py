@@ -507,6 +507,10 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             from geoverify.frontends.tikz.backgrounds import background_key
             background_key(ctx, st, key, None)
             return
+        if key.startswith("turtle"):  # the turtle library (turtle.py)
+            from geoverify.frontends.tikz.turtle import turtle_key
+            if turtle_key(ctx, st, key, None):
+                return
         if _COSMETIC.match(key):
             return
         if _library_style(ctx, st, key, val, depth):
@@ -838,6 +842,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k in BACKGROUND_KEYS:  # the backgrounds library's frames (backgrounds.py)
             from geoverify.frontends.tikz.backgrounds import background_key
             background_key(ctx, st, k, val)
+        elif k.startswith("turtle") and _turtle(ctx, st, k, val):  # the turtle library (turtle.py)
+            pass
         elif k in DELIMITER_KEYS:  # the matrix library's delimiters (delimiters.py)
             st["delimiters"] = (st.get("delimiters") or ()) + ((k.split()[0], val.strip()),)
         elif k == "style":  # /tikz/style/.style={#1}: the value's keys, applied here
@@ -848,6 +854,11 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             ctx.note("UNSUPPORTED", f"unknown TikZ key '{k}={val}' ignored", k)
     except (ValueError, IndexError) as err:
         ctx.note("UNSUPPORTED", f"cannot read key '{k}={val}': {err}", k)
+
+
+def _turtle(ctx, st, key, val) -> bool:
+    from geoverify.frontends.tikz.turtle import turtle_key
+    return turtle_key(ctx, st, key, val)
 
 
 def _library_style(ctx, st, key, val, depth) -> bool:

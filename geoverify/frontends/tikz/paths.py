@@ -151,6 +151,9 @@ class PathWalker(PlotMixin):
 
     def op_options(self, item):
         self.interp.apply_options(self.st, _text(item.children[0]))
+        if self.st.get("turtle_moves"):  # turtle={forward, left, ...} inserts its operations here
+            from geoverify.frontends.tikz.turtle import run_turtle
+            run_turtle(self)
         if self.st.get("local_bbox"):  # from here on the path's points and nodes make a box
             sps = self.path.subpaths
             self.local_boxes.append((self.st.pop("local_bbox"), len(sps), len(sps[-1].segs) if sps else 0,
