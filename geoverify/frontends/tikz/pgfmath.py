@@ -253,11 +253,12 @@ def compile_expr(text: str, location: SourceLocation | None = None) -> tuple[Cal
         tree = pgfmath_parser().parse(text)
     except UnexpectedInput as err:
         missing = text.count("(") - text.count(")")
-        if not 0 < missing <= 8:
+        if not 0 < abs(missing) <= 8:
             raise syntax_error(err, text, f"pgfmath expression {text!r}", location) from None
-        # pgfmath closes parentheses left open at the end ("cos(deg(x)" is cos(deg(x)))
+        # pgfmath closes parentheses left open at the end ("cos(deg(x)" is cos(deg(x))), and a
+        # ")" closing nothing ends a group opened at the start ("1+2)*3" is 9, as TeX computes)
         try:
-            tree = pgfmath_parser().parse(text + ")" * missing)
+            tree = pgfmath_parser().parse(text + ")" * missing if missing > 0 else "(" * -missing + text)
         except UnexpectedInput:
             raise syntax_error(err, text, f"pgfmath expression {text!r}", location) from None
     units = [False]

@@ -25,7 +25,7 @@ from geoverify.frontends.tikz.geoshapes import POLYGON_SHAPES, polygon_shape
 from geoverify.frontends.tikz.nodes import Node, direction_angle
 from geoverify.frontends.tikz.options import DEFAULTS, split_options
 from geoverify.frontends.tikz.splitting import split_top_level
-from geoverify.frontends.tikz.tex import Macro, tokenize
+from geoverify.frontends.tikz.tex import Macro, detokenize, tokenize
 from geoverify.scene import Polyline, TextLabel
 from geoverify.scene.primitives import Style
 
@@ -164,8 +164,8 @@ class NodePlacementMixin:
             self.note("UNSUPPORTED", "a picture inside node text is not interpreted (only its box is estimated)",
                       "node text", loc)
         text = text.strip()
-        if nst.get("node_contents"):
-            text = nst["node_contents"]
+        if nst.get("node_contents"):  # typeset like node text: its macros (and pgfmath) expanded
+            text = detokenize(self.expand_all(tokenize(nst["node_contents"]))).strip()
         if nst["text_width"] is not None and has_display(text):  # the figure's display skips
             nst = dict(nst)
             nst["display_skips"] = display_skips(self)

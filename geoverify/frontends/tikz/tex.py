@@ -28,8 +28,8 @@ __all__ = ["Token", "Source", "Macro", "Definitions", "Reader", "tokenize", "det
 
 Token = tuple  # (text, offset)
 
-#: Names of commands (not user macros) that expand or act: conditionals and counters.
-_EXPANDABLE = ("\\if", "\\else", "\\fi", "\\breakforeach") + COUNTER_PREFIXES
+#: Names of commands (not user macros) that expand or act: conditionals, counters, pgfmath in text.
+_EXPANDABLE = ("\\if", "\\else", "\\fi", "\\breakforeach", "\\pgfmathp") + COUNTER_PREFIXES
 
 # The pieces of TeX source: findall gives each whole piece, and its first characters tell them apart.
 _PIECES_RE = re.compile(
@@ -406,6 +406,9 @@ class Reader:
             if tok[0].startswith(_EXPANDABLE):
                 if tok[0].startswith(COUNTER_PREFIXES):  # LaTeX counters (counters.py)
                     return expand_counter(self, tok)
+                if tok[0].startswith("\\pgfmathp"):  # in node text (textmath.py)
+                    from geoverify.frontends.tikz.textmath import expand_text_math
+                    return expand_text_math(self, tok)
                 return expand_conditional(self, tok)
             return False
         self.budget.step(1, None)

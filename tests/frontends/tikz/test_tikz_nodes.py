@@ -602,3 +602,15 @@ def test_node_contents_from_a_style_with_two_arguments_and_no_text():
     assert label.text == "12"
     box = only(sc, Polyline).points
     assert close(box[:, 0].min(), 20.04 * 72.27 / 72, tol=0.02) and close(box[:, 0].max(), 36.65 * 72.27 / 72, tol=0.02)
+
+
+def test_pgfmath_parse_and_printnumber_in_node_text_and_node_contents():
+    # as TeX typesets them: fixed two decimals; pgf's std format groups thousands; node contents
+    # are expanded like node text
+    sc = parse_tikz(r"""\begin{tikzpicture}[w/.style={node contents={\pgfmathparse{0.35-2*0.15}\pgfmathprintnumber[fixed]{\pgfmathresult}}}]
+      \node[draw] {\pgfmathparse{0.35*2-1*0.15}\pgfmathprintnumber[fixed]{\pgfmathresult}};
+      \node at (0,1) {\pgfmathprintnumber{12345.678}};
+      \path (0,2) node[w];
+    \end{tikzpicture}""")
+    assert [p.text for p in sc.primitives if isinstance(p, TextLabel)] == ["$0.55$", "$12{,}345.68$", "$0.05$"]
+    assert not sc.diagnostics

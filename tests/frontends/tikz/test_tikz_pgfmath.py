@@ -73,3 +73,10 @@ def test_parentheses_left_open_at_the_end_are_closed():
     assert evaluate("2*(3+4").value == 14.0
     with pytest.raises(FigureSyntaxError):
         evaluate("2*(3+")
+
+
+def test_a_closing_parenthesis_that_closes_nothing_ends_a_group_opened_at_the_start():
+    # pgfmath in TeX: "1+2)*3" is 9, "(1+2))*3" is 9, "0.2*exp(-1*(0.5)^2 - 3*0.5))" is 0.03474
+    assert evaluate("1+2)*3").value == pytest.approx(9.0)
+    assert evaluate("(1+2))*3").value == pytest.approx(9.0)
+    assert evaluate("0.2*exp(-1*(0.5)^2 - 3*0.5))").value == pytest.approx(0.03474, abs=1e-4)
