@@ -159,7 +159,7 @@ class Axis3D(Axis):
             W, H = W - 45.0, H - 45.0
         for k in ("x", "y", "z", "plot box ratio", "unit vector ratio", "scale mode", "axis equal",
                   "axis equal image"):
-            if kv.get(k):
+            if k in kv and (kv[k] is None or kv[k].strip() not in ("", "false")):  # flags have no value
                 interp.note("UNSUPPORTED", f"'{k}' of a 3D axis is not interpreted", k, self.loc)
         self.az, self.el = self.view()
         vec, n = view_vectors(self.az, self.el)
@@ -286,8 +286,8 @@ class Axis3D(Axis):
         base = self.st["ctm"]
         saved = interp.st
         saved_box = getattr(interp, "axis_box", None)
-        for key in ("axis lines", "axis lines*", "axis x line", "axis y line", "axis z line", "axis on top",
-                    "3d box", "xtick pos", "ytick pos", "ztick pos"):
+        for key in ("axis lines", "axis lines*", "axis x line", "axis y line", "axis z line",
+                    "3d box", "xtick pos", "ytick pos", "ztick pos"):  # axis on top: the drawing order only
             if key in kv and not (key.startswith("axis lines") and center_lines(self)[0]):
                 interp.note("UNSUPPORTED", f"'{key}' of a 3D axis is not interpreted", key, self.loc)
         try:

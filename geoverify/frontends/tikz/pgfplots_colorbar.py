@@ -26,10 +26,17 @@ from geoverify.frontends.tikz.bounding import drawn_extent
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pgfplots_options import usable_range
 
-__all__ = ["COLORBAR_KEYS", "draw_colorbar", "meta_range"]
+__all__ = ["COLORBAR_KEYS", "COLORMAP_KEYS", "draw_colorbar", "meta_range"]
 
-#: axis keys read here
-COLORBAR_KEYS = {"colorbar", "colorbar horizontal", "colorbar style", "point meta min", "point meta max"}
+#: axis keys that choose colour maps and how values are mapped to them: colours only, the
+#: drawn geometry (colour bar included) does not change (the colours are noted as approximated)
+COLORMAP_KEYS = {"colormap", "colormap name", "colormap access", "point meta rel", "colormap/viridis",
+                 "colormap/hot", "colormap/hot2", "colormap/cool", "colormap/jet", "colormap/bluered",
+                 "colormap/greenyellow", "colormap/blackwhite", "colormap/redyellow", "colormap/violet"}
+
+#: axis keys read here (and the colour map keys)
+COLORBAR_KEYS = {"colorbar", "colorbar horizontal", "colorbar style", "point meta min",
+                 "point meta max"} | COLORMAP_KEYS
 
 _CM = 72.27 / 2.54
 

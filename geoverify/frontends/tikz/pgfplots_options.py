@@ -17,7 +17,7 @@ KNOWN_KEYS = {
     "ymajorgrids", "no markers", "no marks", "smooth", "axis equal image", "at", "anchor", "name",
     "hide axis", "hide x axis", "hide y axis", "tick align", "xtick align", "ytick align", "tick pos",
     "xtick pos", "ytick pos", "xtick distance", "ytick distance", "x", "y", "axis on top", "compat",
-    "legend cell align", "cycle list name", "cycle list", "cycle multi list", "shader", "area style", "area legend", "area cycle list", "bar cycle list", "mark size", "thick", "very thick", "semithick", "thin",
+    "legend cell align", "cycle list name", "cycle list", "cycle multi list", "shader", "clip bounding box", "area style", "area legend", "area cycle list", "bar cycle list", "mark size", "thick", "very thick", "semithick", "thin",
     "unbounded coords", "restrict y to domain", "restrict x to domain", "restrict z to domain", "restrict x to domain*", "restrict y to domain*", "restrict z to domain*", "xlabel style", "ylabel style", "title style",
     "tick label style", "ticklabel style", "label style", "x tick label style", "y tick label style",
     "xticklabel style", "yticklabel style", "tick style", "major tick length", "axis line style",

@@ -262,3 +262,16 @@ x y z
     assert abs(np.ptp(b[:, 1]) - 8.51) < 0.05
     assert [p.text for p in sc.primitives if isinstance(p, TextLabel)] == ["$1$"]
     assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+
+
+def test_colour_map_keys_and_axis_on_top_are_accepted_and_3d_axis_equal_is_reported():
+    # colormap name/access, point meta rel only choose colours; axis on top and clip bounding
+    # box change no drawn geometry; axis equal image (a flag) scales a 3D axis: not modelled
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[colormap name=viridis, colormap access=piecewise constant, point meta rel=per plot,
+  axis on top, clip bounding box=upper bound, axis equal image]
+\addplot3[surf, samples=3] {x*y};
+\end{axis}
+\end{tikzpicture}""")
+    unsupported = {d.construct for d in sc.diagnostics if d.code == "UNSUPPORTED"}
+    assert unsupported == {"axis equal image"}
