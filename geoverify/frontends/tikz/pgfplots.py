@@ -66,6 +66,11 @@ _LABEL_ALLOWANCE = 45.0
 _TICK_LEN = 0.15 * 72.27 / 2.54  # major tick length 0.15cm
 _MINOR_TICK_LEN = 0.1 * 72.27 / 2.54
 _TITLE_SHIFT = 6.0
+#: TikZ line width keys: given to the axis they set the width of its scope
+#: what ``\\pgfmathprintnumber`` in a tick label template is while the template is expanded
+_PRINT_NUMBER = "\\gvPrintNumber"
+_LINE_WIDTH_KEYS = ("ultra thin", "very thin", "thin", "semithick", "thick", "very thick", "ultra thick",
+                    "line width")
 
 
 def _num(interp, text, st):
@@ -174,6 +179,10 @@ class Axis:
         samples = int(_num(interp, kv["samples"], st)) if kv.get("samples") else 25
         axis_plot = ",".join(v for k, v in kv.items() if k in ("every axis plot/.append style",
                                                                "every axis plot post/.append style") and v)
+        # line widths among the axis options hold in the axis' scope: for its plots too
+        widths = ",".join(k if v is None else f"{k}={v}" for k, v in self.opts if k in _LINE_WIDTH_KEYS)
+        if widths:
+            axis_plot = (widths + "," + axis_plot).strip(",")
         if self.flag("no markers") or self.flag("no marks"):
             axis_plot = (axis_plot + ",mark=none").strip(",")
         # TikZ keys of the axis hold in its scope: the plot handler and its tension for every plot
@@ -974,6 +983,11 @@ class Axis:
         st.update(draw="current", fill=None, dash=None, arrow_start=None, arrow_end=None)
         st["color"] = (0.0, 0.0, 0.0)
         st["line_width"] = 0.4
+        # line widths among the axis options hold in the axis' scope: its lines take them
+        widths = ",".join(k if v is None else f"{k}={v}" for k, v in getattr(self, "opts", None) or ()
+                          if k in _LINE_WIDTH_KEYS)
+        if widths:
+            self.interp.apply_options(st, widths)
         if self.kv.get("axis line style"):
             self.interp.apply_options(st, self.kv["axis line style"])
         mx, my = modes["x"][0], modes["y"][0]
@@ -1062,18 +1076,20 @@ class Axis:
             defs.set("\\tick", Macro([], tokenize(pgf_number(v)), None, 0))
             if nxt is not None:
                 defs.set("\\nexttick", Macro([], tokenize(pgf_number(nxt)), None, 0))
-            text = detokenize(self.interp.expand_all(tokenize(template))).strip()
+            # \pgfmathprintnumber kept as written through the expansion (printed below)
+            toks = [(_PRINT_NUMBER, p) if t == "\\pgfmathprintnumber" else (t, p) for t, p in tokenize(template)]
+            text = detokenize(self.interp.expand_all(toks)).strip()
         except GeoverifyError as err:
             text = "\\pgfmathparse"
             self.interp.note("UNSUPPORTED", f"tick label template not expanded: {err.message}", "ticklabel", self.loc)
         finally:
             defs.end_group()
-        if re.search(r"\\pgfmath(?!printnumber)|\\if|\\tick|\\nexttick", text):
+        if re.search(r"\\pgfmath|\\if|\\tick|\\nexttick", text):
             self.interp.note("UNSUPPORTED", "a tick label template that computes is not interpreted (the number "
                              "is printed)", "ticklabel", self.loc)
             return format_number(v, **number_format)
         out, pos = [], 0
-        for m in re.finditer(r"\\pgfmathprintnumber\s*(?:\[[^\]]*\])?\s*(\{[^{}]*\}|[-+0-9.eE]+)", text):
+        for m in re.finditer(r"\\gvPrintNumber\s*(?:\[[^\]]*\])?\s*(\{[^{}]*\}|[-+0-9.eE]+)", text):
             arg = m.group(1).strip("{} ")
             try:
                 num = format_number(float(arg), **number_format)

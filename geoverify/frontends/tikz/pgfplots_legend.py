@@ -6,11 +6,12 @@ and ``\\addlegendimage``, laid out in ``legend columns``, positioned by ``legend
 from __future__ import annotations
 
 import copy
+import re
 
 from geoverify.errors import SourceLocation
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.emit import emit_path
-from geoverify.frontends.tikz.fonts import measure, wrap
+from geoverify.frontends.tikz.fonts import FONT_SIZES, em, measure, wrap
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pathbuild import PathBuilder
 from geoverify.frontends.tikz.pgfplots_draw import legend_image, legend_image_box
@@ -85,7 +86,12 @@ def draw_legend(axis) -> None:
             ncol = 1
     if ncol <= 0:
         ncol = len(entries)
-    depth = 1.5  # text depth=0.15em
+    # legend style={font=..}: the entries' size (text depth=0.15em of it)
+    font = (opts.get("font") or "").strip()
+    size = 10.0
+    for cs in re.findall(r"\\[A-Za-z]+", font):
+        size = FONT_SIZES.get(cs, size)
+    depth = 0.15 * em(size)
     post = dict(split_options(kv.get("legend image post style") or ""))
     if "mark" in post:  # legend image post style={mark=*}: the images get that mark
         mk = (post["mark"] or "").strip()
@@ -110,10 +116,10 @@ def draw_legend(axis) -> None:
                 d = axis.interp.number(ov["text depth"], axis.st).value if (ov["text depth"] or "").strip() \
                     else None
         if w is not None:
-            box, _ = measure("\\\\".join(wrap(t, w, 10.0)), 10.0)
+            box, _ = measure("\\\\".join(wrap(t, w, size)), size)
             width = w
         else:
-            box, _ = measure(t, 10.0)
+            box, _ = measure(t, size)
             width = box.width
         d = box.depth if d is None else d
         depths.append(d)
@@ -175,6 +181,8 @@ def draw_legend(axis) -> None:
                 tx, anc = x + iws[c] + tws[c] / 2, "base"
             extra = "," + ",".join(k if v is None else f"{k}={{{v}}}" for k, v in split_options(extra)
                                    if k not in ("text depth",)) if extra else ""
+            if font:
+                extra = f",font={{{font}}}" + extra
             code.append(f"\\node[anchor={anc},inner sep=0pt{extra}] at ({tx:.5f}pt,{base:.5f}pt) {{{t}}};")
             x += iws[c] + tws[c]
         y -= up + down

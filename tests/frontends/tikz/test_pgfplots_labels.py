@@ -261,3 +261,30 @@ def test_after_end_axis_bare_coordinates_are_in_data_scaled_units():
     sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[after end axis/.code={\draw[red] (0,0) -- (50,50);}]
 \addplot coordinates {(0,1) (1,2)};\end{axis}\end{tikzpicture}""")
     assert np.allclose(_red_line_data(sc), [[0, 1], [0.5, 1.5]])
+
+
+@pytest.mark.parametrize("key, width", [("very thick", 1.2), ("line width=2pt", 2.0)])
+def test_line_width_among_the_axis_options_widens_axis_lines_and_plots(key, width):
+    # TeX: the axis lines and the plot take the scope's width; ticks keep "very thin" (0.2pt)
+    sc = parse_tikz(rf"\begin{{tikzpicture}}\begin{{axis}}[{key}, axis lines=left]"
+                    r"\addplot coordinates {(0,0) (1,1)};\end{axis}\end{tikzpicture}")
+    widths = {(q.style.stroke, round(q.style.stroke_width, 6)) for q in sc.primitives
+              if isinstance(q, Polyline)}
+    assert ("#000000", width) in widths or ("#000000", round(width, 6)) in widths
+    assert ("#808080", 0.2) in widths
+    assert any(p.style.stroke == "#0000ff" and abs(p.style.stroke_width - width) < 1e-9
+               for p in sc.primitives if hasattr(p, "style"))
+
+
+def test_legend_style_font_sizes_the_entries():
+    # TeX (\small): frame 54.249pt wide, baselines 10.251pt and 22.0pt under its top
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[legend style={font=\small}]
+\addplot coordinates {(0,0) (1,1)}; \addlegendentry{$x$ line}
+\addplot coordinates {(0,1) (1,0)}; \addlegendentry{second}
+\end{axis}\end{tikzpicture}""")
+    frame = next(p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag and p.style.fill == "#ffffff")
+    (x0, y0), (x1, y1) = frame.points.min(axis=0), frame.points.max(axis=0)
+    assert x1 - x0 == pytest.approx(54.249, abs=0.02)
+    t = _texts(sc)
+    assert y1 - t["$x$ line"].anchor[1] == pytest.approx(10.251, abs=0.05)
+    assert y1 - t["second"].anchor[1] == pytest.approx(22.0, abs=0.15)
