@@ -848,6 +848,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["delimiters"] = (st.get("delimiters") or ()) + ((k.split()[0], val.strip()),)
         elif k == "style":  # /tikz/style/.style={#1}: the value's keys, applied here
             apply_options(ctx, st, val or "", depth + 1)
+        elif k == "double":  # double=<core colour>: as "double" (the two strokes share the path)
+            st["double"] = True
         elif _COSMETIC.match(k) or k.startswith("every ") or k.startswith("execute "):
             return
         elif not _library_style(ctx, st, k, val, depth):

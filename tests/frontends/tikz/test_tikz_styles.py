@@ -190,3 +190,10 @@ def test_style_key_applies_its_value_as_keys():
     c = only(sc, Circle)
     assert close(c.center, (CM, 0)) and close(c.radius, CM)
     assert not sc.diagnostics
+
+
+def test_double_with_a_core_colour_is_a_double_line_on_the_path():
+    # double=<colour> is "double" with that core colour: TeX strokes the same path twice
+    sc = parse_tikz(r"\tikz \draw[double=orange, double distance=1pt] (0,0) -- (1,0);")
+    assert not sc.diagnostics
+    assert close(only(sc, Polyline).points, [(0, 0), (CM, 0)])
