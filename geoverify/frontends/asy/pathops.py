@@ -353,14 +353,15 @@ def arctime(p: Path, L: float) -> float:
 
 
 def _seg_bbox(seg):
-    xs = [z.real for z in seg]
-    ys = [z.imag for z in seg]
-    return min(xs), min(ys), max(xs), max(ys)
+    a, b, c, d = seg
+    ax, bx, cx, dx = a.real, b.real, c.real, d.real
+    ay, by, cy, dy = a.imag, b.imag, c.imag, d.imag
+    return min(ax, bx, cx, dx), min(ay, by, cy, dy), max(ax, bx, cx, dx), max(ay, by, cy, dy)
 
 
-def _intersect_segs(s1, s2, t0, t1, u0, u1, out, depth, fuzz):
-    b1 = _seg_bbox(s1)
-    b2 = _seg_bbox(s2)
+def _intersect_segs(s1, s2, t0, t1, u0, u1, out, depth, fuzz, b1, b2):
+    """Append to ``out`` the times where cubic segments ``s1`` (boxed by ``b1``, :func:`_seg_bbox`)
+    and ``s2`` (boxed by ``b2``) meet, subdividing both."""
     if b1[0] > b2[2] + fuzz or b2[0] > b1[2] + fuzz or b1[1] > b2[3] + fuzz or b2[1] > b1[3] + fuzz:
         return
     size = max(b1[2] - b1[0], b1[3] - b1[1], b2[2] - b2[0], b2[3] - b2[1])
@@ -395,10 +396,11 @@ def _intersect_segs(s1, s2, t0, t1, u0, u1, out, depth, fuzz):
     l2, r2 = _split_seg(s2, 0.5)
     tm = (t0 + t1) / 2
     um = (u0 + u1) / 2
-    _intersect_segs(l1, l2, t0, tm, u0, um, out, depth + 1, fuzz)
-    _intersect_segs(l1, r2, t0, tm, um, u1, out, depth + 1, fuzz)
-    _intersect_segs(r1, l2, tm, t1, u0, um, out, depth + 1, fuzz)
-    _intersect_segs(r1, r2, tm, t1, um, u1, out, depth + 1, fuzz)
+    bl1, br1, bl2, br2 = _seg_bbox(l1), _seg_bbox(r1), _seg_bbox(l2), _seg_bbox(r2)
+    _intersect_segs(l1, l2, t0, tm, u0, um, out, depth + 1, fuzz, bl1, bl2)
+    _intersect_segs(l1, r2, t0, tm, um, u1, out, depth + 1, fuzz, bl1, br2)
+    _intersect_segs(r1, l2, tm, t1, u0, um, out, depth + 1, fuzz, br1, bl2)
+    _intersect_segs(r1, r2, tm, t1, um, u1, out, depth + 1, fuzz, br1, br2)
 
 
 def _flatness(seg):
@@ -433,12 +435,17 @@ def intersections(p: Path, q: Path, fuzz: float = -1) -> list[tuple[float, float
         scale = max(scale, abs(z.real), abs(z.imag))
     f = max(fuzz, 1e-9 * max(scale, 1.0)) if fuzz >= 0 else 1e-9 * max(scale, 1.0)
     out = []
+    qsegs = [q.segment(j) for j in range(q.length)]
+    qboxes = [_seg_bbox(s) for s in qsegs]
     for i in range(p.length):
         si = p.segment(i)
-        for j in range(q.length):
-            sj = q.segment(j)
+        b1 = _seg_bbox(si)
+        for j, sj in enumerate(qsegs):
+            b2 = qboxes[j]
+            if b1[0] > b2[2] + f or b2[0] > b1[2] + f or b1[1] > b2[3] + f or b2[1] > b1[3] + f:
+                continue        # _intersect_segs' first test, made once per segment instead of per pair
             found = []
-            _intersect_segs(si, sj, 0.0, 1.0, 0.0, 1.0, found, 0, f)
+            _intersect_segs(si, sj, 0.0, 1.0, 0.0, 1.0, found, 0, f, b1, b2)
             for (a, b) in found:
                 out.append((i + a, j + b))
     out.sort()

@@ -3,7 +3,8 @@
 :meth:`ExpressionsMixin.match_score` remembers scores per function and argument
 classes; :meth:`ExpressionsMixin.call` calls a lone Asymptote function without the
 overload search; ``call_user`` makes the call's location only when the depth
-limit is hit; the dialect's template is frozen out of the cyclic collector.
+limit is hit; the dialect's template is frozen out of the cyclic collector;
+``pathops.intersections`` skips segment pairs whose boxes are apart.
 """
 
 from __future__ import annotations
@@ -94,3 +95,50 @@ def test_deep_recursion_still_reports_where_it_happened():
 def test_the_dialect_templates_are_frozen_out_of_the_collector():
     parse_asy("dot((0,0));")
     assert gc.get_freeze_count() > 10_000
+
+
+
+def _intersections_pair_by_pair(p, q):
+    """``pathops.intersections`` as it was: every segment pair searched, boxes made per call."""
+    from geoverify.frontends.asy import pathops
+
+    scale = max([0.0] + [max(abs(z.real), abs(z.imag)) for z in p.z + q.z])
+    f = 1e-9 * max(scale, 1.0)
+    out = []
+    for i in range(p.length):
+        for j in range(q.length):
+            si, sj = p.segment(i), q.segment(j)
+            found = []
+            pathops._intersect_segs(si, sj, 0.0, 1.0, 0.0, 1.0, found, 0, f,
+                                    pathops._seg_bbox(si), pathops._seg_bbox(sj))
+            out += [(i + a, j + b) for a, b in found]
+    out.sort()
+    merged = []
+    for t in out:
+        if merged and abs(pathops.point(p, t[0]) - pathops.point(p, merged[-1][0])) <= 1e-7 * max(scale, 1.0):
+            continue
+        if p.cyclic and merged and abs(t[0] - p.length) < 1e-9 and abs(merged[0][0]) < 1e-9:
+            continue
+        merged.append(t)
+    return merged
+
+
+def test_intersections_skip_only_segment_pairs_that_cannot_meet():
+    import random
+
+    from geoverify.frontends.asy import pathops
+
+    rng = random.Random(7)
+    met = 0
+    for _ in range(60):
+        paths = []
+        for _ in range(2):
+            n = rng.randint(2, 12)
+            z = [complex(rng.uniform(-3, 3), rng.uniform(-3, 3)) for _ in range(n)]
+            pre = [w + complex(rng.uniform(-1, 1), rng.uniform(-1, 1)) for w in z]
+            post = [w + complex(rng.uniform(-1, 1), rng.uniform(-1, 1)) for w in z]
+            paths.append(Path(z, pre, post, rng.random() < 0.3, [False] * n))
+        got = pathops.intersections(*paths)
+        assert got == _intersections_pair_by_pair(*paths)
+        met += bool(got)
+    assert met > 30
