@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 
+from geoverify.errors import GeoverifyError
 from geoverify.frontends.tikz.options import UNITS_PT, split_options
 from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
 
@@ -86,6 +87,42 @@ def _word(text: str):
     return out, other
 
 
+def _braid_key(interp, k, v, values, strand_style, loc):
+    """The braid's settings ``(width, height, border height, gap, control factor, nudge factor,
+    strands, name)`` after key ``k=v``; ``style strands`` fills ``strand_style``."""
+    w, h, eh, gap, cf, nf, strands, name = values
+    if k in ("width", "height", "border height"):
+        d = interp.number(v, interp.st)
+        d = d.value if d.units else d.value * _CM
+        if k == "width":
+            w = d
+        elif k == "height":
+            h = d
+        else:
+            eh = d
+    elif k in ("gap", "control factor", "nudge factor", "number of strands"):
+        x = interp.number(v, interp.st).value
+        if k == "gap":
+            gap = x
+        elif k == "control factor":
+            cf = x
+        elif k == "nudge factor":
+            nf = x
+        else:
+            strands = int(x)
+    elif k == "name":
+        name = v
+    elif k == "style strands":
+        groups = re.findall(r"\{((?:[^{}]|\{[^{}]*\})*)\}", v)
+        if len(groups) == 2:
+            for s in groups[0].split(","):
+                if s.strip():
+                    strand_style[s.strip()] = groups[1]
+    else:
+        interp.note("UNSUPPORTED", f"braid key '{k}' is not interpreted", "\\braid", loc)
+    return w, h, eh, gap, cf, nf, strands, name
+
+
 def run_braid(interp, tok, reader: Reader) -> None:
     """Interpret ``\\braid`` (see the module docstring); its text is read up to ``;``."""
     loc = interp.location(tok[1], "\\braid")
@@ -119,35 +156,12 @@ def run_braid(interp, tok, reader: Reader) -> None:
             tikz_keys.append(key + ("=" + val if val is not None else ""))
             continue
         v = (val or "").strip()
-        if k in ("width", "height", "border height"):
-            d = interp.number(v, interp.st)
-            d = d.value if d.units else d.value * _CM
-            if k == "width":
-                w = d
-            elif k == "height":
-                h = d
-            else:
-                eh = d
-        elif k in ("gap", "control factor", "nudge factor", "number of strands"):
-            x = interp.number(v, interp.st).value
-            if k == "gap":
-                gap = x
-            elif k == "control factor":
-                cf = x
-            elif k == "nudge factor":
-                nf = x
-            else:
-                strands = int(x)
-        elif k == "name":
-            name = v
-        elif k == "style strands":
-            groups = re.findall(r"\{((?:[^{}]|\{[^{}]*\})*)\}", v)
-            if len(groups) == 2:
-                for s in groups[0].split(","):
-                    if s.strip():
-                        strand_style[s.strip()] = groups[1]
-        else:
-            interp.note("UNSUPPORTED", f"braid key '{k}' is not interpreted", "\\braid", loc)
+        try:
+            w, h, eh, gap, cf, nf, strands, name = _braid_key(interp, k, v, (w, h, eh, gap, cf, nf, strands, name),
+                                                              strand_style, loc)
+        except GeoverifyError as err:
+            interp.note("UNSUPPORTED", f"braid key '{k}={v}' cannot be read ({err.message}); its default is kept",
+                        "\\braid", loc)
     crossings, other = _word(text)
     for o in other:
         interp.note("UNSUPPORTED", f"braid word part '{o.strip()}' is not interpreted (floors, labels)",

@@ -27,3 +27,10 @@ def test_braid_strands_crossings_gaps_styles_and_named_coordinates():
     # the strand from position 1 passes under: its first crossing is cut around the middle
     black = [p for p in sc.primitives if isinstance(p, BezierPath) and p.style.stroke == "#000000"]
     assert sum(len(p.parts) for p in black) > 2
+
+
+def test_braid_keys_that_cannot_be_read_are_reported_and_floors_too():
+    sc = parse_tikz(r"\tikz \braid[width=x] s_1 | s_1;")
+    notes = [d.message for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    assert any("width=x" in m for m in notes) and any("'|" in m for m in notes)
+    assert len([p for p in sc.primitives if isinstance(p, BezierPath)]) >= 2
