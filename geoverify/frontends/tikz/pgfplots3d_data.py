@@ -191,7 +191,15 @@ def table_points3d(interp, raw, loc, out=None, meta_column=None):
     noted and gives None. With a dict ``out``: ``out["rows"]`` the scan lines' lengths and,
     for a ``meta_column`` (a header name), ``out["meta"]`` its value per point."""
     from geoverify.frontends.tikz.options import split_options
-    rest = raw[raw.find("table") + len("table"):].lstrip()
+    head = raw.lstrip().lstrip("3+").lstrip()
+    if head.startswith("["):  # the plot's options (they may name table/... keys)
+        depth = 0
+        for j, ch in enumerate(head):
+            depth += (ch == "[") - (ch == "]")
+            if depth == 0:
+                head = head[j + 1:]
+                break
+    rest = head[head.find("table") + len("table"):].lstrip()
     opts = {}
     if rest.startswith("["):
         depth = 0

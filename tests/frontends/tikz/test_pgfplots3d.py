@@ -275,3 +275,21 @@ def test_colour_map_keys_and_axis_on_top_are_accepted_and_3d_axis_equal_is_repor
 \end{tikzpicture}""")
     unsupported = {d.construct for d in sc.diagnostics if d.code == "UNSUPPORTED"}
     assert unsupported == {"axis equal image"}
+
+
+def test_inline_table_after_plot_options_that_name_table_keys():
+    # the plot's options may name table/... keys before the table keyword itself
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}
+\addplot3[table/col sep=space, mesh] table {
+a b c
+0 0 0
+1 0 0
+
+0 1 0
+1 1 1
+};
+\end{axis}
+\end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.construct.startswith("\\addplot3 table")]
+    assert len([p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag]) == 1  # the mesh cell
