@@ -6,8 +6,13 @@ reads points. ``\\addplot`` without options and ``\\addplot+[...]`` take the
 next style of the ``color`` cycle list (:data:`CYCLE_COLOR`: colour and mark);
 ``\\addplot[...]`` uses only its options (black, no marks). Also read here:
 inline tables, ``declare function``, ``+- (ex, ey)`` error extents,
-``\\closedcycle``/``--cycle``, legend entries and ``\\addlegendimage``. Drawing is
-:mod:`~geoverify.frontends.tikz.pgfplots_draw`.
+``\\closedcycle``/``--cycle``, legend entries and ``\\addlegendimage``, the axis' cycle
+list (``cycle list name``, ``cycle list``, ``cycle multi list``, ``area style``), text
+marks, ``restrict <a> to domain``, and the plot handlers' data: ``ycomb``/``xcomb``,
+``quiver`` (:mod:`~geoverify.frontends.tikz.pgfplots_quiver`), ``hist``
+(:mod:`~geoverify.frontends.tikz.pgfplots_hist`), 2D patch plots
+(:mod:`~geoverify.frontends.tikz.pgfplots_patches`) and ``contour prepared`` labels.
+Drawing is :mod:`~geoverify.frontends.tikz.pgfplots_draw`.
 """
 
 from __future__ import annotations
