@@ -537,11 +537,8 @@ class Axis3D(Axis):
         return (self.ox + u * self.W, self.oy + v * self.H), rest
 
     def legend3(self):
-        """The legend, placed in the axis description cs of the projected box's bounding box;
-        ``surf``/``mesh`` entries are noted (their images are drawn as lines)."""
-        if any(p.patch for p in self.plots):
-            self.interp.note("APPROXIMATED", "legend images of surf/mesh plots are drawn as lines", "legend",
-                             self.loc)
+        """The legend, placed in the axis description cs of the projected box's bounding box
+        (``surf``/``mesh`` entries show pgfplots' mesh legend image)."""
         rx, ry = self.xmax - self.xmin, self.ymax - self.ymin
         self.P = lambda x, y: (self.ox + (x - self.xmin) / rx * self.W, self.oy + (y - self.ymin) / ry * self.H)
         try:

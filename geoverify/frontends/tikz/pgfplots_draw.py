@@ -423,10 +423,31 @@ _LEGEND_LINE = 0.6 * 72.27 / 2.54  # legend image line: 0.6cm
 _AREA_HALF = 0.1 * 72.27 / 2.54  # area legend: a 0.6cm x 0.2cm rectangle
 
 
+#: pgfplots' mesh legend (\\pgfplotsplothandlermesh@defaultlegend@img): a 3 x 3 lattice
+#: (x, y, z) seen with x=(0.44237cm,-0.07439cm), y=(0.30942cm,0.23932cm), z=(0,1.5cm),
+#: scale=0.4, yshift=-0.7cm (in the scaled system)
+_MESH_LEGEND_Z = ((0.6, 0.35, 0.21), (0.68, 0.4, 0.25), (0.7, 0.5, 0.43))  # [y][x]
+_CM = 72.27 / 2.54
+
+
+def _mesh_legend_points():
+    """The lattice's points ``(3, 3, 2)`` (pt, around the image's origin), ``[y][x]``."""
+    out = np.empty((3, 3, 2))
+    for j in range(3):
+        for i in range(3):
+            z = _MESH_LEGEND_Z[j][i]
+            out[j, i] = (0.4 * _CM * (0.44237 * i + 0.30942 * j),
+                         0.4 * _CM * (-0.07439 * i + 0.23932 * j + 1.5 * z - 0.7))
+    return out
+
+
 def legend_image_box(plot: Plot):
     """Bounding box ``(x0, y0, x1, y1)`` of a plot's legend image around its origin (pt),
     stroke included."""
     lw = plot.st["line_width"] / 2
+    if getattr(plot, "patch", None) in ("surf", "mesh"):
+        q = _mesh_legend_points().reshape(-1, 2)  # (pgf's box of a path leaves out its stroke)
+        return (q[:, 0].min(), q[:, 1].min(), q[:, 0].max(), q[:, 1].max())
     if plot.st["draw"] is None and not plot.mark and not plot.bar:  # empty legend
         return (0.0, 0.0, 0.0, 0.0)
     if plot.bar == "y":  # ybar legend: bars 3pt wide at 0 and 6pt, 8pt and 6pt high, yshift -2pt
@@ -445,6 +466,24 @@ def legend_image(interp, plot: Plot, origin, ctm) -> None:
     """The legend image of a plot with its origin at ``origin`` (picture pt): a 0.6 cm line
     with the mark in its middle, the mark alone (``only marks``) or two small bars."""
     o = origin
+    if getattr(plot, "patch", None) in ("surf", "mesh"):
+        # the mesh legend: four patches of the lattice, filled for surf, drawn (faceted)
+        st = dict(plot.st)
+        if plot.patch == "surf":
+            st["fill"] = "current"
+        g = _mesh_legend_points()
+        for j in range(2):
+            for i in range(2):
+                q = [G.apply(ctm, (o[0] + g[a, b, 0], o[1] + g[a, b, 1]))
+                     for a, b in ((j, i), (j, i + 1), (j + 1, i + 1), (j + 1, i))]
+                b = PathBuilder()
+                b.move_to(q[0])
+                for u, v in zip(q, q[1:]):
+                    b.line(u, v)
+                b.close()
+                emit_path(interp.scene, b, st, draw=st["draw"] is not None, fill=st.get("fill") is not None,
+                          source=plot.loc, panel=interp.panel)
+        return
     if plot.bar:
         for dx, hgt in ((0.0, 8.0), (6.0, 6.0)):
             if plot.bar == "y":

@@ -288,3 +288,21 @@ def test_legend_style_font_sizes_the_entries():
     t = _texts(sc)
     assert y1 - t["$x$ line"].anchor[1] == pytest.approx(10.251, abs=0.05)
     assert y1 - t["second"].anchor[1] == pytest.approx(22.0, abs=0.15)
+
+
+def test_surf_and_mesh_legend_images_are_pgfplots_lattice():
+    # pgfplots' mesh legend: a 3 x 3 lattice at scale 0.4; TeX's frame is 35.446 x 35.012pt
+    # (pgf's boxes leave out the stroke) and the first patch starts 3pt right of its left edge
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[legend pos=outer north east]
+\addplot3[surf,samples=3,domain=0:1] {x*y}; \addlegendentry{s}
+\addplot3[mesh,samples=3,domain=0:1] {x+y}; \addlegendentry{m}
+\end{axis}\end{tikzpicture}""")
+    assert not any("legend images" in d.message for d in sc.diagnostics)
+    frame = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag and p.style.fill == "#ffffff"][-1]
+    assert frame.points.max(axis=0) - frame.points.min(axis=0) == pytest.approx([35.446, 35.012], abs=0.02)
+    x0, y1 = frame.points[:, 0].min(), frame.points[:, 1].max()
+    quads = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag and len(p.points) == 4
+             and p.points[:, 0].min() > x0]
+    assert len(quads) == 8
+    assert np.allclose(quads[0].points - [x0, y1],
+                       [[3.0, -9.155], [8.035, -14.269], [11.556, -10.692], [6.522, -5.065]], atol=0.01)
