@@ -24,6 +24,7 @@ from geoverify.frontends.tikz.colors import parse_color
 from geoverify.frontends.tikz.backgrounds import BACKGROUND_KEYS
 from geoverify.frontends.tikz.delimiters import DELIMITER_KEYS
 from geoverify.frontends.tikz.geoshapes import SHAPE_KEYS
+from geoverify.frontends.tikz.mindmap import MINDMAP_KEYS
 from geoverify.frontends.tikz.pgfmath import UNITS_PT
 from geoverify.frontends.tikz.shadows import SHADOW_PRESETS
 from geoverify.frontends.tikz.trees import GROWTH_KEYS
@@ -499,6 +500,10 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             from geoverify.frontends.tikz.trees import growth_key
             growth_key(ctx, st, key, None)
             return
+        if key in MINDMAP_KEYS:  # mindmap concepts (mindmap.py)
+            from geoverify.frontends.tikz.mindmap import mindmap_key
+            mindmap_key(ctx, st, key, None)
+            return
         if key in GATE_KEYS:  # logic gates, circuits (circuits.py)
             from geoverify.frontends.tikz.circuits import gate_key
             gate_key(ctx, st, key, None, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1))
@@ -836,6 +841,9 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k in GROWTH_KEYS:  # growth functions of trees (trees.py)
             from geoverify.frontends.tikz.trees import growth_key
             growth_key(ctx, st, k, val)
+        elif k in MINDMAP_KEYS:  # mindmap concepts (mindmap.py)
+            from geoverify.frontends.tikz.mindmap import mindmap_key
+            mindmap_key(ctx, st, k, val)
         elif k in GATE_KEYS:  # logic gates, circuit symbols (circuits.py)
             from geoverify.frontends.tikz.circuits import gate_key
             gate_key(ctx, st, k, val, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1))

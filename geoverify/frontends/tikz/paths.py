@@ -535,7 +535,11 @@ class PathWalker(PlotMixin):
         self._here()
         if self.path.current is None and self.cur_node is None:
             self.path.move_to(self.cur)
+        start_node = self.cur_node
         p, node, plus, cyc = self._to_path(st, item.children[-1], self.path, self.cur, self.cur_node)
+        if st.get("switch_bar") and start_node is not None and node is not None:  # mindmap.py
+            from geoverify.frontends.tikz.mindmap import switch_bar
+            switch_bar(self.interp, start_node, node, st["switch_bar"], self.loc)
         self.last_op = [self.path.current.segs[-1]]
         self.last_op_kind = "to"
         if cyc:
