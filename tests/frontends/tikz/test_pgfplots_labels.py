@@ -306,3 +306,16 @@ def test_surf_and_mesh_legend_images_are_pgfplots_lattice():
     assert len(quads) == 8
     assert np.allclose(quads[0].points - [x0, y1],
                        [[3.0, -9.155], [8.035, -14.269], [11.556, -10.692], [6.522, -5.065]], atol=0.01)
+
+
+@pytest.mark.parametrize("cls, text_width", [("", 345.0), (r"\documentclass[12pt]{standalone}", 390.0)])
+def test_textwidth_and_linewidth_are_the_document_class_lengths(cls, text_width):
+    # TeX (article/standalone 10pt): width=0.5\textwidth, height=0.4*\linewidth give a box of
+    # 172.5 - 45 by 138 - 45 pt; at 12pt \textwidth is 390pt
+    fig = r"\begin{tikzpicture}\begin{axis}[width=0.5\textwidth, height=0.4*\linewidth]" \
+          r"\addplot coordinates {(0,0) (1,1)};\end{axis}\end{tikzpicture}"
+    if cls:
+        fig = cls + r"\usepackage{pgfplots}\begin{document}" + fig + r"\end{document}"
+    m = parse_tikz(fig).panels[0].axis_transform
+    assert (m @ [1.1, 1.1, 1] - m @ [-0.1, -0.1, 1])[:2] == pytest.approx(
+        [0.5 * text_width - 45, 0.4 * text_width - 45], abs=1e-6)
