@@ -294,6 +294,14 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
         ta = np.array([[(x.box[0] + x.box[2]) / 2, x.box[1]] for x in na_text]) * BP_PER_PT
         tb = np.array([[(x.box[0] + x.box[2]) / 2, x.box[1]] for x in nb_text])
         t = tb.mean(axis=0) - ta.mean(axis=0)
+        # TeX may split a label into several runs (kerns), which moves the mean: refine with
+        # the median offset of each native label's left edge and baseline to the nearest run
+        la = np.array([[x.box[0], x.box[1] + measure(x.text, x.font_size)[0].depth] for x in na_text]) * BP_PER_PT
+        lb = np.array([[x.box[0], x.anchor[1]] for x in nb_text])
+        tree_lb = cKDTree(lb)
+        for _ in range(3):
+            _, idx = tree_lb.query(la + t)
+            t = t + np.median(lb[idx] - (la + t), axis=0)
     details = {"size": size, "tol": tol, "shift": [round(float(v), 3) for v in t]}
     if len(a) and len(b):
         ap = a + t

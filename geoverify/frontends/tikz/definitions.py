@@ -55,6 +55,8 @@ LIBRARIES_INTERPRETED = {"calc", "positioning", "intersections", "arrows", "arro
                           "decorations.shapes"}
 # \datavisualization (datavis.py); its keys that are not modelled are reported one by one
 LIBRARIES_INTERPRETED |= {"datavisualization", "datavisualization.formats.functions"}
+# \calendar (calendar.py); its keys that are not modelled are reported
+LIBRARIES_INTERPRETED |= {"calendar"}
 
 
 class DefinitionsMixin:
