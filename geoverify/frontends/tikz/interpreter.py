@@ -139,10 +139,21 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         if self.let_vars:
             text = self.subst_let(text)
         env = self.env
-        if "\\pgflinewidth" in text:
-            env = dict(env)
-            env["\\pgflinewidth"] = (st or self.st)["line_width"]
+        if "width" in text:
+            if "\\pgflinewidth" in text:
+                env = dict(env)
+                env["\\pgflinewidth"] = (st or self.st)["line_width"]
+            if "\\textwidth" in text or "\\linewidth" in text or "\\columnwidth" in text:
+                env = dict(env)
+                env.update(dict.fromkeys(("\\textwidth", "\\linewidth", "\\columnwidth"), self.text_width()))
         return evaluate(text, env, self.loc)
+
+    def text_width(self) -> float:
+        """``\\textwidth`` (= ``\\linewidth``, ``\\columnwidth`` outside lists) of the document
+        class: article's (and standalone's) 345pt at 10pt, 360pt at 11pt, 390pt at 12pt."""
+        m = re.search(r"\\documentclass\s*\[([^\]]*)\]", self.source.text[:5000])
+        size = re.search(r"\b(1[012])pt\b", m.group(1)) if m else None
+        return {"10": 345.0, "11": 360.0, "12": 390.0}[size.group(1) if size else "10"]
 
     def _opt_point(self, text: str, st: dict):
         from geoverify.frontends.tikz.coords import evaluate_coordinate
