@@ -26,6 +26,7 @@ from typing import NamedTuple
 from geoverify.frontends import texfonts as tf
 from geoverify.frontends.texmath import MathMode
 from geoverify.frontends.texminipage import minipage
+from geoverify.frontends.textabular import tabular
 from geoverify.frontends.texscan import RULE, HList, control, dimen, math_end, next_arg, optional, read_group, split_lines
 from geoverify.frontends.texsymbols import (EM_SPACES, FAMILY_SWITCH, IGNORED, SWALLOW1, SYMBOLS, TEXT_ACCENTS,
     TEXT_SY, TEXT_SYMBOLS, TEXT_WRAPPERS)
@@ -305,6 +306,23 @@ class _Typesetter(MathMode):
             if r is not None:
                 hl.box(r[0], r[1], r[2], r[3])
                 return r[4]
+        if cs == "\\begin" and s.startswith("{tabular}", i):  # textabular
+            r = tabular(self, s, i + len("{tabular}"), size, family)
+            if r is not None:
+                hl.box(r[0], r[1], r[2], r[3])
+                return r[4]
+        if cs in ("\\renewcommand", "\\setlength"):  # \arraystretch, \tabcolsep for a tabular
+            name, j = next_arg(s, i)
+            value, j = next_arg(s, j)
+            if name.strip() == "\\arraystretch":
+                try:
+                    self.arraystretch = float(value)
+                    return j
+                except ValueError:
+                    pass
+            elif name.strip() == "\\tabcolsep" and cs == "\\setlength":
+                self.tabcolsep = dimen(value, size)
+                return j
         if cs in ("\\boldmath", "\\unboldmath"):  # the math version, to the end of the group
             self.fonts = fonts.math_version(cs == "\\boldmath")
             return i
