@@ -35,6 +35,9 @@ from geoverify.frontends.tikz.tex import Reader, detokenize
 
 __all__ = ["Plot", "collect_plots", "parse_functions", "apply_functions", "without_addplots"]
 
+#: TikZ transformation keys: the axis maps a plot's coordinates itself, so these are reported when given to a plot.
+_PLOT_TRANSFORMS = frozenset({"shift", "xshift", "yshift", "scale", "xscale", "yscale", "rotate", "rotate around",
+                              "cm", "xslant", "yslant", "shift only", "reset cm"})
 _PLOT_ONLY = {"point meta", "mark", "only marks", "no marks", "no markers", "mark options", "forget plot", "unbounded coords",
               "restrict x to domain", "restrict y to domain", "restrict z to domain", "restrict x to domain*",
               "restrict y to domain*", "restrict z to domain*", "samples at", "variable", "id", "domain", "samples", "mark size",
@@ -430,6 +433,11 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                 else:
                     plot_opts.append((k, v))
             if plot_opts:
+                moved = [k for k, _ in plot_opts if k in _PLOT_TRANSFORMS]
+                if moved:
+                    # the plot is drawn through the axis' own mapping: a TikZ transformation of it is not applied
+                    interp.note("UNSUPPORTED", f"\\addplot option '{moved[0]}' (a transformation of the plot) "
+                                "is not interpreted; the plot is drawn unmoved", moved[0], loc)
                 interp.apply_options(st, ",".join(k if v is None else f"{k}={{{v}}}" for k, v in plot_opts))
             mst = dict(st)
             mst["dash"] = None
