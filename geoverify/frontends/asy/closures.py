@@ -147,6 +147,77 @@ def _call(I, node):
     return f
 
 
+def _store(I, target):
+    """A function ``store(value, env)`` equal to ``I.assign_to(target, value, env)``.
+
+    For a variable name it casts to the declared type and stores in the scope
+    that holds the name, as ``assign_to`` does; other targets, and a name no
+    scope holds (reported there), go through ``assign_to`` itself.
+    """
+    assign_to = I.assign_to
+    if isinstance(target, Token):
+        name = str(target)
+    elif target.data == "var":
+        name = str(target.children[0])
+    else:
+        def store(value, env):
+            return assign_to(target, value, env)
+        return store
+    cast = I.cast
+
+    def store(value, env):
+        e = env
+        while e is not None:
+            scope = e.vars
+            if name in scope:
+                typ = e.types.get(name)
+                if typ is not None:
+                    value = cast(value, typ)
+                scope[name] = value
+                return value
+            e = e.parent
+        return assign_to(target, value, env)
+    return store
+
+
+def _assign(I, node):
+    """``target = rhs`` (``ExpressionsMixin.e_assign``) for a variable name; other targets walk."""
+    target, rhs = node.children
+    if not (isinstance(target, Token) or target.data == "var"):
+        return _fallback(I, node)
+    fr = _child(I, rhs)
+    store = _store(I, target)
+
+    def f(env):
+        return store(fr(env), env)
+    return f
+
+
+def _preinc(I, node):
+    """``++x`` and ``--x`` (``ExpressionsMixin.e_preinc``)."""
+    target = node.children[-1]
+    ft = _child(I, target)
+    store = _store(I, target)
+    step = 1 if node.data == "preinc" else -1
+
+    def f(env):
+        return store(ft(env) + step, env)
+    return f
+
+
+def _postinc(I, node):
+    """``x++`` (``ExpressionsMixin.e_postinc``): the value before the increment."""
+    target = node.children[0]
+    ft = _child(I, target)
+    store = _store(I, target)
+
+    def f(env):
+        cur = ft(env)
+        store(cur + 1, env)
+        return cur
+    return f
+
+
 def _arrayinit_arg(I, a):
     def f(env):
         return I.eval_init(a, env, "")
@@ -163,6 +234,39 @@ def _neg(I, node):
         if t is float or t is int or t is complex:
             return -v
         return negate(I, v, node)
+    return f
+
+
+def _power(I, node):
+    """``a ^ b`` (``ExpressionsMixin.e_bin``): the program's ``operator ^`` when one takes the operands."""
+    from geoverify.frontends.asy.expressions import _NO_USER_OP
+
+    fa = _child(I, node.children[0])
+    fb = _child(I, node.children[1])
+    user_ops = I.user_ops
+    user_op = I._user_op
+    binary = I.ops.binary
+    name = node.data
+
+    def f(env):
+        a = fa(env)
+        b = fb(env)
+        if user_ops and "^" in user_ops:
+            r = user_op("^", [a, b], env)
+            if r is not _NO_USER_OP:
+                return r
+        return binary(I, name, a, b, node)
+    return f
+
+
+def _implicit(I, node):
+    """``2x`` (``ExpressionsMixin.e_implicit``): the number times the factor."""
+    a = I._number(str(node.children[0]))
+    fb = _child(I, node.children[1])
+    binary = I.ops.binary
+
+    def f(env):
+        return binary(I, "mul", a, fb(env), node)
     return f
 
 
@@ -289,5 +393,6 @@ def _operands_then(fl, fr, sym, I, apply):
 _MAKERS = {
     "number": _number, "var": _var, "pair": _pair, "call": _call, "named_call": _call, "neg": _neg,
     "index": _index, "named_index": _index, "attr": _attr, "named_attr": _attr, "ternary": _ternary,
-    "not_": _not, "chain": _chain,
+    "not_": _not, "chain": _chain, "assign": _assign, "preinc": _preinc, "predec": _preinc,
+    "postinc": _postinc, "power": _power, "implicit_mul": _implicit,
 }

@@ -40,6 +40,35 @@ PROGRAMS = {
         for (int i = 0; i < 5; ++i) h = h..(i, i % 2);
         draw(g); draw(h); draw((0,0)..(1,1)..cycle);
     """,
+    "assignments": """
+        real r; pair z; path g = (0, 0); int n = 0; real[] a = {1, 2};
+        void bump() { n = n + 1; }
+        for (int i = 0; i < 4; ++i) {
+          r = i;  z = i;  g = g--(i, r / 2);  bump();  a[i % 2] = i;  real w;  w = z.x + n;
+          dot((r, w)); dot(z + (a[0], a[1]));
+        }
+        draw(g);
+    """,
+    "increments": """
+        int[] a = {0, 0, 0}; real x = 0.5; int j = 10; pair z = (1, 1);
+        for (int i = 0; i < 6; ++i) {
+          int k = i++;  --j;  x++;  ++a[i % 3];  a[1]++;  --z;
+          dot((k + j, x)); dot((a[0] + a[1] * 10, a[2])); dot(z);
+        }
+        for (int i = 9; i > 0; --i) dot((i, j++));
+    """,
+    "powers and implicit products": """
+        real f(real x) { return 2x^2 - 3x + x**3 + 2^-1; }
+        pair g(real t) { return (2t, t^2) * 0.5; }
+        for (int i = 0; i < 4; ++i) dot((f(i), f(-i / 2))); for (int i = 0; i < 3; ++i) dot(g(i));
+        draw(graph(f, -1, 1));
+    """,
+    "a user operator ^": """
+        struct V { real a; }
+        V operator ^(V v, int n) { V w; w.a = v.a * n; return w; }
+        V v; v.a = 1.5;
+        for (int i = 0; i < 4; ++i) { V w = v ^ i; dot((w.a, 2^i)); }
+    """,
     "graph of a user function": """
         real f(real x) { return x ^ 2 - 1; }
         draw(graph(f, -2, 2));
@@ -90,6 +119,17 @@ def test_an_expression_is_compiled_on_its_second_evaluation(monkeypatch):
     # the dots run once: their arguments are walked, never compiled
     assert not any(isinstance(n, Tree) and n.data == "call" and str(n.children[0].children[0]) == "dot"
                    for n in made)
+
+
+def test_assigning_an_unknown_name_in_a_compiled_expression_is_still_reported(monkeypatch):
+    # the assignment runs three times: walked, then compiled (falling back to report the name)
+    code = "void f(int i) { dot((i, 0)); nosuchvar = i; dot((i, 1)); } f(1); f(2); f(3); dot((5, 5));"
+    compiled = parse_asy(code)
+    _walk_only(monkeypatch)
+    walked = parse_asy(code)
+    assert [d.message for d in compiled.diagnostics] == [d.message for d in walked.diagnostics]
+    assert any("nosuchvar" in d.message for d in compiled.diagnostics)
+    assert _geometry(compiled) == _geometry(walked)
 
 
 def test_unknown_name_in_a_compiled_expression_is_still_reported():
