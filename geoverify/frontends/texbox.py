@@ -326,6 +326,11 @@ class _Typesetter(MathMode):
         if cs in ("\\boldmath", "\\unboldmath"):  # the math version, to the end of the group
             self.fonts = fonts.math_version(cs == "\\boldmath")
             return i
+        if cs == "\\ensuremath":  # in text its argument is set as math (in math it is a plain group)
+            arg, j = next_arg(s, i)
+            w, h, d, g = self.formula(arg, size)
+            hl.box(w, h, d, g)
+            return j
         if cs in IGNORED or cs in ("\\hline", "\\newline", "\\linebreak"):
             return i
         if cs in SYMBOLS:  # a math symbol outside math: TeX would stop; measure it as math

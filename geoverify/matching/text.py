@@ -102,7 +102,7 @@ _TEX_SYMBOL_RE = re.compile(
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻", "0123456789+-")
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
 # Commands whose argument is kept and the command dropped.
-_WRAPPERS = re.compile(r"\\(?:mathrm|mathit|mathbf|mathsf|mathtt|mathcal|mathscr|textrm|textit|textbf|text|operatorname|boldsymbol|bm|mbox|hbox|emph|textsf|texttt|displaystyle|textstyle|scriptstyle)\b\s*")
+_WRAPPERS = re.compile(r"\\(?:ensuremath|mathrm|mathit|mathbf|mathsf|mathtt|mathcal|mathscr|textrm|textit|textbf|text|operatorname|boldsymbol|bm|mbox|hbox|emph|textsf|texttt|displaystyle|textstyle|scriptstyle)\b\s*")
 _SPACING = re.compile(r"\\(?:,|;|:|!|quad|qquad|enspace|thinspace|medspace|thickspace| )|~")
 _SIZING = re.compile(r"\\(?:left|right|big|Big|bigg|Bigg|bigl|bigr|Bigl|Bigr|biggl|biggr)\b\.?")
 _FONT_SIZE = re.compile(r"\\(?:tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge)\b")

@@ -5,7 +5,7 @@ from geoverify.matching.text import formula_equivalent, normalize_text, text_mat
 
 @pytest.mark.parametrize("a, b", [
     ("$f(C)$", "f(C)"), ("\\(f(C)\\)", "f(C)"), ("$|z^3|$", "|z³|"), ("$z \\le 3$", "z ≤ 3"),
-    ("$\\mathrm{Im}\\, z$", "Im z"), ("$\\left| z \\right|$", "|z|"), ("𝑓(𝐶)", "f(C)"), ("A_1", "A₁"),
+    ("$\\mathrm{Im}\\, z$", "Im z"), ("\\ensuremath{12{,}345.68}", "12,345.68"), ("$\\left| z \\right|$", "|z|"), ("𝑓(𝐶)", "f(C)"), ("A_1", "A₁"),
 ])
 def test_equal_after_normalisation(a, b):
     assert text_matches(a, b)

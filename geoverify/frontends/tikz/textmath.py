@@ -4,7 +4,7 @@ typesets the number (pgf's ``std`` format, or ``fixed``/``precision`` keys, as t
 pgfplots tick labels print them).
 
 ``node {\\pgfmathparse{0.35*2-0.15}\\pgfmathprintnumber[fixed]{\\pgfmathresult}}``
-is the node text ``$0.55$``. At statement level ``\\pgfmathparse`` is a definition
+is the node text ``\\ensuremath{0.55}`` (math in text, a group inside ``$...$``). At statement level ``\\pgfmathparse`` is a definition
 (definitions.py); this module acts only inside paths. An expression that cannot be
 read leaves the command as written (then measured as unknown text).
 """
@@ -53,6 +53,10 @@ def expand_text_math(reader, tok) -> bool:
     from geoverify.frontends.tikz.pgfplots_ticks import split_number_format
     # its options are /pgf/number format/ keys
     fmt, _ = split_number_format("/pgf/number format/.cd," + detokenize(opt) if opt else "")
-    reader.push(tokenize(print_number(value, **fmt), base=tok[1] or 0))
+    printed = print_number(value, **fmt)
+    if len(printed) >= 2 and printed[0] == printed[-1] == "$":
+        # pgf sets the number with \pgfutilensuremath: math in text, and no second $ inside $...$
+        printed = "\\ensuremath{" + printed[1:-1] + "}"
+    reader.push(tokenize(printed, base=tok[1] or 0))
     return True
 

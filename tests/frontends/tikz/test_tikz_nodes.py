@@ -612,5 +612,16 @@ def test_pgfmath_parse_and_printnumber_in_node_text_and_node_contents():
       \node at (0,1) {\pgfmathprintnumber{12345.678}};
       \path (0,2) node[w];
     \end{tikzpicture}""")
-    assert [p.text for p in sc.primitives if isinstance(p, TextLabel)] == ["$0.55$", "$12{,}345.68$", "$0.05$"]
+    assert [p.text for p in sc.primitives if isinstance(p, TextLabel)] == [
+        "\\ensuremath{0.55}", "\\ensuremath{12{,}345.68}", "\\ensuremath{0.05}"]
     assert not sc.diagnostics
+
+
+def test_printnumber_inside_math_is_set_in_that_math():
+    # pgf sets the number with \pgfutilensuremath: inside $...$ no second pair of dollars
+    inside, plain = (only(parse_tikz(r"\begin{tikzpicture}\node {" + t + r"};\end{tikzpicture}"), TextLabel)
+                     for t in (r"$x=\pgfmathprintnumber{-2.5}$", r"$x=-2.5$"))
+    np.testing.assert_allclose(inside.box, plain.box, atol=1e-9)
+    alone, math = (only(parse_tikz(r"\begin{tikzpicture}\node {" + t + r"};\end{tikzpicture}"), TextLabel)
+                   for t in (r"\pgfmathprintnumber{-2.5}", r"$-2.5$"))
+    np.testing.assert_allclose(alone.box, math.box, atol=1e-9)
