@@ -39,7 +39,7 @@ __all__ = ["POLYGON_SHAPES", "SHAPE_KEYS", "polygon_shape", "ray_exit"]
 
 #: Shapes built here.
 POLYGON_SHAPES = frozenset({"diamond", "regular polygon", "star", "isosceles triangle", "trapezium", "kite",
-                            "dart"})
+                            "dart", "magnetic tape"})
 
 #: pgf keys of these shapes and their initial values (booleans are flags without value).
 SHAPE_KEYS = {"shape border uses incircle": False, "shape border rotate": 0.0, "aspect": 1.0, "shape aspect": 1.0,
@@ -48,7 +48,8 @@ SHAPE_KEYS = {"shape border uses incircle": False, "shape border rotate": 0.0, "
               "isosceles triangle apex angle": 45.0, "isosceles triangle stretches": False,
               "trapezium left angle": 60.0, "trapezium right angle": 60.0, "trapezium stretches": False,
               "trapezium stretches body": False, "dart tip angle": 45.0, "dart tail angle": 135.0,
-              "kite upper vertex angle": 120.0, "kite lower vertex angle": 60.0}
+              "kite upper vertex angle": 120.0, "kite lower vertex angle": 60.0,
+              "magnetic tape tail": 0.15, "magnetic tape tail extend": 0.0}
 
 
 def _sin(a):
@@ -128,6 +129,8 @@ def polygon_shape(shape: str, params: dict, hw_text: float, hh_text: float, min_
         return _trapezium(p, hw_text, hh_text, min_w, min_h, outer)
     if shape == "kite":
         return _kite(p, hw_text, hh_text, min_w, min_h, outer)
+    if shape == "magnetic tape":
+        return _magnetic_tape(p, hw_text, hh_text, min_w, min_h, outer)
     return _dart(p, hw_text, hh_text, min_w, min_h, outer)
 
 
@@ -343,6 +346,30 @@ def _dart(p, x, y, min_w, min_h, outer):
     anchors = {"tip": tip_b, "tail center": tail_b, "left tail": left_b, "right tail": right_b,
                "left side": _mid(tip_b, left_b), "right side": _mid(tip_b, right_b)}
     return _finish([tip_p, left, tail_c, right], [tip_b, left_b, tail_b, right_b], anchors, rot)
+
+
+def _magnetic_tape(p, x, y, min_w, min_h, outer):
+    """``magnetic tape`` of ``shapes.symbols``: a circle (radius as a circle node's,
+    1.414213 the larger text box side plus inner seps, halved) without the arc from 270
+    degrees to where the tail's top meets it; the tail runs along the bottom to
+    ``radius + tail extend`` and is ``tail`` times the radius high. The arcs are drawn
+    through points 2 degrees apart (chords within 0.0002 radius of pgf's curves)."""
+    r = 0.5 * max(1.414213 * 2 * max(x, y), min_w, min_h)
+    th = min(max(float(p["magnetic tape tail"]), 0.0), 1.0) * r
+    te = max(float(p["magnetic tape tail extend"]), 0.0)
+    start = -math.degrees(math.asin((r - th) / r)) if r > 0 else 0.0
+
+    def arc(rad):
+        n = max(2, int(math.ceil((270.0 - start) / 2.0)))
+        return [(rad * _cos(start + (270.0 - start) * i / n), rad * _sin(start + (270.0 - start) * i / n))
+                for i in range(n + 1)]
+    path = arc(r) + [(r + te, -r), (r + te, -r + th)]
+    big = r + outer
+    border = arc(big) + [(r + te + outer, -big), (r + te + outer, -r + th + outer)]
+    anchors = {"tail east": (r + te + outer, -big + outer + th / 2), "tail south east": (r + te + outer, -big),
+               "tail north east": (r + te + outer, -big + 2 * outer + th), "south east": (big, -big),
+               "east": (big, 0.0), "south": (0.0, -big)}
+    return _finish(path, border, anchors, 0.0)
 
 
 def ray_exit(polygon, dx: float, dy: float, origin=(0.0, 0.0)):
