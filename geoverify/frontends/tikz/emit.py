@@ -37,11 +37,11 @@ def path_style(st: dict, draw: bool, fill: bool) -> Style:
     stroke = None
     if draw:
         d = st["draw"]
-        stroke = to_hex(color if d in (None, "current") else d)
+        stroke = to_hex((st.get("draw_color") or color) if d in (None, "current") else d)
     fill_c = None
     if fill:
         f = st["fill"]
-        fill_c = to_hex(color if f in (None, "current") else f)
+        fill_c = to_hex((st.get("fill_color") or color) if f in (None, "current") else f)
     return Style(stroke=stroke, stroke_width=float(st["line_width"]) if draw else 0.0,
                  dash=tuple(st["dash"]) if st["dash"] else None, fill=fill_c, opacity=float(st["opacity"]))
 

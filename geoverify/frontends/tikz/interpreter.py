@@ -567,10 +567,18 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             self.note("UNSUPPORTED", msg + "; the statement is skipped", cmd, where)
             return
         st = dict(self.st)
+        # TikZ starts every path with drawing and filling off: draw=red or fill=red given to a scope
+        # colours the strokes and fills of the paths that draw or fill, it does not make \draw fill.
+        for mode in ("draw", "fill"):
+            given = st[mode]
+            if given is not None:
+                if given != "current":
+                    st[mode + "_color"] = given
+                st[mode] = None
         if draw:
-            st["draw"] = st["draw"] or "current"
+            st["draw"] = st.get("draw_color") or "current"
         if fill:
-            st["fill"] = st["fill"] or "current"
+            st["fill"] = st.get("fill_color") or "current"
         every = self.defs.get("style:every path")
         if every:
             self.apply_options(st, every)

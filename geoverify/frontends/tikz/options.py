@@ -448,6 +448,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         rgb = _color(ctx, key)
         if rgb is not None:
             st["color"] = rgb
+            st.pop("draw_color", None)   # a colour sets the stroke and fill colours too
+            st.pop("fill_color", None)
             return
         simple = {
             "sloped": ("sloped", True), "swap": ("swap", True), "'": ("swap", True),
@@ -546,6 +548,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 rgb = (0.0, 0.0, 0.0)
             if k == "color":
                 st["color"] = rgb
+                st.pop("draw_color", None)
+                st.pop("fill_color", None)
             else:
                 st[k] = rgb
         elif k == "opacity":

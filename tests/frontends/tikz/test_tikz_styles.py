@@ -197,3 +197,23 @@ def test_double_with_a_core_colour_is_a_double_line_on_the_path():
     sc = parse_tikz(r"\tikz \draw[double=orange, double distance=1pt] (0,0) -- (1,0);")
     assert not sc.diagnostics
     assert close(only(sc, Polyline).points, [(0, 0), (CM, 0)])
+
+
+def test_draw_and_fill_given_to_a_scope_colour_paths_but_do_not_turn_drawing_or_filling_on():
+    # TikZ starts each path with drawing and filling off; checked with pdflatex + dvisvgm:
+    # \begin{scope}[fill=red] \draw (0,0) rectangle (1,1); \end{scope} is an unfilled black square.
+    from geoverify.scene import Circle, Polyline
+
+    scene = parse_tikz(r"""\begin{tikzpicture}
+\begin{scope}[fill=red]
+  \draw (0,0) rectangle (1,1); \path (2,0) rectangle (3,1);
+  \fill (5,0) circle (1); \draw[fill] (8,0) circle (1); \draw[green, fill] (11,0) circle (1);
+\end{scope}
+\begin{scope}[draw=blue] \path (0,3) -- (1,3); \path[draw] (0,4) -- (1,4); \end{scope}
+\end{tikzpicture}""")
+    squares = [p for p in scene.primitives if isinstance(p, Polyline) and len(p.points) >= 4]
+    assert len(squares) == 1 and squares[0].style.fill is None and squares[0].style.stroke == "#000000"
+    fills = [p.style.fill for p in scene.primitives if isinstance(p, Circle)]
+    assert fills == ["#ff0000", "#ff0000", "#00ff00"]
+    lines = [p for p in scene.primitives if isinstance(p, Polyline) and len(p.points) == 2]
+    assert [p.style.stroke for p in lines] == ["#0000ff"]
