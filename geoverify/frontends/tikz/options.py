@@ -82,7 +82,8 @@ _SHAPES = {"rectangle", "circle", "ellipse", "coordinate", "diamond", "regular p
            "trapezium", "semicircle", "isosceles triangle", "kite", "dart", "circular sector",
            "cylinder", "rounded rectangle", "chamfered rectangle", "rectangle split", "circle split",
            "forbidden sign", "cloud", "signal", "tape", "single arrow", "double arrow", "cross out",
-           "strike out", "circle cross split", "magnetic tape"}
+           "strike out", "circle cross split", "magnetic tape",
+           "circle solidus"}
 # keys that change no geometry the verifier compares (appearance, layering, text style)
 _COSMETIC = re.compile(
     r"^(line cap|line join|miter limit|text opacity|shading|shading angle|ball color|top color|bottom color|"

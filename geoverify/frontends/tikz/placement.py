@@ -142,6 +142,9 @@ class NodePlacementMixin:
         if shape == "rectangle split":
             from geoverify.frontends.tikz.rectsplit import place_split_node
             return place_split_node(self, nst, name, p, text, loc)
+        if shape == "circle solidus":
+            from geoverify.frontends.tikz.multipart import place_circle_solidus
+            return place_circle_solidus(self, nst, name, p, text, loc)
         if shape == "rounded rectangle":
             shape_eff = "rectangle"  # its anchors and borders are the bounding rectangle's
         elif shape in POLYGON_SHAPES or shape in GATE_SHAPES:

@@ -1,0 +1,109 @@
+"""``circle solidus`` of ``shapes.multipart`` as ``pgflibraryshapes.multipart.code.tex`` builds it.
+
+The node has the parts ``text`` and ``lower`` (``\\nodepart{lower}``). With the text
+part's box ``wd``, ``ht``, ``dp`` at the origin (its left end on the baseline),
+``s = (wd + ht + dp) / 2``:
+
+- the centre is at ``(s + 0.3536 lw + inner xsep, ht - s - 0.3536 lw - inner ysep)``;
+- the lower part's box starts at ``(s + (ht' + dp' - wd') / 2 + 0.7071 lw + 2 inner
+  xsep, ht - s - (ht' - dp' + wd') / 2 - 0.7071 lw - 2 inner ysep)``;
+- the radius is ``0.7071`` the larger ``wd + ht + dp`` of the parts plus ``lw / 2`` and
+  ``veclen(2 inner xsep, 2 inner ysep)``, at least half the minimum sizes; the circle
+  is drawn at it (the anchors lie the outer sep further out);
+- the solidus, stroked whether or not the node is drawn (the shape's "before
+  background" path), runs at 45 degrees through the centre, ``0.437 (radius - lw /
+  2)`` along each axis.
+
+Anchors are the circle's (``base`` on the text part's baseline); ``lower`` is not
+modelled (reported as an unknown anchor).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from geoverify.frontends.tikz.colors import to_hex
+from geoverify.frontends.tikz.emit import path_style
+from geoverify.frontends.tikz.fonts import em as font_em
+from geoverify.frontends.tikz.fonts import measure
+from geoverify.frontends.tikz.nodes import Node
+from geoverify.frontends.tikz.positioning import positioned_point
+from geoverify.scene import Circle, Polyline, TextLabel
+from geoverify.scene.primitives import Style
+
+__all__ = ["place_circle_solidus", "MULTIPART_SHAPES"]
+
+MULTIPART_SHAPES = frozenset({"circle solidus"})
+
+
+def _parts(text: str) -> tuple[str, str]:
+    """The ``text`` and ``lower`` parts (``\\nodepart{text}`` may restart the first)."""
+    import re
+    parts = {"text": "", "lower": ""}
+    cur, pos = "text", 0
+    for m in re.finditer(r"\\nodepart\s*\{\s*([a-z]+)\s*\}", text):
+        parts[cur] = parts.get(cur, "") + text[pos:m.start()]
+        cur, pos = m.group(1), m.end()
+    parts[cur] = parts.get(cur, "") + text[pos:]
+    return parts["text"].strip(), parts["lower"].strip()
+
+
+def place_circle_solidus(interp, nst: dict, name, p, text: str, loc):
+    """Build a ``circle solidus`` node at canvas point ``p`` (by its anchor) and draw it."""
+    fs = nst["font_size"]
+    em = font_em(nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
+    ixs = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * em
+    iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * em
+    outer = nst["outer_sep"] if nst["outer_sep"] is not None else 0.5 * nst["line_width"]
+    lw = nst["line_width"]
+    upper, lower = _parts(text)
+    boxes = []
+    for t in (upper, lower):
+        if t:
+            box, _ = measure(t, fs, nst.get("bold", False))
+            boxes.append((box.width, box.height, box.depth))
+        else:
+            boxes.append((0.0, 0.0, 0.0))
+    (wd, ht, dp), (wl, hl, dl) = boxes
+    s = 0.5 * (wd + ht + dp)
+    cx, cy = s + 0.3536 * lw + ixs, ht - s - 0.3536 * lw - iys
+    lx = s + 0.5 * (hl + dl - wl) + 0.7071 * lw + 2 * ixs
+    ly = ht - s - 0.5 * (hl - dl + wl) - 0.7071 * lw - 2 * iys
+    r = 0.7071 * max(wd + ht + dp, wl + hl + dl) + 0.5 * lw + math.hypot(2 * ixs, 2 * iys)
+    r = max(r, 0.5 * (nst.get("min_width") or 0.0), 0.5 * (nst.get("min_height") or 0.0))
+    # base = centre y - (h - d) / 2 of the node's text: the text part's baseline at y = 0
+    node = Node(name, "circle", (0.0, 0.0), r, r, outer, max(2 * cy, 0.0), max(-2 * cy, 0.0))
+    p = positioned_point(interp, nst, p)
+    anchor = nst["anchor"] or "center"
+    try:
+        off = node.anchor(anchor)
+    except KeyError:
+        interp.note("UNSUPPORTED", f"unknown anchor '{anchor}' of a circle solidus; the centre is used",
+                    "anchor", loc)
+        off = (0.0, 0.0)
+    shift = nst.get("node_shift") or (0.0, 0.0)
+    node.center = (p[0] - off[0] + shift[0], p[1] - off[1] + shift[1])
+    if name:
+        interp.nodes[name] = node
+    for alias in nst.get("node_aliases") or ():
+        interp.nodes[alias] = node
+    ox, oy = node.center[0] - cx, node.center[1] - cy  # canvas of the text part's origin
+    common = {"source": loc, "panel": interp.panel, "name": name}
+    draw, fill = nst["draw"] is not None, nst["fill"] is not None
+    if draw or fill:
+        interp.scene.add(Circle(center=node.center, radius=r, style=path_style(nst, draw, fill), **common))
+    t = 0.437 * (r - 0.5 * lw)
+    c = node.center
+    interp.scene.add(Polyline(points=np.array([(c[0] - t, c[1] - t), (c[0] + t, c[1] + t)]),
+                              style=path_style(nst, True, False), **common))
+    color = nst.get("text") or nst["color"]
+    for txt, (w, h, d), (bx, by) in zip((upper, lower), boxes, ((0.0, 0.0), (lx, ly))):
+        if not txt or w + h + d == 0:
+            continue
+        bx, by = bx + ox, by + oy
+        interp.scene.add(TextLabel(text=txt, anchor=(bx, by), box=np.array([bx, by - d, bx + w, by + h]),
+                                   font_size=fs, style=Style(stroke=None, stroke_width=0.0, fill=to_hex(color),
+                                                             opacity=nst["opacity"]), **common))
+    return node
