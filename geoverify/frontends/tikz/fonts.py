@@ -17,8 +17,8 @@ import re
 from geoverify.frontends.texbox import TextBox, measure as _measure
 from geoverify.frontends.texfonts import LatexFonts, metrics_available, param
 
-__all__ = ["TextBox", "baselineskip", "measure", "metrics_available", "em", "node_lines", "wrap", "FONT_SIZES",
-           "BOLD_MATH"]
+__all__ = ["TextBox", "baselineskip", "measure", "metrics_available", "em", "interword_space", "node_lines", "wrap",
+           "FONT_SIZES", "BOLD_MATH"]
 
 _FONTS = LatexFonts(10)
 #: A family string ends with this when math is in the bold version (``font=\\boldmath``).
@@ -176,6 +176,14 @@ def em(size: float = 10.0, bold=False) -> float:
     family, _ = _selection(bold)
     name, at = _FONTS.text_font(family, size)
     return param(name, 6, at, default=1.0) if metrics_available() else size
+
+
+def interword_space(size: float = 10.0, bold=False) -> float:
+    """TeX's interword space (``\\fontdimen2``) in pt of the text font LaTeX selects at ``size``:
+    3.33 pt in cmr10, 5.25 pt in cmtt10."""
+    family, fonts = _selection(bold)
+    name, at = fonts.text_font(family, size)
+    return param(name, 2, at, default=1 / 3) if metrics_available() else size / 3
 
 
 _FONT_GROUP = re.compile(r"\\(texttt|textbf|textit|textsl|textsf|textrm|textsc|emph|textup)\{([^{}$]*)\}")

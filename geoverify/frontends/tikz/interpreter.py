@@ -37,7 +37,7 @@ __all__ = ["Interpreter", "expand_list"]
 
 #: State keys kept from outside a picture (TikZ stores them in macros, not in the picture's options).
 _PERSISTENT_KEYS = ("decoration", "markings", "tip_default", "node_distance", "node_distance_pair",
-                    "label_distance", "pin_distance", "bend_angle")
+                    "label_distance", "pin_distance", "bend_angle", "font_size", "bold")
 
 _PATH_COMMANDS = {
     "\\draw": (True, False, False), "\\fill": (False, True, False), "\\filldraw": (True, True, False),

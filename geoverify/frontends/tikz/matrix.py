@@ -139,7 +139,8 @@ def place_matrix(interp, nst: dict, name: str | None, p, body: str, loc) -> None
     # the matrix is a rectangle node around its cells: placed by its anchor, named
     from geoverify.frontends.tikz.nodes import Node
     from geoverify.frontends.tikz.positioning import positioned_point
-    isep = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * font_em(nst.get("outer_font_size", 10.0))
+    isep = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * font_em(
+        nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
     outer = nst["outer_sep"] if nst["outer_sep"] is not None else 0.5 * nst["line_width"]
     node = Node(name, "rectangle", (0.0, 0.0), (xmax - xmin) / 2 + isep, (ymax - ymin) / 2 + isep, outer)
     p = positioned_point(interp, nst, p)

@@ -149,7 +149,8 @@ def place_cell_matrix(interp, nst: dict, name, p, rows: list, loc, opts: dict, s
         ymin = min(ys[i] - down[i] for (i, _) in extents)
         ymax = max(ys[i] + up[i] for (i, _) in extents)
         # the matrix node: a rectangle around the cells, placed by its anchor
-        isep = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * font_em(nst.get("outer_font_size", 10.0))
+        isep = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * font_em(
+            nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
         hw, hh = (xmax - xmin) / 2 + isep, (ymax - ymin) / 2 + isep
         outer = nst["outer_sep"] if nst["outer_sep"] is not None else 0.5 * nst["line_width"]
         node = Node(name, "rectangle", (0.0, 0.0), hw, hh, outer)

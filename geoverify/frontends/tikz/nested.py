@@ -2,14 +2,17 @@
 
 TeX sets the inner picture as a box: as wide and high as its bounding box (pgf's
 rules: paths by their points and control points, nodes by their shapes with
-their outer sep), with its baseline at the bottom (depth 0). The node around it
+their outer sep), with its baseline at the bottom (depth 0). A blank after it
+stays in a node with ``align`` (its one line is not ``\\unskip``-ped): an
+interword space of the node font right of the picture. The node around it
 is sized by that box like any text; the inner drawing is then moved (and turned
 and scaled with the node) so that its bounding box fills the node's text box.
 The inner picture is typeset inside the node's scope: it keeps the graphic
 state there (:data:`INHERITED`: colour -- the node's text colour --, dashes,
 arrow tips, rounded corners, opacity, the ``x``/``y``/``z`` vectors, the font,
-the node distance), while ``\\pgfpicture`` resets the transformation and the
-line width (0.4pt); the outer node's own drawing and filling are its path's, not
+the node distance; the node text's font is the picture's surrounding font, in
+which its nodes' ``em`` inner seps are measured), while ``\\pgfpicture`` resets
+the transformation and the line width (0.4pt); the outer node's own drawing and filling are its path's, not
 the picture's. Its node names are global but keep the inner picture's
 coordinates (pgf has no shift between pictures without ``remember picture``).
 """
@@ -21,6 +24,7 @@ import re
 import numpy as np
 
 from geoverify.frontends.tikz.bounding import drawn_extent
+from geoverify.frontends.tikz.fonts import interword_space
 from geoverify.frontends.tikz.options import DEFAULTS
 from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
 from geoverify.scene import Scene
@@ -60,6 +64,9 @@ def _inner_state(nst: dict) -> dict:
         st["arrow_start"], st["arrow_end"] = nst["path_arrows"]
     if nst.get("text") not in (None, "current"):  # the node text's colour is the current colour
         st["color"] = nst["text"]
+    # the node text's font surrounds the picture: its nodes' .3333em inner seps are of that font
+    st["outer_font_size"] = nst.get("font_size", st["outer_font_size"])
+    st["outer_family"] = nst.get("bold", False)
     return st
 
 
@@ -117,6 +124,10 @@ def place_nested(interp, nst: dict, name, p, text: str, loc, tangent=None):
     """Place a node whose text is a picture: size it by the picture, draw the picture in it."""
     prims, box, clips = _run_inner(interp, text, loc, nst)
     w, h = (box[2] - box[0], box[3] - box[1]) if box is not None else (0.0, 0.0)
+    if nst.get("align") and text[-1:].isspace():
+        # with align, TikZ sets a one-line text in a box it does not \unskip: the blank
+        # after the picture stays, right of it (tikz@align@end@check)
+        w += interword_space(nst["font_size"], nst.get("bold", False))
     nst2 = dict(nst)
     # the picture's size is the node's text size only: its labels and pins see the node's
     # own options (placed after it, as place_node does)

@@ -346,7 +346,10 @@ def _rectangle_split_key(ctx, st, key, val):
     elif key == "part fill":
         rs["part fill"] = val or ""
     elif key in ("empty part width", "empty part height", "empty part depth") and val:
-        rs[key] = _dim(ctx, val, st)
+        # each use adds a rule to the empty part's box (after the library's 1ex by 1ex ones):
+        # widths add up, the box is as high (deep) as its highest (deepest) rule
+        v = _dim(ctx, val, st)
+        rs[key] = rs.get(key, 0.0) + v if key == "empty part width" else max(rs.get(key, 0.0), v)
     elif key == "use custom fill":
         pass
     elif key == "part align" and (val or "").strip() == "center":

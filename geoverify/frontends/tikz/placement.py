@@ -180,7 +180,7 @@ class NodePlacementMixin:
         node.extra["inner_xsep"] = ixs
         if shape_eff == "polygon":
             iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * font_em(
-                nst.get("outer_font_size", 10.0))
+                nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
             try:
                 if shape in GATE_SHAPES:  # circuits (circuits.py)
                     poly = gate_shape(shape, nst, w, h + dpt, ixs, iys, outer)
@@ -526,7 +526,7 @@ def _node_size(nst: dict, shape_eff: str, text: str):
         h, dpt = fh / 2 - dpt / 2, fh / 2 + dpt / 2
     # .3333em is evaluated in the surrounding font: size commands in the picture change it,
     # font= keys only set the node text's font
-    em = font_em(nst.get("outer_font_size", 10.0))
+    em = font_em(nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
     ixs = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * em
     iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * em
     outer = nst["outer_sep"] if nst["outer_sep"] is not None else 0.5 * nst["line_width"]

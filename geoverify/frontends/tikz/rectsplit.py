@@ -2,9 +2,10 @@
 
 Following ``pgflibraryshapes.multipart.code.tex``: the node text is cut at
 ``\\nodepart{two}``, ``\\nodepart{three}`` ... into ``rectangle split parts``
-parts (4 unless set); an empty part is ``1ex`` wide and ``1ex`` high (``rectangle
-split empty part width/height/depth``), or left out with ``rectangle split ignore
-empty parts``.
+parts (4 unless set); an empty part is a box of rules, ``1ex`` wide and ``1ex`` high;
+``rectangle split empty part width/height/depth`` add a rule to it (so a width adds
+to the 1ex, a height or depth counts when larger), or it is left out with
+``rectangle split ignore empty parts``.
 
 - horizontal: the parts stand side by side, each as wide as its text, their boxes
   centred in the height of the tallest (largest height plus largest depth, at
@@ -158,13 +159,15 @@ def place_split_node(interp, nst: dict, name, p, text: str, loc):
     ignore = bool(rs.get("ignore empty"))
     texts = split_parts(text, n)
     fs = nst["font_size"]
-    em = font_em(nst.get("outer_font_size", 10.0))
+    em = font_em(nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
     ixs = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * em
     iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * em
     outer = nst["outer_sep"] if nst["outer_sep"] is not None else 0.5 * nst["line_width"]
     lw = nst["line_width"]
     sizes = []
-    empty = (rs.get("empty part width", _EX), rs.get("empty part height", _EX), rs.get("empty part depth", 0.0))
+    # the library's rules (1ex wide, 1ex high, set when it is loaded) and those the keys added
+    empty = (_EX + rs.get("empty part width", 0.0), max(_EX, rs.get("empty part height", 0.0)),
+             rs.get("empty part depth", 0.0))
     for t in texts:
         if not t:
             sizes.append(None if ignore else empty)
@@ -189,6 +192,7 @@ def place_split_node(interp, nst: dict, name, p, text: str, loc):
     node.center = (p[0] - off[0] + shift[0], p[1] - off[1] + shift[1])
     if name:
         interp.nodes[name] = node
+    interp.placed_nodes.append(node)  # its shape (with the outer sep) counts in a picture's box
     for alias in nst.get("node_aliases") or ():
         interp.nodes[alias] = node
     ox, oy = node.center[0] - c[0], node.center[1] - c[1]  # canvas of the origin frame

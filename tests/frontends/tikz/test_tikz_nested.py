@@ -47,3 +47,29 @@ def test_clip_in_inner_picture_bounds_its_box():
     assert np.allclose(box.bbox(), (CM, 0, 2 * CM, CM))
     assert line.clipped and np.allclose(line.bbox(), (CM, 0, 6 * CM, 5 * CM))
     assert np.allclose(sc.view, (0, 0, 2 * CM, CM))
+
+
+def _boxes(sc):
+    return [np.ptp(p.points, axis=0) for p in sc.primitives if isinstance(p, Polyline) and len(p.points) == 4]
+
+
+def test_font_from_tikzset_holds_in_pictures_and_sets_inner_seps_of_an_inner_picture():
+    # TeX: \tikzset{font=\tt}: node "abc" east anchor 11.4079pt (cmtt10); a rectangle split in
+    # a picture inside a node: its .3333em inner seps of cmtt10 (the outer node's text font),
+    # B east 18.02928pt; the outer node (its box counting B's outer sep) east 21.56224pt
+    sc = parse_tikz(r"\tikzset{font=\tt}\tikz\node[draw](A){abc};")
+    assert np.allclose(_boxes(sc)[0][0], 2 * 11.4079 - 0.4, atol=2e-3)
+    sc = parse_tikz(r"\tikzset{font=\tt}\tikz\node[draw](A){\tikz\node[draw,rectangle split,"
+                    r" rectangle split horizontal, rectangle split parts=3](B){\nodepart{two}7};};")
+    outer, inner = _boxes(sc)
+    assert np.allclose(inner[0], 2 * 18.02928 - 0.4, atol=2e-3)
+    assert np.allclose(outer[0], 2 * 21.56224 - 0.4, atol=2e-3)
+
+
+def test_blank_after_an_inner_picture_stays_in_a_node_with_align():
+    # TeX: east anchor 9.56595pt without align (the blank is \unskip-ped), 11.2326pt with
+    # align=center (a 3.33pt space right of the picture)
+    plain = _boxes(parse_tikz(r"\tikz\node[draw](A){\tikz \node[draw]{a}; };"))[0]
+    aligned = _boxes(parse_tikz(r"\tikz\node[draw,align=center](A){\tikz \node[draw]{a}; };"))[0]
+    assert np.allclose(plain[0], 2 * 9.56595 - 0.4, atol=2e-3)
+    assert np.allclose(aligned[0], 2 * 11.2326 - 0.4, atol=2e-3)

@@ -82,8 +82,9 @@ def test_empty_part_sizes():
     sc = parse_tikz(r"\node[rectangle split, rectangle split horizontal, rectangle split parts=2, draw,"
                     r" rectangle split empty part width=2pt, rectangle split empty part height=10pt] {};")
     outline = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag][0]
-    assert np.ptp(outline.points[:, 0]) == pytest.approx(2 * 2 + 4 * ISEP + 0.4, abs=1e-4)
-    assert np.ptp(outline.points[:, 1]) == pytest.approx(10 + 2 * ISEP, abs=1e-4)
+    # TeX: east anchor 13.37149 pt, north 8.53297 pt: each empty part 1ex + 2pt wide, 10pt high
+    assert np.ptp(outline.points[:, 0]) == pytest.approx(2 * 13.37149 - 0.4, abs=2e-3)
+    assert np.ptp(outline.points[:, 1]) == pytest.approx(2 * 8.53297 - 0.4, abs=2e-3)
 
 
 def test_parts_are_measured_in_the_node_font():
