@@ -29,7 +29,7 @@ from pathlib import Path
 # The 10 pt designs TikZ uses, plus the designs LaTeX's font definition files pick at the other
 # standard sizes (Asymptote sets labels in a 12 pt article: cmr12/cmmi12, scripts in 8 and 6 pt).
 FONTS = ["cmr10", "cmmi10", "cmsy10", "cmr7", "cmmi7", "cmsy7", "cmr5", "cmmi5", "cmbx10", "cmex10", "cmtt10", "cmss10",
-         "cmti10", "cmmib10",
+         "cmti10", "cmmib10", "cmbxti10",
          "cmr12", "cmr17", "cmr9", "cmr8", "cmr6", "cmmi12", "cmmi9", "cmmi8", "cmmi6", "cmsy9", "cmsy8", "cmsy6",
          "cmsy5", "cmbx12", "cmbx9", "cmbx8", "cmbx7", "cmbx6", "cmbx5", "cmti12", "cmti9", "cmti8", "cmti7",
          "cmtt12", "cmtt9", "cmtt8", "cmss12", "cmss17", "cmss9", "cmss8", "cmsl10", "cmsl12", "cmsl8", "cmsl9",

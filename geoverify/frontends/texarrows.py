@@ -16,7 +16,7 @@ import math
 from geoverify.frontends import texfonts as tf
 from geoverify.frontends.texscan import add_glyphs, next_arg
 
-__all__ = ["EXT_ARROWS", "ext_arrow"]
+__all__ = ["EXT_ARROWS", "arrow_fill", "ext_arrow", "over_arrow"]
 
 #: command -> (mu before and after a label inside the arrow's width, mu before and after a
 #: label as a limit, whether the head points right)
@@ -28,6 +28,43 @@ _MINUS, _RIGHT, _LEFT = 0, 33, 32  # cmsy codes
 def _label(mm, arg, sizes, lvl, cramped):
     """Width, height, depth and glyphs of ``arg`` in the style of level ``lvl``."""
     return mm.pack(mm.mlist(arg, sizes, lvl, cramped, False, "mi"), sizes, lvl)
+
+
+def arrow_fill(mm, sizes, lvl, right, width):
+    """amsmath's ``\\arrowfill@`` in the style of level ``lvl``: a bar (or head), ``-7mu``,
+    centred ``\\cleaders`` of ``\\mkern-2mu\\relbar\\mkern-2mu``, ``-7mu``, the head (or
+    bar), set to ``width`` or its natural width if wider. The bars are smashed: the fill is
+    as high and deep as the head. Returns ``(width, height, depth, glyphs)``."""
+    font, at = mm.fonts.math_font("sy", sizes[min(lvl, 2)])
+    bar_w = tf.glyph(font, _MINUS, at)[0]
+    head_w, head_h, head_d, _ = tf.glyph(font, _RIGHT if right else _LEFT, at)
+    mu = mm._sy(sizes, lvl, 6) / 18.0
+    width = max(width, bar_w + head_w - 14 * mu)
+    first_w, first_code = (bar_w, _MINUS) if right else (head_w, _LEFT)
+    last_w, last_code = (head_w, _RIGHT) if right else (bar_w, _MINUS)
+    arrow = [(0.0, 0.0, font, at, first_code, first_w)]
+    span = width - first_w - last_w + 14 * mu
+    piece = bar_w - 4 * mu
+    n = max(0, math.floor(span / piece + 1e-9)) if piece > 0 else 0
+    x = first_w - 7 * mu + (span - n * piece) / 2.0
+    for _ in range(n):
+        arrow.append((x - 2 * mu, 0.0, font, at, _MINUS, bar_w))
+        x += piece
+    arrow.append((width - last_w, 0.0, font, at, last_code, last_w))
+    return width, head_h, max(head_d, 0.0), arrow
+
+
+def over_arrow(mm, cs, arg, sizes, lvl, display):
+    """amsmath's ``\\overrightarrow`` (``\\overleftarrow``) of ``arg``: ``\\mathpalette``
+    sets a ``\\vbox`` of an ``\\ialign`` in the current style, the arrow fill over the
+    argument (uncramped, centred) with no interline glue; the column is as wide as the
+    wider of the two. Returns ``(width, height, depth, glyphs)`` of the ordinary atom."""
+    w, h, d, g = mm.pack(mm.mlist(arg, sizes, lvl, False, display, "mi"), sizes, lvl)
+    width, ah, ad, arrow = arrow_fill(mm, sizes, lvl, cs == "\\overrightarrow", w)
+    glyphs = []
+    add_glyphs(glyphs, arrow, 0.0, h + ad)
+    add_glyphs(glyphs, g, (width - w) / 2.0, 0.0)
+    return width, h + ad + ah, d, glyphs
 
 
 def ext_arrow(mm, cs, s, i, sizes, lvl, cramped):
@@ -65,26 +102,7 @@ def ext_arrow(mm, cs, s, i, sizes, lvl, cramped):
     # the rows of \tw@: both labels in \scriptstyle, padded; then the arrow's natural width
     mu1 = mm._sy(sizes, 1, 6) / 18.0
     rows = [_label(mm, t, sizes, 1, False)[0] + (pad_l + pad_r) * mu1 for t in (above, below)]
-    font, at = mm.fonts.math_font("sy", sizes[0])
-    bar_w = tf.glyph(font, _MINUS, at)[0]
-    head_w, head_h, head_d, _ = tf.glyph(font, _RIGHT if right else _LEFT, at)
-    mu0 = mm._sy(sizes, 0, 6) / 18.0
-    natural = bar_w + head_w - 14 * mu0
-    width = max(rows + [natural])
-    # the arrow: bar (or head), -7mu, centred leaders, -7mu, head (or bar)
-    first_w, first_code = (bar_w, _MINUS) if right else (head_w, _LEFT)
-    last_w, last_code = (head_w, _RIGHT) if right else (bar_w, _MINUS)
-    arrow = [(0.0, 0.0, font, at, first_code, first_w)]
-    span = width - first_w - last_w + 14 * mu0
-    piece = bar_w - 4 * mu0
-    n = max(0, math.floor(span / piece + 1e-9)) if piece > 0 else 0
-    x = first_w - 7 * mu0 + (span - n * piece) / 2.0
-    for _ in range(n):
-        arrow.append((x - 2 * mu0, 0.0, font, at, _MINUS, bar_w))
-        x += piece
-    arrow.append((width - last_w, 0.0, font, at, last_code, last_w))
-    # the bars are smashed: the nucleus is as high and deep as the head
-    nh, nd = head_h, max(head_d, 0.0)
+    width, nh, nd, arrow = arrow_fill(mm, sizes, 0, right, max(rows))
     # rule 13a: the limits (sup and sub style) over and under the nucleus, all centred
     slvl = min(lvl + 1, 2)
     mus = mm._sy(sizes, slvl, 6) / 18.0

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from geoverify.frontends import texfonts as tf
-from geoverify.frontends.texarrows import EXT_ARROWS, ext_arrow
+from geoverify.frontends.texarrows import EXT_ARROWS, ext_arrow, over_arrow
 from geoverify.frontends.texbraces import brace
 from geoverify.frontends.texdelims import BIG, DELIMITERS, big_delimiter
 from geoverify.frontends.texmatrix import ARRAYCOLSEP, ENVIRONMENTS, delimiter, needed_size, split_cells
@@ -299,6 +299,11 @@ class MathMode:
             k = optional(s, i)
             arg, i = next_arg(s, k)
             atoms.append(self.radical(arg, sizes, lvl, display))
+            return i
+        if cs in ("\\overrightarrow", "\\overleftarrow"):
+            arg, i = next_arg(s, i)
+            w, h, d, glyphs = over_arrow(self, cs, arg, sizes, lvl, display)
+            atoms.append(_Atom("o", w, h, d, glyphs=glyphs))
             return i
         if cs in ACCENTS:
             arg, i = next_arg(s, i)

@@ -41,3 +41,23 @@ def test_labels_and_arrow_pieces_where_dvisvgm_puts_them():
     left = glyph_runs("$\\xleftarrow[g]{f}$", 10.0, LatexFonts(10))
     assert [v for r in left for v in (r.x / BP, r.y / BP)] == pytest.approx(
         [3.855, 6.118, 0.0, 0.0, 3.2675, 0.0, 4.120, -5.978], abs=2e-3)
+
+
+@pytest.mark.parametrize("text, w, h, d", [
+    ("$\\overrightarrow{ABC}\\overleftarrow{x}$", 33.44954, 10.50206, 0.0),  # argument over the arrow's 1 em
+    ("$\\overrightarrow{g}$", 10.00023, 7.97429, 1.94444),  # the arrow's natural width, the argument's depth
+    ("$x_{\\overrightarrow{AB}}$", 18.61218, 4.30554, 4.02747),  # in script style
+    ("$\\overrightarrow{(t_1, t_2)}$", 28.4167, 11.16875, 2.5),
+])
+def test_over_arrow_sizes_match_latex(text, w, h, d):
+    box = measure(text, 10.0, LatexFonts(10))
+    assert (box.width, box.height, box.depth) == pytest.approx((w, h, d), abs=1e-3)
+
+
+def test_over_arrow_pieces_where_dvisvgm_puts_them():
+    runs = glyph_runs("$\\overrightarrow{ABC}\\overleftarrow{x}$", 10.0, LatexFonts(10))
+    got = [v for r in runs for v in (r.x / BP, r.y / BP)]
+    # the bar, two leader bars and the head over ABC (the arrow's depth is 0); the left arrow over x
+    expected = [(0.0, 6.808), (3.932, 6.808), (9.467, 6.808), (13.399, 6.808), (0.0, 0.0), (15.529, 0.0),
+                (23.362, 4.289), (25.576, 4.289), (25.496, 0.0)]
+    assert got == pytest.approx([v for p in expected for v in p], abs=2e-3)

@@ -93,6 +93,7 @@ def test_other_sizes_follow_latex_font_selection(text, size, w, h, d):
     ("$a\\mathclap{x_{d+1:D}}b$", 9.57755, 6.94444, 2.33333),  # mathtools: no width, its height and depth
     ("$\\mathrlap{g^{-1}}$", 0.0, 8.14003, 1.94444),
     ("a\\llap{Ag}b", 10.55559, 6.94444, 1.94444),
+    ("\\textit{\\textbf{Classification}} \\bfseries\\itshape Wo", 89.43063, 6.94444, 1.94444),  # cmbxti10
 ])
 def test_ten_point_class(text, w, h, d):
     box = measure(text, 10.0, LatexFonts(10))
