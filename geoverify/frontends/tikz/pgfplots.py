@@ -587,7 +587,8 @@ class Axis:
             clip = not (kv.get("clip") or "").strip() == "false"
             foot = {"y": min(max(0.0, self.ymin), self.ymax), "x": min(max(0.0, self.xmin), self.xmax)}
             for p in self.plots:
-                draw_plot(interp, p, full, box_canvas if clip else None, bar_base=foot["x" if p.bar == "x" else "y"])
+                pfull = full if p.shift is None else self.plot_shift(p, base, data_map)
+                draw_plot(interp, p, pfull, box_canvas if clip else None, bar_base=foot["x" if p.bar == "x" else "y"])
             self.nodes_near_coords(full)
             self.axis_lines(xm)
             labels = self.tick_marks_and_labels(ticks, xm)
@@ -683,6 +684,41 @@ class Axis:
                             setattr(p, attr, v[keep])
                         elif isinstance(v, list) and len(v) == len(keep):
                             setattr(p, attr, [e for e, f in zip(v, keep) if f])
+
+    def plot_shift(self, plot, base, data_map):
+        """The data -> canvas map of a plot given ``shift``/``xshift``/``yshift``: the axis'
+        moved by the shifts in picture units. ``xshift``/``yshift`` and a ``shift`` with units are
+        TikZ lengths; a bare ``shift={(a,b)}`` is read as pgfplots reads a point there: before
+        ``compat=1.11`` in its data-scaled units (``a 10^-E`` data units, see ``data_scale``), from
+        1.11 on in ``axis cs`` (``(a - m)`` data units). Other points (a named ``cs``) and log
+        axes are reported and the plot drawn unmoved."""
+        interp = self.interp
+        dx = dy = 0.0
+        compat = (self.kv.get("compat") or "").strip()
+        new = compat == "newest" or bool(re.fullmatch(r"1\.(1[1-9]|[2-9]\d)(\.\d+)?", compat))
+        for k, v in plot.shift:
+            t = (v or "").strip()
+            while t.startswith("{") and t.endswith("}"):
+                t = t[1:-1].strip()
+            m = re.fullmatch(r"\((.*),(.*)\)", t, re.S)
+            if k == "shift" and (m is None or "cs:" in t or self.log["x"] or self.log["y"]):
+                interp.note("UNSUPPORTED", "\\addplot option 'shift' (only a bare (a,b) or lengths on a linear "
+                            "axis) is not interpreted; the plot is drawn unmoved", "shift", plot.loc)
+                continue
+            if k == "shift" and not re.search(r"(?<![\\a-zA-Z])(pt|cm|mm|in|bp|ex|em|sp|pc)\b", t):
+                a, b = (interp.number(m.group(i), self.st).value for i in (1, 2))
+                if new:
+                    (_, x0), (_, y0) = self.data_scale("x"), self.data_scale("y")
+                    dx, dy = dx + (a - x0) * data_map[0], dy + (b - y0) * data_map[3]
+                else:
+                    (ex, _), (ey, _) = self.data_scale("x"), self.data_scale("y")
+                    dx, dy = dx + a * data_map[0] * 10.0 ** -ex, dy + b * data_map[3] * 10.0 ** -ey
+                continue
+            st = dict(self.st)  # lengths: the TikZ key on an unmoved state
+            st["ctm"] = G.IDENTITY
+            interp.apply_options(st, f"{k}={{{t}}}")
+            dx, dy = dx + st["ctm"][4], dy + st["ctm"][5]
+        return G.compose(base, (data_map[0], 0.0, 0.0, data_map[3], data_map[4] + dx, data_map[5] + dy))
 
     def data_scale(self, a):
         """``(E, m)`` of pgfplots' data scale transformation ``T(v) = 10^E (v - m)`` of axis ``a``

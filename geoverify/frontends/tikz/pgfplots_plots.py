@@ -38,6 +38,8 @@ __all__ = ["Plot", "collect_plots", "parse_functions", "apply_functions", "witho
 #: TikZ transformation keys: the axis maps a plot's coordinates itself, so these are reported when given to a plot.
 _PLOT_TRANSFORMS = frozenset({"shift", "xshift", "yshift", "scale", "xscale", "yscale", "rotate", "rotate around",
                               "cm", "xslant", "yslant", "shift only", "reset cm"})
+#: those the axis applies to a 2D plot (see ``Axis.plot_shift``)
+_PLOT_SHIFTS = frozenset({"shift", "xshift", "yshift"})
 _PLOT_ONLY = {"point meta", "mark", "only marks", "no marks", "no markers", "mark options", "forget plot", "unbounded coords",
               "restrict x to domain", "restrict y to domain", "restrict z to domain", "restrict x to domain*",
               "restrict y to domain*", "restrict z to domain*", "samples at", "variable", "id", "domain", "samples", "mark size",
@@ -93,6 +95,7 @@ class Plot:
     patch_type: str | None = None
     contour: tuple | None = None
     patch_cells: list | None = None
+    shift: list | None = None  # the plot's TikZ shift/xshift/yshift options, applied by the axis
 
 
 def parse_functions(text: str) -> dict:
@@ -432,6 +435,10 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                     continue
                 else:
                     plot_opts.append((k, v))
+            shifts = None
+            if plot_opts and not three and any(k in _PLOT_SHIFTS for k, _ in plot_opts):
+                shifts = [(k, v) for k, v in plot_opts if k in _PLOT_SHIFTS]
+                plot_opts = [(k, v) for k, v in plot_opts if k not in _PLOT_SHIFTS]
             if plot_opts:
                 moved = [k for k, _ in plot_opts if k in _PLOT_TRANSFORMS]
                 if moved:
@@ -541,7 +548,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                               patch_type=(keys.get("patch type") or "").strip() or None, patch_cells=patch_cells,
                               shape3d=shape2,
                               shader=(keys.get("shader") or (axis_kv or {}).get("shader") or "").strip() or None,
-                              meta_symbolic="explicit symbolic" in (keys.get("point meta") or "")))
+                              meta_symbolic="explicit symbolic" in (keys.get("point meta") or ""), shift=shifts))
         except GeoverifyError as err:
             interp.env.pop("\\x", None)
             interp.note("UNSUPPORTED", f"\\addplot skipped: {err.message}", "\\addplot", loc)

@@ -768,8 +768,8 @@ def test_limits_the_wrong_way_round_give_an_empty_unit_axis_not_a_crash(axis_opt
 
 def test_a_transformation_given_to_a_plot_is_reported_not_silently_dropped():
     scene = parse_tikz(r"""\begin{tikzpicture}\begin{axis}
-\addplot[red, shift={(-1.5,0)}] coordinates {(1,2) (2,3)};
+\addplot[red, rotate=10] coordinates {(1,2) (2,3)};
 \addplot[blue] coordinates {(1,1) (2,2)};
 \end{axis}\end{tikzpicture}""")
     notes = [d for d in scene.diagnostics if d.skipped]
-    assert len(notes) == 1 and "'shift'" in notes[0].message and notes[0].location.line == 2
+    assert len(notes) == 1 and "'rotate'" in notes[0].message and notes[0].location.line == 2

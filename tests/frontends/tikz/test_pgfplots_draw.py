@@ -178,3 +178,25 @@ def test_2d_patch_table_triangles_and_a_mesh_without_patch_type_is_a_line():
     assert np.allclose(tris[0], [(0, 0), (25, 100 / 3), (50, 0)], atol=TOL)
     (line,) = [p.points for p in sc.primitives if isinstance(p, Polyline) and not p.closed_flag]
     assert len(line) == 6
+
+
+def _plot_offset(pre: str, opts: str) -> np.ndarray:
+    r"""Offset of ``\addplot[opts]`` from the same plot unshifted, in an axis from (0,5) to (10,10),
+    8cm by 6cm (data scaled by 10^1 in x, 10^2 in y)."""
+    sc = parse_tikz(pre + r"\begin{tikzpicture}\begin{axis}[xmin=0,xmax=10,ymin=5,ymax=10,width=8cm,height=6cm,"
+                    r"axis lines=none]\addplot[red," + opts + r"] coordinates {(2,6) (8,8)};"
+                    r"\addplot[black] coordinates {(2,6) (8,8)};\end{axis}\end{tikzpicture}")
+    a, b = [p.points for p in sc.primitives if isinstance(p, Polyline) and not p.closed_flag]
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    return a[0] - b[0]
+
+
+def test_plot_shift_is_in_data_scaled_units_before_compat_1_11_and_axis_cs_after():
+    # TeX (dvisvgm, bp): shift={(-1.5,1)} moves the line by (-2.7265, 0.25) without compat,
+    # by (-27.2923, -100.1914) with compat=1.18 (axis cs (-1.5,1) less the corner (0,5));
+    # xshift=10pt,yshift=5pt by (9.9649, 4.9805)
+    bp = 72.27 / 72
+    assert np.allclose(_plot_offset("", "shift={(-1.5,1)}"), np.array([-2.7265, 0.25]) * bp, atol=TOL)
+    assert np.allclose(_plot_offset(r"\pgfplotsset{compat=1.18}", "shift={(-1.5,1)}"),
+                       np.array([-27.2923, -100.1914]) * bp, atol=TOL)
+    assert np.allclose(_plot_offset("", "xshift=10pt,yshift=5pt"), [10.0, 5.0], atol=TOL)
