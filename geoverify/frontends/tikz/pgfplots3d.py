@@ -39,6 +39,7 @@ from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pgfplots import Axis, _num
 from geoverify.frontends.tikz.pgfplots3d_center import center_lines, crossing, draw_center_axes, line_point
+from geoverify.frontends.tikz.pgfplots3d_equal import scale_uniformly, widen_limits
 from geoverify.frontends.tikz.pgfplots3d_view import TICK_LEN as _TICK_LEN
 from geoverify.frontends.tikz.pgfplots3d_view import near_ticklabel_offset, unit as _unit, view_vectors
 from geoverify.frontends.tikz.pgfplots_contour import place_contour_labels
@@ -91,6 +92,7 @@ class Axis3D(Axis):
         pts = np.vstack(data) if data else np.zeros((0, 3))
         pts = pts[np.all(np.isfinite(pts), axis=1)]
         self.data_upper = set()
+        self.auto_lim = {}
         for i, a in enumerate(_AXES):
             lo = _num(interp, kv[a + "min"], self.st) if kv.get(a + "min") else None
             hi = _num(interp, kv[a + "max"], self.st) if kv.get(a + "max") else None
@@ -124,6 +126,7 @@ class Axis3D(Axis):
                 self.data_upper.add(a + "max")
             rng = hi - lo
             lo, hi = lo - (frac * rng if do_lo else 0.0), hi + (frac * rng if do_hi else 0.0)
+            self.auto_lim[a] = (auto_lo, auto_hi)
             setattr(self, a + "min", lo)
             setattr(self, a + "max", hi)
 
@@ -157,23 +160,33 @@ class Axis3D(Axis):
             H = W * 207.0 / 240.0
         if not self.flag("scale only axis"):
             W, H = W - 45.0, H - 45.0
-        for k in ("x", "y", "z", "plot box ratio", "unit vector ratio", "scale mode", "axis equal",
-                  "axis equal image"):
+        for k in ("x", "y", "z", "plot box ratio", "unit vector ratio", "scale mode"):
             if k in kv and (kv[k] is None or kv[k].strip() not in ("", "false")):  # flags have no value
                 interp.note("UNSUPPORTED", f"'{k}' of a 3D axis is not interpreted", k, self.loc)
+        equal = "image" if self.flag("axis equal image") else "keep" if self.flag("axis equal") else None
         self.az, self.el = self.view()
         vec, n = view_vectors(self.az, self.el)
         for i, a in enumerate(_AXES):
             if self.reverse[a]:
                 vec[i] = -vec[i]
-        bw = float(np.abs(vec[:, 0]).sum())
-        bh = float(np.abs(vec[:, 1]).sum())
-        sx = W / bw if bw > 1e-12 else 1.0
-        sy = H / bh if bh > 1e-12 else 1.0
         u = np.zeros((3, 2))
+        if equal:  # unit vector ratio=1 1 1: scale mode=scale uniformly
+            k, grow = scale_uniformly(vec, [self.lim(a)[1] - self.lim(a)[0] for a in _AXES], W, H)
+            for i, a in enumerate(_AXES):
+                u[i] = vec[i] * k
+                if equal == "keep":
+                    lo, hi = widen_limits(*self.lim(a), grow[i], *self.auto_lim[a])
+                    setattr(self, a + "min", lo)
+                    setattr(self, a + "max", hi)
+        else:
+            bw = float(np.abs(vec[:, 0]).sum())
+            bh = float(np.abs(vec[:, 1]).sum())
+            sx = W / bw if bw > 1e-12 else 1.0
+            sy = H / bh if bh > 1e-12 else 1.0
+            for i, a in enumerate(_AXES):
+                lo, hi = self.lim(a)
+                u[i] = (vec[i, 0] * sx / (hi - lo), vec[i, 1] * sy / (hi - lo))
         for i, a in enumerate(_AXES):
-            lo, hi = self.lim(a)
-            u[i] = (vec[i, 0] * sx / (hi - lo), vec[i, 1] * sy / (hi - lo))
             f = kv.get(a + " post scale") or kv.get("scale")
             if f:
                 u[i] *= _num(interp, f, st)

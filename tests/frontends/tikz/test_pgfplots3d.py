@@ -264,17 +264,17 @@ x y z
     assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
 
 
-def test_colour_map_keys_and_axis_on_top_are_accepted_and_3d_axis_equal_is_reported():
+def test_colour_map_keys_and_axis_on_top_are_accepted_and_3d_unit_vector_ratio_is_reported():
     # colormap name/access, point meta rel only choose colours; axis on top and clip bounding
-    # box change no drawn geometry; axis equal image (a flag) scales a 3D axis: not modelled
+    # box change no drawn geometry; unit vector ratio scales a 3D axis: not modelled
     sc = parse_tikz(r"""\begin{tikzpicture}
 \begin{axis}[colormap name=viridis, colormap access=piecewise constant, point meta rel=per plot,
-  axis on top, clip bounding box=upper bound, axis equal image]
+  axis on top, clip bounding box=upper bound, unit vector ratio=1 2 1]
 \addplot3[surf, samples=3] {x*y};
 \end{axis}
 \end{tikzpicture}""")
     unsupported = {d.construct for d in sc.diagnostics if d.code == "UNSUPPORTED"}
-    assert unsupported == {"axis equal image"}
+    assert unsupported == {"unit vector ratio"}
 
 
 def test_inline_table_after_plot_options_that_name_table_keys():
