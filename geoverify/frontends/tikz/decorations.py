@@ -20,8 +20,9 @@ to the other side).
 
 Curves of the input are followed as polylines of 64 pieces each (pgf walks
 the curve itself: its length and tangents are those of the fine polyline to a
-few hundredths of a point); every subpath is decorated on its own (pgf
-carries the automaton across moves). The ``decorate`` path operation
+few hundredths of a point). A path of several subpaths is decorated as one
+(:func:`decorate_pieces`), as pgf does: ``(a) -- (b) -- (c)`` between node names is
+such a path, cut at the nodes' borders. The ``decorate`` path operation
 (``decorate [opts] {sub-path}``) decorates what its sub-path adds to the path
 (:func:`decorate_since`).
 
@@ -39,7 +40,7 @@ import numpy as np
 
 from geoverify.frontends.tikz.pathbuild import Subpath, segment_controls
 
-__all__ = ["DECORATIONS", "Decoration", "decorate_subpath", "decorate_since", "shape_key"]
+__all__ = ["DECORATIONS", "Decoration", "decorate_pieces", "decorate_subpath", "path_pieces", "decorate_since", "shape_key"]
 
 #: Decorations drawn as pgf draws them.
 DECORATIONS = frozenset({"snake", "zigzag", "bent", "brace", "shape backgrounds"})
@@ -83,9 +84,15 @@ class Decoration:
 class _Walker:
     """Positions along a polyline ``pts (N, 2)`` by arc length."""
 
-    def __init__(self, pts: np.ndarray):
+    def __init__(self, pts: np.ndarray, jumps: tuple = (), straight: tuple = ()):
         seg = np.diff(pts, axis=0)
         lens = np.hypot(seg[:, 0], seg[:, 1])
+        self.unit = np.where(lens[:, None] > 1e-12, seg / np.maximum(lens, 1e-300)[:, None], 0.0)
+        for k in straight:  # pgf measures a line of the input with \pgfmathveclen
+            lens[k] = _pgf_veclen(seg[k, 0], seg[k, 1])
+        if jumps:  # a jump ``k`` (pts[k] to pts[k + 1]) is a move: no length, no direction
+            lens[list(jumps)] = 0.0
+        self.jumps = frozenset(jumps)
         keep = lens > 1e-12
         self.pts = pts
         self.seg = seg
@@ -101,12 +108,85 @@ class _Walker:
         # a point exactly at a corner belongs to the next input segment (pgf moves onto it)
         while i < len(self.lens) - 1 and not self.keep[i]:
             i += 1
-        t = self.seg[i] / self.lens[i] if self.lens[i] > 1e-12 else np.array([1.0, 0.0])
+        t = self.unit[i] if self.lens[i] > 1e-12 else np.array([1.0, 0.0])
         return self.pts[i] + (d - self.cum[i]) * t, t
 
     def corners_between(self, d0: float, d1: float) -> list:
-        """Input vertices strictly between distances ``d0`` and ``d1``."""
-        return [self.pts[k] for k in range(1, len(self.pts) - 1) if d0 < self.cum[k] < d1]
+        """Input vertices strictly between distances ``d0`` and ``d1``, each as ``(point, move)``:
+        ``move`` for the first point of a subpath after a jump."""
+        return [(self.pts[k], k - 1 in self.jumps) for k in range(1, len(self.pts) - 1)
+                if d0 < self.cum[k] < d1]
+
+    def moves_crossed(self, d0: float, d1: float) -> list:
+        """Starts of subpaths reached when moving from ``d0`` on to ``d1`` (pgf moves to the next
+        input segment once the current one has no distance left, so ``d1`` itself counts)."""
+        return [self.pts[k + 1] for k in sorted(self.jumps) if d0 < self.cum[k] <= d1]
+
+
+def _flatten_pieces(pieces) -> tuple[np.ndarray, tuple, tuple]:
+    """The polylines of several subpaths one after another, the indices of the jumps
+    (moves) between them and those of the pieces that are lines of the input."""
+    flats = [_flatten(segs) for segs in pieces]
+    straight = []
+    jumps = []
+    n = 0
+    for segs, f in zip(pieces, flats):
+        if n:
+            jumps.append(n - 1)
+        k = n
+        for sg in segs:
+            if sg[0] == "L":
+                straight.append(k)
+                k += 1
+            else:
+                k += 64 * len(segment_controls(sg))
+        n += len(f)
+    return np.concatenate(flats) if len(flats) > 1 else flats[0], tuple(jumps), tuple(straight)
+
+
+def _tex_number(x: float) -> float:
+    """``x`` pt as ``\\pgfmath@tonumber`` gives it: rounded to sp, printed as TeX prints it."""
+    return round(abs(x) * 65536.0) / 65536.0 * (1 if x >= 0 else -1)
+
+
+def _pgf_reciprocal(v: float) -> float:
+    """``\\pgfmathreciprocal@`` for ``v > 0``: 1e9 over the digits of ``v`` (integer part and
+    the first five decimals, or three when the integer part exceeds 100), in integers."""
+    text = "%.5f" % v
+    ip, dec = text.split(".")
+    i = int(ip)
+    if int(dec) == 0:
+        return (65536 // max(i, 1)) / 65536.0
+    if i > 100:
+        count = int(ip + dec[:3])
+        q = 10 ** 9 // count
+        whole, rest = divmod(q, 10000)
+        return whole + int(rest * 65536 / 10 ** 6) / 65536.0
+    count = int(ip + dec[:5])
+    q = 10 ** 9 // count
+    whole, rest = divmod(q, 10000)
+    y = rest * 65536
+    for _ in range(4):
+        y = int(y * 6554 / 65536)  # TeX's factor .1 is 6554/65536
+    return whole + y / 65536.0
+
+
+def _pgf_veclen(dx: float, dy: float) -> float:
+    """Length of ``(dx, dy)`` (pt) as ``\\pgfmathveclen@`` computes it: the larger component
+    times a polynomial in the ratio of the two, the ratio taken with pgf's reciprocal, which
+    keeps three or four significant digits (up to a few tenths of a percent short)."""
+    x, y = abs(_tex_number(dx)), abs(_tex_number(dy))
+    if x == 0.0 or y == 0.0:
+        return x + y
+    if x > y:
+        x, y = y, x
+    scale = 1500 if y > 10000 else 150 if y > 1000 else 50 if y > 100 else 1
+    x, y = _tex_number(x / scale), _tex_number(y / scale)
+    r = _tex_number(_pgf_reciprocal(y) * x)
+    r2 = _tex_number(r * r)
+    p = ((((-0.01019210944 * r2 + 0.04453994279) * r2 - 0.1195159052) * r2 + 0.4993615349) * r2
+         + 1.000012594)
+    return _tex_number(y * p) * scale
 
 
 def _flatten(segs) -> np.ndarray:
@@ -180,13 +260,29 @@ _STATES = {"zigzag": ("up from center", _zigzag, True), "snake": ("initial", _sn
            "brace": ("brace", _brace, False)}
 
 
+def path_pieces(subpaths) -> list[list[tuple]]:
+    """What :func:`decorate_pieces` decorates of ``subpaths``: the segments of each, a closed
+    subpath without any (``M p Z``) as a line of no length at ``p``; bare moves are left out."""
+    return [sp.segs if sp.segs else [("L", sp.start, sp.start)] for sp in subpaths
+            if sp.segs or sp.closed]
+
+
 def decorate_subpath(segs: list[tuple], deco: Decoration) -> list[Subpath]:
-    """The decorated version of one subpath's segments.
+    """The decorated version of one subpath's segments (:func:`decorate_pieces` of one)."""
+    return decorate_pieces([segs], deco)
+
+
+def decorate_pieces(pieces: list[list[tuple]], deco: Decoration) -> list[Subpath]:
+    """The decorated version of a path: the segments of its subpaths, in order.
+
+    pgf decorates a path as one: its length is the sum of its subpaths', the automaton's
+    state carries over the moves between them, and the move is made (``\\pgfpathmoveto`` of
+    the next subpath's start) when the automaton goes on past the end of a subpath.
 
     Parameters
     ----------
-    segs : list of tuple
-        Segments of :mod:`.pathbuild` (canvas pt).
+    pieces : list of list of tuple
+        Segments of :mod:`.pathbuild` (canvas pt), one list per subpath (none empty).
     deco : Decoration
         ``deco.name`` in :data:`DECORATIONS`.
 
@@ -195,12 +291,12 @@ def decorate_subpath(segs: list[tuple], deco: Decoration) -> list[Subpath]:
     list of Subpath
         Lines and cubics (canvas pt); a brace starts a subpath of its own.
     """
-    pts = _flatten(segs)
     if deco.name == "bent":
-        return [_bent(pts, deco)]
+        return [_bent(_flatten(segs), deco) for segs in pieces]
+    pts, jumps, straight = _flatten_pieces(pieces)
     if deco.name == "shape backgrounds":
-        return _shape_backgrounds(pts, deco)
-    walk = _Walker(pts)
+        return _shape_backgrounds(pts, deco, jumps, straight)
+    walk = _Walker(pts, jumps, straight)
     total = walk.total
     start_state, states, final_line = _STATES[deco.name]
     sl, a = deco.segment_length, deco.amplitude
@@ -223,9 +319,12 @@ def decorate_subpath(segs: list[tuple], deco: Decoration) -> list[Subpath]:
 
     def follow(d0, d1):
         """Plain lines along the input from distance d0 to d1 (pgf's lineto decoration)."""
-        for q in walk.corners_between(d0, d1):
-            emit("L", q)
-        emit("L", walk.frame(d1)[0])
+        for q, move in walk.corners_between(d0, d1):
+            if move:
+                new_sub(q)
+            else:
+                emit("L", q)
+        emit("L", walk.frame(d1)[0] if d1 < total else pts[-1])
 
     new_sub(pts[0])
     pre = min(max(deco.pre_length, 0.0), total)
@@ -268,10 +367,13 @@ def decorate_subpath(segs: list[tuple], deco: Decoration) -> list[Subpath]:
                 vec = [(0.3620 * dx, 0.0), (0.6740 * dx, 0.4880 * dy), (dx, dy)] if op[0] == "cos" else \
                     [(0.3260 * dx, 0.5120 * dy), (0.6380 * dx, dy), (dx, dy)]
                 emit("C", *(p0 + u * t + ysign * v * n for u, v in vec))
+        if jumps:
+            for q in walk.moves_crossed(d, d + width):
+                new_sub(q)
         d += width
         state = nxt
-    if final_line:
-        emit("L", walk.frame(end)[0])
+    if final_line:  # to the end of the decorated part (the path's own last point without a post length)
+        emit("L", walk.frame(end)[0] if post > 0 else pts[-1])
     if post > 0:
         if not final_line:
             new_sub(walk.frame(end)[0])
@@ -310,10 +412,8 @@ def decorate_since(path, mark: tuple[int, int], deco: Decoration) -> None:
         return
     keep = old[0].segs[:n_seg] if n_sub else []
     pieces = ([old[0].segs[n_seg:]] if n_sub else [old[0].segs]) + [sp.segs for sp in old[1:]]
-    out = []
-    for segs in pieces:
-        if segs:
-            out.extend(decorate_subpath(segs, deco))
+    pieces = [segs for segs in pieces[:1] if segs] + path_pieces(old[1:])
+    out = decorate_pieces(pieces, deco) if pieces else []
     del path.subpaths[first:]
     if n_sub:
         head = old[0]
@@ -377,12 +477,13 @@ def _shape_outline(name: str) -> list | None:
     return [tuple(q) for q in pts / span]
 
 
-def _shape_backgrounds(pts: np.ndarray, deco: Decoration) -> list[Subpath]:
+def _shape_backgrounds(pts: np.ndarray, deco: Decoration, jumps: tuple = (),
+                       straight: tuple = ()) -> list[Subpath]:
     name, w, h, sep, borders, sloped = deco.shape
     outline = _shape_outline(name)
     if outline is None:
         return [Subpath(tuple(pts[0]))]  # reported where the decoration is set
-    walk = _Walker(pts)
+    walk = _Walker(pts, jumps, straight)
     step = sep + (w if borders else 0.0)
     out = []
     d = 0.0

@@ -18,7 +18,7 @@ import numpy as np
 from geoverify.frontends.tikz.arrowtips import bar_offsets, barb_outlines, split_tip_lists, tip_offsets
 from geoverify.frontends.tikz.colors import to_hex
 from geoverify.frontends.tikz.corners import round_corners
-from geoverify.frontends.tikz.decorations import DECORATIONS, decorate_subpath
+from geoverify.frontends.tikz.decorations import DECORATIONS, decorate_pieces, path_pieces
 from geoverify.frontends.tikz.geometry import ellipse_arc, ellipse_axes, point_at_fraction
 from geoverify.frontends.tikz.options import parse_arrow_spec
 from geoverify.frontends.tikz.pathbuild import PathBuilder, segment_controls, segment_tangent
@@ -131,7 +131,8 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
     deco = st.get("decoration")
     if st.get("decorate") and not st.get("decorate_post") and deco is not None and deco.name in DECORATIONS:
         # pgf decorates the path with its corners already rounded; tips go on the decorated ends
-        path.subpaths = [new for sp in path.subpaths if sp.segs for new in decorate_subpath(sp.segs, deco)]
+        pieces = path_pieces(path.subpaths)
+        path.subpaths = decorate_pieces(pieces, deco) if pieces else []
     actions = st.get("shadows")
     if actions:  # preactions: drawn behind the path, before its tips shorten it
         from geoverify.frontends.tikz.shadows import emit_shadows

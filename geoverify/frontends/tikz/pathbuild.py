@@ -107,7 +107,7 @@ class PathBuilder:
         self.current: Subpath | None = None
 
     def move_to(self, p) -> None:
-        if self.current is not None and not self.current.segs:
+        if self.current is not None and not self.current.segs and not self.current.closed:
             self.current.start = p  # a move after a move replaces it
             return
         self.current = Subpath(p)

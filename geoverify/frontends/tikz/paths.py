@@ -193,8 +193,11 @@ class PathWalker(PlotMixin):
         target = item.children[-1]
         p, node, plus, cyc = self._target(target)
         if cyc:
-            if self.cur_node is not None and self.path.current is not None and self.path.current.segs:
-                pass
+            if self.cur_node is not None:
+                # tikz@@close flushes the move waiting at a node (to its centre) and closes
+                # there: the cycle draws nothing (a decoration still ends at that point)
+                self.path.move_to(self.cur_node.ref_point)
+                self.path.current.closed = True
             self.path.close()
             self.last_op = [self.path.subpaths[-1].segs[-1]] if self.path.subpaths and self.path.subpaths[-1].segs else []
             sp = self.path.subpaths[-1] if self.path.subpaths else None

@@ -155,3 +155,39 @@ def test_shape_backgrounds_scale_the_shape_to_its_size_along_the_path():
     ellipses = [p for p in sc.primitives if type(p).__name__ == "Ellipse"]
     assert [round(e.center[0], 3) for e in ellipses] == [round(k * (6 + 2 * CM / 10), 3) for k in range(5)]
     assert all(close((e.rx, e.ry), (3.0, 1.5)) for e in ellipses)
+
+
+_NODES = (r"\node[draw,circle,minimum size=10pt,inner sep=0pt] (a) at (0,0) {};"
+          r"\node[draw,circle,minimum size=10pt,inner sep=0pt] (b) at (2,0) {};"
+          r"\node[draw,circle,minimum size=10pt,inner sep=0pt] (c) at (2,2) {};")
+
+
+def test_snake_runs_on_across_the_breaks_at_nodes_and_ends_where_a_cycle_after_a_node_does():
+    # TeX (origin (-66.820316, -10.125)): M-61.64063-10.125 ... 33 curves to -14.5117-11.26172,
+    # then M-10.125-15.30859 (the border of b toward c) in mid-wave: 31 curves to -10.125-60.3945
+    # and V-66.8203, the line of the final state to the centre of c (`-- cycle` there is M c Z)
+    sc = parse_tikz(_NODES + r"\draw[decorate,decoration={snake,segment length=2mm,amplitude=0.4mm}]"
+                    r" (a) -- (b) -- (c) -- cycle;")
+    subs = [s for p in sc.primitives if isinstance(p, BezierPath) for s in p.subpaths()]
+    o = (-66.820316, -10.125)
+    assert [len(s.controls) for s in subs] == [33, 32]
+    assert close(subs[0].controls[0][0], _tex([(-61.64063, -10.125)], o)[0], tol=3e-3)
+    assert close(subs[0].controls[-1][3], _tex([(-14.5117, -11.26172)], o)[0], tol=1e-2)
+    assert close(subs[1].controls[0][0], _tex([(-10.125, -15.30859)], o)[0], tol=3e-3)
+    assert close(subs[1].controls[-2][3], _tex([(-10.125, -60.3945)], o)[0], tol=1e-2)
+    assert close(subs[1].controls[-1][3], (2 * CM, 2 * CM), tol=3e-3)
+
+
+def test_cycle_after_a_node_closes_at_its_centre_and_draws_nothing():
+    # TeX: M-61.64063-10.125H-15.3047M-10.125-15.30859V-61.6406M-10.125-66.8203Z
+    sc = parse_tikz(_NODES + r"\draw (a) -- (b) -- (c) -- cycle;")
+    pts = [tuple(np.round(q, 2)) for p in sc.primitives if isinstance(p, Polyline) for q in p.points]
+    assert len(pts) == 4 and close(pts[-1], (2 * CM, 2 * CM - 5.2), tol=1e-2)
+
+
+@pytest.mark.parametrize("dx,dy,tex", [(43.8671, 43.8669, 61.89226), (92.1881, 15.3664, 93.44566),
+                                       (10, 10, 14.14154), (3, 4, 4.99994)])
+def test_decorations_measure_lines_with_pgfs_veclen(dx, dy, tex):
+    # \pgfmathveclen@ in TeX; its reciprocal keeps few digits (61.892 for a true 62.038)
+    from geoverify.frontends.tikz.decorations import _pgf_veclen
+    assert abs(_pgf_veclen(dx, dy) - tex) < 1e-3
