@@ -8,6 +8,7 @@ adds primitives to ``interp.scene``.
 
 from __future__ import annotations
 
+import copy
 import math
 
 import numpy as np
@@ -441,9 +442,15 @@ def _mesh_legend_points():
     return out
 
 
-def legend_image_box(plot: Plot):
+def legend_image_box(plot: Plot, scale=1.0):
     """Bounding box ``(x0, y0, x1, y1)`` of a plot's legend image around its origin (pt),
-    stroke included."""
+    stroke included; ``scale``: the image scaled about its origin (the stroke kept)."""
+    if scale != 1.0:
+        lw = plot.st["line_width"] / 2
+        b = legend_image_box(plot)
+        if getattr(plot, "patch", None) in ("surf", "mesh"):
+            return tuple(v * scale for v in b)
+        return tuple((v + (lw if k < 2 else -lw)) * scale + (-lw if k < 2 else lw) for k, v in enumerate(b))
     lw = plot.st["line_width"] / 2
     if getattr(plot, "patch", None) in ("surf", "mesh"):
         q = _mesh_legend_points().reshape(-1, 2)  # (pgf's box of a path leaves out its stroke)
@@ -462,10 +469,17 @@ def legend_image_box(plot: Plot):
     return (-lw, -max(lw, r), _LEGEND_LINE + lw, max(lw, r))
 
 
-def legend_image(interp, plot: Plot, origin, ctm) -> None:
+def legend_image(interp, plot: Plot, origin, ctm, scale=1.0) -> None:
     """The legend image of a plot with its origin at ``origin`` (picture pt): a 0.6 cm line
-    with the mark in its middle, the mark alone (``only marks``) or two small bars."""
+    with the mark in its middle, the mark alone (``only marks``) or two small bars;
+    ``scale``: scaled about the origin (marks too, line widths kept)."""
     o = origin
+    if scale != 1.0:
+        ctm = G.compose(ctm, (scale, 0.0, 0.0, scale, o[0] * (1 - scale), o[1] * (1 - scale)))
+        if plot.mark:
+            plot = copy.copy(plot)
+            plot.mark_size *= scale
+            plot.__dict__.pop("_mark_cache", None)
     if getattr(plot, "patch", None) in ("surf", "mesh"):
         # the mesh legend: four patches of the lattice, filled for surf, drawn (faceted)
         st = dict(plot.st)

@@ -91,7 +91,7 @@ def draw_legend(axis) -> None:
     size = 10.0
     for cs in re.findall(r"\\[A-Za-z]+", font):
         size = FONT_SIZES.get(cs, size)
-    depth = 0.15 * em(size)
+    depth = 0.15 * em(10.0)  # text depth=0.15em: set after the box, in the font around the node
     post = dict(split_options(kv.get("legend image post style") or ""))
     if "mark" in post:  # legend image post style={mark=*}: the images get that mark
         mk = (post["mark"] or "").strip()
@@ -101,6 +101,12 @@ def draw_legend(axis) -> None:
             p.__dict__.pop("_mark_cache", None)
             if p.mark_st is None or (p.mark.endswith("*") and p.mark_st.get("fill") is None):
                 p.mark_st = dict(p.st, fill="current")
+    # every legend image post/.append style={scale=..} (the size style tiny's 0.8): the images scaled
+    iscale = 1.0
+    for key in ("every legend image post/.style", "every legend image post/.append style", "legend image post style"):
+        sc = dict(split_options(kv.get(key) or "")).get("scale")
+        if sc and sc.strip():
+            iscale *= axis.interp.number(sc, axis.st).value
     # \addlegendentry[options]: the entry's text node takes them; a text width makes it a
     # paragraph that wide (first-fit lines), text depth= (empty) gives it its natural depth
     cells = []
@@ -124,7 +130,7 @@ def draw_legend(axis) -> None:
         d = box.depth if d is None else d
         depths.append(d)
         # the image is placed by its origin on the row's centre line, its box centred in its cell
-        cells.append((p, t, width, box.height, legend_image_box(p)))
+        cells.append((p, t, width, box.height, legend_image_box(p, iscale)))
     grid = [cells[k:k + ncol] for k in range(0, len(cells), ncol)]
     ncol = min(ncol, len(cells))
     iws = [max(r[c][4][2] - r[c][4][0] for r in grid if c < len(r)) for c in range(ncol)]
@@ -167,7 +173,7 @@ def draw_legend(axis) -> None:
         x = x0 + 3.0
         for c, ((p, t, w, h, ib), d, extra) in enumerate(zip(row, drow, orow)):
             icx = x + iws[c] / 2
-            legend_image(axis.interp, p, (icx - (ib[0] + ib[2]) / 2, yc), m)
+            legend_image(axis.interp, p, (icx - (ib[0] + ib[2]) / 2, yc), m, iscale)
             base = yc - (h - d) / 2
             align = (kv.get("legend cell align") or "center").strip()
             # legend style={cells={anchor=west}} is what legend cell align=left sets

@@ -46,7 +46,7 @@ SIZE_STYLES = {
                     "max space between ticks=15,major tick length=0.1cm,minor tick length=0.066cm",
     "tiny": "width=4cm,height=,legend style={font=\\tiny},tick label style={font=\\tiny},label style={font=\\tiny},"
             "title style={font=\\footnotesize},every axis title shift=0pt,max space between ticks=12,"
-            "major tick length=0.1cm,minor tick length=0.066cm",
+            "major tick length=0.1cm,minor tick length=0.066cm,every legend image post/.append style={scale=0.8}",
 }
 
 

@@ -200,3 +200,18 @@ def test_plot_shift_is_in_data_scaled_units_before_compat_1_11_and_axis_cs_after
     assert np.allclose(_plot_offset(r"\pgfplotsset{compat=1.18}", "shift={(-1.5,1)}"),
                        np.array([-27.2923, -100.1914]) * bp, atol=TOL)
     assert np.allclose(_plot_offset("", "xshift=10pt,yshift=5pt"), [10.0, 5.0], atol=TOL)
+
+
+def test_tiny_legend_images_are_scaled_and_the_text_depth_is_in_the_outer_font():
+    # TeX (compat=newest, bp): the legend frame 31.0938 x 12.9258, the image line 13.6055 long
+    # (0.6cm scaled by 0.8), its mark of radius 1.5957 (2pt scaled); text depth=0.15em of the
+    # normal size font, not of \tiny
+    sc = parse_tikz(r"\begin{tikzpicture}\begin{axis}[tiny,xtick=\empty,ytick=\empty]"
+                    r"\addplot coordinates {(0,0) (1,1)};\addlegendentry{ab}\end{axis}\end{tikzpicture}")
+    bp = 72.27 / 72
+    (frame,) = [p.points for p in sc.primitives if p.source and p.source.construct == "legend"]
+    assert np.allclose(np.ptp(frame, axis=0), np.array([31.0938, 12.9258]) * bp, atol=TOL)
+    line = [p.points for p in sc.primitives if isinstance(p, Polyline) and p.source.construct == "\\addplot"][-1]
+    assert abs(np.ptp(line[:, 0]) - 13.6055 * bp) < TOL
+    dot = [p for p in sc.primitives if type(p).__name__ == "Dot"][-1]
+    assert abs(dot.radius - 1.5957 * bp) < TOL
