@@ -15,7 +15,8 @@ with the transformation reset,
   sep (``0ex``) beyond the corners (style ``draw``).
 
 The frame is drawn after the picture (pgf puts it on the background layer: the
-order of primitives is not geometry).
+order of primitives is not geometry). ``on background layer`` on a scope therefore
+changes nothing but applies ``every on background layer``.
 """
 
 from __future__ import annotations
@@ -33,13 +34,23 @@ _SEPS = {"inner frame sep": ("frame_xsep", "frame_ysep"), "inner frame xsep": ("
          "outer frame xsep": ("outer_frame_xsep",), "outer frame ysep": ("outer_frame_ysep",)}
 _PRESETS = {"tight background": "0pt", "loose background": "2ex"}
 #: the keys this module reads (options.py hands them over)
-BACKGROUND_KEYS = frozenset(_SHOW) | frozenset(_SEPS) | frozenset(_PRESETS)
+BACKGROUND_KEYS = frozenset(_SHOW) | frozenset(_SEPS) | frozenset(_PRESETS) | {"on background layer"}
 _DEFAULT_STYLES = {"rectangle": "draw", "grid": "help lines,draw", "top": "draw", "bottom": "draw",
                    "left": "draw", "right": "draw"}
 
 
 def background_key(ctx, st: dict, key: str, val: str | None) -> None:
-    """Apply one of :data:`BACKGROUND_KEYS` to the state ``st``."""
+    """Apply one of :data:`BACKGROUND_KEYS` to the state ``st``.
+
+    ``on background layer`` (a scope's key) puts the scope's drawing on the background
+    layer, drawn before the main one: the order of primitives is not geometry, so only its
+    style ``every on background layer`` is applied."""
+    if key == "on background layer":
+        every = ctx.style("every on background layer")
+        if every and every[0]:
+            from geoverify.frontends.tikz.options import apply_options
+            apply_options(ctx, st, every[0], 1)
+        return
     if key in _SHOW:
         kind = _SHOW[key]
         shown = st.get("backgrounds") or ()

@@ -350,7 +350,12 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                     if every:
                         self.apply_options(self.st, every)
                     if opts:
+                        self.st["_scope_opening"] = True
                         self.apply_options(self.st, detokenize(self.expand_all(opts)))
+                        del self.st["_scope_opening"]
+                        if "_canvas_open" in self.st:
+                            from geoverify.frontends.tikz.canvas import begin_canvas
+                            begin_canvas(self)
                     self._begin_local_box()
                 elif env in ("axis", "semilogxaxis", "semilogyaxis", "loglogaxis", "polaraxis"):
                     from geoverify.frontends.tikz.pgfplots import run_axis
@@ -382,6 +387,9 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                     if not stack:
                         raise FigureSyntaxError(f"\\end{{{env}}} without \\begin{{{env}}}", location=self.loc)
                     self._end_local_box(stack[-1])
+                    if self.st.get("_canvas") is not stack[-1].get("_canvas"):
+                        from geoverify.frontends.tikz.canvas import end_canvas
+                        end_canvas(self)
                     self.defs.end_group()
                     self.st = stack.pop()
                 else:

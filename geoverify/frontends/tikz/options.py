@@ -828,6 +828,10 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k == "node contents":
             st["node_contents"] = val
         elif k == "transform canvas":
+            if st.get("_scope_opening"):  # a scope's: its drawing is mapped at its end (canvas.py)
+                from geoverify.frontends.tikz.canvas import canvas_key
+                if canvas_key(ctx, st, val, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1)):
+                    return
             ctx.note("APPROXIMATED", "'transform canvas' applied as an ordinary transformation", k)
             apply_options(ctx, st, val, depth + 1)
         elif k == "label position":
