@@ -134,7 +134,7 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
     if len(s) > 1 and s[0] == "{" and s[-1] == "}":
         s = _strip_braces(s)
     m = re.match(r"^(canvas|xyz|canvas polar|polar|node|intersection|perpendicular|barycentric|axis|rel axis|"
-                 r"axis description) cs\s*:(.*)$", s, re.S)
+                 r"axis description|[xy]ticklabel\*) cs\s*:(.*)$", s, re.S)
     if m:
         return _explicit_cs(interp, m.group(1), m.group(2), st, relative)
     if "intersection " in s:  # tikz.code.tex tests for "intersection " (a space): (intersection-1) is a node
@@ -281,6 +281,20 @@ def _explicit_cs(interp, kind, body, st, relative):
         (ox, oy), (ux, uy), (vx, vy) = frame
         q = (ox + fx * ux + fy * vx, oy + fx * uy + fy * vy)
         return CoordResult((fx * ux + fy * vx, fx * uy + fy * vy) if relative else q)
+    if kind in ("xticklabel*", "yticklabel*"):
+        # pgfplots' xticklabel* cs:a[,d]: the point at fraction a along the axis line that holds
+        # the tick labels, d (pt) along its outer normal (set while a 2D axis is drawn)
+        frame = (getattr(interp, "ticklabel_frames", None) or {}).get(kind[0])
+        if frame is None:
+            raise FigureSyntaxError(f"'{kind} cs' outside a 2D axis with its tick labels on the box")
+        parts = split_top_comma(body)
+        if len(parts) not in (1, 2):
+            raise FigureSyntaxError(f"cannot read '{kind} cs:{body}'")
+        a = interp.number(_strip_braces(parts[0]), st).value
+        d = interp.number(_strip_braces(parts[1]), st).value if len(parts) == 2 else 0.0
+        (ox, oy), (ux, uy), (nx, ny) = frame
+        v = (a * ux + d * nx, a * uy + d * ny)
+        return CoordResult(v if relative else (ox + v[0], oy + v[1]))
     if kind == "xyz":
         return CoordResult(_cartesian(interp, [kv.get("x", "0"), kv.get("y", "0"), kv.get("z", "0")], st, relative))
     if kind in ("polar", "canvas polar"):

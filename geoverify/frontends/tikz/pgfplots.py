@@ -573,6 +573,7 @@ class Axis:
         try:
             interp.st = dict(saved)
             interp.axis_description = self.description_frame()
+            interp.ticklabel_frames = self.ticklabel_frames()
             xm = {a: self.mode(a) for a in "xy"}
             ticks = {a: self.ticks(a) for a in "xy"}
             background = ",".join(v.strip() for v in (kv.get("axis background/.style"),
@@ -624,6 +625,7 @@ class Axis:
             interp.st = saved
             interp.axis_box = saved_box
             interp.axis_description = saved_frame
+            interp.ticklabel_frames = None
         if kv.get("name"):
             self.name_axis(kv["name"].strip())
 
@@ -761,6 +763,24 @@ class Axis:
         (x0, y0), (x1, y1) = self.P(self.xmin, self.ymin), self.P(self.xmax, self.ymax)
         return (G.apply(base, (min(x0, x1), min(y0, y1))), G.apply_linear(base, (abs(x1 - x0), 0.0)),
                 G.apply_linear(base, (0.0, abs(y1 - y0))))
+
+    def ticklabel_frames(self):
+        """``{axis: (start, along, unit outer normal)}`` on the canvas of the box edges that hold
+        the tick labels (``xticklabel* cs``): the lower and the left edge of a box or of
+        ``axis lines=left``; other placements and reversed axes are left out (the cs is then
+        reported)."""
+        kv = self.kv
+        if any(kv.get(k) for k in ("ticklabel pos", "xticklabel pos", "yticklabel pos", "tick pos",
+                                   "xtick pos", "ytick pos")):
+            return {}
+        base = self.st["ctm"]
+        (x0, y0), (x1, y1) = self.P(self.xmin, self.ymin), self.P(self.xmax, self.ymax)
+        lo = G.apply(base, (min(x0, x1), min(y0, y1)))
+        out = {}
+        for a, along, normal in (("x", (abs(x1 - x0), 0.0), (0.0, -1.0)), ("y", (0.0, abs(y1 - y0)), (-1.0, 0.0))):
+            if self.mode(a)[0] in ("box", "left") and not self.reverse[a]:
+                out[a] = (lo, G.apply_linear(base, along), G.apply_linear(base, normal))
+        return out
 
     def description_at(self, style):
         """``(point, style)``: the ``at`` of a description's style (a label's, the title's) as a

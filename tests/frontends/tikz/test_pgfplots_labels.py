@@ -319,3 +319,19 @@ def test_textwidth_and_linewidth_are_the_document_class_lengths(cls, text_width)
     m = parse_tikz(fig).panels[0].axis_transform
     assert (m @ [1.1, 1.1, 1] - m @ [-0.1, -0.1, 1])[:2] == pytest.approx(
         [0.5 * text_width - 45, 0.4 * text_width - 45], abs=1e-6)
+
+
+def test_starred_ticklabel_cs_is_on_the_tick_label_edge_moved_along_its_outer_normal():
+    # TeX (compat=newest, 8cm x 6cm, bp): from the box's lower left corner, xticklabel* cs:0.5
+    # is (90.9687, 0) away, yticklabel* cs:0.5,3pt is (-2.9922, 62.6211); on a centred axis or
+    # outside an axis the cs is reported
+    body = (r"\draw (axis description cs:0,0) -- (xticklabel* cs:0.5);"
+            r"\draw (axis description cs:0,0) -- (yticklabel* cs:0.5,3pt);")
+    sc = parse_tikz(r"\begin{tikzpicture}\begin{axis}[width=8cm,height=6cm,xmin=0,xmax=10,ymin=0,ymax=10,"
+                    r"clip=false]" + body + r"\end{axis}\end{tikzpicture}")
+    a, b = [p.points for p in sc.primitives if isinstance(p, Polyline) and p.source.construct == "\\draw"]
+    bp = 72.27 / 72
+    assert np.allclose(a[1] - a[0], np.array([90.9687, 0.0]) * bp, atol=0.02)
+    assert np.allclose(b[1] - b[0], np.array([-2.9922, 62.6211]) * bp, atol=0.02)
+    sc = parse_tikz(r"\begin{tikzpicture}\begin{axis}[axis lines=middle]" + body + r"\end{axis}\end{tikzpicture}")
+    assert any(d.code == "UNSUPPORTED" and "ticklabel* cs" in d.message for d in sc.diagnostics)
