@@ -87,6 +87,7 @@ def place_matrix(interp, nst: dict, name: str | None, p, body: str, loc) -> None
     if any(_PLAIN_CELL.match(cell) for row in rows for cell in row):
         _place_plain_cells(interp, nst, name, p, rows, loc, opts, math_mode)
         return
+    from geoverify.frontends.tikz.matrix_cells import _cell_state
     cells = {}
     for i, row in enumerate(rows, start=1):
         for j, raw in enumerate(row, start=1):
@@ -100,7 +101,7 @@ def place_matrix(interp, nst: dict, name: str | None, p, body: str, loc) -> None
             if math_mode and text:
                 text = "$" + text + "$"
             # the matrix's nodes={...} are in its state (nodes_style), applied by node_state
-            cst = interp.node_state({**nst, "ctm": nst["ctm"]}, extra)
+            cst = interp.node_state({**_cell_state(interp, nst, i, j), "ctm": nst["ctm"]}, extra)
             cst["anchor"] = cst["anchor"] or "base"
             cells[(i, j)] = (cst, text)
     # measure each cell as a node at the origin

@@ -44,6 +44,21 @@ def _sep(interp, nst, value):
     return total, between
 
 
+def _cell_state(interp, st: dict, i: int, j: int) -> dict:
+    """The state of cell ``(i, j)``: ``st`` with the styles TikZ tries at the start of a cell,
+    in its order (``every cell={i}{j}``, ``column j``, ``every odd/even column``, ``row i``,
+    ``every odd/even row``, ``row i column j``), those the figure defines."""
+    names = ("every cell", f"column {j}", "every odd column" if j % 2 else "every even column", f"row {i}",
+             "every odd row" if i % 2 else "every even row", f"row {i} column {j}")
+    keys = [n + ("={%d}{%d}" % (i, j) if n == "every cell" else "") for n in names
+            if interp.defs.get("style:" + n) is not None]
+    if not keys:
+        return st
+    cst = dict(st)
+    interp.apply_options(cst, ",".join(keys))
+    return cst
+
+
 def _run_cell(interp, st, text, loc, offset):
     """Run one cell's statements with its origin at canvas ``offset``; return the extent
     ``(xmin, ymin, xmax, ymax)`` relative to the origin (``None`` if it draws nothing) and
@@ -114,7 +129,7 @@ def place_cell_matrix(interp, nst: dict, name, p, rows: list, loc, opts: dict, s
                 if not text.strip():
                     continue
                 nodes_before, placed_before = dict(interp.nodes), len(interp.placed_nodes)
-                ext, added = _run_cell(interp, st, text, tok_pos, (0.0, 0.0))
+                ext, added = _run_cell(interp, _cell_state(interp, st, i, j), text, tok_pos, (0.0, 0.0))
                 if added:
                     del interp.scene.primitives[added[0]:]
                 interp.nodes = nodes_before
@@ -168,7 +183,8 @@ def place_cell_matrix(interp, nst: dict, name, p, rows: list, loc, opts: dict, s
             interp.nodes[name] = node
         # pass 2: the cells at their places (their names now point there)
         for (i, j) in sorted(extents):
-            _run_cell(interp, st, rows[i - 1][j - 1], tok_pos, (ox + xs[j], oy + ys[i]))
+            _run_cell(interp, _cell_state(interp, st, i, j), rows[i - 1][j - 1], tok_pos,
+                      (ox + xs[j], oy + ys[i]))
     finally:
         interp.defs.end_group()
     if nst["draw"] is not None or nst["fill"] is not None:

@@ -120,3 +120,20 @@ def test_matrix_keys_from_a_style_and_nodes_of_a_scope():
     # in height also the row sep and the cells' different baselines (TeX's 41.25 bp)
     w = 2 * 5 * MM + 4 * 0.2 + 2 * 3.33333
     assert sizes[5] == pytest.approx((w, 41.25 * 72.27 / 72), abs=0.02)
+
+
+@pytest.mark.parametrize("cells", [r"1 & 2 \\ 3 & 4 \\",
+                                   r"\node{1}; & \node{2}; \\ \node(m-2-1){3}; & \node(m-2-2){4}; \\"])
+def test_row_styles_apply_to_their_cells(cells):
+    # TeX (matrix of nodes): row 2's cells undrawn and 5 mm: row 1's boxes span y -2.846 .. 17.07 pt,
+    # (m-2-1.north west) rectangle (m-2-2.south east) runs from (-17.47, -2.846) to (17.47, -17.47)
+    kind = "matrix of nodes, " if "node" not in cells else ""
+    sc = parse_tikz(rf"""\begin{{tikzpicture}}
+      \matrix[{kind}nodes={{draw, minimum size=7mm}}, row 2/.style={{nodes={{draw=none, minimum size=5mm}}}}]
+        (m) at (0,0) {{ {cells} }};
+      \draw[red] (m-2-1.north west) rectangle (m-2-2.south east);
+    \end{{tikzpicture}}""")
+    boxes = [p for p in sc.primitives if isinstance(p, Polyline)]
+    assert len(boxes) == 3
+    assert close(boxes[0].points[[0, 2]], [(-20.117, -2.846), (-0.2, 17.072)], tol=1e-2)
+    assert close(boxes[-1].points[[0, 2]], [(-17.472, -2.846), (17.472, -17.472)], tol=1e-2)
