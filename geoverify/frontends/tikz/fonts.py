@@ -16,6 +16,7 @@ import re
 
 from geoverify.frontends.texbox import TextBox, measure as _measure
 from geoverify.frontends.texfonts import LatexFonts, metrics_available, param
+from geoverify.frontends.tikz.mathbreaks import BIN_PENALTY, REL_PENALTY, math_breaks
 
 __all__ = ["TextBox", "baselineskip", "measure", "metrics_available", "em", "interword_space", "node_lines", "wrap",
            "FONT_SIZES", "BOLD_MATH"]
@@ -214,14 +215,16 @@ def _words(line: str) -> list[str]:
     return words
 
 
-def wrap(text: str, width: float, size: float = 10.0, bold=False) -> list[str]:
+def wrap(text: str, width: float, size: float = 10.0, bold=False, align=None) -> list[str]:
     """The lines of ``text`` set as a paragraph ``width`` pt wide (a node's ``text width``).
 
     Lines are filled word by word; a word still fits when the line's natural
     width minus the shrink of its spaces (``\\fontdimen4``, 1.11 pt in cmr10)
     is at most ``width``. TeX chooses breaks over the whole paragraph and may
     hyphenate; for the short texts of nodes the first-fit lines are usually
-    its lines. Explicit ``\\\\`` breaks are kept.
+    its lines. Explicit ``\\\\`` breaks are kept. A line with inline math TeX may break
+    (after a relation or a binary operator, :mod:`.mathbreaks`) is broken as TeX's
+    paragraph builder does (:func:`_break_paragraph`; ``align`` is the node's ``align``).
 
     Returns
     -------
@@ -233,8 +236,14 @@ def wrap(text: str, width: float, size: float = 10.0, bold=False) -> list[str]:
     shrink = param(name, 4, at) if metrics_available() else 0.0
     out = []
     for line in node_lines(text, carry=True):
+        words = _words(line)
+        if "$" in line:
+            pieces = _math_pieces(words)
+            if len(pieces) > len(words):  # inline math TeX may break: its choice of breaks
+                out.extend(_break_paragraph(pieces, width, size, bold, align))
+                continue
         cur: list[str] = []
-        for word in _words(line):
+        for word in words:
             trial = " ".join(cur + [word])
             if cur and measure(trial, size, bold)[0].width - shrink * len(cur) > width + 1e-9:
                 out.append(" ".join(cur))
@@ -244,3 +253,119 @@ def wrap(text: str, width: float, size: float = 10.0, bold=False) -> list[str]:
         out.append(" ".join(cur))
     return out
 
+
+def _math_pieces(words: list[str]) -> list[tuple[str, bool, bool, int | None]]:
+    """``words`` cut at the breaks TeX may take in their inline math (:mod:`.mathbreaks`):
+    ``(source, starts inside math, ends inside math, penalty of a break after it or None
+    at the end of a word)``."""
+    pieces = []
+    for word in words:
+        cuts, math, i = [], False, 0
+        while i < len(word):
+            if word[i] == "\\":
+                i += 2
+                continue
+            if word[i] == "$":
+                math = not math
+                if math:
+                    j = word.find("$", i + 1)
+                    while j > 0 and word[j - 1] == "\\":
+                        j = word.find("$", j + 1)
+                    if j < 0:
+                        break
+                    cuts += [(i + 1 + o, p) for o, p in math_breaks(word[i + 1:j])]
+                    i, math = j + 1, False
+                    continue
+            i += 1
+        start, inside = 0, False
+        for o, p in cuts:
+            pieces.append((word[start:o], inside, True, p))
+            start, inside = o, True
+        pieces.append((word[start:], inside, False, None))
+    return pieces
+
+
+def _badness(t: float, s: float) -> float:
+    """tex.web's badness: about 100 (t/s)^3, 10000 at most."""
+    if t <= 0:
+        return 0.0
+    if s <= 0:
+        return 10000.0
+    return min(10000.0, 100.0 * (t / s) ** 3)
+
+
+def _break_paragraph(pieces, width, size, bold, align) -> list[str]:
+    """TeX's line breaking (tex.web sections 829-890) of a paragraph whose inline math may
+    break: TikZ's ``text centered`` puts ``0pt plus 2em`` on either side of every line
+    (``\\parfillskip`` 0), ``text ragged`` only on the right (the last line ends in
+    ``fil``); spaces are ``\\spaceskip`` .3333em, rigid; math keeps its glue
+    (``\\thickmuskip`` 5mu plus 5mu about relations, ``\\medmuskip`` 4mu plus 2mu minus
+    4mu about binary operators). A line costs ``(\\linepenalty + badness)^2`` plus the
+    square of its break's penalty; lines worse than ``\\pretolerance`` (100), then
+    standalone's ``\\tolerance`` (9999) are not taken; the third pass, with
+    ``\\emergencystretch`` (3em), is the final one, where the last active break is forced
+    (an overfull line) when nothing else is left. Words are not hyphenated."""
+    def source(i, j):
+        parts = [pieces[i][0]]
+        for k in range(i + 1, j):
+            parts.append(("" if pieces[k - 1][3] is not None else " ") + pieces[k][0])
+        t = "".join(parts)
+        return ("$" if pieces[i][1] else "") + t + ("$" if pieces[j - 1][2] else "")
+
+    mu = size / 18.0
+    side = 2 * size if align == "center" else 0.0
+    n = len(pieces)
+
+    def line(i, j, extra=0.0):
+        """Badness of the line of pieces ``i..j-1`` (None: overfull)."""
+        end = pieces[j - 1][3]
+        inner = [pieces[k][3] for k in range(i, j - 1)]
+        rels = 2 * inner.count(REL_PENALTY) + (end == REL_PENALTY)
+        bins = 2 * inner.count(BIN_PENALTY) + (end == BIN_PENALTY)
+        w = measure(source(i, j), size, bold)[0].width + (4 * mu if end == BIN_PENALTY else 0.0)
+        if w > width + 1e-9:
+            return None if w - width > 4 * mu * bins + 1e-9 else _badness(w - width, 4 * mu * bins)
+        if j == n and align != "center":
+            return 0.0  # \\parfillskip 0pt plus 1fil
+        return _badness(width - w, 2 * side + 2 * size * (align != "center") + 5 * mu * rels + 2 * mu * bins + extra)
+
+    prev: dict[int, int] = {}
+    for threshold, final, extra in ((100, False, 0.0), (9999, False, 0.0), (9999, True, 3 * size)):
+        total = {0: 0.0}  # total demerits of each break taken so far
+        active = [0]      # breaks lines may start at, in order
+        prev = {}
+        for cur in range(1, n + 1):
+            pi = 0 if cur == n else (pieces[cur - 1][3] or 0)
+            best = None
+            for r in list(active):
+                b = line(r, cur, extra)
+                if b is None or cur == n:
+                    if final and best is None and len(active) == 1 and (b is None or b > threshold):
+                        d = 0.0  # artificial demerits: the forced, overfull line
+                    elif b is None or b > threshold:
+                        active.remove(r)
+                        continue
+                    else:
+                        d = (10 + b) ** 2
+                    active.remove(r)
+                elif b > threshold:
+                    continue
+                else:
+                    d = (10 + b) ** 2 + pi * pi
+                if best is None or total[r] + d <= best[0]:
+                    best = (total[r] + d, r)
+            if best is not None:
+                total[cur], prev[cur] = best
+                active.append(cur)
+            if not active:
+                break
+        if n in prev:
+            break
+    if n not in prev:
+        return [source(0, n)]
+    lines, j = [], n
+    while j > 0:
+        i = prev[j]
+        lines.append(source(i, j))
+        j = i
+    return lines[::-1]

@@ -505,7 +505,7 @@ def _node_size(nst: dict, shape_eff: str, text: str):
         widths = [box.width]
     else:
         if text and nst["text_width"] is not None:
-            text = " \\\\ ".join(wrap(text, nst["text_width"], font, nst.get("bold", False)))
+            text = " \\\\ ".join(wrap(text, nst["text_width"], font, nst.get("bold", False), nst.get("align")))
         box, widths = measure(text, font, nst.get("bold", False)) if text else (None, [0.0])
     if box is not None and nst["text_width"] is None and len(widths) > 1:
         # align lines are stacked in a \vbox (tikz@align@end@check): its baseline is the last
