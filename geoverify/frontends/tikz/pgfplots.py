@@ -687,6 +687,18 @@ class Axis:
                         elif isinstance(v, list) and len(v) == len(keep):
                             setattr(p, attr, [e for e, f in zip(v, keep) if f])
 
+    def compat_at_least(self, major, minor):
+        """Whether the axis' ``compat`` is at least ``major.minor``: ``newest`` is; without a
+        ``compat`` key a full document runs pgfplots' backwards compatibility (pre 1.3) mode,
+        a bare picture is taken as compiled with ``compat=newest``."""
+        c = (self.kv.get("compat") or "").strip()
+        if not c:
+            return "\\documentclass" not in self.interp.source.text[:5000]
+        if c == "newest":
+            return True
+        m = re.fullmatch(r"(\d+)\.(\d+)(?:\.\d+)?", c)
+        return bool(m) and (int(m.group(1)), int(m.group(2))) >= (major, minor)
+
     def plot_shift(self, plot, base, data_map):
         """The data -> canvas map of a plot given ``shift``/``xshift``/``yshift``: the axis'
         moved by the shifts in picture units. ``xshift``/``yshift`` and a ``shift`` with units are
@@ -696,8 +708,7 @@ class Axis:
         axes are reported and the plot drawn unmoved."""
         interp = self.interp
         dx = dy = 0.0
-        compat = (self.kv.get("compat") or "").strip()
-        new = compat == "newest" or bool(re.fullmatch(r"1\.(1[1-9]|[2-9]\d)(\.\d+)?", compat))
+        new = self.compat_at_least(1, 11)
         for k, v in plot.shift:
             t = (v or "").strip()
             while t.startswith("{") and t.endswith("}"):
@@ -1292,7 +1303,8 @@ class Axis:
 
     def tick_scale_label(self, a, scale, tick_labels):
         """The ``\\cdot 10^{e}`` label of ``scaled ticks`` (pgfplots' ``every x/y tick scale
-        label``): x at 0.9 of the axis, 5pt under the tick labels; y above the axis' top end."""
+        label``): x at 0.9 of the axis, 5pt under the tick labels; y above the axis' top end (before
+        ``compat=1.3`` 0.3em above its top left corner)."""
         text = f"$\\cdot 10^{{{scale}}}$"
         if a == "x":
             x = self.P(self.xmin, 0)[0] + 0.9 * (self.P(self.xmax, 0)[0] - self.P(self.xmin, 0)[0])
@@ -1302,6 +1314,9 @@ class Axis:
             left = min(self.P(self.xmin, 0)[0], self.P(self.xmax, 0)[0])
             top = max(self.P(0, self.ymin)[1], self.P(0, self.ymax)[1])
             x, y = left + 3.0, top + 0.03 * self.H
+            mode, star = self.mode("y")
+            if (mode == "box" or star) and not self.compat_at_least(1, 3):
+                x, y = left, top + 3.0  # before compat 1.3: at (0,1), above right, yshift=0.3em
             self.tikz(f"\\node[inner sep=0pt,anchor=south west] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
 
     def axis_labels(self, modes, labels):
@@ -1318,6 +1333,16 @@ class Axis:
             style = ",".join(s for s in (self.styles.get("label style"), self.styles.get(a + "label style")) if s)
             at, style = self.description_at(style)
             st = "," + style if style else ""
+            if (mode == "box" or modes[a][1]) and not self.compat_at_least(1, 3):
+                # before compat=1.3 (xlabel/ylabel absolute): at (0.5,0) below, 15pt lower; at
+                # (0,0.5) 35pt left, rotated, centred (styles given after those)
+                if at is None:
+                    (ox, oy), _, _ = self.description_frame()
+                    at = G.apply(G.invert(self.st["ctm"]), (ox, oy))
+                    at = (cx, at[1]) if a == "x" else (at[0], cy)
+                pre = "below,yshift=-15pt" if a == "x" else "xshift=-35pt,rotate=90"
+                code.append(f"\\node[inner sep=3.333pt,{pre}{st}] at ({at[0]:.5f}pt,{at[1]:.5f}pt) {{{text}}};")
+                continue
             if at is not None:  # the style's at= replaces pgfplots' default position
                 rot = "" if a == "x" or mode == "middle" else "rotate=90,"
                 anchor = {("x", True): "south east", ("y", True): "north west", ("x", False): "north",

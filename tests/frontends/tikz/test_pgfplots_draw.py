@@ -192,14 +192,17 @@ def _plot_offset(pre: str, opts: str) -> np.ndarray:
 
 
 def test_plot_shift_is_in_data_scaled_units_before_compat_1_11_and_axis_cs_after():
-    # TeX (dvisvgm, bp): shift={(-1.5,1)} moves the line by (-2.7265, 0.25) without compat,
+    # TeX (dvisvgm, bp): shift={(-1.5,1)} moves the line by (-2.7265, 0.25) in a document without compat,
     # by (-27.2923, -100.1914) with compat=1.18 (axis cs (-1.5,1) less the corner (0,5));
     # xshift=10pt,yshift=5pt by (9.9649, 4.9805)
     bp = 72.27 / 72
-    assert np.allclose(_plot_offset("", "shift={(-1.5,1)}"), np.array([-2.7265, 0.25]) * bp, atol=TOL)
+    doc = r"\documentclass{article}\usepackage{pgfplots}"  # no compat: pgfplots' backwards compatible mode
+    assert np.allclose(_plot_offset(doc, "shift={(-1.5,1)}"), np.array([-2.7265, 0.25]) * bp, atol=TOL)
     assert np.allclose(_plot_offset(r"\pgfplotsset{compat=1.18}", "shift={(-1.5,1)}"),
                        np.array([-27.2923, -100.1914]) * bp, atol=TOL)
-    assert np.allclose(_plot_offset("", "xshift=10pt,yshift=5pt"), [10.0, 5.0], atol=TOL)
+    assert np.allclose(_plot_offset(doc, "xshift=10pt,yshift=5pt"), [10.0, 5.0], atol=TOL)
+    # a bare picture is taken as compiled with compat=newest
+    assert np.allclose(_plot_offset("", "shift={(-1.5,1)}"), np.array([-27.2923, -100.1914]) * bp, atol=TOL)
 
 
 def test_tiny_legend_images_are_scaled_and_the_text_depth_is_in_the_outer_font():

@@ -335,3 +335,17 @@ def test_starred_ticklabel_cs_is_on_the_tick_label_edge_moved_along_its_outer_no
     assert np.allclose(b[1] - b[0], np.array([-2.9922, 62.6211]) * bp, atol=0.02)
     sc = parse_tikz(r"\begin{tikzpicture}\begin{axis}[axis lines=middle]" + body + r"\end{axis}\end{tikzpicture}")
     assert any(d.code == "UNSUPPORTED" and "ticklabel* cs" in d.message for d in sc.diagnostics)
+
+
+def test_before_compat_1_3_a_y_label_is_centred_35pt_left_of_its_position():
+    # TeX (a document without compat, dvisvgm): ylabel style={at={(1.25,0.5)}} on an axis with
+    # axis y line*=right puts "weight", rotated, with its centre 34.81bp (35pt) left of
+    # axis description cs:1.25,0.5 -- pgfplots' ylabel absolute (xshift=-35pt, rotate=90)
+    sc = parse_tikz(r"\documentclass{article}\usepackage{pgfplots}\begin{document}\begin{tikzpicture}"
+                    r"\begin{axis}[xmin=0,xmax=10,ymin=0,ymax=10,width=8cm,height=6cm,ylabel={weight},"
+                    r"ylabel style={at={(1.25,0.5)}},axis y line*=right,axis x line=none]"
+                    r"\draw (axis description cs:1.25,0.5) circle (1pt);\end{axis}\end{tikzpicture}\end{document}")
+    t = _texts(sc)["weight"]
+    (c,) = [p.center for p in sc.primitives if type(p).__name__ == "Circle"]
+    assert (t.box[0] + t.box[2]) / 2 == pytest.approx(c[0] - 35.0, abs=0.1)
+    assert (t.box[1] + t.box[3]) / 2 == pytest.approx(c[1], abs=0.1)
