@@ -300,6 +300,20 @@ class MathMode:
             arg, i = next_arg(s, k)
             atoms.append(self.radical(arg, sizes, lvl, display))
             return i
+        if cs in ("\\boldsymbol", "\\bm"):
+            # amsbsy: the argument in the bold math version (\\mathversion{bold}) in an \\hbox;
+            # a single math character keeps its class (\\math@atom), anything else is an Ord
+            arg, i = next_arg(s, i)
+            normal = self.fonts
+            self.fonts = normal.math_version(True)
+            try:
+                xs = self.mlist(arg, sizes, lvl, cramped, display, alphabet)
+                cls = xs[0].cls if len(xs) == 1 and xs[0].char and xs[0].cls in CLASSES else "o"
+                w, h, d, g = self.pack(xs, sizes, lvl)
+            finally:
+                self.fonts = normal
+            atoms.append(_Atom(cls, w, h, d, glyphs=g))
+            return i
         if cs in ("\\overrightarrow", "\\overleftarrow"):
             arg, i = next_arg(s, i)
             w, h, d, glyphs = over_arrow(self, cs, arg, sizes, lvl, display)

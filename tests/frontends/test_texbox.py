@@ -94,6 +94,10 @@ def test_other_sizes_follow_latex_font_selection(text, size, w, h, d):
     ("$\\mathrlap{g^{-1}}$", 0.0, 8.14003, 1.94444),
     ("a\\llap{Ag}b", 10.55559, 6.94444, 1.94444),
     ("\\textit{\\textbf{Classification}} \\bfseries\\itshape Wo", 89.43063, 6.94444, 1.94444),  # cmbxti10
+    ("$\\phi_i(\\boldsymbol r)$", 22.6719, 7.5, 2.5),  # amsbsy: cmmib10 with its italic correction
+    ("$a\\boldsymbol{+}b$", 22.96628, 6.94444, 1.33331),  # a single character keeps its class
+    ("$\\boldsymbol{\\nabla}^2 x_{\\boldsymbol{r}}$", 24.77449, 8.90002, 1.49998),
+    ("$\\boldsymbol{ab}c$", 15.86453, 6.94444, 0.0),
 ])
 def test_ten_point_class(text, w, h, d):
     box = measure(text, 10.0, LatexFonts(10))
