@@ -219,6 +219,25 @@ class MathMode:
             if name.strip() in ENVIRONMENTS and k >= 0:
                 atoms.append(self.matrix(name.strip(), s[j:k], sizes, lvl))
                 return k + len(end)
+        if cs in ("\\vcentcolon", "\\coloneqq", "\\eqqcolon"):
+            # mathtools: \\vcentcolon is \\mathrel{\\mathop\\ordinarycolon}, the colon centred on
+            # the axis (make_op); \\coloneqq adds \\mathrel{\\mkern-1.2mu}= (\\eqqcolon: = first)
+            font, at = self.fonts.math_font("rm", size)
+            cw, ch, cd, _ = tf.glyph(font, 58, at)
+            lift = self._sy(sizes, lvl, 22) - (ch - cd) / 2.0
+            glyphs = []
+            if cs == "\\vcentcolon":
+                glyphs.append((0.0, lift, font, at, 58, cw))
+                w, h, d = cw, ch + lift, max(cd - lift, 0.0)
+            else:
+                ew, eh, ed, _ = tf.glyph(font, 61, at)
+                kern = -1.2 * self._sy(sizes, lvl, 6) / 18.0
+                first, second = ((58, cw, lift), (61, ew, 0.0)) if cs == "\\coloneqq" else ((61, ew, 0.0), (58, cw, lift))
+                glyphs.append((0.0, first[2], font, at, first[0], first[1]))
+                glyphs.append((first[1] + kern, second[2], font, at, second[0], second[1]))
+                w, h, d = cw + ew + kern, max(ch + lift, eh), max(cd - lift, ed, 0.0)
+            atoms.append(_Atom("r", w, h, d, glyphs=glyphs))
+            return i
         if cs in COMPOSITES:
             cls, w, h, d = COMPOSITES[cs]
             if cs in ("\\neq", "\\ne"):  # \not over =: the slash's height and depth

@@ -98,6 +98,9 @@ def test_other_sizes_follow_latex_font_selection(text, size, w, h, d):
     ("$a\\boldsymbol{+}b$", 22.96628, 6.94444, 1.33331),  # a single character keeps its class
     ("$\\boldsymbol{\\nabla}^2 x_{\\boldsymbol{r}}$", 24.77449, 8.90002, 1.49998),
     ("$\\boldsymbol{ab}c$", 15.86453, 6.94444, 0.0),
+    ("$x \\coloneqq s$", 25.84714, 4.65277, 0.0),  # mathtools: the colon centred on the axis
+    ("$x \\vcentcolon s$", 18.73598, 4.65277, 0.0),
+    ("$\\scriptstyle x \\coloneqq s$", 16.16559, 3.25694, 0.0),
 ])
 def test_ten_point_class(text, w, h, d):
     box = measure(text, 10.0, LatexFonts(10))

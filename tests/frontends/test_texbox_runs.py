@@ -151,3 +151,14 @@ def test_underbrace_pieces_and_limits_sit_where_tex_sets_them():
     assert len(got) == len(tex)
     for (gx, gy), (x, y) in zip(got, tex):
         assert (gx, gy) == pytest.approx((x * bp, y * bp), abs=3e-3)
+
+
+def test_mathtools_colon_relations_raise_the_colon_to_the_axis():
+    # dvisvgm of $x \coloneqq s \eqqcolon y$ (10 pt standalone, mathtools), bp from the x
+    runs = glyph_runs("$x \\coloneqq s \\eqqcolon y$", 10.0, LatexFonts(10))
+    bp = 72.27 / 72.0
+    expected = [("x", 0.0, 0.0), (":", 8.461, 0.346), ("=", 10.565, 0.0), ("s", 21.081, 0.0),
+                ("=", 28.518, 0.0), (":", 35.603, 0.346), ("y", 41.138, 0.0)]
+    assert [r.text[0] for r in runs] == [c for c, _, _ in expected]
+    assert [v for r in runs for v in (r.x / bp, r.y / bp)] == pytest.approx(
+        [v for _, x, y in expected for v in (x, y)], abs=2e-3)
