@@ -17,7 +17,7 @@ import numpy as np
 
 from geoverify.errors import GeoverifyError, SourceLocation
 from geoverify.frontends.tikz.colors import to_hex
-from geoverify.frontends.tikz.fonts import measure
+from geoverify.frontends.tikz.fonts import baselineskip, interword_space, measure
 from geoverify.frontends.tikz.nested import _run_inner
 from geoverify.frontends.texsymbols import FAMILY_SWITCH
 from geoverify.frontends.tikz.options import split_options
@@ -114,8 +114,10 @@ def place_inline(interp, nst: dict, name, p, text: str, loc, tangent=None):
     """Place a node whose one line of text holds a picture; None when the text is not that
     (or the node is turned or scaled), for the caller's fallback."""
     parts = split_inline(text)
-    if parts is None or nst.get("text_width") is not None:
+    if parts is None:
         return None
+    if nst.get("text_width") is not None:
+        return _place_in_paragraph(interp, nst, name, p, parts, loc, tangent)
     before, pic, after, opts = parts
     before, after = before.strip(), after.rstrip()
     size, bold = nst["font_size"], nst.get("bold", False)
@@ -167,6 +169,73 @@ def place_inline(interp, nst: dict, name, p, text: str, loc, tangent=None):
                                    font_size=size, style=style, source=src, panel=interp.panel))
     m = np.eye(3)
     m[0, 2], m[1, 2] = x0 + wp - box[0], baseline - base
+    inner = Scene(unit="pt", source_format="tikz")
+    inner.primitives = list(prims)
+    j0 = len(interp.scene.primitives)
+    interp.scene.primitives.extend(transform_scene(inner, m).primitives)
+    for k, c in clips.items():
+        interp.clip_boxes[j0 + k] = (c[0] + m[0, 2], c[1] + m[1, 2], c[2] + m[0, 2], c[3] + m[1, 2])
+    return node
+
+
+def _place_in_paragraph(interp, nst, name, p, parts, loc, tangent):
+    """Words, then a picture, in a node with ``text width``: TeX's paragraph puts the picture
+    after the words and a space when both fit the width, else on the next line, its top
+    ``\\lineskip`` (1 pt) below the words' depth when the picture is taller than
+    ``\\baselineskip`` allows; each line centred (``text centered``) or flush left. None
+    when there is text after the picture or the words do not fit one line."""
+    before, pic, after, opts = parts
+    before = before.strip()
+    if after.strip() or not before or nst.get("align") not in (None, "left", "center"):
+        return None
+    size, bold = nst["font_size"], nst.get("bold", False)
+    pre = measure(before, size, bold)[0]
+    width = nst["text_width"]
+    if pre.width > width:
+        return None
+    prims, box, clips = _run_inner(interp, pic, loc, dict(nst))
+    if box is None:
+        box = (0.0, 0.0, 0.0, 0.0)
+    try:
+        base = _baseline(interp, opts, box, interp.st)
+    except GeoverifyError:
+        base = box[1]
+    pw, ph, pd = box[2] - box[0], max(box[3] - base, 0.0), max(base - box[1], 0.0)
+    space = interword_space(size, bold)
+    centred = nst.get("align") == "center"
+    if pre.width + space + pw <= width:  # one line
+        lines = [(pre.width + space + pw, max(pre.height, ph), max(pre.depth, pd))]
+        drop = 0.0
+        pic_x, pic_line = pre.width + space, 0
+    else:
+        lines = [(pre.width, pre.height, pre.depth), (pw, ph, pd)]
+        skip = baselineskip(size)
+        drop = skip if skip - pre.depth - ph >= 0 else pre.depth + 1.0 + ph
+        pic_x, pic_line = 0.0, 1
+    height, depth = lines[0][1], drop + lines[-1][2] if len(lines) > 1 else lines[0][2]
+    nst2 = dict(nst)
+    nst2.update(text_width=width, text_height=height, text_depth=depth, align="left", labels=(), pins=())
+    node = interp.place_node(nst2, name, p, "", loc, tangent=tangent)
+    for lab in nst.get("labels", ()):
+        interp._label(node, lab, nst, loc, pin=False)
+    for pin in nst.get("pins", ()):
+        interp._label(node, pin, nst, loc, pin=True)
+    if node.angle or abs(node.scale - 1.0) > 1e-12:
+        interp.note("UNSUPPORTED", "a picture inside turned or scaled node text is not interpreted",
+                    "node text", loc)
+        return node
+    x0, y0, _, _ = node.text_box(width)
+    top_base = y0 + depth
+    starts = [x0 + ((width - w) / 2.0 if centred else 0.0) for w, _, _ in lines]
+    color = nst.get("text") or nst["color"]
+    style = Style(stroke=None, stroke_width=0.0, fill=to_hex(color), opacity=nst["opacity"])
+    src = SourceLocation(loc.line, loc.column, loc.file, "node")
+    interp.scene.add(TextLabel(text=before, anchor=node.center,
+                               box=np.array([starts[0], top_base - pre.depth, starts[0] + pre.width,
+                                             top_base + pre.height]),
+                               font_size=size, style=style, source=src, panel=interp.panel))
+    m = np.eye(3)
+    m[0, 2], m[1, 2] = starts[pic_line] + pic_x - box[0], top_base - (drop if pic_line else 0.0) - base
     inner = Scene(unit="pt", source_format="tikz")
     inner.primitives = list(prims)
     j0 = len(interp.scene.primitives)

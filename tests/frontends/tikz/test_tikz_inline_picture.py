@@ -42,3 +42,23 @@ def test_picture_without_baseline_stands_on_it_between_the_words():
     assert flo[0] - lo2[0] == pytest.approx(13.889, abs=0.01)
     labels = {p.text.strip(): p for p in sc.primitives if isinstance(p, TextLabel)}
     assert flo[1] == pytest.approx(labels["xy"].box[1] + 1.94444, abs=0.01)  # y's depth below the baseline
+
+
+def test_picture_after_words_in_a_text_width_node_goes_to_the_next_line_when_it_does_not_fit():
+    # latex + dvisvgm (bp): the outer box 56.45 x 43.18; "Memory" centred, its baseline 10.13
+    # below the box's top and starting 10.22 right of its left; the inner ROM box's top 13.26
+    # below (the words' depth and \lineskip 1 pt above the picture) and its left 4.98 right
+    sc = parse_tikz(r"""\begin{tikzpicture}
+    \node[draw, text width=5em, text centered] at (0,0) {Memory \begin{tikzpicture}
+      \node[draw, text width=4em, text centered] (a) {ROM};
+      \node[draw, text width=4em, text centered, below of=a, node distance=1.3em] {RAM};\end{tikzpicture}};
+    \end{tikzpicture}""")
+    bp = 72 / 72.27
+    boxes = sorted(((a * bp, b * bp) for a, b in _boxes(sc)), key=lambda b: -(b[1][1] - b[0][1]))
+    (lo, hi), (rom_lo, rom_hi) = boxes[0], max(boxes[1:], key=lambda b: b[1][1])
+    assert hi - lo == pytest.approx([56.45, 43.18], abs=0.02)
+    word = next(p for p in sc.primitives if isinstance(p, TextLabel) and p.text == "Memory")
+    assert word.box[0] * bp - lo[0] == pytest.approx(10.22, abs=0.02)
+    assert hi[1] - (word.box[1] + 1.94444) * bp == pytest.approx(10.13, abs=0.02)
+    assert [rom_lo[0] - lo[0], hi[1] - rom_hi[1]] == pytest.approx([4.98, 13.26], abs=0.02)
+    assert not [d for d in sc.diagnostics if "picture" in d.message]
