@@ -5,7 +5,8 @@ bounding box, with its baseline at the picture's ``baseline`` (``baseline`` alon
 is y = 0, ``baseline=<dimension>``, ``baseline=(<node>.<anchor>)``; without the
 key the box's bottom). The node is sized by the whole line; the text before and
 after the picture are labels of their own, the picture is drawn in its place.
-Only a single line with one picture and an upright, unscaled node is handled;
+Only a single line with one picture and an upright, unscaled node is handled, and in
+a node with ``text width`` words followed by one picture (:func:`_place_in_paragraph`);
 anything else keeps the note that the picture is not interpreted.
 """
 
