@@ -57,6 +57,8 @@ LIBRARIES_INTERPRETED = {"calc", "positioning", "intersections", "arrows", "arro
 LIBRARIES_INTERPRETED |= {"datavisualization", "datavisualization.formats.functions"}
 # \calendar (calendar.py); its keys that are not modelled are reported
 LIBRARIES_INTERPRETED |= {"calendar"}
+# the cobordism pic and its keys (tqft.py)
+LIBRARIES_INTERPRETED |= {"tqft"}
 
 
 class DefinitionsMixin:

@@ -101,8 +101,8 @@ class Node:
     # -- anchors --------------------------------------------------------
     def _border_local(self, dx: float, dy: float, outer: bool = True) -> tuple[float, float]:
         """Point of the border (plus outer sep) in local direction (dx, dy)."""
-        if self.shape == "coordinate" or (dx == 0 and dy == 0):
-            return (0.0, 0.0)
+        if self.shape == "coordinate" or (dx == 0 and dy == 0) or self.extra.get("border_is_center"):
+            return (0.0, 0.0)  # (a shape without \anchorborder: pgf's border is its centre)
         o = self.outer if outer else 0.0
         if self.shape == "polygon":  # shapes.geometric (geoshapes): the ray leaves the corners' polygon
             from geoverify.frontends.tikz.geoshapes import ray_exit
@@ -132,6 +132,9 @@ class Node:
         """Canvas point of an anchor: compass names, ``center``, ``base``, ``mid``,
         ``text``, ``base west`` ..., or an angle in degrees (``"30"``)."""
         name = name.strip()
+        own = self.extra.get("shape_anchors")  # a shape's own named anchors (tqft_nodes)
+        if own is not None and name in own:
+            return self._to_canvas(*own[name])
         if self.shape == "coordinate":
             return self.center
         named = self.extra.get("anchors")

@@ -268,6 +268,8 @@ def apply_options(ctx: OptionContext, st: dict, options, depth: int = 0) -> None
     pairs = split_options(options) if isinstance(options, str) else options
     for key, val in pairs:
         _apply_one(ctx, st, key, val, depth)
+    if depth == 0 and st.get("tqft_path"):  # a key list starts again in /tikz (the tqft style's .cd)
+        st["tqft_path"] = False
 
 
 def _define_arg_style(ctx, name, handler, val) -> bool:
@@ -364,6 +366,10 @@ def _color(ctx, text):
 
 
 def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
+    if st.get("tqft_path") or "tqft" in key:  # the tqft library's and package's keys (tqft.py)
+        from geoverify.frontends.tikz.tqft import tqft_key
+        if tqft_key(ctx, st, key, val, depth):
+            return
     # style definitions: name/.style={...}
     if "/." in key:
         name, _, handler = key.rpartition("/.")
@@ -480,6 +486,11 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 st["to_path"] = None  # the curve's to path replaces a "to path" given before
             return
         if key in ("ultra nice", "bold", "bfseries"):
+            return
+        if key == "pic actions":  # adds the draw and fill given to the pic (pics.pic_state)
+            for mode, given in zip(("draw", "fill"), st.get("pic_actions") or (None, None)):
+                if given is not None:
+                    st[mode] = given
             return
         loops = {"loop": None, "loop above": (105, 75), "loop below": (285, 255), "loop left": (195, 165),
                  "loop right": (15, -15)}

@@ -16,7 +16,9 @@ pic's position (the current point, or a ``positioning`` place) without the
 picture's scaling and rotation (unless ``transform shape``), with the pic's own
 options and transformations. Nodes named inside get the pic's name as prefix
 (``\\pic (A) {p}`` with ``\\coordinate (-1)`` makes ``A-1``); inside the code the
-short names refer to them too.
+short names refer to them too. ``\\pic[name=A]`` names it as ``(A)`` does; its ``draw`` and
+``fill`` are the ``pic actions`` of the paths inside. A pic without ``{type}`` takes the ``pic
+type`` of its keys: the tqft library's ``cobordism`` (:mod:`.tqft`).
 """
 
 from __future__ import annotations
@@ -31,11 +33,24 @@ from geoverify.frontends.tikz.emit import path_style
 from geoverify.frontends.tikz.options import UNITS_PT, split_options
 from geoverify.scene.primitives import Arc, Arrow, Polyline, Style
 
-__all__ = ["draw_pic"]
+__all__ = ["draw_pic", "pic_state", "run_pic_code"]
 
 
 def draw_pic(interp, opts: str, body: str, st: dict, loc, name=None, at=None) -> None:
     """Draw ``pic[opts] (name) {body}`` at canvas point ``at`` (the current point; None: the origin)."""
+    if not body.strip() or body.strip() == "cobordism":
+        # no {type}: the pic type key's (the tqft library's cobordism, tqft.py)
+        if body.strip() == "cobordism" or "tqft" in opts or "tqft" in interp.libraries:
+            from geoverify.frontends.tikz.tqft import draw_tqft_pic
+            if "tqft" not in interp.libraries:  # a fragment of a document whose preamble loads it
+                interp.libraries.add("tqft")
+                interp.note("NOTE", "a tqft pic in a figure that does not load the tqft library; its keys are "
+                            "read as the library's", "tqft", loc)
+            draw_tqft_pic(interp, opts, st, loc, name=name, at=at)
+            return
+        if not body.strip():
+            interp.note("UNSUPPORTED", "pic without a type is not interpreted", "pic", loc)
+            return
     if interp.defs.get("style:pics/" + body.partition("=")[0].strip()) is not None:
         _user_pic(interp, opts, body, st, loc, name, at)
         return
@@ -113,9 +128,7 @@ _CODE_KEYS = ("setup code", "background code", "code", "foreground code")
 
 def _user_pic(interp, opts: str, body: str, st: dict, loc, name, at) -> None:
     """A pic type defined by the figure (see the module docstring)."""
-    from geoverify.frontends.tikz import geometry as G
-    from geoverify.frontends.tikz.options import DEFAULTS, _fill_arguments
-    from geoverify.frontends.tikz.positioning import positioned_point
+    from geoverify.frontends.tikz.options import _fill_arguments
     kind, eq, arg = body.partition("=")
     kind, arg = kind.strip(), _unbrace(arg)
     text = interp.defs.get("style:pics/" + kind)
@@ -134,30 +147,47 @@ def _user_pic(interp, opts: str, body: str, st: dict, loc, name, at) -> None:
             keys.append((k[6:], val))
         else:
             interp.note("UNSUPPORTED", f"key '{k}' of pic type '{kind}' is not interpreted", "pic", loc)
-    # the pic's scope: its options, its transformations collected from the identity
+    pst, name = pic_state(interp, st, keys + split_options(opts), loc, name, at)
+    for k in ("setup code", "background code", "code", "foreground code"):
+        if codes.get(k):
+            run_pic_code(interp, pst, codes[k], loc, name)
+
+
+def pic_state(interp, st: dict, keys: list, loc, name=None, at=None) -> tuple[dict, str | None]:
+    """The state a pic's code runs in, and the pic's name (``(name)`` or its ``name=`` key).
+
+    The pic's options ``keys`` (pairs) apply in a scope whose origin is the pic's position (``at``
+    canvas point, its ``at=`` key, a ``positioning`` place), without the picture's linear part
+    unless ``transform shape``; its own transformations are collected from the identity. Its
+    ``draw``/``fill`` become the ``pic actions``.
+    """
+    from geoverify.frontends.tikz import geometry as G
+    from geoverify.frontends.tikz.options import DEFAULTS
+    from geoverify.frontends.tikz.positioning import positioned_point
     pst = dict(st)
     outer = st["ctm"]
     pst["ctm"] = G.IDENTITY
-    interp.apply_options(pst, keys + split_options(opts))
+    interp.apply_options(pst, keys)
     local = pst["ctm"]
     pst["ctm"] = outer
     p = at if at is not None else G.apply(outer, (0.0, 0.0))
     if pst.get("at"):
         from geoverify.frontends.tikz.coords import evaluate_coordinate
         a = pst["at"].strip()
+        a = a[1:-1] if a.startswith("{") and a.endswith("}") else a
         p = evaluate_coordinate(interp, a[1:-1] if a.startswith("(") else a, st).point
     p = positioned_point(interp, pst, p)
     shift = pst.get("node_shift") or (0.0, 0.0)
     frame = (outer[0], outer[1], outer[2], outer[3]) if pst.get("transform_shape") else (1.0, 0.0, 0.0, 1.0)
     pst["ctm"] = G.compose(frame + (p[0] + shift[0], p[1] + shift[1]), local)
+    name = name if name is not None else pst.get("node_name")
+    pst["pic_actions"] = (pst.get("draw"), pst.get("fill"))
     for k in ("anchor", "pos", "node_name", "at", "place_of", "node_shift"):
         pst[k] = DEFAULTS.get(k)
-    for k in ("setup code", "background code", "code", "foreground code"):
-        if codes.get(k):
-            _run_code(interp, pst, codes[k], loc, name)
+    return pst, name
 
 
-def _run_code(interp, pst: dict, code: str, loc, prefix) -> None:
+def run_pic_code(interp, pst: dict, code: str, loc, prefix) -> None:
     """Run a pic's code in state ``pst``; nodes named inside get ``prefix`` (pgf's name prefix)."""
     from geoverify.frontends.tikz.tex import Reader, tokenize
     had = "place_node" in interp.__dict__

@@ -142,6 +142,9 @@ class NodePlacementMixin:
         if shape == "rectangle split":
             from geoverify.frontends.tikz.rectsplit import place_split_node
             return place_split_node(self, nst, name, p, text, loc)
+        if shape in ("tqft cobordism", "tqft boundary circle"):  # the tqft package (tqft_nodes.py)
+            from geoverify.frontends.tikz.tqft_nodes import place_tqft_node
+            return place_tqft_node(self, nst, name, p, text, loc)
         if shape == "circle solidus":
             from geoverify.frontends.tikz.multipart import place_circle_solidus
             return place_circle_solidus(self, nst, name, p, text, loc)
@@ -182,7 +185,7 @@ class NodePlacementMixin:
             iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * font_em(
                 nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
             try:
-                if shape in GATE_SHAPES:  # circuits (circuits.py)
+                if shape in GATE_SHAPES:  # circuits.logic.IEC (circuits.py)
                     poly = gate_shape(shape, nst, w, h + dpt, ixs, iys, outer)
                 else:
                     poly = polygon_shape(shape, nst.get("shape_params", {}), w / 2 + ixs, (h + dpt) / 2 + iys,
