@@ -19,18 +19,6 @@ _SETTERS = ("\\newcounter", "\\setcounter", "\\addtocounter", "\\stepcounter", "
 COUNTER_PREFIXES = _SETTERS + ("\\the", "\\arabic", "\\value")
 
 
-def _expanded_text(reader, tokens) -> str:
-    sub = type(reader)(list(tokens), reader.defs, reader.budget, reader.source)
-    out = []
-    while True:
-        t = sub.get()
-        if t is None:
-            return "".join(x[0] for x in out)
-        if t[0].startswith("\\") and sub.expand(t):
-            continue
-        out.append(t)
-
-
 def _number(text: str):
     m = re.fullmatch(r"\s*([-+]?\d+)\s*", text)
     return int(m.group(1)) if m else None
@@ -38,7 +26,7 @@ def _number(text: str):
 
 def expand_counter(reader, tok) -> bool:
     """Act on the counter command ``tok`` just read from ``reader``; False leaves it as written."""
-    from geoverify.frontends.tikz.tex import tokenize  # (tex.py imports this module)
+    from geoverify.frontends.tikz.tex import expanded_text, tokenize  # (tex.py imports this module)
     t = tok[0]
     defs = reader.defs
     if t not in _SETTERS and t not in ("\\arabic", "\\value"):
@@ -50,7 +38,7 @@ def expand_counter(reader, tok) -> bool:
         reader.push(tokenize(str(value), base=tok[1] or 0))
         return True
     arg = reader.read_arg()
-    name = _expanded_text(reader, arg).strip()
+    name = expanded_text(reader, arg).strip()
     value = defs.get("counter:" + name)
     if t == "\\newcounter":
         reader.read_optional()  # [within]: not modelled (a reset by another counter)
@@ -65,7 +53,7 @@ def expand_counter(reader, tok) -> bool:
     if t in ("\\stepcounter", "\\refstepcounter"):
         defs.set("counter:" + name, value + 1, global_=True)
         return True
-    n = _number(_expanded_text(reader, reader.read_arg()))
+    n = _number(expanded_text(reader, reader.read_arg()))
     if n is not None:
         defs.set("counter:" + name, n if t == "\\setcounter" else value + n, global_=True)
     return True

@@ -24,7 +24,7 @@ from geoverify.frontends.tikz.conditionals import expand_conditional
 from geoverify.frontends.tikz.counters import COUNTER_PREFIXES, expand_counter
 
 __all__ = ["Token", "Source", "Macro", "Definitions", "Reader", "tokenize", "detokenize",
-           "strip_braces", "split_top", "is_cs", "parse_param_text", "make_body", "PARAM"]
+           "strip_braces", "split_top", "is_cs", "expanded_text", "parse_param_text", "make_body", "PARAM"]
 
 Token = tuple  # (text, offset)
 
@@ -119,6 +119,20 @@ def tokenize(text: str, base: int = 0) -> list[Token]:
         else:
             append((piece, at))
     return out
+
+
+def expanded_text(reader: "Reader", tokens) -> str:
+    """The text of ``tokens`` with their macros expanded by a reader over them that shares ``reader``'s
+    definitions, budget and source (an argument such as ``{\\x+1}`` read as ``"2+1"``)."""
+    sub = type(reader)(list(tokens), reader.defs, reader.budget, reader.source)
+    out = []
+    while True:
+        t = sub.get()
+        if t is None:
+            return "".join(x[0] for x in out)
+        if t[0].startswith("\\") and sub.expand(t):
+            continue
+        out.append(t)
 
 
 def is_cs(tok: Token) -> bool:

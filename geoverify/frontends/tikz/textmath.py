@@ -17,29 +17,17 @@ __all__ = ["TEXT_MATH_COMMANDS", "expand_text_math"]
 TEXT_MATH_COMMANDS = ("\\pgfmathparse", "\\pgfmathprintnumber")
 
 
-def _expanded_text(reader, tokens) -> str:
-    sub = type(reader)(list(tokens), reader.defs, reader.budget, reader.source)
-    out = []
-    while True:
-        t = sub.get()
-        if t is None:
-            return "".join(x[0] for x in out)
-        if t[0].startswith("\\") and sub.expand(t):
-            continue
-        out.append(t)
-
-
 def expand_text_math(reader, tok) -> bool:
     """Act on ``tok`` (one of :data:`TEXT_MATH_COMMANDS`) just read; False leaves it as written."""
     from geoverify.errors import GeoverifyError
     from geoverify.frontends.tikz.pgfmath import evaluate, format_number
-    from geoverify.frontends.tikz.tex import Macro, detokenize, tokenize
+    from geoverify.frontends.tikz.tex import Macro, detokenize, expanded_text, tokenize
     t = tok[0]
     if t not in TEXT_MATH_COMMANDS:
         return False
     opt = reader.read_optional() if t == "\\pgfmathprintnumber" else None
     arg = reader.read_arg()
-    text = _expanded_text(reader, arg)
+    text = expanded_text(reader, arg)
     try:
         value = evaluate(text).value
     except (GeoverifyError, ValueError, ArithmeticError):
