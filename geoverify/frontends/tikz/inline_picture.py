@@ -143,16 +143,8 @@ def place_inline(interp, nst: dict, name, p, text: str, loc, tangent=None):
     width = wp + pw + wa
     height = max([ph] + [b.height for b in (pre, both) if b])
     depth = max([pd] + [b.depth for b in (pre, both) if b])
-    nst2 = dict(nst)
-    nst2.update(text_width=width, text_height=height, text_depth=depth, align="left", labels=(), pins=())
-    node = interp.place_node(nst2, name, p, "", loc, tangent=tangent)
-    for lab in nst.get("labels", ()):
-        interp._label(node, lab, nst, loc, pin=False)
-    for pin in nst.get("pins", ()):
-        interp._label(node, pin, nst, loc, pin=True)
-    if node.angle or abs(node.scale - 1.0) > 1e-12:
-        interp.note("UNSUPPORTED", "a picture inside turned or scaled node text is not interpreted",
-                    "node text", loc)
+    node, upright = _place_box(interp, nst, name, p, loc, tangent, width, height, depth)
+    if not upright:
         return node
     x0, y0, _, _ = node.text_box(width)
     baseline = y0 + depth
@@ -214,16 +206,8 @@ def _place_in_paragraph(interp, nst, name, p, parts, loc, tangent):
         drop = skip if skip - pre.depth - ph >= 0 else pre.depth + 1.0 + ph
         pic_x, pic_line = 0.0, 1
     height, depth = lines[0][1], drop + lines[-1][2] if len(lines) > 1 else lines[0][2]
-    nst2 = dict(nst)
-    nst2.update(text_width=width, text_height=height, text_depth=depth, align="left", labels=(), pins=())
-    node = interp.place_node(nst2, name, p, "", loc, tangent=tangent)
-    for lab in nst.get("labels", ()):
-        interp._label(node, lab, nst, loc, pin=False)
-    for pin in nst.get("pins", ()):
-        interp._label(node, pin, nst, loc, pin=True)
-    if node.angle or abs(node.scale - 1.0) > 1e-12:
-        interp.note("UNSUPPORTED", "a picture inside turned or scaled node text is not interpreted",
-                    "node text", loc)
+    node, upright = _place_box(interp, nst, name, p, loc, tangent, width, height, depth)
+    if not upright:
         return node
     x0, y0, _, _ = node.text_box(width)
     top_base = y0 + depth
@@ -244,3 +228,26 @@ def _place_in_paragraph(interp, nst, name, p, parts, loc, tangent):
     for k, c in clips.items():
         interp.clip_boxes[j0 + k] = (c[0] + m[0, 2], c[1] + m[1, 2], c[2] + m[0, 2], c[3] + m[1, 2])
     return node
+
+
+def _place_box(interp, nst, name, p, loc, tangent, width, height, depth):
+    """Place the node with a text box of the given size (its labels and pins too).
+
+    Returns
+    -------
+    node : Node
+    upright : bool
+        False (and reported) when the node is turned or scaled: the picture inside is not drawn.
+    """
+    nst2 = dict(nst)
+    nst2.update(text_width=width, text_height=height, text_depth=depth, align="left", labels=(), pins=())
+    node = interp.place_node(nst2, name, p, "", loc, tangent=tangent)
+    for lab in nst.get("labels", ()):
+        interp._label(node, lab, nst, loc, pin=False)
+    for pin in nst.get("pins", ()):
+        interp._label(node, pin, nst, loc, pin=True)
+    if node.angle or abs(node.scale - 1.0) > 1e-12:
+        interp.note("UNSUPPORTED", "a picture inside turned or scaled node text is not interpreted",
+                    "node text", loc)
+        return node, False
+    return node, True

@@ -29,7 +29,7 @@ from geoverify.frontends.tikz.emit import path_style
 from geoverify.frontends.tikz.fonts import em as font_em
 from geoverify.frontends.tikz.fonts import measure
 from geoverify.frontends.tikz.nodes import Node
-from geoverify.frontends.tikz.positioning import positioned_point
+from geoverify.frontends.tikz.positioning import settle_node
 from geoverify.scene import Circle, Polyline, TextLabel
 from geoverify.scene.primitives import Style
 
@@ -75,20 +75,7 @@ def place_circle_solidus(interp, nst: dict, name, p, text: str, loc):
     r = max(r, 0.5 * (nst.get("min_width") or 0.0), 0.5 * (nst.get("min_height") or 0.0))
     # base = centre y - (h - d) / 2 of the node's text: the text part's baseline at y = 0
     node = Node(name, "circle", (0.0, 0.0), r, r, outer, max(2 * cy, 0.0), max(-2 * cy, 0.0))
-    p = positioned_point(interp, nst, p)
-    anchor = nst["anchor"] or "center"
-    try:
-        off = node.anchor(anchor)
-    except KeyError:
-        interp.note("UNSUPPORTED", f"unknown anchor '{anchor}' of a circle solidus; the centre is used",
-                    "anchor", loc)
-        off = (0.0, 0.0)
-    shift = nst.get("node_shift") or (0.0, 0.0)
-    node.center = (p[0] - off[0] + shift[0], p[1] - off[1] + shift[1])
-    if name:
-        interp.nodes[name] = node
-    for alias in nst.get("node_aliases") or ():
-        interp.nodes[alias] = node
+    settle_node(interp, node, nst, p, loc, "circle solidus")
     ox, oy = node.center[0] - cx, node.center[1] - cy  # canvas of the text part's origin
     common = {"source": loc, "panel": interp.panel, "name": name}
     draw, fill = nst["draw"] is not None, nst["fill"] is not None

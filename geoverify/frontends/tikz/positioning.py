@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["positioned_point", "places_node"]
+__all__ = ["positioned_point", "places_node", "settle_node"]
 
 _SIDE = {"above": "north", "below": "south", "left": "west", "right": "east", "above left": "north west",
          "above right": "north east", "below left": "south west", "below right": "south east"}
@@ -49,3 +49,32 @@ def positioned_point(interp, nst: dict, p):
     else:
         base = tnode.anchor(_SIDE[key])
     return (base[0] + sx, base[1] + sy)
+
+
+def settle_node(interp, node, nst: dict, p, loc, shape_name: str) -> None:
+    """Move a node built around the origin so that its anchor lands on the positioned point,
+    then register its name and aliases.
+
+    Parameters
+    ----------
+    node : Node
+        Built with its centre at (0, 0); its ``center`` is set here.
+    p : (2,) point
+        Where the node's ``at`` (or path position) puts it, before ``positioning``.
+    shape_name : str
+        Said in the report of an anchor the shape does not have (the centre is used then).
+    """
+    p = positioned_point(interp, nst, p)
+    anchor = nst["anchor"] or "center"
+    try:
+        off = node.anchor(anchor)
+    except KeyError:
+        interp.note("UNSUPPORTED", f"unknown anchor '{anchor}' of a {shape_name}; the centre is used",
+                    "anchor", loc)
+        off = (0.0, 0.0)
+    shift = nst.get("node_shift") or (0.0, 0.0)
+    node.center = (p[0] - off[0] + shift[0], p[1] - off[1] + shift[1])
+    if node.name:
+        interp.nodes[node.name] = node
+    for alias in nst.get("node_aliases") or ():
+        interp.nodes[alias] = node

@@ -35,7 +35,7 @@ from geoverify.frontends.tikz.fonts import em as font_em
 from geoverify.frontends.tikz.fonts import measure
 from geoverify.frontends.tikz.nodes import Node
 from geoverify.frontends.tikz.options import split_top_level
-from geoverify.frontends.tikz.positioning import positioned_point
+from geoverify.frontends.tikz.positioning import settle_node
 from geoverify.scene import Polyline, TextLabel
 from geoverify.scene.primitives import Style
 
@@ -180,21 +180,8 @@ def place_split_node(interp, nst: dict, name, p, text: str, loc):
     hw, hh = (ne[0] - sw[0]) / 2 - outer, (ne[1] - sw[1]) / 2 - outer
     node = Node(name, "rectangle", (0.0, 0.0), hw, hh, outer)
     node.extra["anchors"] = {k: (x - c[0], y - c[1]) for k, (x, y) in anchors.items()}
-    p = positioned_point(interp, nst, p)
-    anchor = nst["anchor"] or "center"
-    try:
-        off = node.anchor(anchor)
-    except KeyError:
-        interp.note("UNSUPPORTED", f"unknown anchor '{anchor}' of a rectangle split; the centre is used",
-                    "anchor", loc)
-        off = (0.0, 0.0)
-    shift = nst.get("node_shift") or (0.0, 0.0)
-    node.center = (p[0] - off[0] + shift[0], p[1] - off[1] + shift[1])
-    if name:
-        interp.nodes[name] = node
+    settle_node(interp, node, nst, p, loc, "rectangle split")
     interp.placed_nodes.append(node)  # its shape (with the outer sep) counts in a picture's box
-    for alias in nst.get("node_aliases") or ():
-        interp.nodes[alias] = node
     ox, oy = node.center[0] - c[0], node.center[1] - c[1]  # canvas of the origin frame
     common = {"source": loc, "panel": interp.panel, "name": name}
     draw, fill = nst["draw"] is not None, nst["fill"] is not None
