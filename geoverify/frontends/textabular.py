@@ -65,12 +65,10 @@ def _spec(spec: str, size: float, ts, sep: float):
             ats.append(None)
             i += 1
         elif ch == "p":
-            j = i + 1
-            while j < n and spec[j] in " \n\t":
-                j += 1
-            if j >= n or spec[j] != "{":
+            got = _braced_after(spec, i + 1)
+            if got is None:
                 return None
-            arg, i = read_group(spec, j)
+            arg, i = got
             w = dimen(arg, size)
             if not w:
                 return None
@@ -81,12 +79,10 @@ def _spec(spec: str, size: float, ts, sep: float):
             rules[-1] += 1
             i += 1
         elif ch == "@":
-            j = i + 1
-            while j < n and spec[j] in " \n\t":
-                j += 1
-            if j >= n or spec[j] != "{":
+            got = _braced_after(spec, i + 1)
+            if got is None:
                 return None
-            arg, i = read_group(spec, j)
+            arg, i = got
             if ats[-1] is None:
                 ats[-1] = HList()
             ts.text(arg, ats[-1], size, "rm")
@@ -292,3 +288,13 @@ def tabular(ts, s: str, i: int, size: float, family: str):
         height = tf.param(font, 22, at) + total / 2
     glyphs = [(gx, gy + height, f, at, code, a) for gx, gy, f, at, code, a in glyphs]
     return width, height, total - height, glyphs, e + len("\\end{tabular}")
+
+
+def _braced_after(spec: str, j: int):
+    """``(argument, index after it)`` of the ``{...}`` group at ``spec[j:]`` (blanks skipped); None without one."""
+    n = len(spec)
+    while j < n and spec[j] in " \n\t":
+        j += 1
+    if j >= n or spec[j] != "{":
+        return None
+    return read_group(spec, j)

@@ -131,13 +131,7 @@ def place_inline(interp, nst: dict, name, p, text: str, loc, tangent=None):
     if family is not None:
         inner_nst["bold"] = family
     prims, box, clips = _run_inner(interp, pic, loc, inner_nst)
-    if box is None:
-        box = (0.0, 0.0, 0.0, 0.0)
-    try:
-        base = _baseline(interp, opts, box, interp.st)
-    except GeoverifyError:
-        base = box[1]
-    pw, ph, pd = box[2] - box[0], max(box[3] - base, 0.0), max(base - box[1], 0.0)
+    box, base, pw, ph, pd = _picture_extent(interp, opts, box)
     wp = pre.width if pre else 0.0
     wa = (both.width - wp) if both else 0.0
     width = wp + pw + wa
@@ -187,13 +181,7 @@ def _place_in_paragraph(interp, nst, name, p, parts, loc, tangent):
     if pre.width > width:
         return None
     prims, box, clips = _run_inner(interp, pic, loc, dict(nst))
-    if box is None:
-        box = (0.0, 0.0, 0.0, 0.0)
-    try:
-        base = _baseline(interp, opts, box, interp.st)
-    except GeoverifyError:
-        base = box[1]
-    pw, ph, pd = box[2] - box[0], max(box[3] - base, 0.0), max(base - box[1], 0.0)
+    box, base, pw, ph, pd = _picture_extent(interp, opts, box)
     space = interword_space(size, bold)
     centred = nst.get("align") == "center"
     if pre.width + space + pw <= width:  # one line
@@ -251,3 +239,15 @@ def _place_box(interp, nst, name, p, loc, tangent, width, height, depth):
                     "node text", loc)
         return node, False
     return node, True
+
+
+def _picture_extent(interp, opts, box):
+    """``(box, baseline, width, height, depth)`` of an inner picture's bounding ``box`` (None: empty)
+    with its ``baseline`` option (the box's bottom when it cannot be read)."""
+    if box is None:
+        box = (0.0, 0.0, 0.0, 0.0)
+    try:
+        base = _baseline(interp, opts, box, interp.st)
+    except GeoverifyError:
+        base = box[1]
+    return box, base, box[2] - box[0], max(box[3] - base, 0.0), max(base - box[1], 0.0)

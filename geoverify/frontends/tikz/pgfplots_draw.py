@@ -138,19 +138,24 @@ def draw_bars(interp, plot: Plot, full, base: float) -> None:
             p0, p1 = G.apply(full, (base, y)), G.apply(full, (x, y))
             c = p0[1] + plot.bar_shift
             pts = [(p0[0], c - half), (p1[0], c - half), (p1[0], c + half), (p0[0], c + half)]
-        b = PathBuilder()
-        b.move_to(pts[0])
-        for u, v in zip(pts, pts[1:]):
-            b.line(u, v)
-        b.close()
-        emit_path(interp.scene, b, plot.st, draw=plot.st["draw"] is not None, fill=plot.st["fill"] is not None,
-                  source=plot.loc, panel=interp.panel)
+        _emit_bar(interp, plot, pts)
     if plot.mark:  # marks sit on the bars' ends
         for x, y in plot.points:
             if math.isfinite(x) and math.isfinite(y):
                 q = G.apply(full, (x, y))
                 q = (q[0] + plot.bar_shift, q[1]) if plot.bar == "y" else (q[0], q[1] + plot.bar_shift)
                 draw_mark(interp, plot, q)
+
+
+def _emit_bar(interp, plot: Plot, corners) -> None:
+    """One bar: the closed polygon through ``corners`` (canvas points), drawn and filled as the plot."""
+    b = PathBuilder()
+    b.move_to(corners[0])
+    for u, v in zip(corners, corners[1:]):
+        b.line(u, v)
+    b.close()
+    emit_path(interp.scene, b, plot.st, draw=plot.st["draw"] is not None, fill=plot.st["fill"] is not None,
+              source=plot.loc, panel=interp.panel)
 
 
 def _draw_intervals(interp, plot: Plot, full, base: float) -> None:
@@ -161,13 +166,7 @@ def _draw_intervals(interp, plot: Plot, full, base: float) -> None:
         return
     for (x0, y0), (x1, _y1) in zip(pts, pts[1:]):
         q = [G.apply(full, c) for c in ((x0, base), (x1, base), (x1, y0), (x0, y0))]
-        b = PathBuilder()
-        b.move_to(q[0])
-        for u, v in zip(q, q[1:]):
-            b.line(u, v)
-        b.close()
-        emit_path(interp.scene, b, plot.st, draw=plot.st["draw"] is not None, fill=plot.st["fill"] is not None,
-                  source=plot.loc, panel=interp.panel)
+        _emit_bar(interp, plot, q)
 
 
 def _draw_combs(interp, plot: Plot, full, box) -> None:
@@ -506,25 +505,12 @@ def legend_image(interp, plot: Plot, origin, ctm, scale=1.0) -> None:
             else:
                 pts = [(o[0] - 2.0, o[1] + dx - 1.5), (o[0] - 2.0 + hgt, o[1] + dx - 1.5),
                        (o[0] - 2.0 + hgt, o[1] + dx + 1.5), (o[0] - 2.0, o[1] + dx + 1.5)]
-            q = [G.apply(ctm, u) for u in pts]
-            b = PathBuilder()
-            b.move_to(q[0])
-            for u, v in zip(q, q[1:]):
-                b.line(u, v)
-            b.close()
-            emit_path(interp.scene, b, plot.st, draw=plot.st["draw"] is not None,
-                      fill=plot.st["fill"] is not None, source=plot.loc, panel=interp.panel)
+            _emit_bar(interp, plot, [G.apply(ctm, u) for u in pts])
         return
     if plot.area_legend:
         q = [G.apply(ctm, (o[0] + dx, o[1] + dy)) for dx, dy in ((0.0, -_AREA_HALF), (_LEGEND_LINE, -_AREA_HALF),
                                                                  (_LEGEND_LINE, _AREA_HALF), (0.0, _AREA_HALF))]
-        b = PathBuilder()
-        b.move_to(q[0])
-        for u, v in zip(q, q[1:]):
-            b.line(u, v)
-        b.close()
-        emit_path(interp.scene, b, plot.st, draw=plot.st["draw"] is not None, fill=plot.st["fill"] is not None,
-                  source=plot.loc, panel=interp.panel)
+        _emit_bar(interp, plot, q)
         return
     if plot.only_marks:
         if plot.mark:

@@ -331,13 +331,17 @@ def place_tqft_node(interp, nst: dict, name, p, text: str, loc):
         for cx, cy in ins + outs[::-1]:
             pen.ellipse(cx, cy, w, d)
         _emit(interp, pen, s, loc, name)
-    s = _part_style(interp, nst, "boundary lower style")
-    if s is not None:
-        pen = _Pen(AF)
-        for cx, cy in ins + outs[::-1]:
-            pen.move(cx + w, cy)
-            pen.arc(0, shape.L, w, d)
-        _emit(interp, pen, s, loc, name)
+
+    def halves(style_key, end):  # the boundary circles' lower or upper halves, in that style
+        st = _part_style(interp, nst, style_key)
+        if st is not None:
+            pen = _Pen(AF)
+            for cx, cy in ins + outs[::-1]:
+                pen.move(cx + w, cy)
+                pen.arc(0, end, w, d)
+            _emit(interp, pen, st, loc, name)
+
+    halves("boundary lower style", shape.L)
     # the background path: drawn and filled as the node
     draw, fill = nst["draw"] is not None, nst["fill"] is not None
     if draw or fill:
@@ -350,13 +354,7 @@ def place_tqft_node(interp, nst: dict, name, p, text: str, loc):
         pen = _Pen(AF)
         shape.edges(pen)
         _emit(interp, pen, s, loc, name)
-    s = _part_style(interp, nst, "boundary upper style")
-    if s is not None:
-        pen = _Pen(AF)
-        for cx, cy in ins + outs[::-1]:
-            pen.move(cx + w, cy)
-            pen.arc(0, shape.U, w, d)
-        _emit(interp, pen, s, loc, name)
+    halves("boundary upper style", shape.U)
     if name:
         for kind, centres in (("incoming", ins), ("outgoing", outs)):
             for k, (cx, cy) in enumerate(centres, 1):
