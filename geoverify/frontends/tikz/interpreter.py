@@ -546,7 +546,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         draw, fill, clip = _PATH_COMMANDS.get(cmd, (False, False, False))
         loc = self.location(tok[1], cmd)
         self.loc = loc
-        tokens = self.expand_path_tokens(reader, stop_at_semicolon=True)
+        tokens = self.expand_path_tokens(reader, stop_at_semicolon=True, node_first=cmd == "\\node")
         if cmd in ("\\draw", "\\fill", "\\filldraw", "\\path", "\\clip") and tokens:
             pass
         text, offsets = _detokenize_with_offsets(tokens)

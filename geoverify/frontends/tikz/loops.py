@@ -313,8 +313,13 @@ class LoopsMixin:
             elif t3[0] == ";" and depth == 0:
                 return out
 
-    def expand_path_tokens(self, reader: Reader, stop_at_semicolon: bool = False) -> list:
-        """Tokens of a path with user macros and inline ``\\foreach`` expanded."""
+    def expand_path_tokens(self, reader: Reader, stop_at_semicolon: bool = False, node_first: bool = False) -> list:
+        """Tokens of a path with user macros and inline ``\\foreach`` expanded.
+
+        ``node foreach \\x in {..} <node spec>`` repeats the node once per item (see
+        :meth:`node_foreach`); ``node_first``: the tokens continue a ``node`` already read
+        (``\\node`` statements), so a ``foreach`` at their start belongs to it.
+        """
         out = []
         depth = 0
         stack = reader._stack  # Reader.get written out below: a path's tokens are read one by one
@@ -349,6 +354,9 @@ class LoopsMixin:
                 self._early_intersections(out)
                 out.extend(self.foreach(tok, reader, statement_level=False))
                 continue
+            elif t == "foreach" and depth == 0 and _after_node(out, node_first):
+                out.extend(self.node_foreach(tok, reader))
+                continue
             elif len(t) > 1 and t[0] == "\\" and reader.expand(tok):
                 continue
             elif t == "\\pgfextra":
@@ -358,6 +366,27 @@ class LoopsMixin:
             out.append(tok)
             if len(out) > self.budget.limits.max_bytes:
                 raise BudgetExceededError("a path longer than Limits.max_bytes tokens")
+
+    def node_foreach(self, tok, reader: Reader) -> list:
+        """``node foreach \\x in {list} [options] (name) at (p) {text}`` (tikz.code.tex,
+        ``\\tikz@node@foreach``): the rest of the node's specification, up to its text, is
+        repeated for each item with the variables set; several ``foreach`` nest. The tokens
+        after the ``node`` already read: the first copy, then ``node`` and each further copy."""
+        variables, opts, list_text = self._foreach_header(reader)
+        spec = _node_spec_tail(reader, tok[1])
+        out = []
+        for k, binding in enumerate(self.foreach_iterations(variables, opts, list_text)):
+            self.defs.begin_group()
+            try:
+                for var, val in binding.items():
+                    self.defs.set(var, Macro([], tokenize(val, base=tok[1]), None, 0))
+                if k:
+                    out += [(" ", tok[1]), ("node", tok[1]), (" ", tok[1])]
+                out.extend(self.expand_path_tokens(Reader(list(spec), self.defs, self.budget, self.source),
+                                                   node_first=True))
+            finally:
+                self.defs.end_group()
+        return out
 
     def _early_intersections(self, tokens: list) -> None:
         """TikZ applies a path's options as it reads them: ``name intersections={...,
@@ -379,3 +408,65 @@ class LoopsMixin:
 
     def loc_pos(self) -> int:
         return 0
+
+
+def _after_node(out: list, node_first: bool) -> bool:
+    """Whether a ``foreach`` word read now follows ``node`` (a node's own loop)."""
+    for t in reversed(out):
+        if t[0] != " ":
+            return t[0] == "node"
+    return node_first
+
+
+def _node_spec_tail(reader: Reader, pos: int) -> list:
+    """Tokens of the rest of a node's specification up to and including its ``{text}``:
+    options, ``(name)``, ``at (p)``, ``:attribute={..}``, further ``foreach`` headers."""
+    out = []
+    in_header = False  # between a nested "foreach" and its list
+    while True:
+        tok = reader.get()
+        if tok is None:
+            raise reader.error("'node foreach' without the node's {text}", pos)
+        t = tok[0]
+        out.append(tok)
+        if t == "{":
+            return out + reader.read_group_body(tok[1]) + [("}", reader.last_pos)]
+        if t in ("[", "("):
+            out += _bracketed_rest(reader, tok)
+        elif t == "foreach":
+            in_header = True
+        elif t == "in" and in_header:
+            in_header = False
+            reader.skip_spaces()
+            lst = reader.get()
+            if lst is None:
+                raise reader.error("\\foreach list is missing", tok[1])
+            out.append(lst)
+            if lst[0] == "{":
+                out += reader.read_group_body(lst[1]) + [("}", reader.last_pos)]
+
+
+def _bracketed_rest(reader: Reader, open_tok) -> list:
+    """Tokens after an opening ``[`` or ``(`` up to its closing one (braces and the same
+    brackets nested inside kept)."""
+    opening = open_tok[0]
+    closing = "]" if opening == "[" else ")"
+    out = []
+    braces = 0
+    level = 1
+    while True:
+        tok = reader.get()
+        if tok is None:
+            raise reader.error(f"'{opening}' is never closed", open_tok[1])
+        out.append(tok)
+        t = tok[0]
+        if t == "{":
+            braces += 1
+        elif t == "}":
+            braces -= 1
+        elif braces == 0 and t == opening:
+            level += 1
+        elif braces == 0 and t == closing:
+            level -= 1
+            if level == 0:
+                return out

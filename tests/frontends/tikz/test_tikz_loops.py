@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from geoverify.frontends.tikz import parse_tikz
 
 from .tikz_fixtures import CM
@@ -40,3 +42,29 @@ def test_empty_items_nested_lists_in_macros_two_remembers_and_int_results():
     assert lines[:4] == [[(1, 1), (2, 0), (2, 1)], [(1, 2), (2, 0), (2, 1)], [(1, 2), (2, 0), (2, 2)],
                          [(2, 1), (3, 0), (3, 2)]]
     assert lines[4:] == [[(0, -1), (1, -1)], [(1, -1), (3, -2)], [(3, -1), (4, -3)]]
+
+
+def test_node_foreach_repeats_the_node_and_nests():
+    # "node foreach ... foreach ... [opts] at (p) {text}" (tikz.code.tex, \tikz@node@foreach):
+    # latex + dvisvgm draws four boxes, x outer and y inner, at (1,1) (1,3) (2,1) (2,3) cm;
+    # the "a" boxes 11.6211 bp wide, the "b" boxes 12.1758 bp
+    sc = parse_tikz(r"\tikz \node foreach \x in {1,2} foreach \y/\t in {1/a,3/b} [draw] at (\x,\y) {\t};")
+    assert not sc.diagnostics
+    boxes = [p.points for p in sc.primitives if hasattr(p, "points")]
+    centres = [tuple(np.round(b.mean(axis=0) / CM, 4)) for b in boxes]
+    assert centres == [(1, 1), (1, 3), (2, 1), (2, 3)]
+    widths = [np.ptp(b[:, 0]) * 72 / 72.27 for b in boxes]
+    assert np.allclose(widths, [11.6211, 12.1758, 11.6211, 12.1758], atol=0.01)
+    texts = [p.text for p in sc.primitives if hasattr(p, "text")]
+    assert texts == ["a", "b", "a", "b"]
+
+
+def test_node_foreach_on_a_path_places_each_copy():
+    # "\draw (0,0) -- (1,1) node foreach \x in {1,2,3} at (\x,0) {\x};": three labels at 1, 2, 3 cm
+    sc = parse_tikz(r"\tikz \draw (0,0) -- (1,1) node foreach \x in {1,2,3} at (\x,0) {\x};")
+    assert not sc.diagnostics
+    labels = [p for p in sc.primitives if hasattr(p, "text")]
+    assert [lb.text for lb in labels] == ["1", "2", "3"]
+    assert [round(lb.anchor[0] / CM, 4) for lb in labels] == [1, 2, 3]
+    line = [p for p in sc.primitives if hasattr(p, "points")][0]
+    assert np.allclose(line.points / CM, [[0, 0], [1, 1]])
