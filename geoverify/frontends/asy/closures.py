@@ -14,13 +14,43 @@ without a closure of their own fall back to their handler.
 
 from __future__ import annotations
 
+import sys
+
 from lark import Token, Tree
 
+from geoverify.frontends.asy.guides import Path
 from geoverify.frontends.asy.values import Overloads
 
 __all__ = ["compile_expression"]
 
 _ADD, _SUB, _MUL = "op_add", "op_sub", "op_mul"
+
+
+def _sole_holder_counts():
+    """``sys.getrefcount`` of a path held only by a scope's slot and a local, and of its lists.
+
+    Measured on this interpreter rather than assumed (CPython versions count borrowed
+    references differently). None when a path that a second variable also holds reads
+    the same count: the in-place append of :func:`_appending_line` is then never used.
+    """
+    refs = sys.getrefcount
+
+    def probe(scope):
+        a = scope["p"]
+        return refs(a), refs(a.z)
+
+    sole = probe({"p": Path([0j], [0j], [0j])})
+    other = Path([0j], [0j], [0j])
+    also = [other]  # noqa: F841  (a second holder)
+    shared = probe({"p": other})
+    lists = Path(also, [0j], [0j])
+    shared_list = probe({"p": lists})[1]
+    if shared[0] <= sole[0] or shared_list <= sole[1]:
+        return None
+    return sole
+
+
+_SOLE_COUNTS = _sole_holder_counts()
 
 
 def compile_expression(I, node):
@@ -185,12 +215,71 @@ def _assign(I, node):
     target, rhs = node.children
     if not (isinstance(target, Token) or target.data == "var"):
         return _fallback(I, node)
-    fr = _child(I, rhs)
     store = _store(I, target)
+    appended = _appending_line(I, target, rhs, store)
+    if appended is not None:
+        return appended
+    fr = _child(I, rhs)
 
     def f(env):
         return store(fr(env), env)
     return f
+
+
+def _appending_line(I, target, rhs, store):
+    """``p = p--z`` compiled to extend the path in place when nothing else can see it, else None.
+
+    A loop building a polyline this way copies the whole path on every pass with the
+    plain join (quadratic); extending the same lists makes it linear. Whether anything
+    else holds the path or its lists (another variable, an array, a picture, a cached
+    solve) is read from CPython's reference counts: the scope's slot and this closure's
+    local are the path's only holders, its own slots its lists' only ones. Otherwise,
+    and for anything but an open path joined to a point, the plain join runs.
+    """
+    name = str(target) if isinstance(target, Token) else str(target.children[0])
+    if not (isinstance(rhs, Tree) and rhs.data == "chain"):
+        return None
+    nested = I.nested_chain(rhs)
+    if not (isinstance(nested, tuple) and len(nested) == 3 and nested[0].data == "op_line"):
+        return None
+    op, left, right = nested
+    if not (isinstance(left, Tree) and left.data == "var" and str(left.children[0]) == name):
+        return None
+    fl = _nested(I, left)
+    fr = _nested(I, right)
+    user_ops = I.user_ops
+    join = I.ops.join
+    join_spec = I._join_spec
+    check_array = I.budget.check_array
+    refs = sys.getrefcount
+    if _SOLE_COUNTS is None:
+        return None
+    sole, sole_list = _SOLE_COUNTS
+
+    def f(env):
+        a = fl(env)
+        b = fr(env)
+        if user_ops and "--" in user_ops:
+            return store(_nested_join(I, op, a, b, env), env)
+        tb = type(b)
+        if (type(a) is Path and (tb is complex or tb is float or tb is int) and not a.cyclic and a.z
+                and refs(a) == sole and refs(a.z) == sole_list and refs(a.pre) == sole_list
+                and refs(a.post) == sole_list and refs(a.straight) == sole_list):
+            check_array(len(a.z) + 1)
+            a.extend_line_in_place(complex(b))
+            return store(a, env)
+        return store(join(I, a, join_spec(op, env), b, None, None, op), env)
+    return f
+
+
+def _nested_join(I, op, a, b, env):
+    """``a--b`` with the program's own ``operator --`` when one takes the operands."""
+    from geoverify.frontends.asy.expressions import _NO_USER_OP
+
+    r = I._user_op("--", [a, b], env)
+    if r is not _NO_USER_OP:
+        return r
+    return I.ops.join(I, a, I._join_spec(op, env), b, None, None, op)
 
 
 def _preinc(I, node):

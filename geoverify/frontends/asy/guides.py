@@ -170,6 +170,26 @@ class Path:
     def copy(self) -> "Path":
         return Path(list(self.z), list(self.pre), list(self.post), self.cyclic, list(self.straight), self.shape)
 
+    def line_to(self, b: complex) -> "Path":
+        """``self--b`` for an open, non-empty path: a new path, one straight segment longer."""
+        a = self.z[-1]
+        return Path(self.z + [b], self.pre + [a + 2 * (b - a) / 3], self.post[:-1] + [a + (b - a) / 3, b],
+                    False, self.straight + [True])
+
+    def extend_line_in_place(self, b: complex) -> None:
+        """Make this open, non-empty path ``self--b`` by appending to its lists.
+
+        Only for a path nothing else can see (the caller checks that): it makes a loop
+        ``p = p--z`` linear instead of quadratic, as :meth:`line_to` copies every list.
+        """
+        a = self.z[-1]
+        self.z.append(b)
+        self.pre.append(a + 2 * (b - a) / 3)
+        self.post[-1] = a + (b - a) / 3
+        self.post.append(b)
+        self.straight.append(True)
+        self.shape = None
+
     @staticmethod
     def point_path(z: complex) -> "Path":
         return Path([z], [z], [z], False, [])

@@ -241,10 +241,8 @@ def join(I, left, jspec, right, pre_dir, post_dir, node):
     if (jspec == "line" and isinstance(left, Path) and not left.cyclic and left.z and pre_dir is None
             and post_dir is None and (isinstance(right, complex) or _num(right))):
         # path -- point: a straight segment appended to a solved path (loops build long polylines this way)
-        a, b = left.z[-1], complex(right)
         I.budget.check_array(len(left.z) + 1)
-        return Path(left.z + [b], left.pre + [a + 2 * (b - a) / 3], left.post[:-1] + [a + (b - a) / 3, b],
-                    False, left.straight + [True])
+        return left.line_to(complex(right))
     g = Guide.from_value(left) if not isinstance(left, Guide) else Guide(list(left.knots), list(left.joins), left.cyclic)
     if g.cyclic:
         # asy: ``a--b--c--cycle--d`` solves the loop as a cycle, then goes on from its first

@@ -69,6 +69,27 @@ PROGRAMS = {
         V v; v.a = 1.5;
         for (int i = 0; i < 4; ++i) { V w = v ^ i; dot((w.a, 2^i)); }
     """,
+    "a path extended while others hold it": """
+        path g = (0, 0); path keep = g; path[] seen; picture pic;
+        for (int i = 1; i < 7; ++i) {
+          if (i % 2 == 0) keep = g;
+          seen.push(g);
+          draw(pic, g);
+          g = g--(i, i % 3);
+          g = g--(i + 0.5, 0);
+        }
+        for (int i = 0; i < seen.length; ++i) draw(shift(0, 5 + i) * seen[i]);
+        draw(keep, red); draw(g, blue); add(shift(0, -5) * pic);
+    """,
+    "a path extended from a circle, an arc and a guide": """
+        path c = circle((0, 0), 1);
+        path a = arc((0, 0), 2, 0, 90);
+        for (int i = 0; i < 3; ++i) { c = c--(3 + i, 0); a = a--(i, 3); }
+        draw(c); draw(a);
+        guide q = (0, 0);
+        for (int i = 0; i < 3; ++i) q = q--(i, 1);
+        draw(q);
+    """,
     "graph of a user function": """
         real f(real x) { return x ^ 2 - 1; }
         draw(graph(f, -2, 2));
@@ -136,3 +157,27 @@ def test_unknown_name_in_a_compiled_expression_is_still_reported():
     scene = parse_asy("for (int i = 0; i < 3; ++i) { real y = i + nosuchname; dot((i, y)); }")
     assert any("nosuchname" in d.message for d in scene.diagnostics)
 
+
+
+def test_a_path_built_in_a_loop_is_extended_in_place(monkeypatch):
+    """``p = p--z`` on a path nothing else holds appends (linear), not copies (quadratic)."""
+    from geoverify.frontends.asy.guides import Path
+
+    if closures._SOLE_COUNTS is None:
+        pytest.skip("this Python's reference counts cannot tell a path held once from one held twice")
+    copies = []
+    real = Path.line_to
+
+    def counting(self, b):
+        copies.append(len(self.z))
+        return real(self, b)
+
+    monkeypatch.setattr(Path, "line_to", counting)
+    scene = parse_asy("path g = (0, 0); for (int i = 1; i <= 200; ++i) g = g--(i, i % 7); draw(g);")
+    # the first pass is walked (copies once); every later pass extends the same lists
+    assert len(copies) <= 2
+    assert scene.primitives
+    copies.clear()
+    parse_asy("path g = (0, 0); path[] all; for (int i = 1; i <= 20; ++i) { all.push(g); g = g--(i, 0); }"
+              "draw(g);")
+    assert len(copies) == 20        # every version is kept by the array: each join copies
