@@ -35,11 +35,13 @@ from __future__ import annotations
 
 import math
 
+from geoverify.frontends.tikz.arrowshapes import ARROW_KEYS, ARROW_SHAPES
+
 __all__ = ["POLYGON_SHAPES", "SHAPE_KEYS", "polygon_shape", "ray_exit"]
 
 #: Shapes built here.
 POLYGON_SHAPES = frozenset({"diamond", "regular polygon", "star", "isosceles triangle", "trapezium", "kite",
-                            "dart", "magnetic tape"})
+                            "dart", "magnetic tape"}) | ARROW_SHAPES
 
 #: pgf keys of these shapes and their initial values (booleans are flags without value).
 SHAPE_KEYS = {"shape border uses incircle": False, "shape border rotate": 0.0, "aspect": 1.0, "shape aspect": 1.0,
@@ -49,7 +51,7 @@ SHAPE_KEYS = {"shape border uses incircle": False, "shape border rotate": 0.0, "
               "trapezium left angle": 60.0, "trapezium right angle": 60.0, "trapezium stretches": False,
               "trapezium stretches body": False, "dart tip angle": 45.0, "dart tail angle": 135.0,
               "kite upper vertex angle": 120.0, "kite lower vertex angle": 60.0,
-              "magnetic tape tail": 0.15, "magnetic tape tail extend": 0.0}
+              "magnetic tape tail": 0.15, "magnetic tape tail extend": 0.0, **ARROW_KEYS}
 
 
 def _sin(a):
@@ -90,7 +92,7 @@ def _rotation(params: dict, x: float, y: float):
 
 
 def polygon_shape(shape: str, params: dict, hw_text: float, hh_text: float, min_w: float, min_h: float,
-                  outer: float) -> dict:
+                  outer: float, line_width: float = 0.0) -> dict:
     """Corners and anchors of ``shape``.
 
     Parameters
@@ -106,6 +108,9 @@ def polygon_shape(shape: str, params: dict, hw_text: float, hh_text: float, min_
         ``minimum width`` and ``minimum height`` (pt).
     outer : float
         The larger of outer xsep and outer ysep (pt).
+    line_width : float
+        The node's line width (pt); the arrows of ``shapes.arrows`` count half of it
+        in their text box.
 
     Returns
     -------
@@ -129,6 +134,9 @@ def polygon_shape(shape: str, params: dict, hw_text: float, hh_text: float, min_
         return _trapezium(p, hw_text, hh_text, min_w, min_h, outer)
     if shape == "kite":
         return _kite(p, hw_text, hh_text, min_w, min_h, outer)
+    if shape in ARROW_SHAPES:  # shapes.arrows (arrowshapes.py)
+        from geoverify.frontends.tikz.arrowshapes import arrow_shape
+        return arrow_shape(shape, p, hw_text + line_width / 2, hh_text + line_width / 2, min_w, min_h, outer)
     if shape == "magnetic tape":
         return _magnetic_tape(p, hw_text, hh_text, min_w, min_h, outer)
     return _dart(p, hw_text, hh_text, min_w, min_h, outer)

@@ -189,7 +189,7 @@ class NodePlacementMixin:
                     poly = gate_shape(shape, nst, w, h + dpt, ixs, iys, outer)
                 else:
                     poly = polygon_shape(shape, nst.get("shape_params", {}), w / 2 + ixs, (h + dpt) / 2 + iys,
-                                         nst["min_width"], nst["min_height"], outer)
+                                         nst["min_width"], nst["min_height"], outer, nst["line_width"])
             except (ArithmeticError, ValueError):
                 # e.g. star points=0 or an apex angle of 0: pgf itself fails on these
                 self.note("UNSUPPORTED", f"the parameters of node shape '{shape}' give no shape; it is measured "
