@@ -76,6 +76,9 @@ _PLACEMENT = {"above": (0, 1, "south"), "below": (0, -1, "north"), "left": (-1, 
 _TEXT_ALIGN = {"text centered": "center", "text badly centered": "center", "text ragged": "left",
                "text badly ragged": "left", "text justified": "justify", "text ragged left": "right",
                "text badly ragged left": "right"}
+# keys setting two shape keys at once
+_SHAPE_KEY_PAIRS = {"trapezium angle": ("trapezium left angle", "trapezium right angle"),
+                    "chamfered rectangle sep": ("chamfered rectangle xsep", "chamfered rectangle ysep")}
 _POS_WORDS = {"midway": 0.5, "near start": 0.25, "near end": 0.75, "very near start": 0.125,
               "very near end": 0.875, "at start": 0.0, "at end": 1.0}
 _SHAPES = {"rectangle", "circle", "ellipse", "coordinate", "diamond", "regular polygon", "star",
@@ -542,10 +545,11 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
     # --- keys with a value ---
     k = key
     try:
-        if k in SHAPE_KEYS or k == "trapezium angle":  # shapes.geometric (geoshapes)
-            names = ("trapezium left angle", "trapezium right angle") if k == "trapezium angle" else (k,)
-            v = val.strip() not in ("false", "0") if isinstance(SHAPE_KEYS.get(k), bool) else \
-                ctx.number(val, st).value
+        if k in SHAPE_KEYS or k in _SHAPE_KEY_PAIRS:  # shapes.geometric (geoshapes)
+            names = _SHAPE_KEY_PAIRS.get(k, (k,))
+            initial = SHAPE_KEYS.get(names[0])
+            v = val.strip() not in ("false", "0") if isinstance(initial, bool) else \
+                val.strip() if isinstance(initial, str) else ctx.number(val, st).value
             st["shape_params"] = {**st.get("shape_params", {}), **{n: v for n in names}}
         elif k in ("line width",):
             st["line_width"] = _dim(ctx, val, st)
