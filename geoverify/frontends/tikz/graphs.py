@@ -5,32 +5,33 @@ chains (elements joined by ``->``, ``--``, ``<-``, ``<->``, ``-!-``, each with
 optional ``[options]``) and nodes (``name``, ``"quoted text"``, ``name/text``,
 ``name[options]``). As in ``tikzlibrarygraphs.code.tex``:
 
-- placement (Cartesian, the default): a node's position is ``width`` times the
-  chain shift (``(1,0)``; ``grow right/left/up/down=d``) plus ``depth`` times the
-  group shift (``(0,-1)``; ``branch ...=d``). Each new node of a chain advances
-  ``width`` by one; a group advances it by its widest chain, and each chain of a
-  group advances ``depth`` by its own depth. ``circular placement`` turns the same
-  counts into polar shifts (``chain polar shift=(0:1cm)``, ``group polar
-  shift=(60:0)``, ``radius=1cm``, ``phase=90``; ``clockwise``/``counterclockwise``
-  share the circle among the nodes);
+- placement follows ``tikzlibrarygraphs.code.tex`` (``graphs_place.py``): a node is
+  placed at ``width`` times the chain shift plus ``depth`` times the group shift
+  (or their polar forms under ``circular placement``), plus the shifts that placement
+  keys (``grow right``, ``branch down``, ``... sep``, ``clockwise``, ``level N`` styles)
+  left when they ran; nodes are created as they are met, so the ``... sep`` strategies
+  can measure them; ``\\foreach`` in a chain adds its passes' chains;
 - a node named again is the same node (not placed again); ``number nodes``
   appends `` 1``, `` 2`` ... to the names of a group's nodes;
+- ``(a)``, ``(a, b)`` use existing nodes;
 - edges join the targets of an element (the last nodes of its chains) with the
-  sources of the next (the first nodes): one-to-one when both sets have the same
-  size, else all pairs ("matching and star"); each is ``\\path[->] (a) edge[..]
+  sources of the next (the first nodes) by ``matching and star`` (or ``matching``,
+  ``complete bipartite``); each is ``\\path[->] (a) edge[..]
   nodes (b);`` with ``edges=``, ``edge node=``, ``edge label=`` and the node keys
   ``source/target edge node=``.
 
-Operators (``subgraph ...``, ``induced path``, ``complete bipartite``), ``quick``
-graphs, layout nodes ``//`` and graph drawing algorithms are reported.
+Other operators and subgraphs, color classes, ``quick`` graphs, layout nodes ``//``
+and graph drawing algorithms are reported.
 """
 
 from __future__ import annotations
 
-import math
+import re
 from dataclasses import dataclass, field
 
 from geoverify.errors import FigureSyntaxError
+from geoverify.frontends.tikz.graphs_place import (GraphState, auto_anchor, placement_key, position,
+                                                    shift_option)
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
 
@@ -59,6 +60,14 @@ class GSub:
     """``subgraph I_n [options]`` of ``graphs.standard``."""
     kind: str
     opts: str = ""
+
+
+@dataclass
+class GForeach:
+    """``\\foreach <variables> in {<list>} {<graph text>}`` as an element of a chain."""
+    var: str
+    items: str
+    body: str
 
 
 @dataclass
@@ -165,6 +174,8 @@ def _element(t: _Text):
     if t.peek() == "{":
         t.i += 1
         return _group(t, end="}")
+    if t.s.startswith("\\foreach", t.i):
+        return _foreach(t)
     if t.peek() == '"':
         j = t.s.index('"', t.i + 1)
         name = t.s[t.i + 1:j]
@@ -186,6 +197,25 @@ def _element(t: _Text):
     if len(text) > 1 and text[0] == text[-1] == '"':  # name/"text": the quotes go
         text = text[1:-1]
     return GNode(name.strip(), text if slash else None, t.options())
+
+
+def _foreach(t: _Text) -> GForeach:
+    """``\\foreach \\x in {..} {..}`` (or ``in \\list``) at the cursor."""
+    m = re.compile(r"\\foreach\s*(.*?)\s+in\s*", re.S).match(t.s, t.i)
+    if m is None:
+        raise FigureSyntaxError(f"\\graph: cannot read the \\foreach near '{t.s[t.i:t.i + 30]}'")
+    t.i = m.end()
+    var = m.group(1).split("[")[0].strip()
+    if t.peek() == "{":
+        items = t.balanced("{", "}")
+    else:
+        name = re.compile(r"\\[A-Za-z@]+|\S").match(t.s, t.i)
+        raise FigureSyntaxError(f"\\graph: a \\foreach list given as '{name.group(0) if name else ''}' "
+                                "is not interpreted")
+    t.ws()
+    if t.peek() != "{":
+        raise FigureSyntaxError("\\graph: a \\foreach in a graph needs a braced body")
+    return GForeach(var, items, t.balanced("{", "}"))
 
 
 def _plain(t: _Text) -> str:
@@ -214,44 +244,18 @@ def _plain(t: _Text) -> str:
 
 _KIND_KEYS = {"->", "--", "<-", "<->", "-!-"}
 _OPERATORS = {"clique", "path", "cycle", "induced clique", "induced path", "induced cycle"}
-_GROW = {"grow right": (1, 0), "grow left": (-1, 0), "grow up": (0, 1), "grow down": (0, -1)}
-_BRANCH = {"branch right": (1, 0), "branch left": (-1, 0), "branch up": (0, 1), "branch down": (0, -1)}
-
-
-@dataclass
-class _Settings:
-    """Graph keys in force (copied for each group)."""
-    kind: str = "--"
-    chain_shift: str = "(1,0)"
-    group_shift: str = "(0,-1)"
-    circular: bool = False
-    chain_polar: tuple = ("0", "1cm")
-    group_polar: tuple = ("60", "0")
-    radius: str = "1cm"
-    phase: str = "90"
-    nodes: str = ""
-    edges: str = ""
-    edge_nodes: str = ""
-    typeset: str | None = None       # "$#$" for math nodes, "" for empty nodes
-    number: bool = False
-    prefix: str = ""                  # name=X: "X " before the names of a group's nodes
-    V: tuple = ("1",)
-    W: tuple = ("1",)
-
-    def copy(self):
-        return _Settings(**self.__dict__)
+_JOINERS = ("complete bipartite", "induced complete bipartite", "matching and star", "matching")
 
 
 class _Builder:
-    """Walks the parsed graph: places nodes, collects edges, writes TikZ statements."""
+    """Walks the parsed graph as ``tikzlibrarygraphs`` does: places and creates each node as
+    it is met (so its size is known to the ``... sep`` strategies), collects the edges."""
 
     def __init__(self, interp, loc):
         self.interp, self.loc = interp, loc
-        self.out: list[str] = []
         self.placed: dict[str, GNode] = {}
         self.target_nodes: dict[str, str] = {}
         self.source_nodes: dict[str, str] = {}
-        self.vnum = 1
         self.members: list[str] = []   # node names met, in order (for group operators)
         self.edges: dict = {}
         self.simple = False
@@ -261,61 +265,40 @@ class _Builder:
     def note(self, message, construct):
         self.interp.note("UNSUPPORTED", message, construct, self.loc)
 
-    def settings(self, s: _Settings, opts: str, tikz_out: list | None = None) -> _Settings:
-        """Apply graph keys; keys meant for TikZ go to ``tikz_out`` (or are node keys)."""
-        s = s.copy()
+    def run(self, code: str) -> None:
+        toks = [(t, self.loc_pos) for t, _ in tokenize(code)]
+        self.interp.statements(Reader(toks, self.interp.defs, self.interp.budget, self.interp.source), None)
+
+    def settings(self, st: GraphState, opts: str, tikz_out: list | None = None) -> GraphState:
+        """Apply graph keys to ``st`` (in place); keys meant for TikZ go to ``tikz_out``."""
         for k, v in split_options(opts):
             k = k.strip()
             if k.startswith("/tikz/graphs/"):
                 k = k[len("/tikz/graphs/"):]
             if k in _KIND_KEYS and v is None:
-                s.kind = k
-            elif k in _GROW:
-                dx, dy = _GROW[k]
-                d = v or "1"
-                s.chain_shift = f"({dx}*{d},{dy}*{d})" if v else f"({dx},{dy})"
-                s.circular = False
-            elif k in _BRANCH:
-                dx, dy = _BRANCH[k]
-                d = v or "1"
-                s.group_shift = f"({dx}*{d},{dy}*{d})" if v else f"({dx},{dy})"
-                s.circular = False
-            elif k == "chain shift" and v:
-                s.chain_shift = v
-            elif k == "group shift" and v:
-                s.group_shift = v
-            elif k in ("Cartesian placement",):
-                s.circular = False
-            elif k == "circular placement":
-                s.circular = True
-            elif k in ("clockwise", "counterclockwise"):
-                s.circular = True
-                n = v or str(self.vnum)
-                s.group_polar = (f"{'-' if k == 'clockwise' else ''}360/({n})", "0")
-            elif k in ("chain polar shift", "group polar shift") and v:
-                a, _, r = v.strip().strip("()").partition(":")
-                if k.startswith("chain"):
-                    s.chain_polar = (a, r)
-                else:
-                    s.group_polar = (a, r)
-            elif k in ("radius", "phase") and v:
-                setattr(s, k, v)
+                st.kind = k
+            elif placement_key(st, k, v):
+                pass
+            elif k == "level" or (k.startswith("level ") and k[6:].strip().isdigit()):
+                self.settings(st, v or "", tikz_out)
+            elif k.endswith("/.style") and (k[:-7] == "level" or k[:-7].startswith("level ")):
+                st.levels[" ".join(k[:-7].split())] = v or ""
             elif k == "nodes":
-                s.nodes = (s.nodes + "," + (v or "")).strip(",")
+                st.nodes.append(v or "")
             elif k in ("edges", "edge"):
-                s.edges = (s.edges + "," + (v or "")).strip(",")
+                st.edges = (st.edges + "," + (v or "")).strip(",")
             elif k == "edge node":
-                s.edge_nodes += " " + (v or "")
+                st.edge_nodes += " " + (v or "")
             elif k == "edge label":
-                s.edge_nodes += " node[auto]{" + (v or "") + "}"
+                st.edge_nodes += " node[auto]{" + (v or "") + "}"
             elif k == "edge label'":
-                s.edge_nodes += " node[auto,swap]{" + (v or "") + "}"
+                st.edge_nodes += " node[auto,swap]{" + (v or "") + "}"
             elif k == "math nodes":
-                s.typeset = "$#$"
+                st.typeset = "$#$"
             elif k == "empty nodes":
-                s.typeset = ""
+                st.typeset = ""
             elif k == "number nodes":  # the count is global (\\tikz@lib@auto@number)
-                s.number = True
+                st.number = True
                 self.counter = int(float(v)) if v else 1
             elif k in ("V", "W", "n", "m"):
                 if k in ("n", "m"):
@@ -323,48 +306,49 @@ class _Builder:
                 else:
                     from geoverify.frontends.tikz.loops import expand_list
                     vals = tuple(str(x).strip() for x in expand_list(self.interp, v or ""))
-                setattr(s, "V" if k in ("V", "n") else "W", vals)
-                if k in ("V", "n"):
-                    self.vnum = len(vals)
+                setattr(st, "V" if k in ("V", "n") else "W", vals)
             elif k == "name" and v:
-                s.prefix += v.strip() + " "
+                st.prefix += v.strip() + " "
             elif k in ("simple", "multi"):
                 self.simple = k == "simple"
-            elif k in ("fresh nodes", "no placement"):
-                if k == "no placement":
-                    s.chain_shift = s.group_shift = "(0,0)"
-                    s.circular = False
+            elif k == "fresh nodes":
+                st.fresh = v is None or v.strip() == "true"
             elif tikz_out is not None:
                 tikz_out.append(k if v is None else f"{k}={{{v}}}")
             else:
                 self.note(f"graph key '{k}' is not interpreted", k)
-        return s
+        return st
 
-    # -- walking: returns (sources, targets, local depth, local width) --------
-    def group(self, g: GGroup, s: _Settings, width: float, depth: float):
+    # -- walking: returns (sources, targets) and updates the caller's counters --------
+    def group(self, g: GGroup, parent: GraphState):
+        """A group ``{[options] chain, chain ...}`` met in a chain whose state is ``parent``."""
+        st = parent.copy()
+        st.lwidth = st.ldepth = 0.0
+        st.placed = False
         ops, rest = [], []
         for k, v in split_options(g.opts):
             if k.strip() in _OPERATORS and v is None:
                 ops.append(k.strip())
             else:
                 rest.append(k if v is None else f"{k}={{{v}}}")
-        s = self.settings(s, ",".join(rest))
+        self.settings(st, ",".join(rest))
         sources, targets = [], []
-        ld = lw = 0.0
         mark = len(self.members)
         for ch in g.chains:
-            src, tgt, cd, cw = self.chain(ch, s, width, depth)
+            src, tgt = self.chain(ch, st)
             sources += src
             targets += tgt
-            depth += cd
-            ld += cd
-            lw = max(lw, cw)
         members = list(dict.fromkeys(self.members[mark:]))
         for op in ops:
-            self.operator(op, members, s)
-        return sources, targets, ld, lw
+            self.operator(op, members, st)
+        # placement/place in the group's options: the group adds nothing to its parent
+        gw, gd = (0.0, 0.0) if st.placed else (st.lwidth, st.ldepth)
+        parent.width += gw
+        parent.lwidth += gw
+        parent.ldepth = max(parent.ldepth, gd)
+        return sources, targets
 
-    def operator(self, op: str, names: list, s: _Settings) -> None:
+    def operator(self, op: str, names: list, st: GraphState) -> None:
         """``clique``, ``path``, ``cycle`` and their ``induced`` forms on a group's nodes."""
         pairs = []
         base = op.replace("induced ", "")
@@ -379,59 +363,96 @@ class _Builder:
                 for b in names[i + 1:]:
                     self.edges.pop(frozenset((a, b)), None)
         for a, b in pairs:
-            self.add_edge(a, b, s.kind, s.edges, s.edge_nodes)
+            self.add_edge(a, b, st.kind, st.edges, st.edge_nodes)
 
-    def subgraph(self, sub: GSub, s: _Settings, width: float, depth: float):
-        """``graphs.standard``: ``I_n``, ``I_nm``, ``K_n``, ``C_n``, ``P_n`` as groups."""
-        s = self.settings(s, sub.opts)
+    def subgraph(self, sub: GSub, parent: GraphState):
+        """``graphs.standard``: ``I_n``, ``I_nm``, ``K_n``, ``C_n``, ``P_n``: a group whose
+        options are the subgraph's (``@extra group options``)."""
+        st = parent.copy()
+        self.settings(st, sub.opts)   # V, W, n, m are read before the shores are built
 
         def shore(prefix, vals, opts=""):
             return GGroup(opts=opts, chains=[GChain(elements=[GNode(prefix + v, v)]) for v in vals])
 
         if sub.kind == "I_nm":
-            g = GGroup(chains=[GChain(elements=[shore("V ", s.V), shore("W ", s.W)], edges=[("-!-", "")])])
+            g = GGroup(opts=sub.opts, chains=[GChain(elements=[shore("V ", st.V), shore("W ", st.W)],
+                                                     edges=[("-!-", "")])])
         elif sub.kind in ("I_n", "K_n", "C_n", "P_n"):
             op = {"K_n": "clique", "C_n": "cycle", "P_n": "path"}.get(sub.kind, "")
-            g = shore("", s.V, op)
+            g = shore("", st.V, ",".join(x for x in (op, sub.opts) if x))
         else:
             raise FigureSyntaxError(f"\\graph: subgraph '{sub.kind}' is not interpreted")
-        return self.group(g, s, width, depth)
+        return self.group(g, parent)
 
-    def chain(self, c: GChain, s: _Settings, width: float, depth: float):
-        ld = lw = 0.0
+    def chain(self, c: GChain, group_st: GraphState):
+        """A chain in a group whose state is ``group_st``; updates the group's counters."""
+        st = group_st.copy()
+        st.lwidth = st.ldepth = 0.0
         first = prev = None
         for k, el in enumerate(c.elements):
-            if isinstance(el, (GGroup, GSub)):
-                walk = self.group if isinstance(el, GGroup) else self.subgraph
-                src, tgt, gd, gw = walk(el, s, width, depth)
-                width += gw
-                lw += gw
-                ld = max(ld, gd)
+            if isinstance(el, GGroup):
+                src, tgt = self.group(el, st)
+            elif isinstance(el, GSub):
+                src, tgt = self.subgraph(el, st)
+            elif isinstance(el, GForeach):
+                src, tgt = self.foreach_in_chain(el, st)
             else:
-                name, created = self.node(el, s, width, depth)
-                src = tgt = [name]
-                if created:
-                    width += 1
-                    lw += 1
-                    ld = max(ld, 1)
+                src = tgt = self.node(el, st)
             if k == 0:
                 first = src
             else:
                 op, eopts = c.edges[k - 1]
-                self.join(prev, src, op, eopts, s)
+                self.join(prev, src, op, eopts, st)
             prev = tgt
-        return first or [], prev or [], ld, lw
+        group_st.depth += st.ldepth
+        group_st.ldepth += st.ldepth
+        group_st.lwidth = max(group_st.lwidth, st.lwidth)
+        return first or [], prev or []
 
-    def node(self, n: GNode, s: _Settings, width: float, depth: float):
-        name = s.prefix + n.name if n.name else n.name
-        if s.number and name:
+    def foreach_in_chain(self, fe, st: GraphState):
+        """``\\foreach`` as an element of a chain: its passes' chains update the chain's own
+        counters, as chains of a group do (``\\tikz@lib@graph@do@foreach``)."""
+        from geoverify.frontends.tikz.loops import expand_list
+        names = [x.strip() for x in fe.var.split("/")]
+        sources, targets = [], []
+        for item in expand_list(self.interp, fe.items):
+            vals = [x.strip() for x in item.split("/")] if len(names) > 1 else [item]
+            body = fe.body
+            for name, val in zip(names, vals):
+                body = re.sub(re.escape(name) + r"(?![A-Za-z@])", lambda m, v=val: v, body)
+            g = parse_graph(body)
+            if g.opts:
+                self.note("options at the start of a \\foreach body in a graph are not interpreted", "\\foreach")
+            for ch in g.chains:
+                src, tgt = self.chain(ch, st)
+                sources += src
+                targets += tgt
+        return sources, targets
+
+    def node(self, n: GNode, st: GraphState) -> list:
+        """Create (or refer to) a node in a chain whose state is ``st``; its names."""
+        if n.name.startswith("(") and n.name.endswith(")"):  # (a, b): existing TikZ nodes
+            if n.opts:
+                self.note("options on a '(...)' node list are not interpreted", "\\graph")
+            names = [x.strip() for x in n.name[1:-1].split(",") if x.strip()]
+            self.members += names
+            return names
+        name = st.prefix + n.name if n.name else n.name
+        if st.number and name:
             name = f"{name} {self.counter}"
             self.counter += 1
+        if st.fresh:
+            while name in self.placed:
+                name += "'"
+        st.level += 1
+        for key in ("level", f"level {st.level}"):
+            if key in st.levels:
+                self.settings(st, st.levels[key].replace("#1", str(st.level)))
         self.members.append(name)
         if name in self.placed:
             if n.opts:
                 self.note("options on a graph node named again are not interpreted", "\\graph")
-            return name, False
+            return [name]
         node_opts = []
         for k, v in split_options(n.opts):
             if k in ("source edge node", "target edge node"):
@@ -441,18 +462,31 @@ class _Builder:
             else:
                 node_opts.append(k if v is None else f"{k}={{{v}}}")
         text = n.text if n.text is not None else n.name
-        if s.typeset is not None:
-            text = s.typeset.replace("#", text)
-        if s.circular:
-            angle = (f"({width})*({s.chain_polar[0]})+({depth})*({s.group_polar[0]})+({s.phase})")
-            dist = f"({width})*({s.chain_polar[1]})+({depth})*({s.group_polar[1]})+({s.radius})"
-            shift = f"({{{angle}}}:{{{dist}}})"
-        else:
-            shift = f"(${width:g}*{s.chain_shift}+{depth:g}*{s.group_shift}$)"
-        opts = ",".join(x for x in (f"shift={{{shift}}}", s.nodes, *node_opts) if x)
-        self.out.append(f"\\node[{opts}] ({self.ref(name)}) {{{text}}};")
+        if st.typeset is not None:
+            text = st.typeset.replace("#", text)
+        anchor = auto_anchor(st)
+        opts = [shift_option(st.shifts + position(st)), f"anchor={anchor}" if anchor else "",
+                *st.nodes, *node_opts]
+        self.run(f"\\node[{','.join(x for x in opts if x)}] ({self.ref(name)}) {{{text}}};")
         self.placed[name] = n
-        return name, True
+        nw, nd = self.extent(name, st.node_width), self.extent(name, st.node_depth)
+        st.width += nw
+        st.lwidth += nw
+        st.ldepth = max(st.ldepth, nd)
+        return [name]
+
+    def extent(self, name: str, how) -> float:
+        """``placement/logical node width`` (or depth): 1, or the node's extent plus a sep (pt)."""
+        if how is None:
+            return 1.0
+        axis, sep = how
+        node = self.interp.nodes.get(self.ref(name))
+        if node is None:
+            return 1.0
+        a, b = (("west", "east") if axis == "x" else ("south", "north"))
+        p, q = node.anchor(a), node.anchor(b)
+        size = q[0] - p[0] if axis == "x" else q[1] - p[1]
+        return self.interp.number(sep, None).value + size
 
     def ref(self, name: str) -> str:
         """The name in the statements: names that TikZ's coordinate syntax would misread
@@ -463,10 +497,11 @@ class _Builder:
             self.private[name] = f"graph node {len(self.private) + 1}"
         return self.private[name]
 
-    def join(self, left, right, op, eopts, s: _Settings):
+    def join(self, left, right, op, eopts, st: GraphState):
         kind = op
         extra_nodes = ""
         styles = []
+        joiner = "matching and star"
         for k, v in split_options(eopts):
             if k == "edge node":
                 extra_nodes += " " + (v or "")
@@ -476,19 +511,28 @@ class _Builder:
                 extra_nodes += " node[auto,swap]{" + (v or "") + "}"
             elif v is None and k.startswith('"'):
                 extra_nodes += " node[auto]{" + k.strip('"') + "}"  # quotes: "text" is a label
+            elif k in _JOINERS and v is None:
+                joiner = k
             else:
                 styles.append(k if v is None else f"{k}={{{v}}}")
-        if kind == "-!-":
-            pairs = [(a, b) for a in left for b in right]
-        elif len(left) == len(right):
-            pairs = list(zip(left, right))
-        elif len(left) == 1 or len(right) == 1:
-            pairs = [(a, b) for a in left for b in right]
-        else:
-            pairs = list(zip(left, right))
-            self.note("edges between groups of different sizes join only the first ones", "\\graph")
+        n, m = len(left), len(right)
+        if joiner.endswith("complete bipartite"):
+            if joiner.startswith("induced"):
+                for group in (left, right):
+                    for i, a in enumerate(group):
+                        for b in group[i + 1:]:
+                            self.edges.pop(frozenset((a, b)), None)
+            pairs = [(a, b) for a in left for b in right if a != b]
+        elif joiner == "matching":
+            pairs = [(left[j], right[j]) for j in range(min(n, m))]
+        elif n == 0:
+            pairs = []
+        else:  # matching and star (\\tikz@lib@graph@flow@do, ..@flow@rest)
+            pairs = [(left[min(j, n) - 1], right[j - 1]) for j in range(1, m + 1)]
+            if m:
+                pairs += [(left[i - 1], right[-1]) for i in range(m + 1, n + 1)]
         for a, b in pairs:
-            self.add_edge(a, b, kind, ",".join(x for x in (s.edges, *styles) if x), s.edge_nodes + extra_nodes)
+            self.add_edge(a, b, kind, ",".join(x for x in (st.edges, *styles) if x), st.edge_nodes + extra_nodes)
 
     def add_edge(self, a, b, kind, style, nodes) -> None:
         """Record an edge; in a ``simple`` graph a later edge between two nodes replaces the
@@ -527,16 +571,30 @@ def run_graph(interp, tok, reader: Reader) -> None:
         # may not expand on their own: the graph is then skipped, reported
         body = detokenize(interp.expand_all(body_toks))
         graph = parse_graph(body)
-        b = _Builder(interp, loc)
-        tikz_opts: list = []
-        s = b.settings(_Settings(), opts, tikz_opts)
-        if "quick" in dict(split_options(opts)):
-            interp.note("APPROXIMATED", "a quick \\graph is read with the full syntax", "\\graph", loc)
-        b.group(graph, s, 0.0, 0.0)
     except FigureSyntaxError as err:
         interp.note("UNSUPPORTED", f"{err.message}; the graph is skipped", "\\graph", loc)
         return
+    b = _Builder(interp, loc)
+    b.loc_pos = tok[1]
+    tikz_opts: list = []
+    top = GraphState()
+    b.settings(top, opts, tikz_opts)
+    if "quick" in dict(split_options(opts)):
+        interp.note("APPROXIMATED", "a quick \\graph is read with the full syntax", "\\graph", loc)
+    top.width = top.depth = 0.0
+    top.level = 0
     tikz = [o for o in tikz_opts if o != "quick"]
-    code = "\\begin{scope}[" + ",".join(tikz) + "]" + "".join(b.out + b.edge_statements()) + "\\end{scope}"
-    toks = [(t, tok[1]) for t, _ in tokenize(code)]
-    interp.statements(Reader(toks, interp.defs, interp.budget, interp.source), None)
+    # the graph's scope (as \\scoped): nodes are created as they are met, edges at the end
+    interp.defs.begin_group()
+    saved = interp.st
+    interp.st = dict(saved)
+    try:
+        if tikz:
+            interp.apply_options(interp.st, ",".join(tikz))
+        b.group(graph, top)
+        b.run("".join(b.edge_statements()))
+    except FigureSyntaxError as err:
+        interp.note("UNSUPPORTED", f"{err.message}; the rest of the graph is skipped", "\\graph", loc)
+    finally:
+        interp.st = saved
+        interp.defs.end_group()

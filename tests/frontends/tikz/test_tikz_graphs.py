@@ -132,3 +132,82 @@ def test_quoted_text_after_a_slash_loses_its_quotes_and_keeps_its_commas():
     assert (a.name, a.text) == ("a", "$x_1$")
     assert (c.name, c.text) == ("c", "$x_3,x_4$")
     assert [e.name for e in second.elements] == ["a", "c"]
+
+
+# Node centres below are from pdflatex runs of the same graphs (pgf 3.1.10), read with
+# \pgfpointanchor{<name>}{center} (pt); each node centre is probed by a drawn circle.
+_PROBED = r"[empty nodes, nodes={draw, circle, minimum size=4mm}"
+
+
+def node_centres(code: str, names: list) -> dict:
+    probe = "".join(r"\draw (%s.center) circle (3pt);" % n for n in names)
+    sc = parse_tikz(r"\begin{tikzpicture}" + code + probe + r"\end{tikzpicture}")
+    circles = [p for p in sc.primitives if type(p).__name__ == "Circle" and abs(p.radius - 3) < 1e-9]
+    assert len(circles) == len(names), sc.summary()
+    return {n: tuple(c.center) for n, c in zip(names, circles)}
+
+
+def test_clockwise_shares_the_circle_by_the_subgraphs_own_n_and_the_next_node_is_at_the_centre():
+    # clockwise's default count is \tikzgraphVnum when a node is placed (n=5 given after it);
+    # a group with a placement key adds no width, so x sits where the group started
+    got = node_centres(r"\graph " + _PROBED + r"] { subgraph C_n [n=5, clockwise] -> x };",
+                       ["1", "2", "3", "4", "5", "x"])
+    tex = {"1": (0.0, 28.45274), "2": (27.06041, 8.79248), "3": (16.72406, -23.01886),
+           "4": (-16.72406, -23.01886), "5": (-27.06041, 8.79248), "x": (0.0, 0.0)}
+    for n, p in tex.items():
+        assert close(got[n], p, tol=0.01), n
+
+
+def test_level_styles_place_each_level_from_where_it_starts():
+    # level N/.style={grow right=..}: placement/place shifts the nodes to the current
+    # position and starts the counters again
+    got = node_centres(r"\graph " + _PROBED + r", branch down=5mm, level 1/.style={grow right=2cm},"
+                       r" level 2/.style={grow right=1cm}] { a -> { b, c -> { d, e }, f } };",
+                       list("abcdef"))
+    tex = {"a": (0, 0), "b": (56.9055, 0), "c": (56.9055, -14.22636), "d": (85.35825, -14.22636),
+           "e": (85.35825, -28.45273), "f": (56.9055, -42.6791)}
+    for n, p in tex.items():
+        assert close(got[n], p, tol=0.01), n
+
+
+def test_foreach_in_a_group_adds_chains_to_it():
+    got = node_centres(r"\graph " + _PROBED + r", branch down=5mm] "
+                       r"{ a -> { \foreach \i in {1,2} { c\i -> {e\i, m\i} }, o } };",
+                       ["a", "c1", "e1", "m1", "c2", "e2", "m2", "o"])
+    tex = {"a": (0, 0), "c1": (28.45274, 0), "e1": (56.90549, 0), "m1": (56.90549, -14.22636),
+           "c2": (28.45274, -28.45273), "e2": (56.90549, -28.45273), "m2": (56.90549, -42.6791),
+           "o": (28.45274, -56.90546)}
+    for n, p in tex.items():
+        assert close(got[n], p, tol=0.01), n
+
+
+def test_sep_strategies_advance_by_the_node_sizes_and_anchor_the_nodes():
+    # grow right sep: chain shift (1pt,0), a node's logical width is its width plus the sep,
+    # nodes anchored west; branch down sep: likewise downwards, anchored north
+    got = node_centres(r"\graph [grow right sep] { a -> bbbb -> c };", ["a", "bbbb", "c"])
+    tex = {"a": (6.03297, 0), "bbbb": (36.71008, 0), "c": (67.1094, 0)}
+    for n, p in tex.items():
+        assert close(got[n], p, tol=0.01), n
+    got = node_centres(r"\graph [branch down sep=2mm, grow right sep=3mm] { a -> { bbbb, c } -> xx };",
+                       ["a", "bbbb", "c", "xx"])
+    tex = {"a": (6.03297, -5.68575), "bbbb": (35.24588, -7.00519), "c": (26.35695, -25.38666),
+           "xx": (67.23659, -5.68575)}
+    for n, p in tex.items():
+        assert close(got[n], p, tol=0.01), n
+
+
+def test_existing_nodes_in_parentheses_are_used_not_created():
+    sc = parse_tikz(r"\tikz { \node (a) at (0,0) {A}; \node (b) at (2,1) {B}; \graph { (a) -> (b) }; }")
+    assert sorted(centres(sc)) == ["A", "B"]
+    (line,) = lines(sc)
+    assert line.points[0][0] > 0 and line.points[-1][1] > line.points[0][1]
+
+
+def test_edge_joiners_matching_and_star_and_complete_bipartite():
+    # matching and star: {a,b,c} -> {x,y}: a-x, b-y, then the rest of the left to the last: c-y
+    sc = parse_tikz(r"\tikz \graph { {a,b,c} -> {x,y} };")
+    assert len(lines(sc)) == 3
+    sc = parse_tikz(r"\tikz \graph { {a,b,c} -> [complete bipartite] {x,y} };")
+    assert len(lines(sc)) == 6
+    sc = parse_tikz(r"\tikz \graph { {a,b,c} -> [matching] {x,y} };")
+    assert len(lines(sc)) == 2
