@@ -490,6 +490,14 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             return
         if key in ("ultra nice", "bold", "bfseries"):
             return
+        if key == "turn":  # tikz.code.tex: turn to the path's direction at the last point, shift there
+            frame = st.get("turn_frame")  # (last point, unit direction), set by paths.PathWalker
+            if frame is None:
+                ctx.note("UNSUPPORTED", "'turn' outside a coordinate on a path is not interpreted", key)
+            else:
+                (lx, ly), (dx, dy) = frame
+                _push_transform(st, (dx, dy, -dy, dx, lx, ly))
+            return
         if key == "pic actions":  # adds the draw and fill given to the pic (pics.pic_state)
             for mode, given in zip(("draw", "fill"), st.get("pic_actions") or (None, None)):
                 if given is not None:

@@ -18,7 +18,7 @@ from lark import Token, Tree
 from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.coords import evaluate_coordinate, split_top_comma
-from geoverify.frontends.tikz.pathbuild import PathBuilder, segment_point, segment_tangent
+from geoverify.frontends.tikz.pathbuild import PathBuilder, segment_controls, segment_point, segment_tangent
 from geoverify.frontends.tikz.plots import PlotMixin
 
 __all__ = ["PathWalker"]
@@ -71,6 +71,8 @@ class PathWalker(PlotMixin):
         else:
             plus, paren = "", _text(tree_or_tok)
         text = self.interp.subst_let(_inner(paren))
+        if "turn" in text:  # a [turn] option rotates to the direction the path arrives in
+            st = {**st, "turn_frame": self._turn_frame(st)}
         if plus:
             res = evaluate_coordinate(self.interp, text, st, relative=True)
             base = self.ref if self.ref is not None else (self.cur or (0.0, 0.0))
@@ -80,6 +82,18 @@ class PathWalker(PlotMixin):
             return p, None, plus
         res = evaluate_coordinate(self.interp, text, st)
         return res.point, res.node, ""
+
+    def _turn_frame(self, st):
+        """(last point, unit direction) of the ``turn`` key: tikz.code.tex turns toward the
+        last point from ``\\tikz@tangent`` (a line's start, a corner, a curve's second control,
+        an arc's or plot's second last point; the origin when nothing was drawn yet)."""
+        last = self.cur if self.cur is not None else G.apply(st["ctm"], (0.0, 0.0))
+        sp = self.path.current
+        tangent = (0.0, 0.0)
+        if sp is not None and sp.segs:
+            tangent = tuple(segment_controls(sp.segs[-1])[-1][2])
+        a = math.atan2(tangent[1] - last[1], tangent[0] - last[0])  # atan2(0, 0) = 0, as pgfmath
+        return last, (-math.cos(a), -math.sin(a))
 
     def _here(self):
         """The current point; a path without one starts at the origin, as pgf does."""

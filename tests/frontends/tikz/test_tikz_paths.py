@@ -351,6 +351,23 @@ def test_coordinate_options_shift_a_named_point():
     assert close(line.points, [(CM + 10, -2), (east + 10.00003, 2 * CM)], tol=1e-4)
 
 
+def test_turn_coordinates_follow_the_direction_the_path_arrives_in():
+    # [turn] rotates to the last direction and shifts to the last point: after a line its
+    # start, after a curve its second control point. pdflatex+dvisvgm (bp, y down):
+    # M-71.800785 3.855469L-15.1055-24.49222L.5117-48.14842C16.1289-71.80082 16.1289-71.80082
+    # 47.8202-16.91012L86.5432-6.53512
+    sc = parse_tikz(r"\draw (0,0) -- (2,1) -- ([turn]30:1cm) .. controls ([turn]0:1cm) .. ([turn]-90:2cm)"
+                    r" -- ([turn]1,1);")
+    assert not sc.diagnostics
+    ctl = only(sc, BezierPath).parts[0].controls
+    tex = np.array([(-71.800785, 3.855469), (-15.1055, -24.49222), (.5117, -48.14842), (16.1289, -71.80082),
+                    (47.8202, -16.91012), (86.5432, -6.53512)])
+    pts = (tex - tex[0]) * np.array([72.27 / 72, -72.27 / 72])
+    ends = np.vstack([ctl[0, 0], ctl[:, 3]])
+    assert close(ends, pts[[0, 1, 2, 4, 5]], tol=0.01)
+    assert close(ctl[2, 1], pts[3], tol=0.01) and close(ctl[2, 2], pts[3], tol=0.01)
+
+
 def test_braces_in_a_path_scope_options_and_an_empty_group_is_nothing():
     sc = parse_tikz(r"\draw (0,0) -- (1,0) {[xshift=1cm] -- (1,1)} -- (2,2) {};")
     assert not sc.diagnostics
