@@ -20,8 +20,8 @@ optional ``[options]``) and nodes (``name``, ``"quoted text"``, ``name/text``,
   nodes (b);`` with ``edges=``, ``edge node=``, ``edge label=`` and the node keys
   ``source/target edge node=``.
 
-Other operators and subgraphs, color classes, ``quick`` graphs, layout nodes ``//``
-and graph drawing algorithms are reported.
+Color classes and group operators are in ``graphs_ops.py``. Other operators and
+subgraphs, ``quick`` graphs, layout nodes ``//`` and graph drawing algorithms are reported.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass, field
 
 from geoverify.errors import FigureSyntaxError
+from geoverify.frontends.tikz.graphs_ops import read_operator, run_operator
 from geoverify.frontends.tikz.graphs_place import (GraphState, auto_anchor, placement_key, position,
                                                     shift_option)
 from geoverify.frontends.tikz.options import split_options
@@ -50,9 +51,11 @@ class GNode:
 
 @dataclass
 class GGroup:
-    """``{[options] chain, chain; ...}``."""
+    """``{[options] chain, chain; ...}`` (``fill``: the chains are made of ``V``, as in
+    ``subgraph I_n``)."""
     opts: str = ""
     chains: list = field(default_factory=list)
+    fill: bool = False
 
 
 @dataclass
@@ -243,7 +246,6 @@ def _plain(t: _Text) -> str:
 # -- layout and statements ------------------------------------------------------------
 
 _KIND_KEYS = {"->", "--", "<-", "<->", "-!-"}
-_OPERATORS = {"clique", "path", "cycle", "induced clique", "induced path", "induced cycle"}
 _JOINERS = ("complete bipartite", "induced complete bipartite", "matching and star", "matching")
 
 
@@ -261,6 +263,8 @@ class _Builder:
         self.simple = False
         self.counter = 1
         self.private: dict[str, str] = {}
+        self.classes: set = set()        # color class names
+        self.colours: dict = {}          # node name -> its colour classes
 
     def note(self, message, construct):
         self.interp.note("UNSUPPORTED", message, construct, self.loc)
@@ -269,18 +273,28 @@ class _Builder:
         toks = [(t, self.loc_pos) for t, _ in tokenize(code)]
         self.interp.statements(Reader(toks, self.interp.defs, self.interp.budget, self.interp.source), None)
 
-    def settings(self, st: GraphState, opts: str, tikz_out: list | None = None) -> GraphState:
-        """Apply graph keys to ``st`` (in place); keys meant for TikZ go to ``tikz_out``."""
+    def settings(self, st: GraphState, opts: str, tikz_out: list | None = None,
+                 ops: list | None = None) -> GraphState:
+        """Apply graph keys to ``st`` (in place); keys meant for TikZ go to ``tikz_out``,
+        operators (and colourings) to ``ops``."""
         for k, v in split_options(opts):
             k = k.strip()
             if k.startswith("/tikz/graphs/"):
                 k = k[len("/tikz/graphs/"):]
-            if k in _KIND_KEYS and v is None:
+            op = read_operator(k, v, self.classes)
+            if op is not None:
+                if ops is None:
+                    self.note(f"graph operator '{k}' here is not interpreted", k)
+                else:
+                    ops.append(op)
+            elif k == "color class" and v:
+                self.classes.add(v.strip())
+            elif k in _KIND_KEYS and v is None:
                 st.kind = k
             elif placement_key(st, k, v):
                 pass
             elif k == "level" or (k.startswith("level ") and k[6:].strip().isdigit()):
-                self.settings(st, v or "", tikz_out)
+                self.settings(st, v or "", tikz_out, ops)
             elif k.endswith("/.style") and (k[:-7] == "level" or k[:-7].startswith("level ")):
                 st.levels[" ".join(k[:-7].split())] = v or ""
             elif k == "nodes":
@@ -307,8 +321,16 @@ class _Builder:
                     from geoverify.frontends.tikz.loops import expand_list
                     vals = tuple(str(x).strip() for x in expand_list(self.interp, v or ""))
                 setattr(st, "V" if k in ("V", "n") else "W", vals)
+                if k in ("n", "m"):
+                    setattr(st, "shore_v" if k == "n" else "shore_w", "V" if k == "n" else "W")
             elif k == "name" and v:
                 st.prefix += v.strip() + " "
+            elif k in ("name shore V", "name shore W"):  # set by n= and m=
+                shore = st.shore_v if k.endswith("V") else st.shore_w
+                if shore:
+                    st.prefix += shore + " "
+            elif k == "@V from W":  # V/.expand once=\\tikzgraphW
+                st.V = st.W
             elif k in ("simple", "multi"):
                 self.simple = k == "simple"
             elif k == "fresh nodes":
@@ -325,22 +347,19 @@ class _Builder:
         st = parent.copy()
         st.lwidth = st.ldepth = 0.0
         st.placed = False
-        ops, rest = [], []
-        for k, v in split_options(g.opts):
-            if k.strip() in _OPERATORS and v is None:
-                ops.append(k.strip())
-            else:
-                rest.append(k if v is None else f"{k}={{{v}}}")
-        self.settings(st, ",".join(rest))
+        ops: list = []
+        self.settings(st, g.opts, None, ops)
         sources, targets = [], []
         mark = len(self.members)
-        for ch in g.chains:
+        chains = g.chains
+        if g.fill:  # subgraph I_n: one chain per value of V
+            chains = [GChain(elements=[GNode(v, v)]) for v in st.V]
+        for ch in chains:
             src, tgt = self.chain(ch, st)
             sources += src
             targets += tgt
-        members = list(dict.fromkeys(self.members[mark:]))
         for op in ops:
-            self.operator(op, members, st)
+            run_operator(self, op, self.members[mark:], st)
         # placement/place in the group's options: the group adds nothing to its parent
         gw, gd = (0.0, 0.0) if st.placed else (st.lwidth, st.ldepth)
         parent.width += gw
@@ -348,40 +367,29 @@ class _Builder:
         parent.ldepth = max(parent.ldepth, gd)
         return sources, targets
 
-    def operator(self, op: str, names: list, st: GraphState) -> None:
-        """``clique``, ``path``, ``cycle`` and their ``induced`` forms on a group's nodes."""
-        pairs = []
-        base = op.replace("induced ", "")
-        if base == "clique":
-            pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
-        elif base in ("path", "cycle"):
-            pairs = list(zip(names, names[1:]))
-            if base == "cycle" and len(names) > 2:
-                pairs.append((names[-1], names[0]))
-        if op.startswith("induced "):  # all other edges among these nodes go
-            for i, a in enumerate(names):
-                for b in names[i + 1:]:
-                    self.edges.pop(frozenset((a, b)), None)
-        for a, b in pairs:
-            self.add_edge(a, b, st.kind, st.edges, st.edge_nodes)
-
     def subgraph(self, sub: GSub, parent: GraphState):
-        """``graphs.standard``: ``I_n``, ``I_nm``, ``K_n``, ``C_n``, ``P_n``: a group whose
-        options are the subgraph's (``@extra group options``)."""
-        st = parent.copy()
-        self.settings(st, sub.opts)   # V, W, n, m are read before the shores are built
+        """``graphs.standard``'s subgraphs as declared there: a group whose options begin
+        with the subgraph's (``@extra group options``); ``I_n``'s nodes are ``\\tikzgraphV``."""
+        def nodes(opts=""):
+            return GGroup(opts=opts, fill=True)
 
-        def shore(prefix, vals, opts=""):
-            return GGroup(opts=opts, chains=[GChain(elements=[GNode(prefix + v, v)]) for v in vals])
+        def shores(first, second):
+            return [GChain(elements=[nodes(first), nodes(second)], edges=[("-!-", "")])]
 
-        if sub.kind == "I_nm":
-            g = GGroup(opts=sub.opts, chains=[GChain(elements=[shore("V ", st.V), shore("W ", st.W)],
-                                                     edges=[("-!-", "")])])
-        elif sub.kind in ("I_n", "K_n", "C_n", "P_n"):
-            op = {"K_n": "clique", "C_n": "cycle", "P_n": "path"}.get(sub.kind, "")
-            g = shore("", st.V, ",".join(x for x in (op, sub.opts) if x))
+        kind, o = sub.kind, sub.opts
+        if kind == "I_n":
+            g = GGroup(opts=o, fill=True)
+        elif kind in ("K_n", "C_n", "P_n"):
+            op = {"K_n": "clique", "C_n": "cycle", "P_n": "path"}[kind]
+            g = GGroup(opts=f"{o},{op}", chains=[GChain(elements=[nodes()])])
+        elif kind == "I_nm":
+            g = GGroup(opts=o, chains=shores("name shore V", "name shore W,@V from W"))
+        elif kind == "K_nm":
+            g = GGroup(opts=f"{o},color class=shore V,color class=shore W,"
+                            "complete bipartite={shore V}{shore W}",
+                       chains=shores("name shore V,shore V", "name shore W,@V from W,shore W"))
         else:
-            raise FigureSyntaxError(f"\\graph: subgraph '{sub.kind}' is not interpreted")
+            raise FigureSyntaxError(f"\\graph: subgraph '{kind}' is not interpreted")
         return self.group(g, parent)
 
     def chain(self, c: GChain, group_st: GraphState):
@@ -447,7 +455,7 @@ class _Builder:
         st.level += 1
         for key in ("level", f"level {st.level}"):
             if key in st.levels:
-                self.settings(st, st.levels[key].replace("#1", str(st.level)))
+                self.settings(st, st.levels[key].replace("#1", str(st.level)), None, [])
         self.members.append(name)
         if name in self.placed:
             if n.opts:
@@ -455,7 +463,10 @@ class _Builder:
             return [name]
         node_opts = []
         for k, v in split_options(n.opts):
-            if k in ("source edge node", "target edge node"):
+            op = read_operator(k.strip(), v, self.classes)
+            if op is not None:
+                run_operator(self, op, [name], st)
+            elif k in ("source edge node", "target edge node"):
                 (self.source_nodes if k.startswith("source") else self.target_nodes)[name] = v or ""
             elif k in ("x", "y"):
                 self.note(f"graph node key '{k}' is not interpreted", "\\graph")
@@ -578,7 +589,8 @@ def run_graph(interp, tok, reader: Reader) -> None:
     b.loc_pos = tok[1]
     tikz_opts: list = []
     top = GraphState()
-    b.settings(top, opts, tikz_opts)
+    outer_ops: list = []
+    b.settings(top, opts, tikz_opts, outer_ops)
     if "quick" in dict(split_options(opts)):
         interp.note("APPROXIMATED", "a quick \\graph is read with the full syntax", "\\graph", loc)
     top.width = top.depth = 0.0
@@ -592,6 +604,8 @@ def run_graph(interp, tok, reader: Reader) -> None:
         if tikz:
             interp.apply_options(interp.st, ",".join(tikz))
         b.group(graph, top)
+        for op in outer_ops:
+            run_operator(b, op, b.members, top)
         b.run("".join(b.edge_statements()))
     except FigureSyntaxError as err:
         interp.note("UNSUPPORTED", f"{err.message}; the rest of the graph is skipped", "\\graph", loc)

@@ -40,6 +40,8 @@ class GraphState:
     fresh: bool = False
     V: tuple = ("1",)
     W: tuple = ("1",)
+    shore_v: str = ""                 # name shore V/.style={name=V} once n= is given
+    shore_w: str = ""
     mode: str = "cartesian"           # compute position: cartesian, circular or none
     chain_shift: str = "(1,0)"
     group_shift: str = "(0,-1)"

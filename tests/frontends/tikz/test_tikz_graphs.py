@@ -211,3 +211,33 @@ def test_edge_joiners_matching_and_star_and_complete_bipartite():
     assert len(lines(sc)) == 6
     sc = parse_tikz(r"\tikz \graph { {a,b,c} -> [matching] {x,y} };")
     assert len(lines(sc)) == 2
+
+
+def test_subgraph_shores_k_nm_and_i_nm_names_and_places():
+    # K_nm: shores as two chains' groups (branch right, grow down: shores are rows), all
+    # six edges between them (TeX draws six paths); V={..} alone leaves the names bare,
+    # n= and m= name the shores "V 1", "W 1" ...
+    got = node_centres(r"\graph " + _PROBED + r", branch right, grow down] "
+                       r"{ subgraph K_nm [V={1,2}, W={a,b,c}] };", ["1", "2", "a", "b", "c"])
+    tex = {"1": (0, 0), "2": (28.45274, 0), "a": (0, -28.45274), "b": (28.45274, -28.45274),
+           "c": (56.90549, -28.45274)}
+    for n, p in tex.items():
+        assert close(got[n], p, tol=0.01), n
+    assert len(lines(parse_tikz(r"\tikz \graph { subgraph K_nm [V={1,2}, W={a,b,c}] };"))) == 6
+    got = node_centres(r"\graph " + _PROBED + r", n=2] { subgraph I_nm [m=3] };", ["V 1", "V 2", "W 1", "W 3"])
+    tex = {"V 1": (0, 0), "V 2": (0, -28.45274), "W 1": (28.45274, 0), "W 3": (28.45274, -56.90549)}
+    for n, p in tex.items():
+        assert close(got[n], p, tol=0.01), n
+
+
+def test_color_classes_restrict_a_groups_operator():
+    # TeX draws three arrows: the clique on the red nodes b, c, e only
+    sc = parse_tikz(r"\tikz \graph [color class=red, clockwise, n=5] "
+                    r"{ [clique=red, ->] a, b[red], c[red], d, e[red] };")
+    c = centres(sc)
+    ends = {tuple(np.round(p.points[k], 1)) for p in lines(sc) for k in (0, -1)}
+    assert len(lines(sc)) == 3 and len([p for p in sc.primitives if isinstance(p, Arrow)]) == 3
+    # no edge touches a or d (their centres are a node's half size away from any end)
+    for t in "ad":
+        assert min(np.hypot(x - c[t][0][0], y - c[t][0][1]) for x, y in ends) > 8
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]

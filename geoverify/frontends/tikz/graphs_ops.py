@@ -1,0 +1,97 @@
+"""Color classes and group operators of ``\\graph`` (``tikzlibrarygraphs.code.tex``).
+
+``color class=red`` declares a class; the key ``red`` in a group's (or node's) options
+then colours the nodes of that group (node), ``not red`` uncolours them. Operators run
+when their group ends, on the group's node list, restricted to a colour (``all`` by
+default): ``clique``, ``path``, ``cycle``, their ``induced`` forms (which first remove
+the other edges among those nodes), ``induced independent set`` and ``complete
+bipartite={a}{b}`` (every ``a`` node to every ``b`` node). Operators in the options of
+``\\graph`` itself run on the whole graph at its end.
+"""
+
+from __future__ import annotations
+
+__all__ = ["read_operator", "run_operator"]
+
+_ON_COLOUR = ("clique", "path", "cycle", "induced clique", "induced path", "induced cycle",
+              "induced independent set")
+
+
+def _two_args(v: str) -> tuple[str, str] | None:
+    """``{a}{b}`` as ``(a, b)``."""
+    v = v.strip()
+    out = []
+    while v.startswith("{"):
+        depth = 0
+        for j, c in enumerate(v):
+            depth += (c == "{") - (c == "}")
+            if depth == 0:
+                out.append(v[1:j].strip())
+                v = v[j + 1:].strip()
+                break
+        else:
+            return None
+    return (out[0], out[1]) if len(out) == 2 and not v else None
+
+
+def read_operator(k: str, v: str | None, classes: set) -> tuple | None:
+    """The operator (or colouring) a graph key gives, or None when it gives none."""
+    if k in _ON_COLOUR:
+        return (k, (v or "all").strip())
+    if k in ("complete bipartite", "induced complete bipartite") and v is not None:
+        shores = _two_args(v)
+        return (k, shores) if shores else None
+    if v is None and k in classes:
+        return ("colour", k)
+    if v is None and k.startswith("not ") and k[4:].strip() in classes:
+        return ("uncolour", k[4:].strip())
+    return None
+
+
+def run_operator(b, op: tuple, names: list, st) -> None:
+    """Run ``op`` on the node list ``names`` (order kept, repeats dropped) of builder ``b``."""
+    kind, arg = op
+    names = list(dict.fromkeys(names))
+    if kind == "colour":
+        for n in names:
+            b.colours.setdefault(n, set()).add(arg)
+        return
+    if kind == "uncolour":
+        for n in names:
+            b.colours.get(n, set()).discard(arg)
+        return
+
+    def coloured(c):
+        return names if c == "all" else [n for n in names if c in b.colours.get(n, ())]
+
+    if kind.endswith("complete bipartite"):
+        left, right = coloured(arg[0]), coloured(arg[1])
+        if kind.startswith("induced"):
+            for side in (left, right):
+                _drop_edges_among(b, side)
+        for x in left:
+            for y in right:
+                if x != y:
+                    b.add_edge(x, y, st.kind, st.edges, st.edge_nodes)
+        return
+    nodes = coloured(arg)
+    base = kind.replace("induced ", "")
+    if kind.startswith("induced "):
+        _drop_edges_among(b, nodes)
+    pairs = []
+    if base == "clique":
+        pairs = [(x, y) for i, x in enumerate(nodes) for y in nodes[i + 1:]]
+    elif base in ("path", "cycle"):
+        pairs = list(zip(nodes, nodes[1:]))
+        if base == "cycle" and len(nodes) > 1:
+            pairs.append((nodes[-1], nodes[0]))
+    for x, y in pairs:
+        b.add_edge(x, y, st.kind, st.edges, st.edge_nodes)
+
+
+def _drop_edges_among(b, nodes: list) -> None:
+    """``induced independent set``: no edges among ``nodes`` (either direction)."""
+    members = set(nodes)
+    for key, (x, y, *_rest) in list(b.edges.items()):
+        if x in members and y in members:
+            del b.edges[key]
