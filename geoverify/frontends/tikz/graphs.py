@@ -258,6 +258,10 @@ class _Builder:
         self.placed: dict[str, GNode] = {}
         self.target_nodes: dict[str, str] = {}
         self.source_nodes: dict[str, str] = {}
+        self.target_styles: dict[str, str] = {}
+        self.source_styles: dict[str, str] = {}
+        self.n_edges = 0
+        self.anonymous = 0
         self.members: list[str] = []   # node names met, in order (for group operators)
         self.edges: dict = {}
         self.simple = False
@@ -324,11 +328,21 @@ class _Builder:
                 if k in ("n", "m"):
                     setattr(st, "shore_v" if k == "n" else "shore_w", "V" if k == "n" else "W")
             elif k == "name" and v:
-                st.prefix += v.strip() + " "
+                st.prefix += v.strip() + st.name_sep
+            elif k == "name separator":
+                st.name_sep = v or ""
             elif k in ("name shore V", "name shore W"):  # set by n= and m=
                 shore = st.shore_v if k.endswith("V") else st.shore_w
                 if shore:
-                    st.prefix += shore + " "
+                    st.prefix += shore + st.name_sep
+            elif k in ("left anchor", "right anchor"):
+                setattr(st, k.replace(" ", "_"), (v or "").strip())
+            elif k == "edge quotes":
+                st.edge_quotes = v or ""
+            elif k in ("edge quotes center", "edge quotes mid"):
+                st.edge_quotes = "anchor=" + k.split()[-1]
+            elif k in ("put node text on incoming edges", "put node text on outgoing edges"):
+                st.put_text = ("target" if "incoming" in k else "source", v or "")
             elif k == "@V from W":  # V/.expand once=\\tikzgraphW
                 st.V = st.W
             elif k in ("simple", "multi"):
@@ -445,7 +459,10 @@ class _Builder:
             names = [x.strip() for x in n.name[1:-1].split(",") if x.strip()]
             self.members += names
             return names
-        name = st.prefix + n.name if n.name else n.name
+        if not n.name:  # "" or /text: a fresh name (tikz@f@<count>)
+            self.anonymous += 1
+            n = GNode(f"graph anonymous {self.anonymous}", n.text or "", n.opts)
+        name = st.prefix + n.name
         if st.number and name:
             name = f"{name} {self.counter}"
             self.counter += 1
@@ -462,19 +479,34 @@ class _Builder:
                 self.note("options on a graph node named again are not interpreted", "\\graph")
             return [name]
         node_opts = []
+        as_text = None
         for k, v in split_options(n.opts):
+            k = k.strip()
             op = read_operator(k.strip(), v, self.classes)
             if op is not None:
                 run_operator(self, op, [name], st)
             elif k in ("source edge node", "target edge node"):
-                (self.source_nodes if k.startswith("source") else self.target_nodes)[name] = v or ""
+                store = self.source_nodes if k.startswith("source") else self.target_nodes
+                store[name] = store.get(name, "") + " " + (v or "")
+            elif k in ("source edge style", "target edge style"):
+                self.annotate(name, ("<" if k.startswith("source") else ">") + (v or ""), st)
+            elif k.startswith((">", "<")):
+                self.annotate(name, k if v is None else f"{k}={v}", st)
+            elif k == "as":
+                as_text = v or ""
             elif k in ("x", "y"):
                 self.note(f"graph node key '{k}' is not interpreted", "\\graph")
             else:
                 node_opts.append(k if v is None else f"{k}={{{v}}}")
-        text = n.text if n.text is not None else n.name
+        raw = text = n.text if n.text is not None else n.name
         if st.typeset is not None:
             text = st.typeset.replace("#", text)
+        if st.put_text is not None:  # put node text on incoming/outgoing edges (\tikzgraphnodetext), as=
+            store = self.target_nodes if st.put_text[0] == "target" else self.source_nodes
+            store[name] = store.get(name, "") + f" node[{st.put_text[1]}]{{{raw}}}"
+            text = ""
+        if as_text is not None:
+            text = as_text
         anchor = auto_anchor(st)
         opts = [shift_option(st.shifts + position(st)), f"anchor={anchor}" if anchor else "",
                 *st.nodes, *node_opts]
@@ -513,15 +545,23 @@ class _Builder:
         extra_nodes = ""
         styles = []
         joiner = "matching and star"
+        every = st.edge_quotes  # "every edge quotes" is read when the edge is made
         for k, v in split_options(eopts):
+            if k == "edge quotes":
+                every = v or ""
+            elif k in ("edge quotes center", "edge quotes mid"):
+                every = "anchor=" + k.split()[-1]
+        for k, v in split_options(eopts):
+            if k in ("edge quotes", "edge quotes center", "edge quotes mid"):
+                continue
             if k == "edge node":
                 extra_nodes += " " + (v or "")
             elif k == "edge label":
                 extra_nodes += " node[auto]{" + (v or "") + "}"
             elif k == "edge label'":
                 extra_nodes += " node[auto,swap]{" + (v or "") + "}"
-            elif v is None and k.startswith('"'):
-                extra_nodes += " node[auto]{" + k.strip('"') + "}"  # quotes: "text" is a label
+            elif k.startswith('"'):
+                extra_nodes += quote_node(k if v is None else f"{k}={v}", every)
             elif k in _JOINERS and v is None:
                 joiner = k
             else:
@@ -543,25 +583,57 @@ class _Builder:
             if m:
                 pairs += [(left[i - 1], right[-1]) for i in range(m + 1, n + 1)]
         for a, b in pairs:
-            self.add_edge(a, b, kind, ",".join(x for x in (st.edges, *styles) if x), st.edge_nodes + extra_nodes)
+            self.add_edge(a, b, kind, ",".join(x for x in (st.edges, *styles) if x), st.edge_nodes + extra_nodes,
+                          (st.left_anchor, st.right_anchor))
 
-    def add_edge(self, a, b, kind, style, nodes) -> None:
+    def add_edge(self, a, b, kind, style, nodes, anchors=("", "")) -> None:
         """Record an edge; in a ``simple`` graph a later edge between two nodes replaces the
-        earlier one (and ``-!-`` removes it)."""
-        key = frozenset((a, b)) if self.simple else len(self.edges)
+        earlier one (and ``-!-`` removes it). ``anchors``: ``left/right anchor`` in force."""
+        self.n_edges += 1
+        key = frozenset((a, b)) if self.simple else self.n_edges
         self.edges.pop(key, None)
         if kind != "-!-" and a != b:
-            self.edges[key] = (a, b, kind, style, nodes)
+            self.edges[key] = (a, b, kind, style, nodes, anchors)
 
     def edge_statements(self) -> list:
+        """``new ->={a}{b}{style}{nodes}``: ``\\path[->] (a.left) edge[style] nodes (b.right);``
+        with the ends' ``source/target edge style`` and ``.. node`` annotations."""
         out = []
-        for a, b, kind, style, nodes in self.edges.values():
+        for a, b, kind, style, nodes, (la, ra) in self.edges.values():
             tip = {"->": "->", "<-": "<-", "<->": "<->", "--": "-"}[kind]
             if self.interp.defs.get(f"style:every new {kind}") is not None:
                 tip += f",every new {kind}"
+            style = ",".join(x for x in (style, self.source_styles.get(a, ""), self.target_styles.get(b, "")) if x)
             nodes = (nodes + " " + self.source_nodes.get(a, "") + " " + self.target_nodes.get(b, "")).strip()
-            out.append(f"\\path[{tip}] ({self.ref(a)}) edge[{style}] {nodes} ({self.ref(b)});")
+            left = self.ref(a) + (f".{la}" if la else "")
+            right = self.ref(b) + (f".{ra}" if ra else "")
+            out.append(f"\\path[{tip}] ({left}) edge[{style}] {nodes} ({right});")
         return out
+
+    def annotate(self, name: str, raw: str, st: GraphState) -> None:
+        """``>key``/``<key`` in a node's options: a style (or with ``"text"``, a label) of the
+        edges coming in (going out)."""
+        side, rest = raw[0], raw[1:].strip()
+        if rest.startswith('"'):
+            store = self.target_nodes if side == ">" else self.source_nodes
+            store[name] = store.get(name, "") + quote_node(rest, st.edge_quotes)
+        else:
+            store = self.target_styles if side == ">" else self.source_styles
+            store[name] = ",".join(x for x in (store.get(name, ""), rest) if x)
+
+
+def quote_node(raw: str, every: str) -> str:
+    """``"text"'options`` (quotes library): `` node[every edge quotes, ', options]{text}``."""
+    j = raw.find('"', 1)
+    if j < 0:
+        return ""
+    text, rest = raw[1:j], raw[j + 1:].strip()
+    opts = [every]
+    if rest.startswith("'"):
+        opts.append("swap")
+        rest = rest[1:].strip()
+    opts.append(rest)
+    return f" node[{','.join(o for o in opts if o)}]{{{text}}}"
 
 
 def run_graph(interp, tok, reader: Reader) -> None:
@@ -589,6 +661,8 @@ def run_graph(interp, tok, reader: Reader) -> None:
     b.loc_pos = tok[1]
     tikz_opts: list = []
     top = GraphState()
+    every = interp.defs.get("style:every edge quotes")
+    top.edge_quotes = "auto" if every is None else every
     outer_ops: list = []
     b.settings(top, opts, tikz_opts, outer_ops)
     if "quick" in dict(split_options(opts)):

@@ -72,7 +72,7 @@ def run_operator(b, op: tuple, names: list, st) -> None:
         for x in left:
             for y in right:
                 if x != y:
-                    b.add_edge(x, y, st.kind, st.edges, st.edge_nodes)
+                    b.add_edge(x, y, st.kind, st.edges, st.edge_nodes, (st.left_anchor, st.right_anchor))
         return
     nodes = coloured(arg)
     base = kind.replace("induced ", "")
@@ -86,7 +86,7 @@ def run_operator(b, op: tuple, names: list, st) -> None:
         if base == "cycle" and len(nodes) > 1:
             pairs.append((nodes[-1], nodes[0]))
     for x, y in pairs:
-        b.add_edge(x, y, st.kind, st.edges, st.edge_nodes)
+        b.add_edge(x, y, st.kind, st.edges, st.edge_nodes, (st.left_anchor, st.right_anchor))
 
 
 def _drop_edges_among(b, nodes: list) -> None:

@@ -40,6 +40,11 @@ class GraphState:
     fresh: bool = False
     V: tuple = ("1",)
     W: tuple = ("1",)
+    name_sep: str = " "               # name separator
+    left_anchor: str = ""
+    right_anchor: str = ""
+    edge_quotes: str = "auto"         # every edge quotes
+    put_text: tuple | None = None     # put node text on incoming ("target") / outgoing edges
     shore_v: str = ""                 # name shore V/.style={name=V} once n= is given
     shore_w: str = ""
     mode: str = "cartesian"           # compute position: cartesian, circular or none

@@ -241,3 +241,55 @@ def test_color_classes_restrict_a_groups_operator():
     for t in "ad":
         assert min(np.hypot(x - c[t][0][0], y - c[t][0][1]) for x, y in ends) > 8
     assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+
+
+# Text positions below are from latex + dvisvgm runs of the same graphs (bp converted to pt),
+# relative to a label's start on its baseline.
+BP = 72.27 / 72
+
+
+def starts(sc) -> dict:
+    """Text -> (x of its start, baseline) of the first label with that text."""
+    out: dict = {}
+    for p in sc.primitives:
+        if isinstance(p, TextLabel) and p.text not in out:
+            depth = {"y": 1.94444, "g": 1.94444}.get(p.text, 0.0)
+            out[p.text] = (p.box[0], p.box[1] + depth)
+    return out
+
+
+def test_edge_quotes_and_quotes_on_a_nodes_incoming_edges():
+    # "x"' below the edge (auto, swap), >"y" on b's incoming edge above it (auto)
+    s = starts(parse_tikz(r"""\tikz \graph { a ->["x"'] b [>"y"] };"""))
+    ax, ay = s["a"]
+    assert close((s["x"][0] - ax, s["x"][1] - ay), (13.8966 * BP, -5.6646 * BP), tol=0.02)
+    assert close((s["y"][0] - ax, s["y"][1] - ay), (13.8966 * BP, 7.6017 * BP), tol=0.02)
+    # edge quotes={..} replaces every edge quotes (no auto: centred on the edge), also per edge
+    sc = parse_tikz(r"""\tikz \graph [edge quotes={fill=white}] { a -> [edge quotes center, "x"] b [>"y"],
+                        "" -> [red] / };""")
+    s = starts(sc)
+    ax, ay = s["a"]
+    assert close((s["x"][0] - ax, s["x"][1] - ay), (13.8966 * BP, 0.0), tol=0.02)
+    assert close((s["y"][0] - ax, s["y"][1] - ay), (13.8966 * BP, 0.9686 * BP), tol=0.02)
+    edges = [p for p in lines(sc) if p.style.stroke is not None]
+    assert not sc.diagnostics and len(edges) == 2  # "" and / are nodes with fresh names
+
+
+def test_left_and_right_anchor_are_the_edge_ends():
+    sc = parse_tikz(r"\tikz \graph [left anchor=north, right anchor=south west] { a -> b };")
+    (line,) = lines(sc)
+    tip = [p for p in sc.primitives if isinstance(p, Arrow)][0].tip
+    assert close(line.points[0], (0, 5.6632 * BP), tol=0.02)   # a.north
+    assert close(tip, (22.1420, -7.0055), tol=0.02)             # b.south west
+
+
+def test_put_node_text_on_incoming_edges_and_as():
+    s = starts(parse_tikz(r"\tikz \graph [put node text on incoming edges] { a -> b -> c [as=$z$] };"))
+    assert "a" not in s
+    assert close((s["c"][0] - s["b"][0], s["$z$"][0] - s["b"][0]), (27.6325 * BP, 42.7520 * BP), tol=0.02)
+
+
+def test_name_separator_joins_group_names_to_node_names():
+    got = node_centres(r"\graph [name separator=] { { [name=first] 1, 2 } -- { [name=second] 1, 2 } };",
+                       ["first2", "second1"])
+    assert close(got["first2"], (0, -28.45274), tol=0.01) and close(got["second1"], (28.45274, 0), tol=0.01)
