@@ -128,6 +128,9 @@ class NodePlacementMixin:
             self.apply_options(nst, st["nodes_style"])
         if opts:
             self.apply_options(nst, opts)
+        every_shape = self.defs.get(f"style:every {nst['shape']} node")
+        if every_shape:  # tikz.code.tex: "every <shape> node/.try" once the node's options are read
+            self.apply_options(nst, every_shape)
         nst["node_ctm"] = nst["ctm"]
         nst["ctm"] = outer_ctm
         return nst

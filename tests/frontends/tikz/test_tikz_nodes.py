@@ -625,3 +625,22 @@ def test_printnumber_inside_math_is_set_in_that_math():
     alone, math = (only(parse_tikz(r"\begin{tikzpicture}\node {" + t + r"};\end{tikzpicture}"), TextLabel)
                    for t in (r"\pgfmathprintnumber{-2.5}", r"$-2.5$"))
     np.testing.assert_allclose(alone.box, math.box, atol=1e-9)
+
+
+def test_every_shape_node_style_applies_after_the_node_options():
+    # tikz.code.tex runs "every <shape> node/.try" once a node's options are read: latex +
+    # dvisvgm draws the circle with radius 14.1739 bp (minimum size=1cm beats the node's 2cm)
+    # and the rectangle in red (beating draw=blue); a rectangle node gets no circle style
+    sc = parse_tikz(r"""\begin{tikzpicture}[every circle node/.style={draw, minimum size=1cm},
+        every rectangle node/.style={draw, red}]
+      \node[circle, minimum size=2cm] at (0,0) {A};
+      \node[rectangle, draw=blue] at (2,0) {B};
+      \node[circle] at (4,0) {C};
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    circles = [p for p in sc.primitives if isinstance(p, Circle)]
+    assert np.allclose([c.radius * 72 / 72.27 for c in circles], [14.1739, 14.1739], atol=0.005)
+    rects = [p for p in sc.primitives if isinstance(p, Polyline)]
+    assert len(rects) == 1 and rects[0].style.stroke == "#ff0000"
+    assert np.allclose(np.ptp(rects[0].points, axis=0) * 72 / 72.27, [77.91415 - 64.21875, 21.09771 - 7.6485],
+                       atol=0.01)
