@@ -393,8 +393,8 @@ class _Builder:
         kind, o = sub.kind, sub.opts
         if kind == "I_n":
             g = GGroup(opts=o, fill=True)
-        elif kind in ("K_n", "C_n", "P_n"):
-            op = {"K_n": "clique", "C_n": "cycle", "P_n": "path"}[kind]
+        elif kind in ("K_n", "C_n", "P_n", "Grid_n"):
+            op = {"K_n": "clique", "C_n": "cycle", "P_n": "path", "Grid_n": "grid"}[kind]
             g = GGroup(opts=f"{o},{op}", chains=[GChain(elements=[nodes()])])
         elif kind == "I_nm":
             g = GGroup(opts=o, chains=shores("name shore V", "name shore W,@V from W"))

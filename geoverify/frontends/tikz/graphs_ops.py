@@ -3,7 +3,7 @@
 ``color class=red`` declares a class; the key ``red`` in a group's (or node's) options
 then colours the nodes of that group (node), ``not red`` uncolours them. Operators run
 when their group ends, on the group's node list, restricted to a colour (``all`` by
-default): ``clique``, ``path``, ``cycle``, their ``induced`` forms (which first remove
+default): ``grid``, ``clique``, ``path``, ``cycle``, their ``induced`` forms (which first remove
 the other edges among those nodes), ``induced independent set`` and ``complete
 bipartite={a}{b}`` (every ``a`` node to every ``b`` node). Operators in the options of
 ``\\graph`` itself run on the whole graph at its end.
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 __all__ = ["read_operator", "run_operator"]
 
-_ON_COLOUR = ("clique", "path", "cycle", "induced clique", "induced path", "induced cycle",
+_ON_COLOUR = ("grid", "clique", "path", "cycle", "induced clique", "induced path", "induced cycle",
               "induced independent set")
 
 
@@ -79,7 +79,15 @@ def run_operator(b, op: tuple, names: list, st) -> None:
     if kind.startswith("induced "):
         _drop_edges_among(b, nodes)
     pairs = []
-    if base == "clique":
+    if base == "grid":  # \tikz@lg@grid@loop: to the left neighbour, from the one above
+        from geoverify.frontends.tikz.graphs_place import wrap_after
+        wrap = wrap_after(st)
+        for k in range(1, len(nodes) + 1):
+            if (k - 1) % wrap > 0:
+                pairs.append((nodes[k - 1], nodes[k - 2]))
+            if k > wrap:
+                pairs.append((nodes[k - wrap - 1], nodes[k - 1]))
+    elif base == "clique":
         pairs = [(x, y) for i, x in enumerate(nodes) for y in nodes[i + 1:]]
     elif base in ("path", "cycle"):
         pairs = list(zip(nodes, nodes[1:]))

@@ -10,7 +10,7 @@ to its logical depth; after a chain, its group's ``depth`` grows by the chain's 
 after a group, its chain's ``width`` grows by the group's local width.
 
 ``placement/place`` (run first by every placement key: ``grow right``, ``branch down``,
-``Cartesian placement``, ``circular placement``, ``clockwise``, ``no placement``, ``grow
+``Cartesian placement``, ``circular placement``, ``grid placement``, ``clockwise``, ``no placement``, ``grow
 right sep`` ...) computes the position the counters give *now*, appends it to the nodes'
 styling as ``shift=``, sets the counters to zero and, after the TeX group it ran in, makes
 that group contribute no width and depth to its parent. A node is placed at the sum of
@@ -19,6 +19,7 @@ those shifts and the position its own counters give.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 __all__ = ["GraphState", "position", "place", "placement_key"]
@@ -40,6 +41,7 @@ class GraphState:
     fresh: bool = False
     V: tuple = ("1",)
     W: tuple = ("1",)
+    wrap_after: int = 0               # grid placement, grid: 0 = int(sqrt(\tikzgraphVnum))
     name_sep: str = " "               # name separator
     left_anchor: str = ""
     right_anchor: str = ""
@@ -94,7 +96,16 @@ def position(st: GraphState) -> list:
         angle = f"({w})*({ca})+({d})*({ga})+({st.phase})"
         dist = f"({w})*({cr})+({d})*({gr})+({st.radius})"
         return [(1.0, f"({{{angle}}}:{{{dist}}})")]
+    if st.mode == "grid":  # \tikz@lib@graph@grid@pos
+        t = max(st.width, st.depth)
+        wrap = wrap_after(st)
+        return [(float(int(t / wrap)), st.group_shift), (math.fmod(t, wrap), st.chain_shift)]
     return [(st.width, st.chain_shift), (st.depth, st.group_shift)]
+
+
+def wrap_after(st: GraphState) -> int:
+    """``\tikzgraphwrapafter``: ``wrap after``, or the integer part of the root of ``V``'s size."""
+    return st.wrap_after or max(1, int(math.sqrt(len(st.V))))
 
 
 def shift_option(terms: list) -> str | None:
@@ -168,6 +179,11 @@ def placement_key(st: GraphState, k: str, v: str | None) -> bool:
         st.node_width = st.node_depth = None
         n = (v or "").strip() or VNUM
         st.group_polar = (f"{'-' if k == 'clockwise' else ''}360/({n})", "0")
+    elif k == "grid placement":
+        place(st)
+        st.mode = "grid"
+    elif k == "wrap after" and v:
+        st.wrap_after = int(float(v))
     elif k == "no placement":
         place(st)
         st.mode = "none"

@@ -293,3 +293,19 @@ def test_name_separator_joins_group_names_to_node_names():
     got = node_centres(r"\graph [name separator=] { { [name=first] 1, 2 } -- { [name=second] 1, 2 } };",
                        ["first2", "second1"])
     assert close(got["first2"], (0, -28.45274), tol=0.01) and close(got["second1"], (28.45274, 0), tol=0.01)
+
+
+def test_grid_placement_wraps_after_the_given_count_and_grid_joins_neighbours():
+    # grid placement: max(width, depth) gives the cell, wrap after (else int(sqrt(V)))
+    # columns a row; Grid_n's grid operator joins left and upper neighbours (TeX: 12 edges for 9)
+    got = node_centres(r"\graph [grid placement] { [n=6, wrap after=3] a -- b -- c -- d -- e -- f };",
+                       ["a", "c", "d", "f"])
+    tex = {"a": (0, 0), "c": (56.90549, 0), "d": (0, -28.45274), "f": (56.90549, -28.45274)}
+    for n, p in tex.items():
+        assert close(got[n], p, tol=0.01), n
+    code = r"\graph [grid placement, branch down=5mm] { subgraph Grid_n [n=9] };"
+    got = node_centres(code, ["4", "6", "9"])
+    tex = {"4": (0, -14.22636), "6": (56.90549, -14.22636), "9": (56.90549, -28.45273)}
+    for n, p in tex.items():
+        assert close(got[n], p, tol=0.01), n
+    assert len(lines(parse_tikz(r"\tikz" + code))) == 12
