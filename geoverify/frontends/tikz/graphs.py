@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass, field
 
 from geoverify.errors import FigureSyntaxError
-from geoverify.frontends.tikz.graphs_ops import read_operator, run_operator
+from geoverify.frontends.tikz.graphs_ops import read_operator, run_operator, two_args
 from geoverify.frontends.tikz.graphs_place import (GraphState, auto_anchor, placement_key, position,
                                                     shift_option)
 from geoverify.frontends.tikz.options import split_options
@@ -261,6 +261,7 @@ class _Builder:
         self.target_styles: dict[str, str] = {}
         self.source_styles: dict[str, str] = {}
         self.n_edges = 0
+        self.declared: dict[str, str] = {}   # declare={name}{graph}
         self.anonymous = 0
         self.members: list[str] = []   # node names met, in order (for group operators)
         self.edges: dict = {}
@@ -312,9 +313,22 @@ class _Builder:
             elif k == "edge label'":
                 st.edge_nodes += " node[auto,swap]{" + (v or "") + "}"
             elif k == "math nodes":
-                st.typeset = "$#$"
+                st.typeset = "$\\tikzgraphnodetext$"
             elif k == "empty nodes":
                 st.typeset = ""
+            elif k == "typeset":
+                st.typeset = v or ""
+            elif k == "declare" and v:
+                name_spec = two_args(v)
+                if name_spec is None:
+                    self.note("declare= needs {name}{graph}", k)
+                else:
+                    self.declared[name_spec[0]] = name_spec[1]
+            elif k in ("parse", "parse/.expand once") and ops is not None:
+                text = v or ""
+                if k.endswith("once"):
+                    text = detokenize(self.interp.expand_all(tokenize(text)))
+                ops.append(("parse", text))
             elif k == "number nodes":  # the count is global (\\tikz@lib@auto@number)
                 st.number = True
                 self.counter = int(float(v)) if v else 1
@@ -368,6 +382,10 @@ class _Builder:
         chains = g.chains
         if g.fill:  # subgraph I_n: one chain per value of V
             chains = [GChain(elements=[GNode(v, v)]) for v in st.V]
+        extras = [op[1] for op in ops if op[0] == "parse"]  # parse=: read before the group's text
+        ops = [op for op in ops if op[0] != "parse"]
+        if extras:
+            chains = parse_graph(" ".join(extras)).chains + chains
         for ch in chains:
             src, tgt = self.chain(ch, st)
             sources += src
@@ -418,6 +436,11 @@ class _Builder:
                 src, tgt = self.subgraph(el, st)
             elif isinstance(el, GForeach):
                 src, tgt = self.foreach_in_chain(el, st)
+            elif isinstance(el, GNode) and el.text is None and el.name in self.declared:
+                # a declared graph: its group, the node's options first (@extra group options)
+                body = parse_graph(self.declared[el.name])
+                src, tgt = self.group(GGroup(opts=",".join(x for x in (el.opts, body.opts) if x),
+                                             chains=body.chains), st)
             else:
                 src = tgt = self.node(el, st)
             if k == 0:
@@ -500,7 +523,7 @@ class _Builder:
                 node_opts.append(k if v is None else f"{k}={{{v}}}")
         raw = text = n.text if n.text is not None else n.name
         if st.typeset is not None:
-            text = st.typeset.replace("#", text)
+            text = typeset(st.typeset, raw, n.name, name, st.level)
         if st.put_text is not None:  # put node text on incoming/outgoing edges (\tikzgraphnodetext), as=
             store = self.target_nodes if st.put_text[0] == "target" else self.source_nodes
             store[name] = store.get(name, "") + f" node[{st.put_text[1]}]{{{raw}}}"
@@ -620,6 +643,21 @@ class _Builder:
         else:
             store = self.target_styles if side == ">" else self.source_styles
             store[name] = ",".join(x for x in (store.get(name, ""), rest) if x)
+
+
+_NODE_MACROS = ("\\tikzgraphnodetext", "\\tikzgraphnodename", "\\tikzgraphnodefullname",
+                "\\tikzgraphnodepath")
+
+
+def typeset(code: str, text: str, name: str, full: str, level: int) -> str:
+    """A node's text from ``typeset=`` code: ``\\tikzgraphnodetext``, ``..name``, ``..fullname``,
+    ``..path`` and the placement counters (``level``; ``width``, ``depth`` are 0 inside a node)."""
+    values = (text, name, full, full[:len(full) - len(name)])
+    for macro, value in zip(_NODE_MACROS, values):
+        code = re.sub(re.escape(macro) + r"(?![A-Za-z@])\s*", lambda m, v=value: v, code)
+    for key, value in (("level", str(level)), ("width", "0"), ("depth", "0")):
+        code = re.sub(r"\\pgfkeysvalueof\s*\{/tikz/graphs/placement/" + key + r"\}", value, code)
+    return code
 
 
 def quote_node(raw: str, every: str) -> str:

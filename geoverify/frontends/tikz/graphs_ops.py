@@ -11,13 +11,13 @@ bipartite={a}{b}`` (every ``a`` node to every ``b`` node). Operators in the opti
 
 from __future__ import annotations
 
-__all__ = ["read_operator", "run_operator"]
+__all__ = ["read_operator", "run_operator", "two_args"]
 
 _ON_COLOUR = ("grid", "clique", "path", "cycle", "induced clique", "induced path", "induced cycle",
               "induced independent set")
 
 
-def _two_args(v: str) -> tuple[str, str] | None:
+def two_args(v: str) -> tuple[str, str] | None:
     """``{a}{b}`` as ``(a, b)``."""
     v = v.strip()
     out = []
@@ -39,7 +39,7 @@ def read_operator(k: str, v: str | None, classes: set) -> tuple | None:
     if k in _ON_COLOUR:
         return (k, (v or "all").strip())
     if k in ("complete bipartite", "induced complete bipartite") and v is not None:
-        shores = _two_args(v)
+        shores = two_args(v)
         return (k, shores) if shores else None
     if v is None and k in classes:
         return ("colour", k)

@@ -35,7 +35,7 @@ class GraphState:
     shifts: list = field(default_factory=list)  # (factor, point) terms placement/place added
     edges: str = ""
     edge_nodes: str = ""
-    typeset: str | None = None       # "$#$" for math nodes, "" for empty nodes
+    typeset: str | None = None       # node text code with \tikzgraphnodetext (None: the text)
     number: bool = False
     prefix: str = ""                  # name=X: "X " before the names of a group's nodes
     fresh: bool = False

@@ -309,3 +309,25 @@ def test_grid_placement_wraps_after_the_given_count_and_grid_joins_neighbours():
     for n, p in tex.items():
         assert close(got[n], p, tol=0.01), n
     assert len(lines(parse_tikz(r"\tikz" + code))) == 12
+
+
+def test_declared_graphs_and_parse_extras_are_groups():
+    got = node_centres(r"\graph " + _PROBED + r", branch down=4mm, declare={claw}{1 -- {2,3,4}}] "
+                       r"{ a; claw; b; };", ["a", "1", "2", "4", "b"])
+    tex = {"a": (0, 0), "1": (0, -11.38109), "2": (28.45274, -11.38109), "4": (28.45274, -34.14326),
+           "b": (0, -45.52435)}
+    for n, p in tex.items():
+        assert close(got[n], p, tol=0.01), n
+    got = node_centres(r"\def\mychain{ a -> b -> c; }\graph " + _PROBED + r"] "
+                       r"{ [parse/.expand once=\mychain] d -> e };", ["a", "c", "d", "e"])
+    tex = {"a": (0, 0), "c": (56.90549, 0), "d": (0, -28.45274), "e": (28.45274, -28.45274)}
+    for n, p in tex.items():
+        assert close(got[n], p, tol=0.01), n
+
+
+def test_typeset_code_sees_the_node_text_and_its_level():
+    s = starts(parse_tikz(r"\tikz \graph [typeset=\tikzgraphnodetext:\pgfkeysvalueof{/tikz/graphs/placement/level}]"
+                          r" { a -> {b, c} };"))
+    assert set(s) == {"a:1", "b:2", "c:2"}
+    assert close(s["b:2"][0] - s["a:1"][0], (21.7049 + 6.3651) * BP, tol=0.02)
+    assert close(s["c:2"][0] - s["a:1"][0], (22.2584 + 6.3651) * BP, tol=0.02)
