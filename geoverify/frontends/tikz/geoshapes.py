@@ -37,12 +37,13 @@ import math
 
 from geoverify.frontends.tikz.arrowshapes import ARROW_KEYS, ARROW_SHAPES
 from geoverify.frontends.tikz.miscshapes import MISC_KEYS, MISC_SHAPES
+from geoverify.frontends.tikz.symbolshapes import SYMBOL_KEYS, SYMBOL_SHAPES
 
 __all__ = ["POLYGON_SHAPES", "SHAPE_KEYS", "polygon_shape", "ray_exit"]
 
 #: Shapes built here.
 POLYGON_SHAPES = frozenset({"diamond", "regular polygon", "star", "isosceles triangle", "trapezium", "kite",
-                            "dart", "magnetic tape"}) | ARROW_SHAPES | MISC_SHAPES
+                            "dart", "magnetic tape"}) | ARROW_SHAPES | MISC_SHAPES | SYMBOL_SHAPES
 
 #: pgf keys of these shapes and their initial values (booleans are flags without value).
 SHAPE_KEYS = {"shape border uses incircle": False, "shape border rotate": 0.0, "aspect": 1.0, "shape aspect": 1.0,
@@ -53,7 +54,7 @@ SHAPE_KEYS = {"shape border uses incircle": False, "shape border rotate": 0.0, "
               "trapezium stretches body": False, "dart tip angle": 45.0, "dart tail angle": 135.0,
               "kite upper vertex angle": 120.0, "kite lower vertex angle": 60.0,
               "magnetic tape tail": 0.15, "magnetic tape tail extend": 0.0, **ARROW_KEYS,
-              **MISC_KEYS}
+              **MISC_KEYS, **SYMBOL_KEYS}
 
 
 def _sin(a):
@@ -142,6 +143,9 @@ def polygon_shape(shape: str, params: dict, hw_text: float, hh_text: float, min_
     if shape == "chamfered rectangle":  # shapes.misc (miscshapes.py)
         from geoverify.frontends.tikz.miscshapes import chamfered_rectangle
         return chamfered_rectangle(p, hw_text, hh_text, min_w, min_h, outer)
+    if shape == "tape":  # shapes.symbols (symbolshapes.py)
+        from geoverify.frontends.tikz.symbolshapes import tape
+        return tape(p, hw_text, hh_text, min_w, min_h, outer)
     if shape == "magnetic tape":
         return _magnetic_tape(p, hw_text, hh_text, min_w, min_h, outer)
     return _dart(p, hw_text, hh_text, min_w, min_h, outer)

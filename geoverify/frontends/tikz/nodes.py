@@ -106,6 +106,8 @@ class Node:
         o = self.outer if outer else 0.0
         if self.shape == "polygon":  # shapes.geometric (geoshapes): the ray leaves the corners' polygon
             from geoverify.frontends.tikz.geoshapes import ray_exit
+            if outer and "border_at" in self.extra["poly"]:  # a shape's own \anchorborder (symbolshapes)
+                return self.extra["poly"]["border_at"](dx, dy)
             return ray_exit(self.extra["poly"]["border" if outer else "path"], dx, dy)
         if self.origin_dy and self.shape == "rectangle":
             oy = self.origin_dy

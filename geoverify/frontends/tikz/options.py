@@ -78,7 +78,8 @@ _TEXT_ALIGN = {"text centered": "center", "text badly centered": "center", "text
                "text badly ragged left": "right"}
 # keys setting two shape keys at once
 _SHAPE_KEY_PAIRS = {"trapezium angle": ("trapezium left angle", "trapezium right angle"),
-                    "chamfered rectangle sep": ("chamfered rectangle xsep", "chamfered rectangle ysep")}
+                    "chamfered rectangle sep": ("chamfered rectangle xsep", "chamfered rectangle ysep"),
+                    "tape bend": ("tape bend top", "tape bend bottom")}
 _POS_WORDS = {"midway": 0.5, "near start": 0.25, "near end": 0.75, "very near start": 0.125,
               "very near end": 0.875, "at start": 0.0, "at end": 1.0}
 _SHAPES = {"rectangle", "circle", "ellipse", "coordinate", "diamond", "regular polygon", "star",
