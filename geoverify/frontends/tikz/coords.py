@@ -133,7 +133,8 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
         return CoordResult(_calc(interp, s[1:-1], st))
     if len(s) > 1 and s[0] == "{" and s[-1] == "}":
         s = _strip_braces(s)
-    m = re.match(r"^(canvas|xyz|canvas polar|polar|node|intersection|perpendicular|barycentric|axis|rel axis|"
+    m = re.match(r"^(canvas|xyz|xyz cylindrical|xyz spherical|tpp|three point perspective|canvas polar|polar|"
+                 r"node|intersection|perpendicular|barycentric|axis|rel axis|"
                  r"axis description|[xy]ticklabel\*) cs\s*:(.*)$", s, re.S)
     if m:
         return _explicit_cs(interp, m.group(1), m.group(2), st, relative)
@@ -145,7 +146,13 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
         if k > 0:
             a = evaluate_coordinate(interp, _paren_inner(s[:k]), st).point
             b = evaluate_coordinate(interp, _paren_inner(s[k + 2:]), st).point
-            return CoordResult((a[0], b[1]) if op == "|-" else (b[0], a[1]))
+            if st["ctm"][1] == 0.0 and st["ctm"][2] == 0.0:  # axes stay axes: canvas parts are the same
+                return CoordResult((a[0], b[1]) if op == "|-" else (b[0], a[1]))
+            # TikZ combines the points as scanned, before the transformation (a rotated or
+            # slanted canvas takes its parts along the transformed axes)
+            inv = G.invert(st["ctm"])
+            a, b = G.apply(inv, a), G.apply(inv, b)
+            return CoordResult(G.apply(st["ctm"], (a[0], b[1]) if op == "|-" else (b[0], a[1])))
     parts = split_top_comma(s)
     if len(parts) in (2, 3):
         return CoordResult(_cartesian(interp, parts, st, relative))
@@ -297,6 +304,20 @@ def _explicit_cs(interp, kind, body, st, relative):
         return CoordResult(v if relative else (ox + v[0], oy + v[1]))
     if kind == "xyz":
         return CoordResult(_cartesian(interp, [kv.get("x", "0"), kv.get("y", "0"), kv.get("z", "0")], st, relative))
+    if kind in ("xyz cylindrical", "xyz spherical"):  # the 3d library (threed.py)
+        from geoverify.frontends.tikz.threed import cylindrical_point, spherical_point
+        num = {k: interp.number(_strip_braces(v), st).value for k, v in kv.items() if v is not None}
+        angle = num.get("longitude", num.get("angle", 0.0))  # longitude stores in the angle
+        if kind == "xyz cylindrical":
+            p = cylindrical_point(st, angle, num.get("radius", 0.0), num.get("z", 0.0))
+        else:
+            p = spherical_point(st, angle, num.get("latitude", 0.0), num.get("radius", 0.0))
+        return CoordResult(G.apply_linear(st["ctm"], p) if relative else G.apply(st["ctm"], p))
+    if kind in ("tpp", "three point perspective"):  # the perspective library (perspective.py)
+        from geoverify.frontends.tikz.perspective import perspective_point
+        x, y, z = (interp.number(_strip_braces(kv.get(a) or "0"), st).value for a in "xyz")
+        p = perspective_point(st, x, y, z)
+        return CoordResult(G.apply_linear(st["ctm"], p) if relative else G.apply(st["ctm"], p))
     if kind in ("polar", "canvas polar"):
         r = kv.get("radius", "0")
         return CoordResult(_polar(interp, kv.get("angle", "0"), r, st, relative))

@@ -29,6 +29,8 @@ from geoverify.frontends.tikz.pgfmath import UNITS_PT
 from geoverify.frontends.tikz.shadows import SHADOW_PRESETS
 from geoverify.frontends.tikz.trees import GROWTH_KEYS
 from geoverify.frontends.tikz.splitting import split_top_level
+from geoverify.frontends.tikz.perspective import PERSPECTIVE_KEYS, perspective_key
+from geoverify.frontends.tikz.threed import THREED_KEYS, threed_key
 
 __all__ = ["DEFAULTS", "split_options", "split_key", "OptionContext", "apply_options", "parse_arrow_spec",
            "LINE_WIDTHS", "DASHES"]
@@ -100,7 +102,7 @@ _COSMETIC = re.compile(
     r"text centered|text ragged|text badly centered|text justified|align|label position|"
     r"background rectangle|"
     r"line width|draw|fill|color|text|style|arrows|>|shorten|double distance|use as bounding box|"
-    r"trim left|trim right|scale around|bend angle|auto|swap|'|description|inner sep|outer sep|"
+    r"trim left|trim right|bend angle|auto|swap|'|description|inner sep|outer sep|"
     r"minimum.*|text width|sloped|allow upside down|pos|radius|x radius|y radius|start angle|"
     r"end angle|delta angle|looseness|in|out|relative|step|domain|samples|variable|smooth|tension|"
     r"mark|every mark|xstep|ystep|name|alias|rounded corners|sharp corners|"
@@ -545,6 +547,15 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             from geoverify.frontends.tikz.turtle import turtle_key
             if turtle_key(ctx, st, key, None):
                 return
+        if key in THREED_KEYS or key == "shift only":  # the 3d library's planes (threed.py)
+            if key == "shift only":  # \pgftransformresetnontranslations
+                st["ctm"] = (1.0, 0.0, 0.0, 1.0) + tuple(st["ctm"][4:])
+            else:
+                threed_key(ctx, st, key, None)
+            return
+        if key in PERSPECTIVE_KEYS:  # the perspective library (perspective.py)
+            perspective_key(ctx, st, key, None)
+            return
         if _COSMETIC.match(key):
             return
         if _library_style(ctx, st, key, val, depth):
@@ -619,6 +630,16 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             m = G.compose(G.translation(*local), G.compose(G.rotation(ctx.number(ang, st).value),
                                                            G.translation(-local[0], -local[1])))
             _push_transform(st, m)
+        elif k == "scale around":  # tikz@doaround: shift to the point, scale, shift back
+            factor, _, pt = val.partition(":")
+            local = G.apply(G.invert(st["ctm"]), ctx.point(pt.strip(), st))
+            f = ctx.number(factor, st).value
+            _push_transform(st, G.compose(G.translation(*local), G.compose(G.scaling(f, f),
+                                                                           G.translation(-local[0], -local[1]))))
+        elif k in THREED_KEYS:  # rotate around x/y/z, the 3d library's planes (threed.py)
+            threed_key(ctx, st, k, val)
+        elif k in PERSPECTIVE_KEYS:  # the perspective library's views (perspective.py)
+            perspective_key(ctx, st, k, val)
         elif k == "cm":
             parts = [p.strip() for p in split_top_level(val)]
             a, b, c, d = (ctx.number(x, st).value for x in parts[:4])
@@ -633,11 +654,9 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             if r is None:
                 p = ctx.point(val, {**st, "ctm": G.IDENTITY})
                 vec = p
-            else:
-                v = r.value if r.units else r.value * CM
-                vec = {"x": (v, 0.0), "y": (0.0, v), "z": (-v * 0.385 / 1.0, -v * 0.385)}[k]
-                if k == "z":
-                    vec = (-v, -v) if False else (v * -0.7071, v * -0.7071)
+            else:  # tikz@handle@x/y/z: a length (a plain number is in pt); z=<l> is the vector (l, l)
+                v = r.value
+                vec = {"x": (v, 0.0), "y": (0.0, v), "z": (v, v)}[k]
             st[k + "vec"] = vec
         elif k == "inner sep":
             st["inner_xsep"] = st["inner_ysep"] = _dim(ctx, val, st)

@@ -56,7 +56,8 @@ __all__ = ["Axis3D", "KNOWN_KEYS_3D", "is_three_d"]
 #: axis keys interpreted by the 3D axis besides the 2D ones
 KNOWN_KEYS_3D = {"view", "zmin", "zmax", "zlabel", "ztick", "zticklabels", "z dir", "zlabel style",
                  "z tick label style", "zticklabel style", "y domain", "domain y", "enlarge z limits",
-                 "zmajorgrids", "ztick align", "view/h", "view/v", "z post scale", "ztick distance",
+                 "zmajorgrids", "ztick align", "view/h", "view/v", "view/az", "view/el", "z post scale",
+                 "ztick distance",
                  "xticklabel pos", "yticklabel pos", "zticklabel pos", "ticklabel pos", "z label style",
                  "samples y", "variable", "variable y", "mesh/rows", "mesh/cols", "mesh/ordering", "surf",
                  "mesh", "shader", "tickwidth"}
@@ -135,19 +136,21 @@ class Axis3D(Axis):
 
     def view(self):
         """(azimuth, elevation) in degrees."""
-        kv = self.kv
         az, el = 25.0, 30.0
-        v = (kv.get("view") or "").strip()
-        if v:
-            m = re.fullmatch(r"\{([^{}]*)\}\s*\{([^{}]*)\}", v)
-            if m:
-                az, el = _num(self.interp, m.group(1), self.st), _num(self.interp, m.group(2), self.st)
-            else:
-                self.interp.note("UNSUPPORTED", f"view={v} is not interpreted", "view", self.loc)
-        if kv.get("view/h"):
-            az = _num(self.interp, kv["view/h"], self.st)
-        if kv.get("view/v"):
-            el = _num(self.interp, kv["view/v"], self.st)
+        for key, v in self.kv.items():  # in the order given: view/h (= view/az) after view={..}{..} wins
+            v = (v or "").strip()
+            if not v:
+                continue
+            if key == "view":
+                m = re.fullmatch(r"\{([^{}]*)\}\s*\{([^{}]*)\}", v)
+                if m:
+                    az, el = _num(self.interp, m.group(1), self.st), _num(self.interp, m.group(2), self.st)
+                else:
+                    self.interp.note("UNSUPPORTED", f"view={v} is not interpreted", "view", self.loc)
+            elif key in ("view/h", "view/az"):
+                az = _num(self.interp, v, self.st)
+            elif key in ("view/v", "view/el"):
+                el = _num(self.interp, v, self.st)
         return az, el
 
     def size(self):

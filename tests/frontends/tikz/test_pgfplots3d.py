@@ -293,3 +293,17 @@ a b c
 \end{tikzpicture}""")
     assert not [d for d in sc.diagnostics if d.construct.startswith("\\addplot3 table")]
     assert len([p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag]) == 1  # the mesh cell
+
+
+def test_view_az_and_el_keys_override_an_earlier_view():
+    # pgfplots: view/h is view/az and view/v is view/el; each set after view={..}{..} wins.
+    # TeX (dvisvgm, bp, y up): the mesh's nine corners, from the lower left of their box
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[view={60}{10}, view/az=14, view/v=50, ticks=none]
+\addplot3[mesh,samples=3,domain=0:1,draw=red] {x*y};
+\end{axis}\end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    pts = np.vstack([p.points for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#ff0000"])
+    pts = np.unique(np.round(pts / BP, 2), axis=0)
+    tex = [(0.0, 19.03), (19.39, 57.2), (38.77, 95.38), (77.75, 9.52), (97.14, 61.44), (116.52, 113.37),
+           (155.5, 0.0), (174.89, 65.68), (194.27, 131.36)]
+    assert np.allclose(pts - pts.min(axis=0), tex, atol=0.03)
