@@ -469,6 +469,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             return
         simple = {
             "sloped": ("sloped", True), "swap": ("swap", True), "'": ("swap", True),
+            "allow upside down": ("allow_upside_down", True),
             "smooth": ("smooth", True), "smooth cycle": ("closed_plot", True), "clip": ("clip", True),
             "on grid": ("on_grid", True), "transform shape": ("transform_shape", True),
             "auto": ("auto", "left"), "help lines": None, "double": ("double", True),
@@ -913,6 +914,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             apply_options(ctx, st, val or "", depth + 1)
         elif k == "double":  # double=<core colour>: as "double" (the two strokes share the path)
             st["double"] = True
+        elif k == "allow upside down":  # sloped nodes keep a direction pointing left (\pgfallowupsidedownattime)
+            st["allow_upside_down"] = val.strip() != "false"
         elif _COSMETIC.match(k) or k.startswith("every ") or k.startswith("execute "):
             return
         elif not _library_style(ctx, st, k, val, depth):

@@ -246,7 +246,7 @@ class NodePlacementMixin:
         tx, ty = m[4] + shift[0], m[5] + shift[1]
         if nst.get("sloped") and tangent is not None and (tangent[0] or tangent[1]):
             a2 = math.degrees(math.atan2(tangent[1], tangent[0]))
-            if a2 > 90 or a2 < -90:
+            if (a2 > 90 or a2 < -90) and not nst.get("allow_upside_down"):
                 a2 += 180
             ang += a2
             # the node's own shifts (above=..., xshift) come after the slope's rotation

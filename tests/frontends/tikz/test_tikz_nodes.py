@@ -644,3 +644,17 @@ def test_every_shape_node_style_applies_after_the_node_options():
     assert len(rects) == 1 and rects[0].style.stroke == "#ff0000"
     assert np.allclose(np.ptp(rects[0].points, axis=0) * 72 / 72.27, [77.91415 - 64.21875, 21.09771 - 7.6485],
                        atol=0.01)
+
+
+def test_allow_upside_down_keeps_a_sloped_node_turned_with_a_leftward_path():
+    # latex + dvisvgm: "above" a leftward line sits above it, but with allow upside down the
+    # node turns by 180 degrees and its box (10.9297 bp high) hangs below the line
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \draw (2,0) -- (0,0) node[midway,sloped,above,draw] {x};
+      \draw[allow upside down] (2,-1) -- (0,-1) node[midway,sloped,above,draw] {x};
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    boxes = [p.points for p in sc.primitives if isinstance(p, Polyline) and len(p.points) == 4]
+    up, down = (b[:, 1] for b in boxes)
+    assert np.isclose(up.min(), 0.2) and np.isclose(np.ptp(up) * 72 / 72.27, 10.9297, atol=0.01)
+    assert np.isclose(down.max(), -CM - 0.2) and np.isclose(np.ptp(down) * 72 / 72.27, 10.9297, atol=0.01)
