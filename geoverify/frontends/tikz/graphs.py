@@ -30,7 +30,8 @@ import re
 from dataclasses import dataclass, field
 
 from geoverify.errors import FigureSyntaxError
-from geoverify.frontends.tikz.graphs_ops import read_operator, run_operator, two_args
+from geoverify.frontends.tikz.graphs_ops import (drop_edges_among, joiner_pairs, read_operator, run_operator,
+                                                  two_args)
 from geoverify.frontends.tikz.graphs_place import (GraphState, auto_anchor, placement_key, position,
                                                     shift_option)
 from geoverify.frontends.tikz.options import split_options
@@ -246,7 +247,7 @@ def _plain(t: _Text) -> str:
 # -- layout and statements ------------------------------------------------------------
 
 _KIND_KEYS = {"->", "--", "<-", "<->", "-!-"}
-_JOINERS = ("complete bipartite", "induced complete bipartite", "matching and star", "matching")
+_JOINERS = ("complete bipartite", "induced complete bipartite", "matching and star", "matching", "no edges")
 
 
 class _Builder:
@@ -261,6 +262,7 @@ class _Builder:
         self.target_styles: dict[str, str] = {}
         self.source_styles: dict[str, str] = {}
         self.n_edges = 0
+        self.ends: tuple = ([], [])          # sources and targets of the group whose operators run
         self.declared: dict[str, str] = {}   # declare={name}{graph}
         self.anonymous = 0
         self.members: list[str] = []   # node names met, in order (for group operators)
@@ -324,6 +326,9 @@ class _Builder:
                     self.note("declare= needs {name}{graph}", k)
                 else:
                     self.declared[name_spec[0]] = name_spec[1]
+            elif k == "operator" and ops is not None and _FOREACH_COLOURED.fullmatch((v or "").strip()):
+                m = _FOREACH_COLOURED.fullmatch(v.strip())
+                ops.append(("foreach coloured", (m.group(1).strip(), m.group(2).strip())))
             elif k in ("parse", "parse/.expand once") and ops is not None:
                 text = v or ""
                 if k.endswith("once"):
@@ -361,6 +366,8 @@ class _Builder:
                 st.V = st.W
             elif k in ("simple", "multi"):
                 self.simple = k == "simple"
+            elif k == "trie":
+                st.trie = v is None or v.strip() == "true"
             elif k == "fresh nodes":
                 st.fresh = v is None or v.strip() == "true"
             elif tikz_out is not None:
@@ -390,6 +397,7 @@ class _Builder:
             src, tgt = self.chain(ch, st)
             sources += src
             targets += tgt
+        self.ends = (sources, targets)   # the colours source and target of this group
         for op in ops:
             run_operator(self, op, self.members[mark:], st)
         # placement/place in the group's options: the group adds nothing to its parent
@@ -497,9 +505,18 @@ class _Builder:
             if key in st.levels:
                 self.settings(st, st.levels[key].replace("#1", str(st.level)), None, [])
         self.members.append(name)
-        if name in self.placed:
-            if n.opts:
-                self.note("options on a graph node named again are not interpreted", "\\graph")
+        if st.trie:  # the nodes after this one on its chain are named below it
+            st.prefix += n.name + st.name_sep
+        if name in self.placed:  # late options: graph keys apply, TikZ keys (node also) do not
+            for k, v in split_options(n.opts):
+                k = k.strip()
+                op = read_operator(k, v, self.classes)
+                if op is not None:
+                    run_operator(self, op, [name], st)
+                elif k.startswith((">", "<")):
+                    self.annotate(name, k if v is None else f"{k}={v}", st)
+                else:
+                    self.note(f"option '{k}' on a graph node named again is not interpreted", "\\graph")
             return [name]
         node_opts = []
         as_text = None
@@ -587,24 +604,20 @@ class _Builder:
                 extra_nodes += quote_node(k if v is None else f"{k}={v}", every)
             elif k in _JOINERS and v is None:
                 joiner = k
+            elif k in ("butterfly", "butterfly'"):
+                level = 1
+                for bk, bv in split_options((v or "").strip().strip("{}")):
+                    if bk.strip() == "level" and bv:
+                        level = int(float(bv))
+                    else:
+                        self.note(f"butterfly key '{bk}' is not interpreted", "butterfly")
+                joiner = (k, level)
             else:
                 styles.append(k if v is None else f"{k}={{{v}}}")
-        n, m = len(left), len(right)
-        if joiner.endswith("complete bipartite"):
-            if joiner.startswith("induced"):
-                for group in (left, right):
-                    for i, a in enumerate(group):
-                        for b in group[i + 1:]:
-                            self.edges.pop(frozenset((a, b)), None)
-            pairs = [(a, b) for a in left for b in right if a != b]
-        elif joiner == "matching":
-            pairs = [(left[j], right[j]) for j in range(min(n, m))]
-        elif n == 0:
-            pairs = []
-        else:  # matching and star (\\tikz@lib@graph@flow@do, ..@flow@rest)
-            pairs = [(left[min(j, n) - 1], right[j - 1]) for j in range(1, m + 1)]
-            if m:
-                pairs += [(left[i - 1], right[-1]) for i in range(m + 1, n + 1)]
+        if joiner == "induced complete bipartite":
+            for side in (left, right):
+                drop_edges_among(self, side)
+        pairs = joiner_pairs(joiner, left, right)
         for a, b in pairs:
             self.add_edge(a, b, kind, ",".join(x for x in (st.edges, *styles) if x), st.edge_nodes + extra_nodes,
                           (st.left_anchor, st.right_anchor))
@@ -674,11 +687,25 @@ def quote_node(raw: str, every: str) -> str:
     return f" node[{','.join(o for o in opts if o)}]{{{text}}}"
 
 
+_FOREACH_COLOURED = re.compile(r"\\tikzgraphforeachcolorednode\s*\{([^{}]*)\}\s*\{\s*(\\[A-Za-z@]+)\s*\}")
+_RAW_KEYS = ("typeset", "operator")   # code run when the graph uses it, not read ahead
+
+
+def _expand_options(interp, toks) -> str:
+    """The options of ``\\graph`` with user macros expanded, except in code-valued keys."""
+    out = []
+    for k, v in split_options(detokenize(toks)):
+        text = k if v is None else f"{k}={{{v}}}"
+        if k.strip() not in _RAW_KEYS:
+            text = detokenize(interp.expand_all([(t, toks[0][1]) for t, _ in tokenize(text)]))
+        out.append(text)
+    return ",".join(out)
+
+
 def run_graph(interp, tok, reader: Reader) -> None:
     """Interpret ``\\graph[options]{...};`` (``\\graph`` is read)."""
     loc = interp.location(tok[1], "\\graph")
     opts_toks = reader.read_optional()
-    opts = detokenize(interp.expand_all(opts_toks)) if opts_toks else ""
     reader.skip_spaces()
     nxt = reader.get()
     if nxt is None or nxt[0] != "{":
@@ -688,6 +715,7 @@ def run_graph(interp, tok, reader: Reader) -> None:
     body_toks = reader.read_group_body(nxt[1])
     interp._skip_statement(reader)
     try:
+        opts = _expand_options(interp, opts_toks) if opts_toks else ""
         # user macros in node names are expanded; macros meant for graph keys (operators)
         # may not expand on their own: the graph is then skipped, reported
         body = detokenize(interp.expand_all(body_toks))
@@ -715,7 +743,8 @@ def run_graph(interp, tok, reader: Reader) -> None:
     try:
         if tikz:
             interp.apply_options(interp.st, ",".join(tikz))
-        b.group(graph, top)
+        b.top_ends = b.group(graph, top)
+        b.ends = b.top_ends
         for op in outer_ops:
             run_operator(b, op, b.members, top)
         b.run("".join(b.edge_statements()))

@@ -39,6 +39,7 @@ class GraphState:
     number: bool = False
     prefix: str = ""                  # name=X: "X " before the names of a group's nodes
     fresh: bool = False
+    trie: bool = False
     V: tuple = ("1",)
     W: tuple = ("1",)
     wrap_after: int = 0               # grid placement, grid: 0 = int(sqrt(\tikzgraphVnum))

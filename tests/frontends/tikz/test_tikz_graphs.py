@@ -331,3 +331,31 @@ def test_typeset_code_sees_the_node_text_and_its_level():
     assert set(s) == {"a:1", "b:2", "c:2"}
     assert close(s["b:2"][0] - s["a:1"][0], (21.7049 + 6.3651) * BP, tol=0.02)
     assert close(s["c:2"][0] - s["a:1"][0], (22.2584 + 6.3651) * BP, tol=0.02)
+
+
+def test_butterfly_joins_rows_level_apart_then_matches():
+    # TeX: 8 diagonal edges (row k to row k +- 4) and the 8 of matching and star
+    sc = parse_tikz(r"\tikz \graph [empty nodes, n=8] "
+                    r"{ subgraph I_n [name=A] --[butterfly={level=4}] subgraph I_n [name=B] };")
+    ls = lines(sc)
+    dys = sorted(round(abs(p.points[-1][1] - p.points[0][1]) / CM) for p in ls)
+    assert dys == [0] * 8 + [4] * 8   # rows one centimetre apart; diagonals end on borders
+
+
+def test_trie_names_nodes_below_their_chain_predecessors():
+    got = node_centres(r"\graph " + _PROBED + r", trie] { a -> { a, c -> {a, b}, b } };",
+                       ["a", "a a", "a c", "a c a", "a c b", "a b"])
+    tex = {"a": (0, 0), "a a": (28.45274, 0), "a c": (28.45274, -28.45274), "a c a": (56.90549, -28.45274),
+           "a c b": (56.90549, -56.90549), "a b": (28.45274, -85.35823)}
+    for n, p in tex.items():
+        assert close(got[n], p, tol=0.01), n
+
+
+def test_operator_foreach_coloured_node_runs_the_macro_on_each():
+    # TeX draws the two circles on the targets c and e (and the three edges)
+    sc = parse_tikz(r"\tikz{\def\hl#1{\draw (#1) circle [radius=2mm];}"
+                    r"\graph [operator=\tikzgraphforeachcolorednode{target}{\hl}] { {a,b} -> {c, d->e} };}")
+    c = centres(sc)
+    circles = [p for p in sc.primitives if type(p).__name__ == "Circle"]
+    assert sorted(tuple(np.round(p.center, 3)) for p in circles) == sorted(
+        [tuple(np.round((c["c"][0][0], 0.0), 3)), tuple(np.round((c["e"][0][0], -CM), 3))])
