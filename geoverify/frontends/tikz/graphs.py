@@ -13,7 +13,8 @@ optional ``[options]``) and nodes (``name``, ``"quoted text"``, ``name/text``,
   can measure them; ``\\foreach`` in a chain adds its passes' chains;
 - a node named again is the same node (not placed again); ``number nodes``
   appends `` 1``, `` 2`` ... to the names of a group's nodes;
-- ``(a)``, ``(a, b)`` use existing nodes;
+- ``(a)``, ``(a, b)`` use existing nodes; ``quick`` graphs (whose syntax is a subset)
+  place nodes at the origin or at their ``x=``, ``y=``;
 - edges join the targets of an element (the last nodes of its chains) with the
   sources of the next (the first nodes) by ``matching and star`` (or ``matching``,
   ``complete bipartite``); each is ``\\path[->] (a) edge[..]
@@ -21,7 +22,7 @@ optional ``[options]``) and nodes (``name``, ``"quoted text"``, ``name/text``,
   ``source/target edge node=``.
 
 Color classes and group operators are in ``graphs_ops.py``. Other operators and
-subgraphs, ``quick`` graphs, layout nodes ``//`` and graph drawing algorithms are reported.
+subgraphs, layout nodes ``//`` and graph drawing algorithms are reported.
 """
 
 from __future__ import annotations
@@ -185,9 +186,11 @@ def _element(t: _Text):
         name = t.s[t.i + 1:j]
         t.i = j + 1
         text = name
-        if t.peek() == "/":  # "name"/text
+        if t.peek() == "/":  # "name"/text, "name"/"text"
             t.i += 1
             text = _plain(t)
+            if len(text) > 1 and text[0] == text[-1] == '"':
+                text = text[1:-1]
         return GNode(name, text, t.options())
     raw = _plain(t)
     if raw.startswith("subgraph "):
@@ -520,6 +523,7 @@ class _Builder:
             return [name]
         node_opts = []
         as_text = None
+        at: dict = {}
         for k, v in split_options(n.opts):
             k = k.strip()
             op = read_operator(k.strip(), v, self.classes)
@@ -534,8 +538,8 @@ class _Builder:
                 self.annotate(name, k if v is None else f"{k}={v}", st)
             elif k == "as":
                 as_text = v or ""
-            elif k in ("x", "y"):
-                self.note(f"graph node key '{k}' is not interpreted", "\\graph")
+            elif k in ("x", "y"):  # at=(x, y), the other one 0 unless given
+                at[k] = (v or "0").strip()
             else:
                 node_opts.append(k if v is None else f"{k}={{{v}}}")
         raw = text = n.text if n.text is not None else n.name
@@ -548,6 +552,8 @@ class _Builder:
         if as_text is not None:
             text = as_text
         anchor = auto_anchor(st)
+        if at:
+            node_opts.append(f"at={{({{{at.get('x', '0')}}},{{{at.get('y', '0')}}})}}")
         opts = [shift_option(st.shifts + position(st)), f"anchor={anchor}" if anchor else "",
                 *st.nodes, *node_opts]
         self.run(f"\\node[{','.join(x for x in opts if x)}] ({self.ref(name)}) {{{text}}};")
@@ -731,8 +737,8 @@ def run_graph(interp, tok, reader: Reader) -> None:
     top.edge_quotes = "auto" if every is None else every
     outer_ops: list = []
     b.settings(top, opts, tikz_opts, outer_ops)
-    if "quick" in dict(split_options(opts)):
-        interp.note("APPROXIMATED", "a quick \\graph is read with the full syntax", "\\graph", loc)
+    if "quick" in dict(split_options(opts)):  # no placement: nodes at the origin or at x=, y=
+        top.mode = "none"
     top.width = top.depth = 0.0
     top.level = 0
     tikz = [o for o in tikz_opts if o != "quick"]

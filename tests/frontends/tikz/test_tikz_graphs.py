@@ -359,3 +359,13 @@ def test_operator_foreach_coloured_node_runs_the_macro_on_each():
     circles = [p for p in sc.primitives if type(p).__name__ == "Circle"]
     assert sorted(tuple(np.round(p.center, 3)) for p in circles) == sorted(
         [tuple(np.round((c["c"][0][0], 0.0), 3)), tuple(np.round((c["e"][0][0], -CM), 3))])
+
+
+def test_quick_graphs_place_nodes_at_their_x_and_y():
+    code = (r'\graph [quick, nodes={draw,circle,minimum size=4mm}] '
+            r'{ "a"/"$a$" -- "b"[x=1] --[red] "c"[x=2, y=-1]; { [nodes=blue] "a" -- "d"[y=1]; }; };')
+    got = node_centres(code, ["a", "b", "c", "d"])
+    tex = {"a": (0, 0), "b": (28.45274, 0), "c": (56.90549, -28.45274), "d": (0, 28.45274)}
+    for n, p in tex.items():
+        assert close(got[n], p, tol=0.01), n
+    assert "$a$" in centres(parse_tikz(r"\tikz" + code))   # "name"/"text": the quotes go
