@@ -87,7 +87,7 @@ _POS_WORDS = {"midway": 0.5, "near start": 0.25, "near end": 0.75, "very near st
 _SHAPES = {"rectangle", "circle", "ellipse", "coordinate", "diamond", "regular polygon", "star",
            "trapezium", "semicircle", "isosceles triangle", "kite", "dart", "circular sector",
            "cylinder", "rounded rectangle", "chamfered rectangle", "rectangle split", "circle split",
-           "forbidden sign", "cloud", "signal", "tape", "single arrow", "double arrow", "cross out",
+           "forbidden sign", "correct forbidden sign", "cloud", "signal", "tape", "single arrow", "double arrow", "cross out",
            "strike out", "circle cross split", "magnetic tape",
            "circle solidus"}
 # keys that change no geometry the verifier compares (appearance, layering, text style)

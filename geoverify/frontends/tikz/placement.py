@@ -31,6 +31,9 @@ from geoverify.scene.primitives import Style
 
 __all__ = ["NodePlacementMixin", "measure_node"]
 
+#: shapes.symbols' circles with a slash (pgflibraryshapes.symbols.code.tex)
+_FORBIDDEN_SIGNS = ("forbidden sign", "correct forbidden sign")
+
 
 class NodePlacementMixin:
     """Nodes, labels, pins, pics, plot marks and named-path intersections."""
@@ -153,6 +156,8 @@ class NodePlacementMixin:
             return place_circle_solidus(self, nst, name, p, text, loc)
         if shape == "rounded rectangle":
             shape_eff = "rectangle"  # its anchors and borders are the bounding rectangle's
+        elif shape in _FORBIDDEN_SIGNS:
+            shape_eff = "circle"  # a circle node with a slash drawn over it (shapes.symbols)
         elif shape in POLYGON_SHAPES or shape in GATE_SHAPES:
             shape_eff = "polygon"
         elif shape not in ("rectangle", "circle", "ellipse", "coordinate", "cross out", "strike out"):
@@ -365,6 +370,13 @@ class NodePlacementMixin:
             else:
                 self.scene.add(Polyline(points=np.array(node.outline_points()), closed_flag=True, style=style,
                                         **common))
+        if nst["shape"] in _FORBIDDEN_SIGNS and draw:
+            # the foreground path: the diagonal of the circle's path, up to the right
+            # (forbidden sign) or down to the right (correct forbidden sign)
+            a = 0.707107 * node.half_w
+            ends = [(-a, -a), (a, a)] if nst["shape"] == "forbidden sign" else [(a, -a), (-a, a)]
+            ends = [node._to_canvas(*q) for q in ends]
+            self.scene.add(Polyline(points=np.array(ends), style=path_style(nst, True, False), **common))
         if node.shape == "polygon" and "gate" in node.extra["poly"]:  # circuits.logic.IEC (circuits.py)
             from geoverify.frontends.tikz.circuits import emit_gate_parts
             emit_gate_parts(self.scene, node, nst, path_style(nst, draw, fill) if draw or fill else None, common)

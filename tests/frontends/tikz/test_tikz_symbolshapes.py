@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from geoverify.frontends.tikz import parse_tikz
-from geoverify.scene import Polyline
+from geoverify.scene import Circle, Polyline
 
 TAPES = r"""
 \node[tape, draw] (a) at (0,0) {Tape};
@@ -49,3 +49,24 @@ def test_tape_outline_reaches_the_bends_tex_draws():
     a = [p.points for p in sc.primitives if isinstance(p, Polyline)][0] / BP
     assert np.allclose(np.ptp(a[:, 0]), 30.3829 - 2.1564, atol=0.01)
     assert np.allclose(np.ptp(a[:, 1]), (49.8868 + 0.75 * 3.3203) - (29.5196 - 0.75 * 3.3203), atol=0.01)
+
+
+def test_forbidden_signs_are_circles_with_their_slash():
+    # latex + dvisvgm (bp, y down): the slash joins the circle's path at 45 degrees (outer sep
+    # left out), up to the right or, for the correct sign, down to the right, turned with the
+    # node; a sign that is only filled has no slash
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \node[forbidden sign, draw, line width=2pt] (a) at (0,0) {No};
+      \node[correct forbidden sign, draw, rotate=30, outer sep=3pt] (b) at (3,0) {Yes};
+      \node[forbidden sign, fill=red] (c) at (5,0) {F};
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    circles = [p for p in sc.primitives if isinstance(p, Circle)]
+    assert np.allclose([c.radius / BP for c in circles], [11.6387, 12.7064, 9.4064], atol=0.002)
+    slashes = [p.points for p in sc.primitives if isinstance(p, Polyline)]
+    tex = [[(4.4064, -6.4844), (20.8635, -22.9415)], [(109.9494, -11.4258), (85.4025, -18.0040)]]
+    centres = [(12.633957, -14.713932), (97.674975, -14.7139575)]
+    assert len(slashes) == 2
+    for native, t, c, circle in zip(slashes, tex, centres, circles):
+        rel = (np.array(t) - c) * BP * [1, -1]
+        assert np.allclose(native - circle.center, rel, atol=0.01)
