@@ -36,6 +36,7 @@ from geoverify.frontends.tikz.graphs_ops import (drop_edges_among, joiner_pairs,
 from geoverify.frontends.tikz.graphs_place import (GraphState, auto_anchor, placement_key, position,
                                                     shift_option)
 from geoverify.frontends.tikz.options import split_options
+from geoverify.frontends.tikz.pgfmath import format_number
 from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
 
 __all__ = ["run_graph", "parse_graph"]
@@ -321,6 +322,12 @@ class _Builder:
                 st.typeset = "$\\tikzgraphnodetext$"
             elif k == "empty nodes":
                 st.typeset = ""
+            elif k == "placement/compute position/.append code":
+                reads = _GETVALUE.findall(v or "")
+                if _GETVALUE.sub("", v or "").strip():
+                    self.note("code in placement/compute position/.append code other than "
+                              "\\pgfkeysgetvalue of a placement counter is not interpreted", k)
+                st.compute_code = st.compute_code + tuple(reads)
             elif k == "typeset":
                 st.typeset = v or ""
             elif k == "declare" and v:
@@ -384,6 +391,7 @@ class _Builder:
         """A group ``{[options] chain, chain ...}`` met in a chain whose state is ``parent``."""
         st = parent.copy()
         st.lwidth = st.ldepth = 0.0
+        st.element_count = st.chain_count = 0
         st.placed = False
         ops: list = []
         self.settings(st, g.opts, None, ops)
@@ -408,6 +416,7 @@ class _Builder:
         parent.width += gw
         parent.lwidth += gw
         parent.ldepth = max(parent.ldepth, gd)
+        parent.element_count += 1
         return sources, targets
 
     def subgraph(self, sub: GSub, parent: GraphState):
@@ -463,6 +472,7 @@ class _Builder:
         group_st.depth += st.ldepth
         group_st.ldepth += st.ldepth
         group_st.lwidth = max(group_st.lwidth, st.lwidth)
+        group_st.chain_count += 1
         return first or [], prev or []
 
     def foreach_in_chain(self, fe, st: GraphState):
@@ -544,7 +554,7 @@ class _Builder:
                 node_opts.append(k if v is None else f"{k}={{{v}}}")
         raw = text = n.text if n.text is not None else n.name
         if st.typeset is not None:
-            text = typeset(st.typeset, raw, n.name, name, st.level)
+            text = typeset(st.typeset, raw, n.name, name, st.level, self.code_values(st))
         if st.put_text is not None:  # put node text on incoming/outgoing edges (\tikzgraphnodetext), as=
             store = self.target_nodes if st.put_text[0] == "target" else self.source_nodes
             store[name] = store.get(name, "") + f" node[{st.put_text[1]}]{{{raw}}}"
@@ -562,7 +572,19 @@ class _Builder:
         st.width += nw
         st.lwidth += nw
         st.ldepth = max(st.ldepth, nd)
+        st.element_count += 1
         return [name]
+
+    def code_values(self, st: GraphState) -> dict:
+        """Macros that ``compute position/.append code`` set from the counters (read before
+        ``placement/place`` sets them to zero): ``\\pgfkeysgetvalue{/tikz/graphs/placement/..}{\\m}``."""
+        values = {"width": st.width, "depth": st.depth, "level": st.level,
+                  "element count": st.element_count, "chain count": st.chain_count}
+        out = {}
+        for counter, macro in st.compute_code:
+            v = values[counter]
+            out[macro] = str(v) if isinstance(v, int) else ("0" if v == 0 else format_number(v))
+        return out
 
     def extent(self, name: str, how) -> float:
         """``placement/logical node width`` (or depth): 1, or the node's extent plus a sep (pt)."""
@@ -668,11 +690,13 @@ _NODE_MACROS = ("\\tikzgraphnodetext", "\\tikzgraphnodename", "\\tikzgraphnodefu
                 "\\tikzgraphnodepath")
 
 
-def typeset(code: str, text: str, name: str, full: str, level: int) -> str:
+def typeset(code: str, text: str, name: str, full: str, level: int, macros: dict | None = None) -> str:
     """A node's text from ``typeset=`` code: ``\\tikzgraphnodetext``, ``..name``, ``..fullname``,
     ``..path`` and the placement counters (``level``; ``width``, ``depth`` are 0 inside a node)."""
     values = (text, name, full, full[:len(full) - len(name)])
     for macro, value in zip(_NODE_MACROS, values):
+        code = re.sub(re.escape(macro) + r"(?![A-Za-z@])\s*", lambda m, v=value: v, code)
+    for macro, value in (macros or {}).items():
         code = re.sub(re.escape(macro) + r"(?![A-Za-z@])\s*", lambda m, v=value: v, code)
     for key, value in (("level", str(level)), ("width", "0"), ("depth", "0")):
         code = re.sub(r"\\pgfkeysvalueof\s*\{/tikz/graphs/placement/" + key + r"\}", value, code)
@@ -694,7 +718,9 @@ def quote_node(raw: str, every: str) -> str:
 
 
 _FOREACH_COLOURED = re.compile(r"\\tikzgraphforeachcolorednode\s*\{([^{}]*)\}\s*\{\s*(\\[A-Za-z@]+)\s*\}")
-_RAW_KEYS = ("typeset", "operator")   # code run when the graph uses it, not read ahead
+_RAW_KEYS = ("typeset", "operator", "placement/compute position/.append code")
+_GETVALUE = re.compile(r"\\pgfkeysgetvalue\s*\{/tikz/graphs/placement/(width|depth|level|element count|chain count)\}"
+                       r"\s*\{?\s*(\\[A-Za-z@]+)\s*\}?")   # code run when the graph uses it, not read ahead
 
 
 def _expand_options(interp, toks) -> str:

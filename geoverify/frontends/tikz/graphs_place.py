@@ -68,6 +68,9 @@ class GraphState:
     lwidth: float = 0.0
     ldepth: float = 0.0
     level: int = 0
+    element_count: int = 0
+    chain_count: int = 0
+    compute_code: tuple = ()          # compute position/.append code: (counter, macro) reads
     placed: bool = False              # placement/place ran in this group's options
 
     def copy(self) -> "GraphState":
@@ -125,6 +128,7 @@ def place(st: GraphState) -> None:
     """``placement/place``: the current position becomes a shift of the nodes to come."""
     st.shifts = st.shifts + position(st)
     st.width = st.depth = st.lwidth = st.ldepth = 0.0
+    st.element_count = st.chain_count = 0
     st.placed = True
 
 

@@ -369,3 +369,17 @@ def test_quick_graphs_place_nodes_at_their_x_and_y():
     for n, p in tex.items():
         assert close(got[n], p, tol=0.01), n
     assert "$a$" in centres(parse_tikz(r"\tikz" + code))   # "name"/"text": the quotes go
+
+
+def test_compute_position_code_reads_the_counters_before_placement():
+    # the labels TeX typesets (its SVG's text runs)
+    def texts(counter, graph):
+        sc = parse_tikz(r"\tikz \graph [grow right sep, branch down=5mm, typeset=\tikzgraphnodetext:\mynum,"
+                        r" placement/compute position/.append code=\pgfkeysgetvalue{/tikz/graphs/placement/"
+                        + counter + r"}{\mynum}] {" + graph + "};")
+        assert not sc.diagnostics
+        return [p.text for p in sc.primitives if isinstance(p, TextLabel)]
+    assert texts("chain count", "a -> b -> {c,d,e}, f, g -> h") == \
+        "a:0 b:0 c:0 d:1 e:2 f:1 g:2 h:2".split()
+    assert texts("element count", "a -> b -> c, d -> {e, f->h} -> j") == \
+        "a:0 b:1 c:2 d:0 e:0 f:0 h:1 j:2".split()
