@@ -7,17 +7,21 @@ build geometry:
 - points: ``\\pgfpoint``, ``\\pgfqpoint``, ``\\pgfpointorigin``, ``\\pgfpointxy``,
   ``\\pgfpointpolar``, ``\\pgfpointpolarxy``, ``\\pgfpointadd``, ``\\pgfpointdiff``
   (second minus first), ``\\pgfpointscale``, ``\\pgfpointnormalised``,
-  ``\\pgfpointlineattime``, ``\\pgfpointlineatdistance``, ``\\pgfpointanchor``;
+  ``\\pgfpointlineattime``, ``\\pgfpointlineatdistance``, ``\\pgfpointanchor``
+  (``\\pgfpointpolar{a}{rx and ry}``), and those of :mod:`~geoverify.frontends.tikz.pgfpoints`;
 - path construction (each point goes through the current transformation when it is
   added, as in pgf): ``\\pgfpathmoveto``, ``\\pgfpathlineto``, ``\\pgfpathcurveto``,
   ``\\pgfpathclose``, ``\\pgfpathcircle``, ``\\pgfpathellipse``, ``\\pgfpatharc``,
-  ``\\pgfpathrectangle``, ``\\pgfpathrectanglecorners``;
+  ``\\pgfpathrectangle``, ``\\pgfpathrectanglecorners``, ``\\pgfpatharcaxes``; the quick
+  ``\\pgfpathqmoveto``, ``qlineto``, ``qcurveto``, ``qcircle`` take untransformed points;
+- ``\\pgfsetcolor``, ``\\pgfsetstrokecolor``, ``\\pgfsetfillcolor``;
 - path usage: ``\\pgfusepath{stroke, fill, draw, clip, discard}`` and the
   ``\\pgfusepathq...`` forms. The path is handed on as a TikZ ``\\path`` (or
   ``\\clip``), so it is emitted like every other path;
 - transformations (composed onto the current one, local to the group):
   ``\\pgftransformshift``, ``xshift``, ``yshift``, ``scale``, ``xscale``,
-  ``yscale``, ``rotate``, ``xslant``, ``yslant``, ``cm``, ``reset``;
+  ``yscale``, ``rotate``, ``xslant``, ``yslant``, ``cm``, ``reset``, ``triangle``,
+  ``invert`` and the at-time ones of :mod:`~geoverify.frontends.tikz.pgfpoints`;
 - ``\\pgftext[at=..., left|right|top|bottom|base]{text}``: the text box with
   no separation, centred on the point unless an edge is named;
 - ``\\pgfmathanglebetweenpoints{p}{q}``: ``\\pgfmathresult``, the direction from
@@ -38,6 +42,8 @@ import math
 from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.pgfmath import format_number
+from geoverify.frontends.tikz.colors import parse_color
+from geoverify.frontends.tikz.pgfpoints import AT_TIME_FLAGS, MORE_POINTS, at_time_transform, more_point
 from geoverify.frontends.tikz.tex import Macro, Reader, detokenize, tokenize
 
 __all__ = ["PGF_BASIC_COMMANDS", "run_pgf_basic"]
@@ -47,9 +53,13 @@ _GAP = 1.5  # /pgf/gap around stream point, pt
 
 _TRANSFORMS = {"\\pgftransformshift", "\\pgftransformxshift", "\\pgftransformyshift", "\\pgftransformscale",
                "\\pgftransformxscale", "\\pgftransformyscale", "\\pgftransformrotate", "\\pgftransformxslant",
-               "\\pgftransformyslant", "\\pgftransformcm", "\\pgftransformreset"}
+               "\\pgftransformyslant", "\\pgftransformcm", "\\pgftransformreset", "\\pgftransformtriangle",
+               "\\pgftransforminvert", "\\pgftransformlineattime", "\\pgftransformcurveattime",
+               "\\pgftransformarcaxesattime"}
 _PATHS = {"\\pgfpathmoveto", "\\pgfpathlineto", "\\pgfpathcurveto", "\\pgfpathclose", "\\pgfpathcircle",
-          "\\pgfpathellipse", "\\pgfpatharc", "\\pgfpathrectangle", "\\pgfpathrectanglecorners"}
+          "\\pgfpathellipse", "\\pgfpatharc", "\\pgfpathrectangle", "\\pgfpathrectanglecorners",
+          "\\pgfpatharcaxes", "\\pgfpathqmoveto", "\\pgfpathqlineto", "\\pgfpathqcurveto", "\\pgfpathqcircle"}
+_COLORS = {"\\pgfsetcolor": "color", "\\pgfsetstrokecolor": "draw_color", "\\pgfsetfillcolor": "fill_color"}
 _USES = {"\\pgfusepath": None, "\\pgfusepathqstroke": "stroke", "\\pgfusepathqfill": "fill",
          "\\pgfusepathqfillstroke": "fill,stroke", "\\pgfusepathqclip": "clip"}
 _HANDLERS = {"lineto", "polygon", "discard", "constantlineto", "constantlinetomarkright", "constantlinetomarkmid",
@@ -60,6 +70,7 @@ _STREAM = {"\\pgfplotstreamstart", "\\pgfplotstreampoint", "\\pgfplotstreampoint
 #: The commands :func:`run_pgf_basic` reads (plot handlers are ``\\pgfplothandler<name>``).
 PGF_BASIC_COMMANDS = (_TRANSFORMS | _PATHS | set(_USES) | _STREAM
                       | {"\\pgfplothandler" + h for h in _HANDLERS}
+                      | set(AT_TIME_FLAGS) | set(_COLORS)
                       | {"\\pgftext", "\\pgfsetlinewidth", "\\pgfmathanglebetweenpoints"})
 
 
@@ -100,8 +111,8 @@ class _Points:
             return (x * xv[0] + y * yv[0], x * xv[1] + y * yv[1])
         if name in ("\\pgfpointpolar", "\\pgfqpointpolar"):
             a = math.radians(self.num(arg()))
-            rad = self.text(arg())
-            rx, _, ry = rad.partition("/")
+            rad = self.text(arg())  # pgf: "r" or "rx and ry" (also read: "rx/ry")
+            rx, _, ry = rad.partition(" and " if " and " in rad else "/")
             rx_v = self.interp.number(rx, self.st).value
             ry_v = self.interp.number(ry, self.st).value if ry else rx_v
             return (rx_v * math.cos(a), ry_v * math.sin(a))
@@ -142,6 +153,8 @@ class _Points:
                 raise FigureSyntaxError(f"unknown anchor '{anchor}' of node '{node_name}'") from None
             # the anchor in the current coordinates: the transformation brings it back
             return G.apply(G.invert(self.st["ctm"]), canvas)
+        if name in MORE_POINTS:
+            return more_point(self, name, arg)
         raise FigureSyntaxError(f"pgf point {name} is not interpreted")
 
 
@@ -172,6 +185,18 @@ def _run(interp, tok, reader: Reader) -> None:
     state = _state(interp)
     if name in _TRANSFORMS:
         _transform(pts, name, reader, st)
+    elif name in AT_TIME_FLAGS:  # \pgfslopedattimetrue, ... (pgfpoints.at_time_transform)
+        key, value = AT_TIME_FLAGS[name]
+        st[key] = value
+    elif name in _COLORS:  # the stroke or fill colour only: \pgfusepath chooses the actions
+        spec = pts.text(reader.read_arg())
+        rgb = parse_color(spec, interp.colors)
+        if rgb is None:
+            raise FigureSyntaxError(f"unknown colour '{spec}'")
+        if _COLORS[name] == "color":
+            interp.apply_options(st, f"color={spec}")
+        else:
+            st[_COLORS[name]] = rgb
     elif name in _PATHS:
         _construct(pts, name, reader, state["path"], st)
     elif name in _USES:
@@ -199,6 +224,12 @@ def _transform(pts: _Points, name: str, reader: Reader, st: dict) -> None:
     if kind == "reset":
         st["ctm"] = G.IDENTITY
         return
+    if kind == "invert":
+        st["ctm"] = G.invert(st["ctm"])
+        return
+    if kind.endswith("attime"):  # line, curve, arcaxes (pgfpoints.py)
+        at_time_transform(pts, kind[:-len("attime")], arg, st)
+        return
     if kind == "shift":
         m = G.translation(*pts.point(arg()))
     elif kind == "xshift":
@@ -218,6 +249,9 @@ def _transform(pts: _Points, name: str, reader: Reader, st: dict) -> None:
         m = (1.0, 0.0, pts.num(arg()), 1.0, 0.0, 0.0)
     elif kind == "yslant":
         m = (1.0, pts.num(arg()), 0.0, 1.0, 0.0, 0.0)
+    elif kind == "triangle":  # origin at a, (1pt, 0) at b, (0, 1pt) at c
+        a, b, c = pts.point(arg()), pts.point(arg()), pts.point(arg())
+        m = (b[0] - a[0], b[1] - a[1], c[0] - a[0], c[1] - a[1], a[0], a[1])
     else:  # cm{a}{b}{c}{d}{shift}: x' = a x + c y + sx, y' = b x + d y + sy
         a, b, c, d = (pts.num(arg()) for _ in range(4))
         sx, sy = pts.point(arg())
@@ -261,6 +295,18 @@ def _construct(pts: _Points, name: str, reader: Reader, path: list, st: dict) ->
         rx = pts.interp.number(rx_t, st).value
         ry = pts.interp.number(ry_t, st).value if ry_t else rx
         _arc(path, s, e, rx, ry, ctm)
+    elif kind in ("qmoveto", "qlineto", "qcurveto"):  # quick versions: the points are not transformed
+        vals = [pts.dim(arg()) for _ in range(6 if kind == "qcurveto" else 2)]
+        q = [(vals[i], vals[i + 1]) for i in range(0, len(vals), 2)]
+        seg = ("M" if kind == "qmoveto" else kind[1].upper(),) + tuple(q)
+        path.append(seg + (_local_of(q[-1], ctm),))
+    elif kind == "qcircle":  # a circle about the (untransformed) origin
+        r = pts.dim(arg())
+        _ellipse(path, (0.0, 0.0), (r, 0.0), (0.0, r), G.IDENTITY)
+    elif kind == "arcaxes":  # \pgfpatharc{s}{e}{1pt} under \pgftransformtriangle{origin}{u}{v}
+        s, e = pts.num(arg()), pts.num(arg())
+        u, v = pts.point(arg()), pts.point(arg())
+        _arc(path, s, e, 1.0, 1.0, G.compose(ctm, (u[0], u[1], v[0], v[1], 0.0, 0.0)))
     elif kind in ("rectangle", "rectanglecorners"):
         p, q = pts.point(arg()), pts.point(arg())
         if kind == "rectanglecorners":
@@ -410,7 +456,9 @@ def _text(interp, pts: _Points, tok, reader: Reader) -> None:
         anchor = "base" + (" " + hor if hor else "")
     else:
         anchor = " ".join(w for w in (ver, hor) if w) or "center"
-    node_opts = f"inner sep=0pt,outer sep=0pt,anchor={anchor}" + (f",rotate={rotate}" if rotate else "")
+    # \pgftext sets its box in the full transformation in force (pgflowlevelsynccm)
+    node_opts = f"inner sep=0pt,outer sep=0pt,transform shape,anchor={anchor}"
+    node_opts += f",rotate={rotate}" if rotate else ""
     text = f"\\path {_fmt(at)} node[{node_opts}] {{"
     toks = [(t, tok[1]) for t, _ in tokenize(text)] + list(body) + [(c, tok[1]) for c in "};"]
     reader.push(toks)
