@@ -15,7 +15,11 @@ distance`` are 15 mm. Other growth functions (``grow`` brings back the default):
 - ``grow cyclic``: the child's frame is rotated by ``(i - (n + 1)/2) sibling angle``
   and the child is ``level distance`` along its x axis (its own children grow in that frame);
 - ``children are tokens`` (petri library): pgf's table of token places for 1 to 9
-  children, in units of ``token distance`` (1.5 ex), with no edges.
+  children, in units of ``token distance`` (1.5 ex), with no edges;
+- ``grow via three points={one child at (a) and two children at (b) and (c)}``
+  (trees library): child ``i`` of ``n`` at ``a + (n - 1)(b - a) + (i - 1)(c - b)``.
+
+Children grow from the parent's ``growth parent anchor`` (``center``).
 
 ``sibling angle`` is 20 degrees by default. ``level`` (with the level as ``#1``) and ``level <k>`` styles apply to all children of level k,
 then ``every child`` and the child's own options. A child's body starts with
@@ -25,7 +29,9 @@ is named ``<parent>-<i>`` unless it has a name. The edge from the parent is
 ``(parent) -- (child)`` between the node borders (or ``parent anchor`` /
 ``child anchor``), drawn in the child's style; ``child [missing]`` takes its
 place but draws nothing. ``edge from parent [options]`` in a body sets the
-edge's options (labels on it are not drawn).
+edge's options; nodes after it are labels on the edge (midway unless they have a
+``pos``). ``edge from parent path`` replaces the edge's path (``\\tikzparentnode``,
+``\\tikzchildnode``, ``\\tikzparentanchor``, ``\\tikzchildanchor`` in it).
 """
 
 from __future__ import annotations
@@ -48,7 +54,10 @@ _EDGE = re.compile(r"edge\s+from\s+parent\s*(\[[^\]]*\])?")
 
 #: Keys of the growth functions other than the default (:func:`growth_key`).
 GROWTH_KEYS = frozenset({"clockwise from", "counterclockwise from", "grow cyclic", "sibling angle",
-                         "children are tokens", "token distance"})
+                         "children are tokens", "token distance", "grow via three points",
+                         "growth parent anchor", "edge from parent path"})
+
+_THREE = re.compile(r"\s*one child at\s*\((.*)\)\s*and two children at\s*\((.*)\)\s*and\s*\((.*)\)\s*", re.S)
 
 #: petri's token places (``\tikz@def@grow@tokens``): n children -> (x, y) per child, in token distances.
 _TOKEN_PLACES = {
@@ -70,6 +79,18 @@ def growth_key(ctx, st: dict, key: str, val: str | None) -> None:
         st["token_distance"] = float(ctx.number(val, st).value)  # a plain number is in pt
     elif key in ("clockwise from", "counterclockwise from"):
         st["growth"] = (key, float(ctx.number(val, st).value))
+    elif key == "growth parent anchor":  # children grow from this anchor of the parent
+        st["growth_parent_anchor"] = (val or "center").strip()
+    elif key == "edge from parent path":
+        st["edge_from_parent_path"] = val
+    elif key == "grow via three points":
+        m = _THREE.fullmatch(val or "")
+        if m is None:
+            ctx.note("UNSUPPORTED", f"cannot read 'grow via three points={val}'", key)
+            return
+        # the points in the coordinates in force, untransformed (the growth shift is transformed)
+        local = {**st, "ctm": G.IDENTITY}
+        st["growth"] = (key, tuple(ctx.point(m.group(k), local) for k in (1, 2, 3)))
     else:  # grow cyclic, children are tokens
         st["growth"] = (key, 0.0)
 
@@ -105,6 +126,9 @@ def _grown(cst: dict, growth: tuple, i: int, n: int, ld: float) -> tuple[float, 
         return _polar(start + angle * (i - 1), ld)
     if kind == "grow cyclic":
         return _polar(angle * (i - (n + 1) / 2), ld)
+    if kind == "grow via three points":  # tikzlibrarytrees: one + (n-1)(left-one) + (i-1)(right-left)
+        one, left, right = start
+        return tuple(one[k] + (n - 1) * (left[k] - one[k]) + (i - 1) * (right[k] - left[k]) for k in (0, 1))
     x, y = _TOKEN_PLACES[n][i - 1] if n in _TOKEN_PLACES else (0.0, 0.0)  # pgf has no place beyond 9
     d = cst.get("token_distance", 1.5 * EX_PT)
     return (x * d, y * d)
@@ -158,13 +182,14 @@ def grow_children(walker, items, level: int) -> None:
         off = G.apply_linear(cst["ctm"], off)
         if growth is not None and growth[0] == "grow cyclic":  # the child's frame turns with it
             cst["ctm"] = G.compose(cst["ctm"], G.rotation(cst.get("sibling_angle", 20.0) * (i - (n + 1) / 2)))
-        pos = (parent.center[0] + off[0], parent.center[1] + off[1])
+        origin = _growth_origin(interp, parent, cst.get("growth_parent_anchor"), walker.loc)
+        pos = (origin[0] + off[0], origin[1] + off[1])
         body = _braced_body(item.children[-1]).strip()
-        edge_opts = ""
-        m = _EDGE.search(body)
+        edge_opts, edge_nodes = "", ""
+        m = _top_edge(body)
         if m:
             edge_opts = (m.group(1) or "[]")[1:-1]
-            body = body[:m.start()]  # labels on the edge are not drawn
+            body, edge_nodes = body[:m.start()], body[m.end():].strip()  # nodes on the edge (labels)
         if not re.match(r"(node|coordinate)\b", body):
             body = "coordinate " + body
         name = f"{parent.name}-{i}" if parent.name else None
@@ -194,6 +219,68 @@ def grow_children(walker, items, level: int) -> None:
         start = a if a is not None else (parent.border_toward(b if b is not None else node.center)
                                          if parent.shape != "coordinate" else parent.center)
         end = b if b is not None else (node.border_toward(start) if node.shape != "coordinate" else node.center)
+        if est.get("edge_from_parent_path") or edge_nodes:
+            _edge_path(walker, est, parent, node, (pa, ca), (start, end), edge_nodes)
+            continue
         edge = PathBuilder()
         edge.line(start, end)
         walker.edges.append((edge, est))
+
+
+def _top_edge(body: str):
+    """The match of ``edge from parent [options]`` outside the body's braces (a grandchild's is its own)."""
+    for m in _EDGE.finditer(body):
+        head = body[:m.start()]
+        if head.count("{") == head.count("}") and head.count("[") == head.count("]"):
+            return m
+    return None
+
+
+def _growth_origin(interp, parent, anchor, loc):
+    """Where the children grow from: the parent's ``growth parent anchor`` (its centre by default)."""
+    if not anchor or anchor == "center":
+        return parent.center
+    try:
+        return parent.anchor(anchor)
+    except KeyError:
+        interp.note("UNSUPPORTED", f"unknown growth parent anchor '{anchor}'; the centre is used",
+                    "growth parent anchor", loc)
+        return parent.center
+
+
+def _edge_path(walker, est, parent, node, anchors, ends, edge_nodes) -> None:
+    """An edge from the parent with nodes on it, or along ``edge from parent path``.
+
+    TikZ appends the nodes to the path as labels, so a node without ``pos`` sits
+    midway (the default path is written ``(start) -- nodes (end)`` for that)."""
+    from geoverify.frontends.tikz.grammar import path_parser
+    from geoverify.frontends.tikz.paths import PathWalker
+
+    interp = walker.interp
+    custom = est.get("edge_from_parent_path")
+    if custom:
+        names = []
+        for nd in (parent, node):
+            name = nd.name or f"tree node {id(nd)}"
+            interp.nodes.setdefault(name, nd)
+            names.append(name)
+        text = custom.strip()
+        text = text[1:-1] if text.startswith("{") and text.endswith("}") else text
+        for macro, value in (("\\tikzparentnode", names[0]), ("\\tikzchildnode", names[1]),
+                             ("\\tikzparentanchor", "." + anchors[0] if anchors[0] and anchors[0] != "border" else ""),
+                             ("\\tikzchildanchor", "." + anchors[1] if anchors[1] and anchors[1] != "border" else "")):
+            text = re.sub(re.escape(macro) + r"(?![A-Za-z@])\s*", lambda _m, v=value: v, text)
+        text += " " + edge_nodes
+        st = dict(est)
+    else:  # the points are canvas points already
+        (sx, sy), (ex, ey) = ends
+        text = f"({sx:.6f}pt,{sy:.6f}pt) -- {edge_nodes} ({ex:.6f}pt,{ey:.6f}pt)"
+        st = {**est, "ctm": G.IDENTITY}
+    ew = PathWalker(interp, st, walker.loc)
+    try:
+        ew.run(path_parser().parse(text))
+    except Exception:  # noqa: BLE001 - a path the grammar cannot read
+        interp.note("UNSUPPORTED", f"cannot parse the edge from parent '{text[:40]}'", "edge from parent",
+                    walker.loc)
+        return
+    walker.edges.append((ew.path, est))

@@ -54,3 +54,48 @@ def test_children_are_tokens_take_petris_places_without_edges():
     t = 1.5 * EX
     assert close(dots, [(0, .57 * t), (-.5 * t, -.306025 * t), (.5 * t, -.306025 * t)], tol=1e-6)
     assert not [p for p in sc.primitives if isinstance(p, Polyline)]  # no edges from the place
+
+
+_TREE_ORIGIN = (-44.589844, -43.453125)  # dvisvgm point of the picture's (0,0) below
+
+
+def _tex(*xy):
+    """dvisvgm points (bp, y down) -> TeX points about the canvas origin."""
+    p = np.array(xy, dtype=float).reshape(-1, 2)
+    return np.column_stack([(p[:, 0] - _TREE_ORIGIN[0]) * 72.27 / 72, (_TREE_ORIGIN[1] - p[:, 1]) * 72.27 / 72])
+
+
+def test_growth_parent_anchor_three_points_edge_labels_and_edge_from_parent_path():
+    from geoverify.scene import BezierPath
+    sc = parse_tikz(r"""\usetikzlibrary{trees}
+    \begin{tikzpicture}[level distance=1cm]
+    \draw (0,0) -- (0,-0.5);
+    \node [draw,inner sep=2pt] (a) at (0,0) {root} [growth parent anchor=north east] child;
+    \draw (a-1) -- +(0.5,0);
+    \begin{scope}[grow via three points={one child at (0,1) and two children at (-.5,1) and (.5,1)}]
+    \node at (3,0) {x} child child child;
+    \end{scope}
+    \begin{scope}[yshift=-3cm]
+    \node[draw] (r) at (0,0) {r}
+      child {node[draw] (c) {c} edge from parent node[near end,draw] {lab}};
+    \end{scope}
+    \begin{scope}[yshift=-6cm, edge from parent path={(\tikzparentnode.south) .. controls +(0,-1) and +(0,1)
+                                                     .. (\tikzchildnode.north)}]
+    \node[draw] {p} child {node[draw] {q}} child {node[draw] {s}};
+    \end{scope}
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    lines = [p.points for p in sc.primitives if isinstance(p, Polyline) and not p.closed_flag]
+    # the child one level distance above the parent's north east anchor, not its centre
+    assert close(lines[1], _tex(-42.04297, -38.19922, -33.3906, -20.3633), tol=0.01)
+    # one + (n - 1)(left - one) + (i - 1)(right - left): three children at -1, 0, 1 cm
+    assert close(lines[3], _tex(34.7852, -49.11719, 12.1016, -71.8008), tol=0.01)
+    assert close(lines[5], _tex(46.1133, -49.11719, 68.7966, -71.8008), tol=0.01)
+    assert close(lines[6], _tex(-44.589844, 47.25, -44.589844, 64.2697), tol=0.01)
+    label = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag][3]  # near end of the edge
+    assert close(label.bbox(), np.concatenate(_tex(-54.55469, 66.7927, -34.62891, 53.2344)), tol=0.01)
+    curves = [p.parts[0].controls for p in sc.primitives if isinstance(p, BezierPath)]
+    assert len(curves) == 2
+    assert close(curves[0][0], _tex(-44.589844, 133.2617, -44.589844, 161.6057, -65.8516, 119.9917,
+                                    -65.8516, 148.3397), tol=0.01)
+    assert close(curves[1][0, 3], _tex(-23.332, 149.3087)[0], tol=0.01)
