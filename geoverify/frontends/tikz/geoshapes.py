@@ -43,7 +43,7 @@ __all__ = ["POLYGON_SHAPES", "SHAPE_KEYS", "polygon_shape", "ray_exit"]
 
 #: Shapes built here.
 POLYGON_SHAPES = frozenset({"diamond", "regular polygon", "star", "isosceles triangle", "trapezium", "kite",
-                            "dart", "magnetic tape"}) | ARROW_SHAPES | MISC_SHAPES | SYMBOL_SHAPES
+                            "dart", "magnetic tape", "cylinder"}) | ARROW_SHAPES | MISC_SHAPES | SYMBOL_SHAPES
 
 #: pgf keys of these shapes and their initial values (booleans are flags without value).
 SHAPE_KEYS = {"shape border uses incircle": False, "shape border rotate": 0.0, "aspect": 1.0, "shape aspect": 1.0,
@@ -95,7 +95,7 @@ def _rotation(params: dict, x: float, y: float):
 
 
 def polygon_shape(shape: str, params: dict, hw_text: float, hh_text: float, min_w: float, min_h: float,
-                  outer: float, line_width: float = 0.0) -> dict:
+                  outer: float, line_width: float = 0.0, inner: tuple = (0.0, 0.0)) -> dict:
     """Corners and anchors of ``shape``.
 
     Parameters
@@ -114,6 +114,8 @@ def polygon_shape(shape: str, params: dict, hw_text: float, hh_text: float, min_
     line_width : float
         The node's line width (pt); the arrows of ``shapes.arrows`` count half of it
         in their text box.
+    inner : (float, float)
+        The inner xsep and ysep (pt), which the cylinder's left end measures.
 
     Returns
     -------
@@ -143,6 +145,9 @@ def polygon_shape(shape: str, params: dict, hw_text: float, hh_text: float, min_
     if shape == "chamfered rectangle":  # shapes.misc (miscshapes.py)
         from geoverify.frontends.tikz.miscshapes import chamfered_rectangle
         return chamfered_rectangle(p, hw_text, hh_text, min_w, min_h, outer)
+    if shape == "cylinder":  # cylinder.py
+        from geoverify.frontends.tikz.cylinder import cylinder
+        return cylinder(p, hw_text, hh_text, inner[0], inner[1], min_w, min_h, outer, line_width)
     if shape == "tape":  # shapes.symbols (symbolshapes.py)
         from geoverify.frontends.tikz.symbolshapes import tape
         return tape(p, hw_text, hh_text, min_w, min_h, outer)

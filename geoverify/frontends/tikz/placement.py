@@ -197,7 +197,8 @@ class NodePlacementMixin:
                     poly = gate_shape(shape, nst, w, h + dpt, ixs, iys, outer)
                 else:
                     poly = polygon_shape(shape, nst.get("shape_params", {}), w / 2 + ixs, (h + dpt) / 2 + iys,
-                                         nst["min_width"], nst["min_height"], outer, nst["line_width"])
+                                         nst["min_width"], nst["min_height"], outer, nst["line_width"],
+                                         (ixs, iys))
             except (ArithmeticError, ValueError):
                 # e.g. star points=0 or an apex angle of 0: pgf itself fails on these
                 self.note("UNSUPPORTED", f"the parameters of node shape '{shape}' give no shape; it is measured "
@@ -358,6 +359,9 @@ class NodePlacementMixin:
             elif node.shape == "polygon":
                 pts = [node._to_canvas(*q) for q in node.extra["poly"]["path"]]
                 self.scene.add(Polyline(points=np.array(pts), closed_flag=True, style=style, **common))
+                for part in node.extra["poly"].get("open", ()) if draw else ():  # a cylinder's back arc
+                    pts = [node._to_canvas(*q) for q in part]
+                    self.scene.add(Polyline(points=np.array(pts), style=path_style(nst, True, False), **common))
             elif nst["shape"] == "rounded rectangle":
                 self.scene.add(BezierPath(parts=[Subpath(_rounded_rectangle_controls(node), True)], style=style,
                                           **common))
