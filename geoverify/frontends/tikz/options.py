@@ -81,7 +81,8 @@ _TEXT_ALIGN = {"text centered": "center", "text badly centered": "center", "text
 # keys setting two shape keys at once
 _SHAPE_KEY_PAIRS = {"trapezium angle": ("trapezium left angle", "trapezium right angle"),
                     "chamfered rectangle sep": ("chamfered rectangle xsep", "chamfered rectangle ysep"),
-                    "tape bend": ("tape bend top", "tape bend bottom")}
+                    "tape bend": ("tape bend top", "tape bend bottom"),
+                    "kite vertex angles": ("kite upper vertex angle", "kite lower vertex angle")}
 _POS_WORDS = {"midway": 0.5, "near start": 0.25, "near end": 0.75, "very near start": 0.125,
               "very near end": 0.875, "at start": 0.0, "at end": 1.0}
 _SHAPES = {"rectangle", "circle", "ellipse", "coordinate", "diamond", "regular polygon", "star",
@@ -569,9 +570,12 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         if k in SHAPE_KEYS or k in _SHAPE_KEY_PAIRS:  # shapes.geometric (geoshapes)
             names = _SHAPE_KEY_PAIRS.get(k, (k,))
             initial = SHAPE_KEYS.get(names[0])
-            v = val.strip() not in ("false", "0") if isinstance(initial, bool) else \
-                val.strip() if isinstance(initial, str) else ctx.number(val, st).value
-            st["shape_params"] = {**st.get("shape_params", {}), **{n: v for n in names}}
+            # "kite vertex angles=90 and 45" gives each its own value (pgf splits at "and")
+            vals = val.split("and", 1) if k == "kite vertex angles" and "and" in val else [val] * len(names)
+            for n, one in zip(names, vals):
+                v = one.strip() not in ("false", "0") if isinstance(initial, bool) else \
+                    one.strip() if isinstance(initial, str) else ctx.number(one, st).value
+                st["shape_params"] = {**st.get("shape_params", {}), n: v}
         elif k in ("line width",):
             st["line_width"] = _dim(ctx, val, st)
         elif k in ("draw", "fill", "color", "text"):

@@ -163,3 +163,17 @@ def test_parameters_that_give_no_shape_are_reported_not_a_crash(opts):
     sc = parse_tikz(rf"\begin{{tikzpicture}}\node[{opts}, draw] (n) {{x}};\draw (n.east) -- (2,0);\end{{tikzpicture}}")
     assert any(d.code == "UNSUPPORTED" and "give no shape" in d.message for d in sc.diagnostics)
     assert len(sc.primitives) >= 2
+
+
+def test_kite_vertex_angles_sets_both_angles():
+    # pgf's kite vertex angles: "a and b" sets the upper and the lower angle, one value both
+    # (the separate keys are pinned to TeX above)
+    def outline(opts):
+        sc = parse_tikz(r"\node[kite, draw, %s] {B};" % opts)
+        assert not sc.diagnostics
+        return sc.primitives[0].points
+    assert np.allclose(outline("kite vertex angles=90 and 45"),
+                       outline("kite upper vertex angle=90, kite lower vertex angle=45"))
+    assert np.allclose(outline("kite vertex angles=60"),
+                       outline("kite upper vertex angle=60, kite lower vertex angle=60"))
+    assert not np.allclose(outline("kite vertex angles=60"), outline(""))
