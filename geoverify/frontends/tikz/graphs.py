@@ -56,6 +56,7 @@ class _Builder:
         self.target_styles: dict[str, str] = {}
         self.source_styles: dict[str, str] = {}
         self.n_edges = 0
+        self.depth = 0                       # styles being expanded
         self.ends: tuple = ([], [])          # sources and targets of the group whose operators run
         self.declared: dict[str, str] = {}   # declare={name}{graph}
         self.anonymous = 0
@@ -94,10 +95,19 @@ class _Builder:
                 st.kind = k
             elif placement_key(st, k, v):
                 pass
+            elif k.endswith(("/.style", "/.append style")):  # a graph style, local to the graph
+                name, _, handler = k.rpartition("/.")
+                name = " ".join(name.split())
+                old = self.style(st, name) if handler == "append style" else None
+                st.levels[name] = ",".join(x for x in (old, v or "") if x)
+            elif self.style(st, k) is not None:
+                if self.depth > 50:
+                    raise FigureSyntaxError(f"\\graph: style '{k}' expands without end")
+                self.depth += 1
+                self.settings(st, self.style(st, k).replace("#1", v or ""), tikz_out, ops)
+                self.depth -= 1
             elif k == "level" or (k.startswith("level ") and k[6:].strip().isdigit()):
-                self.settings(st, v or "", tikz_out, ops)
-            elif k.endswith("/.style") and (k[:-7] == "level" or k[:-7].startswith("level ")):
-                st.levels[" ".join(k[:-7].split())] = v or ""
+                pass  # no such style: nothing to do
             elif k == "nodes":
                 st.nodes.append(v or "")
             elif k in ("edges", "edge"):
@@ -184,7 +194,8 @@ class _Builder:
         st.element_count = st.chain_count = 0
         st.placed = False
         ops: list = []
-        self.settings(st, g.opts, None, ops)
+        every = self.style(st, "every group")
+        self.settings(st, ",".join(x for x in (every, g.opts) if x), None, ops)
         sources, targets = [], []
         mark = len(self.members)
         chains = g.chains
@@ -304,9 +315,10 @@ class _Builder:
             while name in self.placed:
                 name += "'"
         st.level += 1
-        for key in ("level", f"level {st.level}"):
-            if key in st.levels:
-                self.settings(st, st.levels[key].replace("#1", str(st.level)), None, [])
+        for key in ("level", f"level {st.level}"):  # level/.try=N, level N/.try
+            body = self.style(st, key)
+            if body is not None:
+                self.settings(st, body.replace("#1", str(st.level)), None, [])
         self.members.append(name)
         if st.trie:  # the nodes after this one on its chain are named below it
             st.prefix += n.name + st.name_sep
@@ -364,6 +376,12 @@ class _Builder:
         st.ldepth = max(st.ldepth, nd)
         st.element_count += 1
         return [name]
+
+    def style(self, st: GraphState, name: str) -> str | None:
+        """A graph style: defined in the graph's options, or by ``\\tikzset{graphs/<name>/.style=..}``."""
+        if name in st.levels:
+            return st.levels[name]
+        return self.interp.defs.get("style:graphs/" + name)
 
     def code_values(self, st: GraphState) -> dict:
         """Macros that ``compute position/.append code`` set from the counters (read before
@@ -552,7 +570,8 @@ def run_graph(interp, tok, reader: Reader) -> None:
     every = interp.defs.get("style:every edge quotes")
     top.edge_quotes = "auto" if every is None else every
     outer_ops: list = []
-    b.settings(top, opts, tikz_opts, outer_ops)
+    every = b.style(top, "every graph")
+    b.settings(top, ",".join(x for x in (every, opts) if x), tikz_opts, outer_ops)
     if "quick" in dict(split_options(opts)):  # no placement: nodes at the origin or at x=, y=
         top.mode = "none"
     top.width = top.depth = 0.0

@@ -62,7 +62,7 @@ class GraphState:
     auto_anchor: bool = False
     auto_h: str = "center"
     auto_v: str = "center"
-    levels: dict = field(default_factory=dict)   # "level", "level 2" ... -> style body
+    levels: dict = field(default_factory=dict)   # graph styles given in the graph ("level 2", ..)
     width: float = 0.0
     depth: float = 0.0
     lwidth: float = 0.0

@@ -383,3 +383,15 @@ def test_compute_position_code_reads_the_counters_before_placement():
         "a:0 b:0 c:0 d:1 e:2 f:1 g:2 h:2".split()
     assert texts("element count", "a -> b -> c, d -> {e, f->h} -> j") == \
         "a:0 b:1 c:2 d:0 e:0 f:0 h:1 j:2".split()
+
+
+def test_graph_styles_from_tikzset_and_the_graphs_options():
+    # graphs/<name>/.style by \tikzset (with #1), every graph, styles (and .append style)
+    # defined in the graph's options and used by a group
+    got = node_centres(r"\tikzset{graphs/my grow/.style={grow down=#1}, graphs/every graph/.style={branch right}}"
+                       r"\graph " + _PROBED + r", my grow=5mm, side/.style={branch left=2cm}, "
+                       r"side/.append style={nodes=red}] { a -> { [side] b, c }, d -> e };", list("abcde"))
+    tex = {"a": (0, 0), "b": (0, -14.22636), "c": (-56.9055, -14.22636), "d": (28.45274, 0),
+           "e": (28.45274, -14.22636)}
+    for n, p in tex.items():
+        assert close(got[n], p, tol=0.01), n
