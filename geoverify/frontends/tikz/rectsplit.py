@@ -180,6 +180,7 @@ def place_split_node(interp, nst: dict, name, p, text: str, loc):
     hw, hh = (ne[0] - sw[0]) / 2 - outer, (ne[1] - sw[1]) / 2 - outer
     node = Node(name, "rectangle", (0.0, 0.0), hw, hh, outer)
     node.extra["anchors"] = {k: (x - c[0], y - c[1]) for k, (x, y) in anchors.items()}
+    node.extra["shape_anchors"] = {"text": (-c[0], -c[1])}  # pgf's text anchor: the frame's origin
     settle_node(interp, node, nst, p, loc, "rectangle split")
     interp.placed_nodes.append(node)  # its shape (with the outer sep) counts in a picture's box
     ox, oy = node.center[0] - c[0], node.center[1] - c[1]  # canvas of the origin frame

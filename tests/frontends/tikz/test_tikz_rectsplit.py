@@ -94,3 +94,21 @@ def test_parts_are_measured_in_the_node_font():
     \end{tikzpicture}""")
     outline = next(p for p in sc.primitives if isinstance(p, Polyline) and len(p.points) == 4)
     assert np.allclose(np.ptp(outline.points, axis=0), np.array([22.3321, 26.2558]) * 72.27 / 72, atol=3e-3)
+
+
+def test_text_anchor_is_part_one_text_origin_also_when_empty_parts_are_ignored():
+    # pgf's text anchor is the node's origin, part one's text origin: latex + dvisvgm puts
+    # both "text" baselines at the anchored height; the boxes span (pt, from that origin)
+    # y -28.9135..9.6838 and, with the empty part ignored, -17.5428..9.6838, x from -5.4303
+    sc = parse_tikz(r"""\begin{tikzpicture}[every node/.style={draw, anchor=text, rectangle split,
+        rectangle split parts=3}]
+      \node {text \nodepart{second} \nodepart{third}third};
+      \node [rectangle split ignore empty parts] at (2,0) {text \nodepart{second} \nodepart{third}third};
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    boxes = [p.points for p in sc.primitives if isinstance(p, Polyline) and len(p.points) == 4]
+    assert np.allclose([boxes[0][:, 1].min(), boxes[0][:, 1].max()], [-28.9135, 9.6838], atol=0.01)
+    assert np.allclose([boxes[1][:, 1].min(), boxes[1][:, 1].max()], [-17.5428, 9.6838], atol=0.01)
+    assert np.allclose([boxes[0][:, 0].min(), boxes[1][:, 0].min() - 2 * 72.27 / 2.54], -5.4303, atol=0.01)
+    texts = [p for p in sc.primitives if isinstance(p, TextLabel) and p.text == "text"]
+    assert [round(t.box[1], 6) for t in texts] == [0.0, 0.0]
