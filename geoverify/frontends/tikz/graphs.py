@@ -581,9 +581,13 @@ def run_graph(interp, tok, reader: Reader) -> None:
     interp.defs.begin_group()
     saved = interp.st
     interp.st = dict(saved)
-    try:
+    try:  # \graph's \scope: every scope, the graph's TikZ options, a local bounding box
+        every_scope = interp.defs.get("style:every scope")
+        if every_scope:
+            interp.apply_options(interp.st, every_scope)
         if tikz:
             interp.apply_options(interp.st, ",".join(tikz))
+        interp._begin_local_box()
         b.top_ends = b.group(graph, top)
         b.ends = b.top_ends
         for op in outer_ops:
@@ -592,5 +596,6 @@ def run_graph(interp, tok, reader: Reader) -> None:
     except FigureSyntaxError as err:
         interp.note("UNSUPPORTED", f"{err.message}; the rest of the graph is skipped", "\\graph", loc)
     finally:
+        interp._end_local_box(saved)
         interp.st = saved
         interp.defs.end_group()

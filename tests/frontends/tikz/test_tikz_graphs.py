@@ -395,3 +395,10 @@ def test_graph_styles_from_tikzset_and_the_graphs_options():
            "e": (28.45274, -14.22636)}
     for n, p in tex.items():
         assert close(got[n], p, tol=0.01), n
+
+
+def test_every_scope_applies_to_the_graphs_scope():
+    s = starts(parse_tikz(r"\begin{tikzpicture}\tikzset{every scope/.style={xshift=1cm}}"
+                          r"\node (x) at (0,0) {x}; \graph { a -> b };\end{tikzpicture}"))
+    assert close((s["a"][0] - s["x"][0], s["b"][0] - s["x"][0]), ((25.8561 + 2.6291) * BP, (53.9262 + 2.6291) * BP),
+                 tol=0.02)
