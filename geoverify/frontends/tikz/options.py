@@ -361,8 +361,8 @@ def _rectangle_split_key(ctx, st, key, val):
         rs[key] = rs.get(key, 0.0) + v if key == "empty part width" else max(rs.get(key, 0.0), v)
     elif key == "use custom fill":
         pass
-    elif key == "part align" and (val or "").strip() == "center":
-        pass
+    elif key == "part align" and val:  # one per part, the last for the rest (rectsplit.py)
+        rs["part align"] = [a.strip() for a in val.strip().strip("{}").split(",") if a.strip()]
     else:
         ctx.note("UNSUPPORTED", f"key 'rectangle split {key}' is not interpreted", "rectangle split " + key)
     st["rect_split"] = rs

@@ -62,10 +62,12 @@ def split_parts(text: str, n: int) -> list[str]:
     return [parts.get(PART_NAMES[i], "").strip() for i in range(n)]
 
 
-def _layout(sizes, horizontal, ignore, lw, ixs, iys, oxs, oys, minw, minh):
+def _layout(sizes, horizontal, ignore, lw, ixs, iys, oxs, oys, minw, minh, aligns=()):
     """Part text origins, SW and NE (outer sep included) and split positions, in the frame
     whose origin is part one's text origin. ``sizes``: ``(w, h, d)`` per part, ``None`` when
-    ignored."""
+    ignored; ``aligns``: ``rectangle split part align`` per part (the last repeats; center)."""
+    aligns = list(aligns) or ["center"]
+    aligns += [aligns[-1]] * len(sizes)
     real = [s for s in sizes if s is not None] or [(0.0, 0.0, 0.0)]
     maxw = max(s[0] for s in real)
     H = max(s[1] for s in real)
@@ -87,7 +89,7 @@ def _layout(sizes, horizontal, ignore, lw, ixs, iys, oxs, oys, minw, minh):
                 origins[i] = origins[last] if last is not None else (0.0, 0.0)
                 continue
             w, h, d = s
-            y = (total - h + d) / 2
+            y = {"bottom": d, "top": total - h, "base": (total - H + D) / 2}.get(aligns[i], (total - h + d) / 2)
             if y0 is None:
                 y0 = y
                 x = 0.0
@@ -120,7 +122,7 @@ def _layout(sizes, horizontal, ignore, lw, ixs, iys, oxs, oys, minw, minh):
                 origins[i] = origins[last] if last is not None else (0.0, 0.0)
                 continue
             w, h, d = s
-            x = (maxw - w) / 2
+            x = {"left": 0.0, "right": maxw - w}.get(aligns[i], (maxw - w) / 2)
             if x0 is None:
                 x0 = x
                 y = 0.0
@@ -175,7 +177,8 @@ def place_split_node(interp, nst: dict, name, p, text: str, loc):
         box, _ = measure(t, fs, nst.get("bold", False))
         sizes.append((box.width, box.height, box.depth))
     origins, sw, ne, anchors, splits = _layout(sizes, horizontal, ignore, lw, ixs, iys, outer, outer,
-                                               nst.get("min_width") or 0.0, nst.get("min_height") or 0.0)
+                                               nst.get("min_width") or 0.0, nst.get("min_height") or 0.0,
+                                               rs.get("part align") or ())
     c = ((sw[0] + ne[0]) / 2, (sw[1] + ne[1]) / 2)
     hw, hh = (ne[0] - sw[0]) / 2 - outer, (ne[1] - sw[1]) / 2 - outer
     node = Node(name, "rectangle", (0.0, 0.0), hw, hh, outer)

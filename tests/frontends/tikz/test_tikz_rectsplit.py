@@ -112,3 +112,22 @@ def test_text_anchor_is_part_one_text_origin_also_when_empty_parts_are_ignored()
     assert np.allclose([boxes[0][:, 0].min(), boxes[1][:, 0].min() - 2 * 72.27 / 2.54], -5.4303, atol=0.01)
     texts = [p for p in sc.primitives if isinstance(p, TextLabel) and p.text == "text"]
     assert [round(t.box[1], 6) for t in texts] == [0.0, 0.0]
+
+
+def test_part_align_per_part_the_last_repeating():
+    # latex + dvisvgm: with {left, right} the later parts sit flush right under the widest
+    # one; horizontally {top, bottom, base} puts W's top under the node's top, x on its
+    # bottom and g on the common baseline (heights above the node's bottom, pt)
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \node[rectangle split, rectangle split parts=3, draw, rectangle split part align={left, right}]
+        at (0,0) {wide text \nodepart{two} a \nodepart{three} b};
+      \node[rectangle split, rectangle split parts=3, draw, rectangle split horizontal,
+            rectangle split part align={top, bottom, base}] at (4,0) {W \nodepart{two} x \nodepart{three} g};
+    \end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code != "NOTE"]
+    lab = {p.text: p for p in sc.primitives if isinstance(p, TextLabel)}
+    boxes = [p.points for p in sc.primitives if isinstance(p, Polyline) and len(p.points) == 4]
+    bottom1, bottom2 = boxes[0][:, 1].min(), boxes[1][:, 1].min()
+    assert np.isclose(lab["a"].box[2], lab["wide text"].box[2]) and np.isclose(lab["b"].box[2], lab["a"].box[2])
+    assert np.allclose([lab["a"].anchor[1] - bottom1, lab["b"].anchor[1] - bottom1], [17.5445, 3.5338], atol=0.01)
+    assert np.allclose([lab[t].anchor[1] - bottom2 for t in "Wxg"], [5.2783, 3.3339, 5.2783], atol=0.01)
