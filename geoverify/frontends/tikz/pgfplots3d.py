@@ -60,7 +60,7 @@ KNOWN_KEYS_3D = {"view", "zmin", "zmax", "zlabel", "ztick", "zticklabels", "z di
                  "ztick distance",
                  "xticklabel pos", "yticklabel pos", "zticklabel pos", "ticklabel pos", "z label style",
                  "samples y", "variable", "variable y", "mesh/rows", "mesh/cols", "mesh/ordering", "surf",
-                 "mesh", "shader", "tickwidth"}
+                 "mesh", "shader", "tickwidth", "3d box"}
 
 _INNER = 3.333
 _AXES = "xyz"
@@ -240,11 +240,25 @@ class Axis3D(Axis):
     def face_behind(self, b, s):
         return self.back[b] == s
 
+    def box_choice(self):
+        """``3d box``: ``background`` (pgfplots' default), ``complete`` (the key without a
+        value) or ``complete*``."""
+        if "3d box" not in self.kv:
+            return "background"
+        v = (self.kv.get("3d box") or "complete").strip()
+        if v not in ("background", "complete", "complete*"):
+            self.interp.note("UNSUPPORTED", f"3d box={v} is not interpreted", "3d box", self.loc)
+            return "background"
+        return v
+
     def drawn_edges(self, a):
-        """Sides ``(s1, s2)`` of the edges of axis ``a`` with a face behind the data."""
+        """Sides ``(s1, s2)`` of the edges of axis ``a`` with a face behind the data; every
+        edge with ``3d box=complete`` (\\pgfplots@draw@axis@post draws the faces in front too,
+        with their ticks)."""
         others = [b for b in _AXES if b != a]
+        every = self.box_choice() != "background"
         return [(s1, s2) for s1 in (0, 1) for s2 in (0, 1)
-                if self.face_behind(others[0], s1) or self.face_behind(others[1], s2)]
+                if every or self.face_behind(others[0], s1) or self.face_behind(others[1], s2)]
 
     def ticklabel_edge(self, a):
         """The edge of axis ``a`` that gets tick labels (``\\pgfplots@init@ticklabelaxisspecfor``):
@@ -303,7 +317,7 @@ class Axis3D(Axis):
         saved = interp.st
         saved_box = getattr(interp, "axis_box", None)
         for key in ("axis lines", "axis lines*", "axis x line", "axis y line", "axis z line",
-                    "3d box", "xtick pos", "ytick pos", "ztick pos"):  # axis on top: the drawing order only
+                    "xtick pos", "ytick pos", "ztick pos"):  # axis on top: the drawing order only
             if key in kv and not (key.startswith("axis lines") and center_lines(self)[0]):
                 interp.note("UNSUPPORTED", f"'{key}' of a 3D axis is not interpreted", key, self.loc)
         try:
@@ -377,8 +391,10 @@ class Axis3D(Axis):
                 self.interp.note("UNSUPPORTED", "minor grid lines of 3D axes are not drawn", "grid", self.loc)
             return
         st = self.stroke_state((0.75, 0.75, 0.75), 0.4, ("grid style", "major grid style"))
-        for c in _AXES:  # the face behind, orthogonal to c
-            s = self.back[c]
+        # the face behind, orthogonal to c; with 3d box=complete* the face in front too
+        faces = [(c, self.back[c]) for c in _AXES] + \
+            ([(c, 1 - self.back[c]) for c in _AXES] if self.box_choice() == "complete*" else [])
+        for c, s in faces:
             for a in _AXES:
                 if a == c or not (g in ("major", "both") or self.flag(a + "majorgrids")):
                     continue

@@ -307,3 +307,71 @@ def test_view_az_and_el_keys_override_an_earlier_view():
     tex = [(0.0, 19.03), (19.39, 57.2), (38.77, 95.38), (77.75, 9.52), (97.14, 61.44), (116.52, 113.37),
            (155.5, 0.0), (174.89, 65.68), (194.27, 131.36)]
     assert np.allclose(pts - pts.min(axis=0), tex, atol=0.03)
+
+
+#: 3d box=complete (xtick/ytick {-4,4}, ztick {-10,10}, ``x*y`` on [-4,4]^2): TeX's black edges and grey
+#: ticks (dvisvgm, bp, y up) from the lower left of the edges' box, each segment's ends sorted
+_BOX_EDGES = [((0.0, 22.28), (0.0, 113.6)), ((0.0, 22.28), (61.77, 70.06)), ((0.0, 22.28), (132.48, 0.0)),
+    ((0.0, 113.6), (61.77, 161.38)), ((0.0, 113.6), (132.48, 91.32)), ((61.77, 70.06), (61.77, 161.38)),
+    ((61.77, 70.06), (194.25, 47.78)), ((61.77, 161.38), (194.25, 139.1)), ((132.48, 0.0), (132.48, 91.32)),
+    ((132.48, 0.0), (194.25, 47.78)), ((132.48, 91.32), (194.25, 139.1)), ((194.25, 47.78), (194.25, 139.1))]
+_BOX_TICKS = [((0.0, 22.28), (0.0, 26.53)), ((0.0, 22.28), (3.36, 24.88)), ((0.0, 22.28), (4.2, 21.57)),
+    ((0.0, 44.16), (3.36, 46.76)), ((0.0, 44.16), (4.2, 43.45)), ((0.0, 91.72), (3.36, 94.32)),
+    ((0.0, 91.72), (4.2, 91.02)), ((0.0, 109.35), (0.0, 113.6)), ((0.0, 113.6), (3.36, 116.2)),
+    ((0.0, 113.6), (4.2, 112.89)), ((58.41, 67.46), (61.77, 70.06)), ((58.41, 89.34), (61.77, 91.94)),
+    ((58.41, 136.9), (61.77, 139.5)), ((58.41, 158.78), (61.77, 161.38)), ((61.77, 70.06), (61.77, 74.31)),
+    ((61.77, 70.06), (65.96, 69.36)), ((61.77, 91.94), (65.96, 91.23)), ((61.77, 139.5), (65.96, 138.8)),
+    ((61.77, 157.13), (61.77, 161.38)), ((61.77, 161.38), (65.96, 160.68)), ((128.28, 0.7), (132.48, 0.0)),
+    ((128.28, 22.58), (132.48, 21.88)), ((128.28, 70.14), (132.48, 69.44)), ((128.28, 92.02), (132.48, 91.32)),
+    ((132.48, 0.0), (132.48, 4.25)), ((132.48, 0.0), (135.84, 2.6)), ((132.48, 21.88), (135.84, 24.48)),
+    ((132.48, 69.44), (135.84, 72.04)), ((132.48, 87.07), (132.48, 91.32)), ((132.48, 91.32), (135.84, 93.92)),
+    ((190.05, 48.49), (194.25, 47.78)), ((190.05, 70.37), (194.25, 69.66)), ((190.05, 117.93), (194.25, 117.22)),
+    ((190.05, 139.8), (194.25, 139.1)), ((190.88, 45.18), (194.25, 47.78)), ((190.88, 67.06), (194.25, 69.66)),
+    ((190.88, 114.62), (194.25, 117.22)), ((190.88, 136.5), (194.25, 139.1)), ((194.25, 47.78), (194.25, 52.04)),
+    ((194.25, 134.85), (194.25, 139.1))]
+
+
+def _segments(sc, construct):
+    out = []
+    for p in sc.primitives:
+        if isinstance(p, Polyline) and p.source.construct == construct:
+            out.append(p.points / BP)
+    return out
+
+
+def test_3d_box_complete_draws_every_edge_with_its_ticks():
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[3d box, xtick={-4,4}, ytick={-4,4}, ztick={-10,10},
+ticklabel style={opacity=0}]
+\addplot3[draw=none,mark=none,domain=-4:4,samples=2] {x*y};
+\end{axis}\end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    edges = _segments(sc, "axis lines")
+    lo = np.vstack(edges).min(axis=0)
+    got = sorted(sorted(map(tuple, np.round(e - lo, 2).tolist())) for e in edges)
+    assert len(got) == 12
+    assert np.allclose(np.array(got), np.array([sorted(e) for e in _BOX_EDGES]), atol=0.03)
+    ticks = {tuple(sorted(map(tuple, np.round(t - lo, 2).tolist()))) for t in _segments(sc, "ticks")}
+    assert len(ticks) == len(_BOX_TICKS)
+    for t in _BOX_TICKS:
+        assert any(np.allclose(np.array(t), np.array(g), atol=0.05) for g in ticks), t
+
+
+def test_3d_box_complete_star_adds_the_grid_on_the_faces_in_front():
+    # TeX: 24 grid segments (each face's four; the faces behind and in front), measured from
+    # the lower left of the box's edges (dvisvgm, bp, y up)
+    tex = [[(0.0, 33.98), (0.0, 141.77)], [(0.0, 33.98), (0.0, 141.77)], [(0.0, 33.98), (71.11, 0.0)],
+           [(0.0, 33.98), (123.16, 53.6)], [(0.0, 59.8), (71.11, 25.82)], [(0.0, 59.8), (123.16, 79.42)],
+           [(0.0, 115.94), (71.11, 81.97)], [(0.0, 115.94), (123.16, 135.56)], [(0.0, 141.77), (71.11, 107.79)],
+           [(0.0, 141.77), (123.16, 161.39)], [(71.11, 0.0), (71.11, 107.79)], [(71.11, 0.0), (71.11, 107.79)],
+           [(71.11, 0.0), (194.27, 19.62)], [(71.11, 25.82), (194.27, 45.44)], [(71.11, 81.97), (194.27, 101.58)],
+           [(71.11, 107.79), (194.27, 127.41)], [(123.16, 53.6), (123.16, 161.39)],
+           [(123.16, 53.6), (123.16, 161.39)], [(123.16, 53.6), (194.27, 19.62)], [(123.16, 79.42), (194.27, 45.44)],
+           [(123.16, 135.56), (194.27, 101.58)], [(123.16, 161.39), (194.27, 127.41)],
+           [(194.27, 19.62), (194.27, 127.41)], [(194.27, 19.62), (194.27, 127.41)]]
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[3d box=complete*, grid=major, view={-30}{20},
+xtick={-4,4}, ytick={-4,4}, ztick={-10,10}, ticklabel style={opacity=0}]
+\addplot3[draw=none,mark=none,domain=-4:4,samples=2] {x*y};
+\end{axis}\end{tikzpicture}""")
+    lo = np.vstack(_segments(sc, "axis lines")).min(axis=0)
+    got = sorted(sorted(map(tuple, np.round(g - lo, 2).tolist())) for g in _segments(sc, "grid"))
+    assert np.allclose(np.array(got), np.array(tex), atol=0.05)
