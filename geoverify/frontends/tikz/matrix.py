@@ -101,8 +101,8 @@ def place_matrix(interp, nst: dict, name: str | None, p, body: str, loc) -> None
             if math_mode and text:
                 text = "$" + text + "$"
             # the matrix's nodes={...} are in its state (nodes_style), applied by node_state
-            cst = interp.node_state({**_cell_state(interp, nst, i, j), "ctm": nst["ctm"]}, extra)
-            cst["anchor"] = cst["anchor"] or "base"
+            # cells={anchor=base} comes before the cell's own options (and over the matrix's anchor)
+            cst = interp.node_state({**_cell_state(interp, nst, i, j), "ctm": nst["ctm"], "anchor": "base"}, extra)
             cells[(i, j)] = (cst, text)
     # measure each cell as a node at the origin
     from geoverify.frontends.tikz.placement import measure_node

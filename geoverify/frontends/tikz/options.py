@@ -19,6 +19,7 @@ import re
 from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.arrowtips import split_tip_lists
+from geoverify.frontends.tikz.automata import AUTOMATA_KEYS, automata_key
 from geoverify.frontends.tikz.circuits import GATE_KEYS
 from geoverify.frontends.tikz.colors import parse_color
 from geoverify.frontends.tikz.backgrounds import BACKGROUND_KEYS
@@ -511,7 +512,10 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         loops = {"loop": None, "loop above": (105, 75), "loop below": (285, 255), "loop left": (195, 165),
                  "loop right": (15, -15)}
         if key in loops:
-            # tikzlibrarytopaths: loop = to the start again, looseness 8, min distance 5mm, every loop = ->
+            # tikzlibrarytopaths: loop = to the start again, looseness 8, min distance 5mm, every loop = ->;
+            # "loop above" is {above,out=105,in=75,loop}: its nodes are placed above the curve
+            if loops[key]:
+                apply_options(ctx, st, key.split()[1], depth + 1)
             st["loop"] = True
             if loops[key]:
                 st["out"], st["in"] = float(loops[key][0]), float(loops[key][1])
@@ -544,6 +548,9 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         if key in BACKGROUND_KEYS:  # the backgrounds library's frames (backgrounds.py)
             from geoverify.frontends.tikz.backgrounds import background_key
             background_key(ctx, st, key, None)
+            return
+        if key in AUTOMATA_KEYS:  # initial and accepting arrows (automata.py)
+            automata_key(ctx, st, key, None)
             return
         if key.startswith("turtle"):  # the turtle library (turtle.py)
             from geoverify.frontends.tikz.turtle import turtle_key
@@ -910,6 +917,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k in BACKGROUND_KEYS:  # the backgrounds library's frames (backgrounds.py)
             from geoverify.frontends.tikz.backgrounds import background_key
             background_key(ctx, st, k, val)
+        elif k in AUTOMATA_KEYS:  # initial and accepting arrows (automata.py)
+            automata_key(ctx, st, k, val)
         elif k.startswith("turtle") and _turtle(ctx, st, k, val):  # the turtle library (turtle.py)
             pass
         elif k in DELIMITER_KEYS:  # the matrix library's delimiters (delimiters.py)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from geoverify.frontends.tikz.nodes import Node
 from geoverify.frontends.tikz.tex import Reader, tokenize
 
-__all__ = ["run_path_picture"]
+__all__ = ["run_path_picture", "run_with_node"]
 
 _NAME = "path picture bounding box"
 
@@ -23,12 +23,21 @@ def run_path_picture(interp, code: str, box, loc, frame=None) -> None:
     """Run ``code`` with the ``path picture bounding box`` node on ``box``
     ``(x0, y0, x1, y1)`` (canvas points). ``frame`` (an affine map) replaces the current
     transformation: a node's shape is drawn in the node's own frame, origin at its centre."""
-    from geoverify.frontends.tikz.nested import _offset
     x0, y0, x1, y1 = box
-    saved_node = interp.nodes.get(_NAME)
-    interp.nodes[_NAME] = Node(_NAME, "rectangle", ((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2,
-                               (y1 - y0) / 2, 0.0)
+    node = Node(_NAME, "rectangle", ((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2, (y1 - y0) / 2, 0.0)
     first = len(interp.scene.primitives)
+    run_with_node(interp, code, _NAME, node, loc, frame)
+    for p in interp.scene.primitives[first:]:
+        p.clipped = True
+
+
+def run_with_node(interp, code: str, name: str, node: Node, loc, frame=None) -> None:
+    """Run the TikZ statements ``code`` in a group of the current scope, with ``node``
+    known as ``name`` meanwhile; ``frame`` (an affine map), when given, replaces the
+    current transformation. Tokens report the place ``loc``."""
+    from geoverify.frontends.tikz.nested import _offset
+    saved_node = interp.nodes.get(name)
+    interp.nodes[name] = node
     saved_st, saved_let = interp.st, interp.let_vars
     interp.st = dict(interp.st)
     if frame is not None:
@@ -42,8 +51,6 @@ def run_path_picture(interp, code: str, box, loc, frame=None) -> None:
         interp.defs.end_group()
         interp.st, interp.let_vars = saved_st, saved_let
         if saved_node is None:
-            interp.nodes.pop(_NAME, None)
+            interp.nodes.pop(name, None)
         else:
-            interp.nodes[_NAME] = saved_node
-    for p in interp.scene.primitives[first:]:
-        p.clipped = True
+            interp.nodes[name] = saved_node

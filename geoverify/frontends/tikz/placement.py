@@ -102,7 +102,9 @@ class NodePlacementMixin:
         """State of a node on a path in state ``st`` with options ``opts``; transformations
         in ``opts`` are collected separately (``node_ctm``) as TikZ applies them in the node's frame."""
         nst = dict(st)
-        for k in ("draw", "fill", "anchor", "pos", "node_name", "at", "place_of", "text_width", "align"):
+        # the anchor is not reset: tikz.code.tex sets \tikz@anchor once, so "above" or "anchor=west"
+        # given to a scope, path or edge places its nodes (loop above is {above,...,loop})
+        for k in ("draw", "fill", "pos", "node_name", "at", "place_of", "text_width", "align"):
             nst[k] = DEFAULTS[k]
         # inner sep and outer sep set on the picture, a scope or the path apply to its nodes;
         # labels and pins start from these, not from their node's own
@@ -112,6 +114,7 @@ class NodePlacementMixin:
         nst["place_from_at"] = False  # set by the path when an "at" follows "above=of a"
         nst["labels"] = ()
         nst["pins"] = ()
+        nst["initial_arrow"] = nst["accepting_arrow"] = False  # after node path: the node's own
         nst["sloped"] = False
         nst["min_width"] = nst["min_height"] = 1.0
         # a node draws no tips; a picture in its text keeps the path's (nested.py)
@@ -292,6 +295,9 @@ class NodePlacementMixin:
             self._label(node, lab, nst, loc, pin=False)
         for pin in nst["pins"]:
             self._label(node, pin, nst, loc, pin=True)
+        if nst.get("initial_arrow") or nst.get("accepting_arrow"):
+            from geoverify.frontends.tikz.automata import draw_automata_arrows
+            draw_automata_arrows(self, node, nst, loc)
         return node
 
     def _fit(self, nst: dict, loc):
