@@ -12,8 +12,9 @@ tip outside it (its L, its own s) before that one's tip end:
 (tips numbered from the line outwards). The lengths come from the tips' pgf
 definitions; a tip this module does not know has arrows.meta's common default
 length, 3 pt + 4.5 line widths. The heads are placed (as
-:class:`~geoverify.scene.primitives.Arrow` primitives, their outlines are not drawn) and
-the bars (``|``) are drawn, as short strokes across the path.
+:class:`~geoverify.scene.primitives.Arrow` primitives) and the bars (``|``) are drawn, as
+short strokes across the path; arrows.meta's geometric tips (:mod:`.tipshapes`) are drawn
+too, and the line stops at the outermost tip's line end (:func:`head_outlines`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,10 @@ import math
 import re
 from dataclasses import dataclass
 
-__all__ = ["Tip", "bar_offsets", "barb_outlines", "parse_tip_list", "split_tip_lists", "tip_offsets"]
+from geoverify.frontends.tikz.tipshapes import META_SHAPES, meta_tip
+
+__all__ = ["Tip", "bar_offsets", "barb_outlines", "head_outlines", "parse_tip_list", "split_tip_lists",
+           "tip_offsets", "uses_meta"]
 
 # one-character tips (pgf's shorthands and the old arrows' names)
 _CHARS = set("<>|[]()o*.")
@@ -149,11 +153,16 @@ def _option_dims(options: str) -> dict[str, float | None]:
     return out
 
 
-def _length(name: str, w: float, opts: dict, meta: bool) -> float:
+def _length(name: str, w: float, opts: dict, meta: bool, options: str = "") -> float:
     """Tip end minus back end (pt) of a tip at line width ``w``; ``meta``: arrows.meta is
-    loaded (``>`` means ``To``, which arrows.meta makes Computer Modern Rightarrow)."""
+    loaded (``>`` means ``To``, which arrows.meta makes Computer Modern Rightarrow). The
+    geometric tips of arrows.meta take their length from :func:`~.tipshapes.meta_tip`
+    (``options``: the tip's options as written)."""
     if name == ".":  # pgf's marker of where the line ends takes no room
         return 0.0
+    shape = _shape(name, options, w, meta)
+    if shape is not None:
+        return shape.length
     if "length" in opts and opts["length"] is not None:
         return float(opts["length"])
     a = 0.28 + 0.3 * w  # the old arrows' unit (pgfcorearrows)
@@ -197,7 +206,7 @@ def _placed(text: str, default_tip: str, w: float, at_start: bool, meta: bool):
             d = sep
         else:
             outer = tips[k + 1]
-            d += _length(resolved(outer), w, _option_dims(outer.options), meta) + sep
+            d += _length(resolved(outer), w, _option_dims(outer.options), meta, outer.options) + sep
         out.append((tip, resolved(tip), d, meta))
     return out
 
@@ -215,8 +224,13 @@ def tip_offsets(text: str, default_tip: str, line_width: float, at_start: bool,
     placed = _placed(text, default_tip, line_width, at_start, meta)
     if placed is None:
         return None
-    return [(tip.name + ("[reversed]" if "reversed" in tip.options else ""), d)
+    return [(tip.name + ("[reversed]" if _reversed(tip.options) else ""), d)
             for tip, name, d, _ in placed if tip.name in _HEAD_NAMES or name in _HEAD_NAMES]
+
+
+def _reversed(options: str) -> bool:
+    """Whether a tip's options reverse it: each ``reversed`` toggles (pgfcorearrows)."""
+    return sum(1 for part in options.split(",") if part.strip() == "reversed") % 2 == 1
 
 
 def bar_offsets(text: str, default_tip: str, line_width: float, at_start: bool,
@@ -340,6 +354,63 @@ def _meta_back_end(name: str, opts: dict, w: float) -> float:
         return min(-length, -0.5 * w)
     length = opts["length"] if opts.get("length") is not None else 1.725 + 2.3 * w
     return math.cos(math.radians(60)) * (length - w)  # an arc under 90 degrees, butt caps
+
+
+def _shape(name: str, options: str, w: float, meta: bool):
+    """The shape of a tip drawn here (:class:`~.tipshapes.TipShape`), None when it has none:
+    arrows.meta's geometric tips, and ``>``/``<`` as arrows.meta's ``To`` when that library is
+    loaded (``<`` at an end is reversed: pgf's ``>-<`` shorthand)."""
+    if name in (">", "<"):
+        if not meta:
+            return None
+        if name == "<":
+            options = options + ", reversed"
+        name = "To"
+    if name not in META_SHAPES:
+        return None
+    return meta_tip(name, options, w)
+
+
+def head_outlines(text: str, default_tip: str, line_width: float, at_start: bool,
+                  meta: bool = False) -> tuple[list, float]:
+    """The arrows.meta tips of one end's list drawn as pgf draws them, and how far the line
+    is cut back.
+
+    Returns ``(heads, cut)``: each head ``(shape, pieces)`` with its
+    :class:`~.tipshapes.TipShape` and its outline in the end's frame (as
+    :func:`barb_outlines`: a point ``(s, t)`` lies ``s`` pt in from the path's end and ``t``
+    pt to its left, looking outwards). ``cut``: pgf stops the line at the line end of the
+    outermost tip (of the outermost one inside a ``.``, when the list has one), when that tip
+    is drawn here; else 0.
+    """
+    placed = _placed(text, default_tip, line_width, at_start, meta) or []
+    heads: list = []
+    cut = 0.0
+    inward = placed[::-1]  # from the line outwards, pgf's order
+    dot = next((k for k, p in enumerate(inward) if p[1] == "."), len(inward))
+    last = inward[dot - 1] if dot > 0 else None
+    for tip, name, d, is_meta in placed:
+        options = tip.options
+        if tip.name in (">", "<"):
+            # ">" points outwards at an end, "<" at a start (pgf's start names); the other is
+            # the same tip reversed, also when ">" stands for another tip (">=Stealth")
+            name = ">" if name in (">", "<") else name
+            if (tip.name == "<") != at_start:
+                options = options + ", reversed"
+        shape = _shape(name, options, line_width, is_meta)
+        if shape is None:
+            continue
+        pieces = [(kind, [(d + shape.tip_end - x, y) for x, y in pts]) for kind, pts in shape.pieces]
+        heads.append((shape, pieces))
+        if last is not None and tip is last[0]:
+            cut = d + shape.tip_end - shape.line_end
+    return heads, cut
+
+
+def uses_meta(lists: tuple[str, str]) -> bool:
+    """Whether either tip list names a tip only arrows.meta defines (a capitalised name other
+    than ``To``): then arrows.meta is loaded and ``>`` in the other list is its ``To`` too."""
+    return any(t.name[0].isupper() and t.name != "To" for text in lists for t in (parse_tip_list(text) or ()))
 
 
 def split_tip_lists(spec: str) -> tuple[str, str] | None:

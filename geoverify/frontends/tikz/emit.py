@@ -15,7 +15,8 @@ import math
 
 import numpy as np
 
-from geoverify.frontends.tikz.arrowtips import bar_offsets, barb_outlines, split_tip_lists, tip_offsets
+from geoverify.frontends.tikz.arrowtips import (bar_offsets, barb_outlines, head_outlines, split_tip_lists, tip_offsets,
+                                                uses_meta)
 from geoverify.frontends.tikz.colors import to_hex
 from geoverify.frontends.tikz.corners import round_corners
 from geoverify.frontends.tikz.decorations import DECORATIONS, decorate_pieces, path_pieces
@@ -73,6 +74,15 @@ def _subpath_primitive(sp, style, common):
         return Polyline(points=np.array(pts, dtype=np.float64), closed_flag=sp.closed, style=style, **common)
     ctrl = np.concatenate([segment_controls(s) for s in segs])
     return BezierPath(parts=[SceneSubpath(ctrl, sp.closed)], style=style, **common)
+
+
+def _degenerate(sp) -> bool:
+    """A subpath of lines and curves that never leaves its start (a comb tooth of height
+    zero, say): it encloses nothing and its stroke has no length, so nothing shows."""
+    if any(s[0] not in ("L", "C") for s in sp.segs):
+        return False
+    ctrl = np.concatenate([np.asarray(segment_controls(s), dtype=float).reshape(-1, 2) for s in sp.segs])
+    return bool(np.ptp(ctrl, axis=0).max() < 1e-9)
 
 
 def _is_head(tip: str | None) -> bool:
@@ -152,12 +162,16 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
                 sp.segs = _shorten_segs(sp.segs, st["shorten_start"], False)
     style = path_style(st, draw, fill)
     common = {"source": source, "panel": panel, "name": name, "clipped": clipped}
+    # the tips sit at the ends as written; dots, brackets and heads then cut the line back
+    written_ends = [(sp.segs[0], sp.segs[-1]) if sp.segs else None for sp in path.subpaths]
     dots = _dot_tips(path, st, style.stroke_width) if draw else []
     barbs = _barbs(path, st, style.stroke_width) if draw else []
+    heads = _heads(path, st, style.stroke_width) if draw else []
     out = []
     carrier_of = {}
+    tips = st["arrow_start"] or st["arrow_end"]
     for k, sp in enumerate(path.subpaths):
-        if not sp.segs:
+        if not sp.segs or (not tips and _degenerate(sp)):
             continue
         prim = _subpath_primitive(sp, style, common)
         idx = scene.add(prim)
@@ -183,7 +197,7 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
                 arrow_style = Style(stroke=style.stroke, stroke_width=style.stroke_width, fill=style.stroke,
                                     opacity=style.opacity)
                 if lists[1]:
-                    seg = sp.segs[-1]
+                    seg = written_ends[k][1]
                     fwd = np.asarray(segment_tangent(seg, 1.0), dtype=float)
                     end = np.asarray(_seg_end(seg), dtype=float)
                     for name, back in lists[1]:
@@ -191,7 +205,7 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
                         out.append(scene.add(Arrow(tip=end - back * _unit(fwd), direction=d, position="end",
                                                    carrier=carrier_of[k], style=arrow_style, **common)))
                 if lists[0]:
-                    seg = sp.segs[0]
+                    seg = written_ends[k][0]
                     fwd = np.asarray(segment_tangent(seg, 0.0), dtype=float)
                     start = np.asarray(_seg_start(seg), dtype=float)
                     for name, back in lists[0]:
@@ -208,6 +222,10 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
             else:
                 ctrl = np.array([pts[i:i + 4] for i in range(0, len(pts) - 1, 3)])
                 out.append(scene.add(BezierPath(parts=[SceneSubpath(ctrl, False)], style=barb_style, **common)))
+    for shape, pieces in heads:
+        head_style = Style(stroke=style.stroke if shape.line_width > 0 else None, stroke_width=shape.line_width,
+                           fill=_head_fill(shape, style), opacity=style.opacity)
+        out.append(scene.add(_head_primitive(shape, pieces, head_style, common)))
     marks = st.get("markings")
     if marks and st.get("decorate"):
         ctrl = np.concatenate([segment_controls(s) for sp in path.subpaths for s in sp.segs])
@@ -270,6 +288,7 @@ def _tip_lists(st: dict, line_width: float):
     lists = split_tip_lists(spec)
     if lists is None:
         return None
+    meta = meta or uses_meta(lists)
     out = []
     for text, at_start in ((lists[0], True), (lists[1], False)):
         heads = tip_offsets(text, st["tip_default"], line_width, at_start, meta) if text.strip() else []
@@ -340,6 +359,69 @@ def _barbs(path: PathBuilder, st: dict, lw: float) -> list:
         if cut > 0:
             sp.segs = _shorten_segs(sp.segs, cut, not at_start)
     return out
+
+
+def _heads(path: PathBuilder, st: dict, lw: float) -> list:
+    """The arrows.meta tips (Stealth, Latex, Triangle, Kite, Square, Circle, To ...) at the ends
+    of the last open subpath as ``(shape, pieces)``, their outlines placed as pgf draws them
+    (:func:`~geoverify.frontends.tikz.arrowtips.head_outlines`); the subpath is cut back to
+    the outermost tip's line end, as pgf does."""
+    spec, meta = st.get("arrow_spec") or (None, False)
+    if not spec or parse_arrow_spec(spec, st["tip_default"]) != (st["arrow_start"], st["arrow_end"]):
+        return []
+    lists = split_tip_lists(spec)
+    sp = next((sp for sp in reversed(path.subpaths) if sp.segs and not sp.closed), None)
+    if lists is None or sp is None:
+        return []
+    meta = meta or uses_meta(lists)
+    out = []
+    for text, at_start in ((lists[0], True), (lists[1], False)):
+        if not text.strip():
+            continue
+        heads, cut = head_outlines(text, st["tip_default"], lw, at_start, meta)
+        if not heads:
+            continue
+        seg = sp.segs[0] if at_start else sp.segs[-1]
+        fwd = _unit(np.asarray(segment_tangent(seg, 0.0 if at_start else 1.0), dtype=float))
+        end = np.asarray(_seg_start(seg) if at_start else _seg_end(seg), dtype=float)
+        inward = fwd if at_start else -fwd
+        left = np.array([inward[1], -inward[0]])  # left of the outward direction
+        for shape, pieces in heads:
+            placed = []
+            for kind, pts in pieces:
+                q = np.asarray(pts, dtype=float)
+                placed.append((kind, end + q[:, :1] * inward + q[:, 1:] * left))
+            out.append((shape, placed))
+        if cut > 0:
+            sp.segs = _shorten_segs(sp.segs, cut, not at_start)
+    return out
+
+
+def _head_fill(shape, style: Style):
+    if not shape.filled or not shape.closed:
+        return None
+    if shape.fill:
+        try:
+            return to_hex(shape.fill)
+        except Exception:  # a colour expression the converter does not read: the line's colour
+            return style.stroke
+    return style.stroke
+
+
+def _head_primitive(shape, pieces: list, style: Style, common: dict):
+    """One primitive for a tip's outline: a closed polygon, or one path of cubics."""
+    if all(kind == "L" for kind, _ in pieces) and len(pieces) == 1:
+        pts = pieces[0][1]
+        closed = shape.closed and len(pts) > 2 and float(np.hypot(*(pts[-1] - pts[0]))) < 1e-9
+        return Polyline(points=pts[:-1] if closed else pts, closed_flag=closed, style=style, **common)
+    segs = []
+    for kind, pts in pieces:
+        if kind == "L":
+            for p0, p1 in zip(pts[:-1], pts[1:]):
+                segs.append(np.array([p0, p0 + (p1 - p0) / 3, p0 + 2 * (p1 - p0) / 3, p1]))
+        else:
+            segs += [np.asarray(pts[i:i + 4]) for i in range(0, len(pts) - 1, 3)]
+    return BezierPath(parts=[SceneSubpath(np.array(segs), shape.closed)], style=style, **common)
 
 
 def _dot_tips(path: PathBuilder, st: dict, lw: float) -> list:
