@@ -41,6 +41,7 @@ __all__ = ["run_graph", "parse_graph", "GGroup", "GNode"]
 # -- layout and statements ------------------------------------------------------------
 
 _KIND_KEYS = {"->", "--", "<-", "<->", "-!-"}
+_CLEAR = {"target edge clear": ">", "clear >": ">", "source edge clear": "<", "clear <": "<"}
 _JOINERS = ("complete bipartite", "induced complete bipartite", "matching and star", "matching", "no edges")
 
 
@@ -176,6 +177,12 @@ class _Builder:
                 st.V = st.W
             elif k in ("simple", "multi"):
                 self.simple = k == "simple"
+            elif k == "default edge operator" and v:
+                joiner = v.strip()
+                if joiner in _JOINERS:
+                    st.default_joiner = joiner
+                else:
+                    self.note(f"default edge operator '{joiner}' is not interpreted", k)
             elif k == "trie":
                 st.trie = v is None or v.strip() == "true"
             elif k == "fresh nodes":
@@ -330,6 +337,8 @@ class _Builder:
                     run_operator(self, op, [name], st)
                 elif k.startswith((">", "<")):
                     self.annotate(name, k if v is None else f"{k}={v}", st)
+                elif k in _CLEAR:
+                    self.clear(name, _CLEAR[k])
                 else:
                     self.note(f"option '{k}' on a graph node named again is not interpreted", "\\graph")
             return [name]
@@ -348,6 +357,8 @@ class _Builder:
                 self.annotate(name, ("<" if k.startswith("source") else ">") + (v or ""), st)
             elif k.startswith((">", "<")):
                 self.annotate(name, k if v is None else f"{k}={v}", st)
+            elif k in _CLEAR:
+                self.clear(name, _CLEAR[k])
             elif k == "as":
                 as_text = v or ""
             elif k in ("x", "y"):  # at=(x, y), the other one 0 unless given
@@ -420,7 +431,7 @@ class _Builder:
         kind = op
         extra_nodes = ""
         styles = []
-        joiner = "matching and star"
+        joiner = st.default_joiner
         every = st.edge_quotes  # "every edge quotes" is read when the edge is made
         for k, v in split_options(eopts):
             if k == "edge quotes":
@@ -459,28 +470,34 @@ class _Builder:
                           (st.left_anchor, st.right_anchor))
 
     def add_edge(self, a, b, kind, style, nodes, anchors=("", "")) -> None:
-        """Record an edge; in a ``simple`` graph a later edge between two nodes replaces the
+        """Record an edge with its ends' ``source/target edge style`` and ``.. node``
+        annotations; in a ``simple`` graph a later edge between two nodes replaces the
         earlier one (and ``-!-`` removes it). ``anchors``: ``left/right anchor`` in force."""
         self.n_edges += 1
         key = frozenset((a, b)) if self.simple else self.n_edges
         self.edges.pop(key, None)
-        if kind != "-!-" and a != b:
+        if kind != "-!-" and a != b:  # the ends' annotations as they are now
+            style = ",".join(x for x in (style, self.source_styles.get(a, ""), self.target_styles.get(b, "")) if x)
+            nodes = (nodes + " " + self.source_nodes.get(a, "") + " " + self.target_nodes.get(b, "")).strip()
             self.edges[key] = (a, b, kind, style, nodes, anchors)
 
     def edge_statements(self) -> list:
-        """``new ->={a}{b}{style}{nodes}``: ``\\path[->] (a.left) edge[style] nodes (b.right);``
-        with the ends' ``source/target edge style`` and ``.. node`` annotations."""
+        """``new ->={a}{b}{style}{nodes}``: ``\\path[->] (a.left) edge[style] nodes (b.right);``."""
         out = []
         for a, b, kind, style, nodes, (la, ra) in self.edges.values():
             tip = {"->": "->", "<-": "<-", "<->": "<->", "--": "-"}[kind]
             if self.interp.defs.get(f"style:every new {kind}") is not None:
                 tip += f",every new {kind}"
-            style = ",".join(x for x in (style, self.source_styles.get(a, ""), self.target_styles.get(b, "")) if x)
-            nodes = (nodes + " " + self.source_nodes.get(a, "") + " " + self.target_nodes.get(b, "")).strip()
             left = self.ref(a) + (f".{la}" if la else "")
             right = self.ref(b) + (f".{ra}" if ra else "")
             out.append(f"\\path[{tip}] ({left}) edge[{style}] {nodes} ({right});")
         return out
+
+    def clear(self, name: str, side: str) -> None:
+        """``target edge clear`` (``clear >``), ``source edge clear`` (``clear <``)."""
+        stores = (self.target_nodes, self.target_styles) if side == ">" else (self.source_nodes, self.source_styles)
+        for store in stores:
+            store.pop(name, None)
 
     def annotate(self, name: str, raw: str, st: GraphState) -> None:
         """``>key``/``<key`` in a node's options: a style (or with ``"text"``, a label) of the

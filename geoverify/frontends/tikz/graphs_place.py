@@ -40,6 +40,7 @@ class GraphState:
     prefix: str = ""                  # name=X: "X " before the names of a group's nodes
     fresh: bool = False
     trie: bool = False
+    default_joiner: str = "matching and star"   # default edge operator
     V: tuple = ("1",)
     W: tuple = ("1",)
     wrap_after: int = 0               # grid placement, grid: 0 = int(sqrt(\tikzgraphVnum))

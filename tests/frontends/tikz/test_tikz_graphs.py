@@ -402,3 +402,14 @@ def test_every_scope_applies_to_the_graphs_scope():
                           r"\node (x) at (0,0) {x}; \graph { a -> b };\end{tikzpicture}"))
     assert close((s["a"][0] - s["x"][0], s["b"][0] - s["x"][0]), ((25.8561 + 2.6291) * BP, (53.9262 + 2.6291) * BP),
                  tol=0.02)
+
+
+def test_default_edge_operator_and_annotations_read_when_the_edge_is_made():
+    # TeX: 2 edges for matching of 3 to 2; 3 + 9 + 3 edges with an explicit matching and star
+    assert len(lines(parse_tikz(r"\tikz \graph [default edge operator=matching] { {a, b, c} -- {d, e} };"))) == 2
+    sc = parse_tikz(r"\tikz \graph [default edge operator=matching] { {a, b} ->[matching and star] {c, d, e} "
+                    r"--[complete bipartite] {f, g, h} -- {i, j, k} };")
+    assert len(lines(sc)) == 15
+    # target edge clear after the first edge into c: that edge stays red, the later one is black
+    sc = parse_tikz(r"\tikz \graph { { a, b } -> { c [target edge style=red], d }, b -> c[target edge clear] };")
+    assert [p.style.stroke for p in lines(sc)] == ["#ff0000", "#000000", "#000000"]
