@@ -18,7 +18,8 @@ from geoverify.frontends.texbox import TextBox, measure as _measure
 from geoverify.frontends.texfonts import LatexFonts, metrics_available, param
 from geoverify.frontends.tikz.mathbreaks import BIN_PENALTY, REL_PENALTY, math_breaks
 
-__all__ = ["TextBox", "baselineskip", "measure", "metrics_available", "em", "interword_space", "node_lines", "wrap",
+__all__ = ["TextBox", "baselineskip", "measure", "metrics_available", "em", "ex", "interword_space", "node_lines",
+           "wrap",
            "FONT_SIZES", "BOLD_MATH"]
 
 _FONTS = LatexFonts(10)
@@ -177,6 +178,14 @@ def em(size: float = 10.0, bold=False) -> float:
     family, _ = _selection(bold)
     name, at = _FONTS.text_font(family, size)
     return param(name, 6, at, default=1.0) if metrics_available() else size
+
+
+def ex(size: float = 10.0, bold=False) -> float:
+    """TeX's ``1ex`` in pt: the x-height (``\\fontdimen5``) of the text font LaTeX selects at
+    ``size``: 4.30554 pt in cmr10 (0.430554 of the size when the metric table is missing)."""
+    family, _ = _selection(bold)
+    name, at = _FONTS.text_font(family, size)
+    return param(name, 5, at, default=0.430554) if metrics_available() else 0.430554 * size
 
 
 def interword_space(size: float = 10.0, bold=False) -> float:

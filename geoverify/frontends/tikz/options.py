@@ -75,7 +75,10 @@ DASHES.update({k.replace("dash dot dot", "dashdotdotted").replace("dash dot", "d
                for k, v in list(DASHES.items()) if "dash dot" in k})
 _PLACEMENT = {"above": (0, 1, "south"), "below": (0, -1, "north"), "left": (-1, 0, "east"),
               "right": (1, 0, "west"), "above left": (-1, 1, "south east"), "above right": (1, 1, "south west"),
-              "below left": (-1, -1, "north east"), "below right": (1, -1, "north west")}
+              "below left": (-1, -1, "north east"), "below right": (1, -1, "north west"),
+              # tikzlibrarypositioning: along the base line or the mid line
+              "base left": (-1, 0, "base east"), "base right": (1, 0, "base west"),
+              "mid left": (-1, 0, "mid east"), "mid right": (1, 0, "mid west")}
 _TEXT_ALIGN = {"text centered": "center", "text badly centered": "center", "text ragged": "left",
                "text badly ragged": "left", "text justified": "justify", "text ragged left": "right",
                "text badly ragged left": "right"}
@@ -754,7 +757,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                     else:
                         dv = dh = _dim(ctx, dist, st, CM) * single
                 else:
-                    dv, dh = st["node_distance"]
+                    dv, dh = _node_distance(st)
                     if st.get("node_distance_pair") is False:
                         dv, dh = dv * single, dh * single
                 st["place_of"] = (k, target, dh * dx, dv * dy)
@@ -768,6 +771,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["on_grid_old"] = True
             st["anchor"] = "center"
         elif k == "node distance":
+            st["node_distance_spec"] = val
             if " and " in val:
                 a, b = val.split(" and ")
                 st["node_distance"] = (_dim(ctx, a, st, CM), _dim(ctx, b, st, CM))
@@ -957,6 +961,19 @@ def _library_style(ctx, st, key, val, depth) -> bool:
              "the library's styles are used", key)
     apply_options(ctx, st, [(key, val)], depth + 1)
     return True
+
+
+def _node_distance(st) -> tuple:
+    """The node distance ``(vertical, horizontal)`` where a node is placed: positioning
+    evaluates ``node distance=1ex`` then, in the font around the node (tikzlibrarypositioning)."""
+    spec = st.get("node_distance_spec")
+    parts = [re.fullmatch(r"\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*(ex|em)\s*", v) for v in (spec or "").split(" and ")]
+    if not spec or not all(parts):  # only plain font lengths are re-read ("1ex", "2em and 1em")
+        return st["node_distance"]
+    from geoverify.frontends.tikz.fonts import em, ex
+    size, bold = st.get("outer_font_size", 10.0), st.get("bold", False)  # the font around the node
+    vals = [float(m.group(1)) * (ex(size, bold) if m.group(2) == "ex" else em(size, bold)) for m in parts]
+    return (vals[0], vals[-1])
 
 
 def _placement_shift(ctx, st, dx, dy, val):

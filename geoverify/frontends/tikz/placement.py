@@ -244,7 +244,9 @@ class NodePlacementMixin:
                 else:
                     ank = {"above": "north", "below": "south", "left": "west", "right": "east",
                            "above left": "north west", "above right": "north east", "below left": "south west",
-                           "below right": "south east"}[key]
+                           "below right": "south east",
+                           "base left": "base west", "base right": "base east", "mid left": "mid west",
+                           "mid right": "mid east"}[key]
                     base = tnode.anchor(ank) if "." not in target else self._named_point(target)
                 p = (base[0] + sx, base[1] + sy)
             if nst.get("on_grid") or nst.get("on_grid_old"):

@@ -68,3 +68,27 @@ def test_old_of_syntax_reads_the_node_distance_set_after_it():
     \end{tikzpicture}""")
     line = [p for p in sc.primitives if isinstance(p, Polyline)][0].points / CM
     assert np.allclose(line, [(0, 0), (0, -2), (3, -2), (3 + 0.5 ** 0.5, -2 + 0.5 ** 0.5)], atol=1e-6)
+
+
+def test_base_and_mid_placements_and_a_node_distance_in_the_nodes_font():
+    # tikzlibrarypositioning: base right=of X puts the new node's base west a node distance
+    # right of X's base east (mid left: mid east to mid west); node distance=1ex is read
+    # where the node is placed, in \huge (8.928 pt). latex + dvisvgm's boxes (bp, y up):
+    # X [32.6836, 4.2148]-[59.6406, 30.9688], a [68.9336, 4.2148]-[91.047, 25.7461],
+    # y [100.3398, 0.1992]-[122.9884, 25.7461], b [0.1993, 4.2148]-[23.3868, 31.1992]
+    sc = parse_tikz(r"""\begin{tikzpicture}[node distance=1ex]
+      \huge
+      \node[draw] (X) at (0,0) {X};
+      \node[draw] (a) [base right=of X] {a};
+      \node[draw] (y) [base right=of a] {y};
+      \node[draw] (b) [mid left=of X] {b};
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    boxes = [p.points for p in sc.primitives if isinstance(p, Polyline)]
+    tex = np.array([[32.6836, 4.2148, 59.6406, 30.9688], [68.9336, 4.2148, 91.047, 25.7461],
+                    [100.3398, 0.1992, 122.9884, 25.7461], [0.1993, 4.2148, 23.3868, 31.1992]])
+    native = np.array([[*b.min(axis=0), *b.max(axis=0)] for b in boxes])
+    rel_tex = (tex - tex[0, [0, 1, 0, 1]]) * 72.27 / 72
+    rel_native = native - native[0, [0, 1, 0, 1]]
+    assert np.allclose(rel_native, rel_tex, atol=0.12)  # (cmr17's glyph widths at \huge: within 0.1 pt)
+    assert np.isclose(rel_native[1, 0] - rel_native[0, 2], (68.9336 - 59.6406) * 72.27 / 72, atol=0.01)
