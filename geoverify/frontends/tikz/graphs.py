@@ -183,6 +183,10 @@ class _Builder:
                     st.default_joiner = joiner
                 else:
                     self.note(f"default edge operator '{joiner}' is not interpreted", k)
+            elif k == "number nodes sep":
+                st.number_sep = v or ""
+            elif k == "use existing nodes":
+                st.use_existing = v is None or v.strip() == "true"
             elif k == "trie":
                 st.trie = v is None or v.strip() == "true"
             elif k == "fresh nodes":
@@ -316,7 +320,7 @@ class _Builder:
             n = GNode(f"graph anonymous {self.anonymous}", n.text or "", n.opts)
         name = st.prefix + n.name
         if st.number and name:
-            name = f"{name} {self.counter}"
+            name = f"{name}{st.number_sep}{self.counter}"
             self.counter += 1
         if st.fresh:
             while name in self.placed:
@@ -329,7 +333,8 @@ class _Builder:
         self.members.append(name)
         if st.trie:  # the nodes after this one on its chain are named below it
             st.prefix += n.name + st.name_sep
-        if name in self.placed:  # late options: graph keys apply, TikZ keys (node also) do not
+        if name in self.placed or st.use_existing:
+            # late options (or use existing nodes): graph keys apply, TikZ keys (node also) do not
             for k, v in split_options(n.opts):
                 k = k.strip()
                 op = read_operator(k, v, self.classes)

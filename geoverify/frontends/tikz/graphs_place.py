@@ -40,6 +40,8 @@ class GraphState:
     prefix: str = ""                  # name=X: "X " before the names of a group's nodes
     fresh: bool = False
     trie: bool = False
+    use_existing: bool = False        # use existing nodes: nodes are referred to, never made
+    number_sep: str = " "             # number nodes sep
     default_joiner: str = "matching and star"   # default edge operator
     V: tuple = ("1",)
     W: tuple = ("1",)

@@ -413,3 +413,15 @@ def test_default_edge_operator_and_annotations_read_when_the_edge_is_made():
     # target edge clear after the first edge into c: that edge stays red, the later one is black
     sc = parse_tikz(r"\tikz \graph { { a, b } -> { c [target edge style=red], d }, b -> c[target edge clear] };")
     assert [p.style.stroke for p in lines(sc)] == ["#ff0000", "#000000", "#000000"]
+
+
+def test_use_existing_nodes_and_number_nodes_sep():
+    got = node_centres(r"\graph " + _PROBED + r", number nodes sep=-] { { [number nodes] x, y -> z } };",
+                       ["x-1", "y-2", "z-3"])
+    tex = {"x-1": (0, 0), "y-2": (0, -28.45274), "z-3": (28.45274, -28.45274)}
+    for n, p in tex.items():
+        assert close(got[n], p, tol=0.01), n
+    # use existing nodes: TeX draws the two edges between the picture's nodes and makes no x
+    sc = parse_tikz(r"\begin{tikzpicture}\node (a) at (0,0) {A}; \node (b) at (1,1) {B}; \node (c) at (2,0) {C};"
+                    r"\graph [use existing nodes] { a -> b -> c; x };\end{tikzpicture}")
+    assert sorted(centres(sc)) == ["A", "B", "C"] and len(lines(sc)) == 2
