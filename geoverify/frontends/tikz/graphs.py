@@ -85,7 +85,9 @@ class _Builder:
             if k.startswith("/tikz/graphs/"):
                 k = k[len("/tikz/graphs/"):]
             op = read_operator(k, v, self.classes)
-            if op is not None:
+            if k.startswith("/") and tikz_out is not None:  # a full key path outside the graphs'
+                tikz_out.append(k if v is None else f"{k}={{{v}}}")
+            elif op is not None:
                 if ops is None:
                     self.note(f"graph operator '{k}' here is not interpreted", k)
                 else:

@@ -425,3 +425,11 @@ def test_use_existing_nodes_and_number_nodes_sep():
     sc = parse_tikz(r"\begin{tikzpicture}\node (a) at (0,0) {A}; \node (b) at (1,1) {B}; \node (c) at (2,0) {C};"
                     r"\graph [use existing nodes] { a -> b -> c; x };\end{tikzpicture}")
     assert sorted(centres(sc)) == ["A", "B", "C"] and len(lines(sc)) == 2
+
+
+def test_style_keys_in_graph_options_are_graph_keys_unless_given_a_full_path():
+    # TeX: every node/.style in \graph's options defines a graph key (the nodes stay bare);
+    # /tikz/every node/.style reaches TikZ (both nodes framed)
+    frames = [len([p for p in lines(parse_tikz(r"\tikz \graph [%s] { a -> b };" % o))])
+              for o in ("every node/.style={draw}", "/tikz/every node/.style={draw}")]
+    assert frames == [1, 3]
