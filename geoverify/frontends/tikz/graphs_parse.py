@@ -190,10 +190,11 @@ def _foreach(t: _Text) -> GForeach:
     var = m.group(1).split("[")[0].strip()
     if t.peek() == "{":
         items = t.balanced("{", "}")
-    else:
-        name = re.compile(r"\\[A-Za-z@]+|\S").match(t.s, t.i)
-        raise FigureSyntaxError(f"\\graph: a \\foreach list given as '{name.group(0) if name else ''}' "
-                                "is not interpreted")
+    else:  # a list macro, already expanded with the graph's text: the list runs to the body
+        j = t.s.find("{", t.i)
+        if j < 0:
+            raise FigureSyntaxError("\\graph: a \\foreach in a graph needs a braced body")
+        items, t.i = t.s[t.i:j].strip(), j
     t.ws()
     if t.peek() != "{":
         raise FigureSyntaxError("\\graph: a \\foreach in a graph needs a braced body")

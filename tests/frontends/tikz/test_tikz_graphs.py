@@ -179,6 +179,10 @@ def test_foreach_in_a_group_adds_chains_to_it():
            "o": (28.45274, -56.90546)}
     for n, p in tex.items():
         assert close(got[n], p, tol=0.01), n
+    # a list given by a macro
+    got = node_centres(r"\def\mylist{1,2,3}\graph " + _PROBED + r"] { a -> { \foreach \x in \mylist { b\x } } };",
+                       ["b1", "b3"])
+    assert close(got["b1"], (28.45274, 0), tol=0.01) and close(got["b3"], (28.45274, -56.90549), tol=0.01)
 
 
 def test_sep_strategies_advance_by_the_node_sizes_and_anchor_the_nodes():
