@@ -683,14 +683,17 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["outer_sep"] = _dim(ctx, val, st) if val not in ("auto",) else None
         elif k == "minimum size":
             st["min_width"] = st["min_height"] = _dim(ctx, val, st)
+            st["min_width_spec"] = st["min_height_spec"] = _font_length(val)
         elif k == "circle through":  # through library: a circle around the node's position (placement.py)
             st["shape"] = "circle"
             st["inner_xsep"] = st["inner_ysep"] = st["outer_sep"] = 0.0
             st["circle_through"] = ctx.point(val, st)
         elif k == "minimum width":
             st["min_width"] = _dim(ctx, val, st)
+            st["min_width_spec"] = _font_length(val)
         elif k == "minimum height":
             st["min_height"] = _dim(ctx, val, st)
+            st["min_height_spec"] = _font_length(val)
         elif k == "to path":  # a to operation's path, \tikztotarget etc. in it (paths.py)
             st["to_path"] = val
         elif k == "text width":
@@ -726,6 +729,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             m = re.search(r"\\fontsize\{([^}]*)\}", val)
             if m:
                 st["font_size"] = _dim(ctx, m.group(1), st)
+            if k == "node font":  # the node's own font: its shape's lengths (inner sep, sizes in em) too
+                st["outer_font_size"] = st["font_size"]
             if "boldmath" in val or "+" in str(st["bold"]):  # the math version the key's fonts select
                 from geoverify.frontends.tikz.fonts import BOLD_MATH
                 family = (st["bold"] or "rm") if isinstance(st["bold"], str) else ("bf" if st["bold"] else "rm")
@@ -974,6 +979,13 @@ def _node_distance(st) -> tuple:
     size, bold = st.get("outer_font_size", 10.0), st.get("bold", False)  # the font around the node
     vals = [float(m.group(1)) * (ex(size, bold) if m.group(2) == "ex" else em(size, bold)) for m in parts]
     return (vals[0], vals[-1])
+
+
+def _font_length(val: str):
+    """``(number, "ex" | "em")`` of a plain font-relative length (``3em``), else None: pgf
+    reads such a node size when it builds the shape, in the node's font."""
+    m = re.fullmatch(r"\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*(ex|em)\s*", val or "")
+    return (float(m.group(1)), m.group(2)) if m else None
 
 
 def _placement_shift(ctx, st, dx, dy, val):

@@ -147,6 +147,8 @@ class NodePlacementMixin:
         if through is not None:  # circle through=(B): minimum size 2 veclen(B - at) (tikzlibrarythrough)
             nst = dict(nst)
             nst["min_width"] = nst["min_height"] = 2 * G.pgf_veclen(through[0] - p[0], through[1] - p[1])
+        if nst.get("min_width_spec") or nst.get("min_height_spec"):
+            nst = _font_minimums(nst)
         shape = nst["shape"]
         if shape == "rectangle split":
             from geoverify.frontends.tikz.rectsplit import place_split_node
@@ -496,6 +498,19 @@ class NodePlacementMixin:
                 self.scene.add(Dot(center=p, radius=2.0, style=style, source=loc, panel=self.panel))
         else:
             self.note("APPROXIMATED", f"plot mark '{mark}' not drawn", "mark", loc)
+
+
+def _font_minimums(nst: dict) -> dict:
+    """``nst`` with ``minimum width/height`` given in em or ex measured in the node's font
+    (the font around its text, or its ``node font``), as pgf measures them building the shape."""
+    from geoverify.frontends.tikz.fonts import ex
+    nst = dict(nst)
+    size, bold = nst.get("outer_font_size", 10.0), nst.get("bold", False)
+    for key in ("min_width", "min_height"):
+        spec = nst.get(key + "_spec")
+        if spec:
+            nst[key] = spec[0] * (ex(size, bold) if spec[1] == "ex" else font_em(size, bold))
+    return nst
 
 
 def _auto_anchor(tx: float, ty: float, swap: bool) -> str:

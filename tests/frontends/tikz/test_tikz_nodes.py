@@ -658,3 +658,17 @@ def test_allow_upside_down_keeps_a_sloped_node_turned_with_a_leftward_path():
     up, down = (b[:, 1] for b in boxes)
     assert np.isclose(up.min(), 0.2) and np.isclose(np.ptp(up) * 72 / 72.27, 10.9297, atol=0.01)
     assert np.isclose(down.max(), -CM - 0.2) and np.isclose(np.ptp(down) * 72 / 72.27, 10.9297, atol=0.01)
+
+
+def test_node_font_sizes_the_shape_and_minimums_in_em_use_the_nodes_font():
+    # pgf reads minimum height=3em when it builds the shape, in the node's font: node font=\small
+    # sets it (cmr9's quad) and the inner sep, font=\small only the text. latex + dvisvgm's
+    # boxes (bp): 27.1836 x 27.6445, 27.6836 x 29.8867, and 8ex of \large 41.1798 wide
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \node[node font=\small, minimum height=3em, draw] at (0,0) {small};
+      \node[font=\small, minimum height=3em, draw] at (2,0) {small};
+      \node[node font=\large, minimum width=8ex, draw] at (4,0) {t};
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    sizes = [np.ptp(p.points, axis=0) * 72 / 72.27 for p in sc.primitives if isinstance(p, Polyline)]
+    assert np.allclose(sizes, [[27.1836, 27.6445], [27.6836, 29.8867], [41.1798, 15.1562]], atol=0.01)
