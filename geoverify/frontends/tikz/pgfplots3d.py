@@ -598,6 +598,9 @@ class Axis3D(Axis):
         shape = p.shape3d
         if p.patch and shape is not None and shape[0] >= 2 and shape[1] >= 2:
             self.patches(p, q.reshape(shape[0], shape[1], 2))
+            if p.mark:  # pgfplots marks a mesh's or surface's points too (also with only marks)
+                draw_plot(interp, Plot(q, p.st, p.loc, mark=p.mark, mark_st=p.mark_st, only_marks=True,
+                                       mark_size=p.mark_size, mark_text=p.mark_text), self.st["ctm"], None)
             return
         if p.patch and shape is None:
             interp.note("UNSUPPORTED", f"{p.patch} plot of scan lines of unequal length is drawn as lines",

@@ -408,6 +408,16 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                     only_marks = True
                     if mark is None:
                         mark = "*"
+                elif k == "scatter":  # pgfplots' scatter/true: a mark (* unless one is set), coloured by
+                    # the point meta (the colours are not modelled); true* keeps the marks as they are
+                    v = (v or "true").strip()
+                    if v == "true" and mark is None:
+                        mark = "*"
+                    if v != "false":
+                        interp.note("APPROXIMATED", "scatter marks are drawn in the plot's colour (their point "
+                                    "meta's colours are not modelled)", "scatter", loc)
+                elif k == "scatter src":  # point meta=..: the marks' colour values only
+                    continue
                 elif k == "smooth":
                     smooth = True
                 elif k == "sharp plot":
