@@ -475,6 +475,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         simple = {
             "sloped": ("sloped", True), "swap": ("swap", True), "'": ("swap", True),
             "allow upside down": ("allow_upside_down", True),
+            "centered": ("anchor", "center"),  # tikz.code.tex: centered/.code=\def\tikz@anchor{center}
             "smooth": ("smooth", True), "smooth cycle": ("closed_plot", True), "clip": ("clip", True),
             "on grid": ("on_grid", True), "transform shape": ("transform_shape", True),
             "auto": ("auto", "left"), "help lines": None, "double": ("double", True),

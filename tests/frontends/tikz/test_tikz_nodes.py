@@ -672,3 +672,18 @@ def test_node_font_sizes_the_shape_and_minimums_in_em_use_the_nodes_font():
     assert not sc.diagnostics
     sizes = [np.ptp(p.points, axis=0) * 72 / 72.27 for p in sc.primitives if isinstance(p, Polyline)]
     assert np.allclose(sizes, [[27.1836, 27.6445], [27.6836, 29.8867], [41.1798, 15.1562]], atol=0.01)
+
+
+def test_centered_puts_a_labels_centre_on_its_border_point():
+    # tikz.code.tex: centered is anchor=center. latex + dvisvgm centres label A on the circle's
+    # 135 degree border point, (-20.1855, 20.1855) bp from its centre; B keeps its south east
+    # anchor there; a node with centered stays centred on its position
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \node[circle, draw, minimum size=2cm, label={[centered, draw]135:A}, label={[draw]135:B}] at (0,0) {};
+      \node[draw, centered] at (3,0) {C};
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    a, b, c = (p.points.mean(axis=0) for p in sc.primitives if isinstance(p, Polyline))
+    assert np.allclose(a, np.array([-20.1855, 20.1855]) * 72.27 / 72, atol=0.01)
+    assert np.allclose(b, np.array([-27.2324, 27.1075]) * 72.27 / 72, atol=0.01)
+    assert np.allclose(c, [3 * CM, 0.0])
