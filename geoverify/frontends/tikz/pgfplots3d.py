@@ -42,7 +42,7 @@ from geoverify.frontends.tikz.pgfplots3d_center import center_lines, crossing, d
 from geoverify.frontends.tikz.pgfplots3d_equal import scale_uniformly, widen_limits
 from geoverify.frontends.tikz.pgfplots3d_view import TICK_LEN as _TICK_LEN
 from geoverify.frontends.tikz.pgfplots3d_view import near_ticklabel_offset, unit as _unit, view_vectors
-from geoverify.frontends.tikz.pgfplots_contour import place_contour_labels
+from geoverify.frontends.tikz.pgfplots_contour import contour_lines, place_contour_labels
 from geoverify.frontends.tikz.pgfplots_draw import draw_plot
 from geoverify.frontends.tikz.pgfplots_options import usable_range
 from geoverify.frontends.tikz.pgfplots_plots import Plot, without_addplots
@@ -623,19 +623,7 @@ class Axis3D(Axis):
         contour value changes)."""
         m = self.interp.st["ctm"]
         rows, values = p.contour
-        lines, k = [], 0
-        for n in rows:
-            cur, val = [], None
-            for i in range(k, min(k + n, len(q))):
-                v = values[i] if i < len(values) else math.nan
-                if cur and v != val:
-                    lines.append((cur, val))
-                    cur = []
-                cur.append(G.apply(m, tuple(q[i])))
-                val = v
-            if cur:
-                lines.append((cur, val))
-            k += n
+        lines = contour_lines([G.apply(m, tuple(pt)) for pt in q], rows, values)
         place_contour_labels(self.interp, self.interp.st, [(c, v) for c, v in lines if math.isfinite(v)], p.loc)
 
     def patches(self, p: Plot, grid):

@@ -15,9 +15,28 @@ import math
 
 from geoverify.frontends.tikz.pgfplots_ticks import format_number
 
-__all__ = ["contour_label_spots", "place_contour_labels"]
+__all__ = ["contour_lines", "contour_label_spots", "place_contour_labels"]
 
 LABEL_DISTANCE = 70.0  # contour/label distance
+
+
+def contour_lines(points, rows, values):
+    """``[(points, value)]``: the contour lines of ``points`` (one per point, in order), split
+    at the ends of the scan lines (``rows``: their lengths) and where the value changes."""
+    lines, k = [], 0
+    for n in rows:
+        cur, val = [], None
+        for i in range(k, min(k + n, len(points))):
+            v = values[i] if i < len(values) else math.nan
+            if cur and v != val:
+                lines.append((cur, val))
+                cur = []
+            cur.append(tuple(points[i]))
+            val = v
+        if cur:
+            lines.append((cur, val))
+        k += n
+    return lines
 
 
 def contour_label_spots(lines, distance: float = LABEL_DISTANCE):

@@ -285,6 +285,12 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
         return
     if plot.patch and not plot.three_d and draw_patches(interp, plot, full, plot.loc):
         return
+    if plot.contour is not None and not plot.three_d:  # a 2D contour prepared plot's labels
+        from geoverify.frontends.tikz.pgfplots_contour import contour_lines, place_contour_labels
+        rows, values = plot.contour
+        canvas = [G.apply(full, tuple(q)) for q in plot.points]
+        place_contour_labels(interp, interp.st, [(c, v) for c, v in contour_lines(canvas, rows, values)
+                                                 if math.isfinite(v)], plot.loc)
     if plot.interval:
         _draw_intervals(interp, plot, full, bar_base)
     if plot.comb:

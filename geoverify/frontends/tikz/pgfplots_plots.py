@@ -418,6 +418,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                                     "meta's colours are not modelled)", "scatter", loc)
                 elif k == "scatter src":  # point meta=..: the marks' colour values only
                     continue
+                elif k in ("contour prepared", "contour prepared format") and not three:
+                    continue  # a 2D contour prepared table: read below
                 elif k == "smooth":
                     smooth = True
                 elif k == "sharp plot":
@@ -498,7 +500,10 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                                   three_d=True, shape3d=res[1], patch=patch,
                                   shader=(keys.get("shader") or "").strip() or None))
                 continue
-            if text.startswith("table"):
+            contour2 = None
+            if "contour prepared" in keys:  # x, y and the contour value (the third column)
+                pts, contour2 = _contour_table2d(interp, text, toks, keys, loc)
+            elif text.startswith("table"):
                 # rows are lines of the source: read the raw text of the statement
                 toks_pos = [t[1] for t in toks if t[1] is not None and t[1] >= 0]
                 raw = interp.source.text[min(toks_pos):max(toks_pos) + 1] if toks_pos else ""
@@ -558,7 +563,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                               patch_type=(keys.get("patch type") or "").strip() or None, patch_cells=patch_cells,
                               shape3d=shape2,
                               shader=(keys.get("shader") or (axis_kv or {}).get("shader") or "").strip() or None,
-                              meta_symbolic="explicit symbolic" in (keys.get("point meta") or ""), shift=shifts))
+                              meta_symbolic="explicit symbolic" in (keys.get("point meta") or ""), shift=shifts,
+                              contour=contour2))
         except GeoverifyError as err:
             interp.env.pop("\\x", None)
             interp.note("UNSUPPORTED", f"\\addplot skipped: {err.message}", "\\addplot", loc)
@@ -579,6 +585,37 @@ def _axis_cycle_list(axis_kv: dict) -> list:
         elif k in ("area style", "area cycle list", "bar cycle list") and v is None:
             out = BAR_CYCLE  # area cycle list is the bar cycle list
     return out
+
+
+def _contour_table2d(interp, text, toks, keys, loc):
+    """``(points, contour)`` of ``\\addplot[contour prepared] table {x y value ...}`` in a 2D axis
+    (pgfplots reads the value from column 2 unless a point meta is given): the lines' points
+    with a gap (NaN) between lines, and their labels' data for :func:`_contour` (None without
+    labels). ``(None, None)`` (noted) for what is not read."""
+    from geoverify.frontends.tikz.pgfplots_contour import contour_lines
+    fmt = (keys.get("contour prepared format") or "standard").strip()
+    if not text.startswith("table") or fmt != "standard":
+        what = f"contour prepared format={fmt}" if fmt != "standard" else "contour prepared without a table"
+        interp.note("UNSUPPORTED", f"{what} in a 2D axis is not interpreted", "contour prepared", loc)
+        return None, None
+    toks_pos = [t[1] for t in toks if t[1] is not None and t[1] >= 0]
+    raw = interp.source.text[min(toks_pos):max(toks_pos) + 1] if toks_pos else ""
+    pm = re.fullmatch(r"\s*\\thisrow\{([^{}]*)\}\s*", keys.get("point meta") or "")
+    table_out: dict = {}
+    res = table_points3d(interp, raw, loc, table_out, pm.group(1).strip() if pm else None)
+    if res is None:
+        return None, None
+    values = table_out.get("meta") or [float(p[2]) for p in res[0]]
+    gap = (float("nan"), float("nan"))
+    pts, vals = [], []
+    for line, value in contour_lines(res[0][:, :2], table_out.get("rows") or [len(res[0])], values):
+        if pts:
+            pts.append(gap)
+            vals.append(float("nan"))
+        pts += line
+        vals += [value] * len(line)
+    pts = np.array(pts, dtype=float).reshape(-1, 2)
+    return pts, _contour(keys, {"rows": [len(pts)], "meta": vals}, pts)
 
 
 def _contour(keys, table_out, pts):
