@@ -38,12 +38,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from geoverify.frontends.tikz.decostates import STATES as _MORE_STATES
 from geoverify.frontends.tikz.pathbuild import Subpath, segment_controls
 
 __all__ = ["DECORATIONS", "Decoration", "decorate_pieces", "decorate_subpath", "path_pieces", "decorate_since", "shape_key"]
 
 #: Decorations drawn as pgf draws them.
-DECORATIONS = frozenset({"snake", "zigzag", "bent", "brace", "shape backgrounds"})
+DECORATIONS = frozenset({"snake", "zigzag", "bent", "brace", "shape backgrounds"} | set(_MORE_STATES))
 
 
 class Decoration:
@@ -52,14 +53,15 @@ class Decoration:
     Attributes
     ----------
     name : str
-    segment_length, amplitude, raise_, pre_length, post_length : float
-        pt.
-    aspect : float
+    segment_length, amplitude, raise_, pre_length, post_length, radius : float
+        pt (``radius``: the ``start radius`` of ``waves``).
+    aspect, angle : float
+        ``angle`` in degrees (``border``, ``waves``: 45).
     mirror : bool
     """
 
     __slots__ = ("name", "segment_length", "amplitude", "aspect", "mirror", "raise_", "pre_length",
-                 "post_length", "shape")
+                 "post_length", "shape", "angle", "radius")
 
     def __init__(self, name="", segment_length=10.0, amplitude=2.5, aspect=0.5, mirror=False, raise_=0.0,
                  pre_length=0.0, post_length=0.0):
@@ -71,6 +73,8 @@ class Decoration:
         self.raise_ = raise_
         self.pre_length = pre_length
         self.post_length = post_length
+        self.angle = 45.0
+        self.radius = 2.5
         #: shape backgrounds: name, width, height (pt), sep (pt), between borders, sloped
         self.shape = ("circle", 2.5, 2.5, 0.25 * 72.27 / 2.54, False, True)
 
@@ -78,6 +82,7 @@ class Decoration:
         d = Decoration(self.name, self.segment_length, self.amplitude, self.aspect, self.mirror, self.raise_,
                        self.pre_length, self.post_length)
         d.shape = self.shape
+        d.angle, d.radius = self.angle, self.radius
         return d
 
 
@@ -210,7 +215,7 @@ def _flatten(segs) -> np.ndarray:
 # code(p, rem) -> ops in the state's frame: ("L", pt) / ("C", c1, c2, pt) absolute in the frame,
 # ("M", pt), ("cos", d) / ("sin", d) relative to the current point (pgf's \pgfpathcosine/sine).
 
-def _zigzag(state, rem, sl, a, p):
+def _zigzag(state, rem, sl, a, p, done=0.0):
     if state == "up from center":
         return [("L", (0.25 * sl, a))], 0.5 * sl, "big down"
     if state in ("big down", "big up"):
@@ -223,7 +228,7 @@ def _zigzag(state, rem, sl, a, p):
     raise AssertionError(state)
 
 
-def _snake(state, rem, sl, a, p):
+def _snake(state, rem, sl, a, p, done=0.0):
     if state == "initial":
         if rem < 0.625 * sl:
             return None, 0.0, "final"
@@ -240,7 +245,7 @@ def _snake(state, rem, sl, a, p):
     raise AssertionError(state)
 
 
-def _brace(state, rem, sl, a, p):
+def _brace(state, rem, sl, a, p, done=0.0):
     if state != "brace":
         raise AssertionError(state)
     asp = p.aspect
@@ -257,7 +262,7 @@ def _brace(state, rem, sl, a, p):
 
 
 _STATES = {"zigzag": ("up from center", _zigzag, True), "snake": ("initial", _snake, True),
-           "brace": ("brace", _brace, False)}
+           "brace": ("brace", _brace, False), **_MORE_STATES}
 
 
 def path_pieces(subpaths) -> list[list[tuple]]:
@@ -341,7 +346,7 @@ def decorate_pieces(pieces: list[list[tuple]], deco: Decoration) -> list[Subpath
         if rem <= 0:
             state = "final"
             break
-        ops, width, nxt = states(state, rem, sl, a, deco)
+        ops, width, nxt = states(state, rem, sl, a, deco, d - pre)
         if ops is None:  # switched state
             state = nxt
             continue
@@ -361,6 +366,9 @@ def decorate_pieces(pieces: list[list[tuple]], deco: Decoration) -> list[Subpath
                 emit("L", to_global(op[1]))
             elif op[0] == "C":
                 emit("C", *(to_global(q) for q in op[1:]))
+            elif op[0] == "Z":  # \pgfpathclose
+                emit("L", out[-1].start)
+                out[-1].closed = True
             else:  # relative cosine / sine quarter waves (linear part of the frame only)
                 dx, dy = op[1]
                 p0 = np.asarray(cur[0])

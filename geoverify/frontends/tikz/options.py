@@ -1035,6 +1035,10 @@ def _decoration(ctx, st, val):
             setattr(deco, _DECO_LENGTHS[key], _dim(ctx, v, st))
         elif key == "aspect" and v:
             deco.aspect = ctx.number(v, st).value
+        elif key == "angle" and v:
+            deco.angle = ctx.number(v, st).value
+        elif key in ("radius", "start radius") and v:  # waves: only the start radius is drawn
+            deco.radius = _dim(ctx, v, st)
         elif key.startswith("shape") and key != "shape backgrounds":  # decorations.shapes (decorations.py)
             from geoverify.frontends.tikz.decorations import shape_key
             if not shape_key(ctx, deco, key, v, lambda t: _dim(ctx, t, st)):

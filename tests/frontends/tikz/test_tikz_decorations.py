@@ -58,9 +58,9 @@ def test_brace_tip_in_the_middle_at_its_amplitude(opts, tip_y):
 
 
 def test_unknown_decoration_is_reported_and_the_path_kept():
-    sc = parse_tikz(r"\draw[decorate, decoration=coil] (0,0) -- (1,0);")
+    sc = parse_tikz(r"\draw[decorate, decoration=saw] (0,0) -- (1,0);")
     assert close(only(sc, Polyline).points, [(0, 0), (CM, 0)])
-    assert any(d.code == "UNSUPPORTED" and "coil" in d.message for d in sc.diagnostics)
+    assert any(d.code == "UNSUPPORTED" and "saw" in d.message for d in sc.diagnostics)
 
 
 def test_mark_code_draws_in_the_frame_of_the_path_at_the_mark():
@@ -191,3 +191,59 @@ def test_decorations_measure_lines_with_pgfs_veclen(dx, dy, tex):
     # \pgfmathveclen@ in TeX; its reciprocal keeps few digits (61.892 for a true 62.038)
     from geoverify.frontends.tikz.decorations import _pgf_veclen
     assert abs(_pgf_veclen(dx, dy) - tex) < 1e-3
+
+
+def test_coil_loops_by_aspect_and_amplitude():
+    # TeX (coil, segment length 6pt, (0,0) -- (3,0)), bp from the start (-71.800785, -69.308597):
+    # C-71.300785-70.69141 -70.25-71.80078 -69.0625-71.80078 C-67.8711-71.80078 -66.82032-70.69141 -66.32032-69.3086
+    p = only(parse_tikz(r"\draw[decorate, decoration={coil, segment length=6pt}] (0,0) -- (3,0);"), BezierPath)
+    c = p.subpaths()[0].controls
+    o = (-71.800785, -69.308597)
+    assert close(c[0], _tex([o, (-71.300785, -70.69141), (-70.25, -71.80078), (-69.0625, -71.80078)], o), tol=3e-3)
+    assert close(c[1], _tex([(-69.0625, -71.80078), (-67.8711, -71.80078), (-66.82032, -70.69141),
+                             (-66.32032, -69.308597)], o), tol=3e-3)
+    assert close(c[-1][3], (3 * CM, 0))
+
+
+def _lines(scene):
+    return [q.points for q in scene if isinstance(q, Polyline)]
+
+
+def test_border_ticks_at_their_angle_every_segment():
+    # TeX: M-71.800785-43.453125L-68.47657-41.25781M-62.89063-47.91016L-59.5664-45.71484 ... six ticks
+    ticks = _lines(parse_tikz(r"\draw[decorate, decoration={border, angle=-60, amplitude=4pt}] (0,0) -- (2,1);"))
+    o = (-71.800785, -43.453125)
+    assert len(ticks) == 6
+    assert close(ticks[0], _tex([o, (-68.47657, -41.25781)], o), tol=3e-3)
+    assert close(ticks[1], _tex([(-62.89063, -47.91016), (-59.5664, -45.71484)], o), tol=3e-3)
+
+
+@pytest.mark.parametrize("opts,origin,first", [
+    ("waves, radius=4mm, angle=30", (-71.800785, -66.132812),
+     [(-63.35547, -71.80078), (-61.332, -68.29297), (-61.332, -63.96875), (-63.35547, -60.46094)]),
+    ("expanding waves, angle=10", (-71.800785, -63.152342),
+     [(-61.98828, -64.88281), (-61.7891, -63.738279), (-61.7891, -62.566404), (-61.98828, -61.42187)])])
+def test_waves_are_arcs_each_segment(opts, origin, first):
+    # TeX: five arcs on (0,0) -- (2,0) in both cases, the first as given
+    arcs = [q for q in parse_tikz(rf"\draw[decorate, decoration={{{opts}}}] (0,0) -- (2,0);")
+            if isinstance(q, BezierPath)]
+    assert len(arcs) == 5
+    assert close(arcs[0].subpaths()[0].controls[0], _tex(first, origin), tol=3e-3)
+
+
+def test_crosses_and_triangles_every_segment_along_the_path():
+    # TeX crosses, shape size 3pt along (0,0) -- (1,1): M-71.80078-41.507811H-67.57422M-69.687499-39.39453
+    # V-43.62109 M-64.75781-48.55469H-60.52734 ... five crosses (turned 45 degrees: level and upright)
+    lines = _lines(parse_tikz(r"\draw[decorate, decoration={crosses, shape size=3pt}] (0,0) -- (1,1);"))
+    o = (-69.687499, -41.507811)
+    assert len(lines) == 10
+    assert close(lines[0], _tex([(-71.80078, -41.507811), (-67.57422, -41.507811)], o), tol=3e-3)
+    assert close(lines[2], _tex([(-64.75781, -48.55469), (-60.52734, -48.55469)], o), tol=3e-3)
+    # TeX triangles, segment length 8pt on (0,0) -- (2,0): seven, M-71.800785-71.80078L-69.3086-70.55469
+    # L-71.800785-69.3086Z M-63.83203-71.80078 ...
+    tris = [q for q in parse_tikz(r"\draw[decorate, decoration={triangles, segment length=8pt}] (0,0) -- (2,0);")
+            if isinstance(q, Polyline)]
+    o = (-71.800785, -70.55469)
+    assert len(tris) == 7 and all(t.closed for t in tris)
+    assert close(tris[1].points[:3], _tex([(-63.83203, -71.80078), (-61.3398, -70.55469), (-63.83203, -69.3086)], o),
+                 tol=3e-3)
