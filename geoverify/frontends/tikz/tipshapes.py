@@ -4,10 +4,10 @@ For a tip name, its options as written (``"length=5mm, open, round"``) and the p
 line width, :func:`meta_tip` returns a :class:`TipShape`: the tip's ends (pgf's
 ``\\pgfarrowssettipend``, ``...backend``, ``...lineend``) and its outline in its own
 frame (x towards the tip, y to its left, pt), after ``pgflibraryarrows.meta.code.tex``
-(setup and drawing code of Stealth, Latex, Kite, Square, Circle and Computer Modern
-Rightarrow, and the shorthands Triangle, LaTeX, Diamond, Turned Square, Rectangle,
-Ellipse, To) and ``pgfcorearrows.code.tex`` (the order pgf applies options in, scaling,
-``reversed``, ``swap``).
+(setup and drawing code of Stealth, Latex, Kite, Square, Circle, Computer Modern
+Rightarrow and Classical TikZ Rightarrow, and the shorthands Triangle, LaTeX, Diamond,
+Turned Square, Rectangle, Ellipse, To) and ``pgfcorearrows.code.tex`` (the order pgf
+applies options in, scaling, ``reversed``, ``swap``).
 
 Options are applied in pgf's order: the tip's defaults, then the shorthand's options,
 then the options written; ``length``, ``angle``, ``scale*`` and ``sep`` at once, ``width``,
@@ -49,6 +49,7 @@ _DEFAULTS = {
     "Square": "length=+2.12132pt +2.828427, width'=+0pt +1, line width=+0pt +1 +1",
     "Circle": "length=+2.39365pt +3.191538, width'=+0pt 1, line width=+0pt 1 1",
     "Computer Modern Rightarrow": "length=+1.6pt 2.2, width'=+0pt 2.096774, line width=0pt 1 1, round",
+    "Classical TikZ Rightarrow": "length=+1.05pt 1.925, width'=+0pt 1.9237, line width=0pt 0.8 1, round",
 }
 #: the tip names this module draws
 META_SHAPES = frozenset(_DEFAULTS) | frozenset(_SHORTHANDS)
@@ -397,5 +398,25 @@ def _cm_rightarrow(v: dict, w: float) -> TipShape | None:
     return TipShape(tip_end, back_end, line_end, pieces=pieces, closed=False, filled=False, line_width=alw)
 
 
+def _classical_rightarrow(v: dict, w: float) -> TipShape | None:
+    length, width = v["length"], v["width"]
+    if v.get("harpoon"):
+        return None
+    alw = v["line width"]
+    a = length - alw
+    b = width - alw
+    if a <= 0 or b <= 0:
+        return None
+    if v.get("round_join"):
+        tip_end = a + 0.5 * alw
+    else:
+        tip_end = a + 0.5 * math.sqrt(40.96 * (a / b) ** 2 + 1) * alw
+    line_end = a - (0.25 if v.get("reversed") else 0.6) * w
+    pts = [(0.0, 0.5 * b), (0.066666 * a, 0.3125 * b), (0.8 * a, 0.03125 * b), (a, 0.0),
+           (0.8 * a, -0.03125 * b), (0.066666 * a, -0.3125 * b), (0.0, -0.5 * b)]
+    return TipShape(tip_end, -0.5 * alw, line_end, pieces=[("C", pts)], closed=False, filled=False,
+                    line_width=alw)
+
+
 _SETUP = {"Stealth": _stealth, "Latex": _latex, "Kite": _kite, "Square": _square, "Circle": _circle,
-          "Computer Modern Rightarrow": _cm_rightarrow}
+          "Computer Modern Rightarrow": _cm_rightarrow, "Classical TikZ Rightarrow": _classical_rightarrow}

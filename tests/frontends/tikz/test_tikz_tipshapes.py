@@ -5,7 +5,8 @@ bp converted to pt and measured from the start of the line (the path runs from (
 (2,0)): where the line stops under the tip, and the outline's corners (for Latex and To the
 end points and control points of its cubics). They pin each tip's length, width, inset,
 line width (and its miters), the options ``length``, ``width``, ``angle``, ``scale``,
-``open``, ``reversed``, ``harpoon`` and the shorthands Triangle and To.
+``open``, ``reversed``, ``harpoon``, the shorthands Triangle and To, and Classical TikZ
+Rightarrow.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ CASES = [
      [(52.493, 0.0), (36.954, 5.854), (42.059, 0.0)]),
     (r"\draw[thick,-{Stealth[reversed,length=8pt]}] (0,0) -- (2,0);", 50.246,
      [(50.046, 0.0), (55.614, 2.102), (53.775, 0.0), (55.614, -2.102)]),
+    (r"\draw[-{Classical TikZ Rightarrow[length=5mm]}] (0,0) -- (2,0);", 56.508,
+     [(42.84, 13.523), (43.765, 8.453), (53.963, 0.847), (56.747, 0.0), (42.84, -13.523)]),
 ]
 
 
