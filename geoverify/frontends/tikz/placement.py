@@ -448,8 +448,9 @@ class NodePlacementMixin:
             except GeoverifyError:
                 ang = 90.0
         a_norm = ang % 360.0
+        on_text = pos_word == "center"  # tikz@on@text: the label centred on the node's centre
         # tikz: the label sits at the node's numeric anchor <angle> (a border point)
-        at = node.border_at_angle(a_norm - node.angle)
+        at = node.anchor("center") if on_text else node.border_at_angle(a_norm - node.angle)
         seps = nst.get("path_seps", (None, None, None))
         # (a label is made after its node, outside the node's options: not fitted like a fit node)
         lst = self.node_state({**nst, "ctm": G.IDENTITY, "inner_xsep": seps[0], "inner_ysep": seps[1],
@@ -466,6 +467,8 @@ class NodePlacementMixin:
         lst["node_ctm"] = lst["ctm"]
         lst["ctm"] = G.IDENTITY
         dist = lst["pin_distance"] if pin else lst["label_distance"]  # may be set in the label's options
+        if on_text:  # tikz@label@post, after the label's options: anchor center, no distance
+            lst["anchor"], dist = "center", 0.0
         c, s = math.cos(math.radians(a_norm)), math.sin(math.radians(a_norm))
         # tikz@label@post adds the shift after the label's own options: scale=, rotate= apply to it
         v = G.apply_linear(lst["node_ctm"], (dist * c, dist * s))

@@ -687,3 +687,16 @@ def test_centered_puts_a_labels_centre_on_its_border_point():
     assert np.allclose(a, np.array([-20.1855, 20.1855]) * 72.27 / 72, atol=0.01)
     assert np.allclose(b, np.array([-27.2324, 27.1075]) * 72.27 / 72, atol=0.01)
     assert np.allclose(c, [3 * CM, 0.0])
+
+
+def test_a_label_at_center_sits_centred_on_the_node():
+    # tikz@label@post: label=center:R is centred on the node's centre, whatever anchor its own
+    # options give; latex + dvisvgm: R's box centre on the node's, Q's 22.2659 bp above it
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \node[draw, minimum width=2cm, minimum height=1cm, label={[draw, anchor=south]center:R},
+            label={[draw]above:Q}] at (0,0) {};
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    node, r, q = (p.points.mean(axis=0) for p in sc.primitives if isinstance(p, Polyline))
+    assert np.allclose(r, node)
+    assert np.allclose(q - node, [0.0, 22.2659 * 72.27 / 72], atol=0.01)
