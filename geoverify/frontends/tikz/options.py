@@ -882,7 +882,17 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 if "decoration" in inner and inner["decoration"]:
                     _decoration(ctx, st, inner["decoration"])
                 st["decorate"] = True
-                st["decorate_post"] = True  # the path is drawn as well: only markings add to it
+                st["decorate_post"] = True  # the path is drawn as well: markings add to it, and
+                deco = st.get("decoration")  # an action that draws draws its decorated copy (shadows.py)
+                from geoverify.frontends.tikz.decorations import DECORATIONS
+                if deco is not None and deco.name in DECORATIONS and "decorate" in inner:
+                    from geoverify.frontends.tikz.shadows import action_key
+                    rest = ",".join(kk if vv is None else f"{kk}={{{vv}}}" for kk, vv in split_options(val)
+                                    if kk not in ("decorate", "decoration"))
+                    before = st.get("shadows") or ()
+                    action_key(ctx, st, k, rest, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1))
+                    if len(st.get("shadows") or ()) > len(before):
+                        st["shadows"][-1].st["decorate_action"] = deco
             else:  # an action that draws or fills the path once more (shadows.py)
                 from geoverify.frontends.tikz.shadows import action_key
                 action_key(ctx, st, k, val, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1))

@@ -158,5 +158,11 @@ def emit_shadows(scene, subpaths, st: dict, common: dict, post: bool = False) ->
             continue
         style = path_style(s2, draw, fill)
         shift = np.asarray(sh.shift, dtype=np.float64)
-        moved = [Subpath(centre + sh.scale * (c + shift - centre), closed) for c, closed in parts]
+        src = parts
+        if s2.get("decorate_action") is not None:  # postaction={decorate, draw}: the decorated path
+            from geoverify.frontends.tikz.decorations import decorate_pieces, path_pieces
+            pieces = path_pieces(subpaths)
+            src = [(np.concatenate([segment_controls(s) for s in sp.segs]), sp.closed)
+                   for sp in (decorate_pieces(pieces, s2["decorate_action"]) if pieces else []) if sp.segs]
+        moved = [Subpath(centre + sh.scale * (c + shift - centre), closed) for c, closed in src]
         scene.add(BezierPath(parts=moved, style=style, **common))

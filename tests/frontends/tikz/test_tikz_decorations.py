@@ -247,3 +247,16 @@ def test_crosses_and_triangles_every_segment_along_the_path():
     assert len(tris) == 7 and all(t.closed for t in tris)
     assert close(tris[1].points[:3], _tex([(-63.83203, -71.80078), (-61.3398, -70.55469), (-63.83203, -69.3086)], o),
                  tol=3e-3)
+
+
+def test_postaction_that_decorates_and_draws_draws_the_decorated_copy():
+    # TeX: the line in black, then in red M-71.800785-68.984372L-68.98438-71.80078M-59.8438-68.984372
+    # L-57.0273-71.80078 ... five ticks
+    sc = parse_tikz(r"\draw [decoration={border, amplitude=4pt, segment length=12pt}, "
+                    r"postaction={decorate, draw, red}] (0,0) -- (2,0);")
+    assert close(only(sc, Polyline).points, [(0, 0), (2 * CM, 0)])
+    ticks = only(sc, BezierPath)
+    assert ticks.style.stroke == "#ff0000" and len(ticks.subpaths()) == 5
+    o = (-71.800785, -68.984372)
+    c = ticks.subpaths()[1].controls[0]
+    assert close(c[[0, 3]], _tex([(-59.8438, -68.984372), (-57.0273, -71.80078)], o), tol=3e-3)
