@@ -133,6 +133,9 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
         return CoordResult(_calc(interp, s[1:-1], st))
     if len(s) > 1 and s[0] == "{" and s[-1] == "}":
         s = _strip_braces(s)
+    m = re.match(r"^([xy]ticklabel) cs\s*:(.*)$", s, re.S)  # pgfplots: outside the tick labels
+    if m:
+        return _explicit_cs(interp, m.group(1), m.group(2), st, relative)
     m = re.match(r"^(canvas|xyz|xyz cylindrical|xyz spherical|tpp|three point perspective|canvas polar|polar|"
                  r"node|intersection|perpendicular|barycentric|axis|rel axis|"
                  r"axis description|[xy]ticklabel\*) cs\s*:(.*)$", s, re.S)
@@ -288,9 +291,10 @@ def _explicit_cs(interp, kind, body, st, relative):
         (ox, oy), (ux, uy), (vx, vy) = frame
         q = (ox + fx * ux + fy * vx, oy + fx * uy + fy * vy)
         return CoordResult((fx * ux + fy * vx, fx * uy + fy * vy) if relative else q)
-    if kind in ("xticklabel*", "yticklabel*"):
+    if kind in ("xticklabel*", "yticklabel*", "xticklabel", "yticklabel"):
         # pgfplots' xticklabel* cs:a[,d]: the point at fraction a along the axis line that holds
-        # the tick labels, d (pt) along its outer normal (set while a 2D axis is drawn)
+        # the tick labels, d (pt) along its outer normal (set while a 2D axis is drawn);
+        # xticklabel cs:a[,d] adds the largest distance of a tick label's far edge from that line
         frame = (getattr(interp, "ticklabel_frames", None) or {}).get(kind[0])
         if frame is None:
             raise FigureSyntaxError(f"'{kind} cs' outside a 2D axis with its tick labels on the box")
@@ -299,6 +303,8 @@ def _explicit_cs(interp, kind, body, st, relative):
             raise FigureSyntaxError(f"cannot read '{kind} cs:{body}'")
         a = interp.number(_strip_braces(parts[0]), st).value
         d = interp.number(_strip_braces(parts[1]), st).value if len(parts) == 2 else 0.0
+        if not kind.endswith("*"):
+            d += (getattr(interp, "ticklabel_extents", None) or {}).get(kind[0], 0.0)
         (ox, oy), (ux, uy), (nx, ny) = frame
         v = (a * ux + d * nx, a * uy + d * ny)
         return CoordResult(v if relative else (ox + v[0], oy + v[1]))

@@ -66,6 +66,7 @@ _LABEL_ALLOWANCE = 45.0
 _TICK_LEN = 0.15 * 72.27 / 2.54  # major tick length 0.15cm
 _MINOR_TICK_LEN = 0.1 * 72.27 / 2.54
 _TITLE_SHIFT = 6.0
+_INNER_SEP = 3.333  # pgfplots' tick labels: inner sep .3333em of the axis font
 #: TikZ line width keys: given to the axis they set the width of its scope
 #: what ``\\pgfmathprintnumber`` in a tick label template is while the template is expanded
 _PRINT_NUMBER = "\\gvPrintNumber"
@@ -89,6 +90,27 @@ def _minor_steps(n: int):
 #: pgfplots' spaced spellings of the same keys
 _ALIASES = {"x label style": "xlabel style", "y label style": "ylabel style",
             "every x label/.append style": "xlabel style", "every y label/.append style": "ylabel style"}
+
+
+_COMPASS = ("east", "north east", "north", "north west", "west", "south west", "south", "south east")
+
+
+def near_ticklabel_anchor(interp, anchor: str, angle: float = 0.0) -> str:
+    """The compass anchor of pgfplots' ``anchor=near xticklabel`` (``near yticklabel``, ``...
+    opposite``) for a node rotated by ``angle`` degrees: the side of the node that faces the
+    axis holding the tick labels (``opposite``: that faces away), snapped to the nearest of the
+    eight compass directions (``\\pgfplots@borderanchor@for@axis``, ``near ticklabel
+    align=center``). Outside a 2D axis with its tick labels on the box: ``center``, reported."""
+    m = re.fullmatch(r"near ([xy])ticklabel( opposite)?", anchor.strip())
+    frame = (getattr(interp, "ticklabel_frames", None) or {}).get(m.group(1)) if m else None
+    if frame is None:
+        interp.note("UNSUPPORTED", f"anchor={anchor} outside a 2D axis with its tick labels on the box "
+                    "(the centre is used)", "anchor")
+        return "center"
+    nx, ny = frame[2]
+    d = (nx, ny) if m.group(2) else (-nx, -ny)
+    k = round((math.degrees(math.atan2(d[1], d[0])) - angle) / 45.0) % 8
+    return _COMPASS[k]
 
 
 def run_axis(interp, reader: Reader, env: str, tok) -> None:
@@ -117,6 +139,12 @@ def run_axis(interp, reader: Reader, env: str, tok) -> None:
     three = is_three_d(body)
     opts = _with_pgfplotsset(interp, opts)
     opts = [(_ALIASES.get(k, k), v) for k, v in opts]
+    # min=v / max=v: pgfplots' styles for the limits of every axis (xmin={v},ymin={v},zmin={v});
+    # a z limit given makes the axis three-dimensional (pgfplots.code.tex: \pgfplots@threedimtrue)
+    opts = [pair for k, v in opts for pair in ([(a + k, v) for a in "xyz"] if k in ("min", "max") else [(k, v)])]
+    three = three or any(k in ("zmin", "zmax") and (v or "").strip() for k, v in opts)
+    if not three:
+        opts = [(k, v) for k, v in opts if k not in ("zmin", "zmax")]
     for k, v in opts:
         if k.endswith(" style") and k not in ("legend style",):
             styles[k] = (styles.get(k, "") + "," + (v or "")).strip(",")
@@ -593,6 +621,7 @@ class Axis:
             self.nodes_near_coords(full)
             self.axis_lines(xm)
             labels = self.tick_marks_and_labels(ticks, xm)
+            interp.ticklabel_extents = self.ticklabel_extents(labels)
             self.axis_labels(xm, labels)
             self.legend()
             # other statements (\draw, \node, ...) in axis coordinates
@@ -626,6 +655,7 @@ class Axis:
             interp.axis_box = saved_box
             interp.axis_description = saved_frame
             interp.ticklabel_frames = None
+            interp.ticklabel_extents = None
         if kv.get("name"):
             self.name_axis(kv["name"].strip())
 
@@ -793,6 +823,25 @@ class Axis:
                 out[a] = (lo, G.apply_linear(base, along), G.apply_linear(base, normal))
         return out
 
+    def ticklabel_extents(self, labels):
+        """``{axis: pt}``: pgfplots' largest tick dimension of the axes with a tick label frame
+        (``xticklabel cs``): how far the farthest edge of a tick label node (its inner sep
+        included) lies from the axis line along the outer normal, plus ``<a>ticklabel shift``."""
+        frames = getattr(self.interp, "ticklabel_frames", None) or {}
+        out = {}
+        for a, ((ox, oy), _, (nx, ny)) in frames.items():
+            n = math.hypot(nx, ny) or 1.0
+            nx, ny = nx / n, ny / n
+            ext = 0.0
+            for p in labels.get(a) or []:
+                x0, y0, x1, y1 = p.box
+                x0, y0, x1, y1 = x0 - _INNER_SEP, y0 - _INNER_SEP, x1 + _INNER_SEP, y1 + _INNER_SEP
+                cx, cy = (x1 if nx > 0 else x0), (y1 if ny > 0 else y0)
+                ext = max(ext, (cx - ox) * nx + (cy - oy) * ny)
+            shift = self.kv.get(a + "ticklabel shift")
+            out[a] = ext + (_num(self.interp, shift, self.st) if shift else 0.0)
+        return out
+
     def description_at(self, style):
         """``(point, style)``: the ``at`` of a description's style (a label's, the title's) as a
         picture point (pt, before the picture transform) and the style without it, or ``(None,
@@ -898,6 +947,8 @@ class Axis:
             names = {v: k for k, v in self.symbols.get(a, {}).items()}
             if names:
                 labels = [names.get(int(round(v)), format_number(v)) for v in major]
+            if kv.get(a + "ticklabels") is not None:
+                labels = self.listed_labels(a, [vals.index(v) for v in major])
             return major, labels, self.minor_between(a, major, list(major[:-1])), 0
         listed = None
         if spec is not None:
@@ -926,8 +977,7 @@ class Axis:
                 step = auto_tick_step(lo, hi, length, space, trymin)
         labels = None
         if kv.get(a + "ticklabels") is not None:
-            from geoverify.frontends.tikz.options import split_top_level
-            labels = [t.strip() for t in split_top_level(kv[a + "ticklabels"] or "")]
+            labels = self.listed_labels(a, self.tick_indices(a, major, listed, step))
         if self.log[a]:
             # log axes: labels 10^{e}; minor ticks at 2..9 times each power of ten
             f = self.log_factor(a)
@@ -977,6 +1027,39 @@ class Axis:
             minor = np.array(m)
         return major, labels, minor, scale
 
+    def tick_indices(self, a, major, listed, step):
+        """The index of each tick of ``major`` in pgfplots' tick list, which counts the ticks it
+        does not show: a given list from its first entry, automatic (or ``tick distance``)
+        ticks of a linear axis from ``trunc(min / step) * step - step``, those of a log axis
+        from the decade ``trunc(min)`` (one less below zero)."""
+        if listed is not None:
+            out, used = [], set()
+            for v in major:
+                k = next((i for i, w in enumerate(listed) if i not in used and
+                          abs(w - v) <= 1e-9 * max(1.0, abs(v))), None)
+                if k is None:
+                    return list(range(len(major)))
+                used.add(k)
+                out.append(k)
+            return out
+        if not step or not len(major):
+            return list(range(len(major)))
+        lo = self.xmin if a == "x" else self.ymin
+        if self.log[a]:
+            f = self.log_factor(a)
+            first = (math.trunc(lo / f) - (1 if lo < 0 else 0)) * f
+            h = step * f
+        else:
+            first, h = math.trunc(lo / step) * step - step, step
+        return [int(round((v - first) / h)) for v in major]
+
+    def listed_labels(self, a, indices):
+        """``<a>ticklabels={...}``: the entry of each tick's index in pgfplots' tick list (an
+        index past the list's end gets no label)."""
+        from geoverify.frontends.tikz.options import split_top_level
+        texts = [t.strip() for t in split_top_level(self.kv[a + "ticklabels"] or "")]
+        return [texts[i] if 0 <= i < len(texts) else "" for i in indices]
+
     def value_list(self, spec):
         """Numbers of a tick list (``{0,0.5,...,2}`` ranges expanded); unreadable items are
         noted and left out."""
@@ -1011,7 +1094,7 @@ class Axis:
         if not spec or not spec.strip():
             return np.zeros(0)
         if grid_only:
-            style = ",".join(v for k, v in self.kv.items() if k in ("extra tick style", f"extra {a} tick style") and v)
+            style = ",".join(v for k, v in self.styles.items() if k in ("extra tick style", f"extra {a} tick style") and v)
             g = dict(split_options(style)).get("grid", "")
             if (g or "").strip() not in ("major", "both"):
                 return np.zeros(0)
@@ -1020,6 +1103,18 @@ class Axis:
             vals = [math.log10(v) for v in vals if v > 0]
         lo, hi = (self.xmin, self.xmax) if a == "x" else (self.ymin, self.ymax)
         return ticks_in_range(vals, lo, hi)
+
+    def extra_labels(self, a, extra):
+        """``extra <a> tick labels={...}``: the text of each extra tick (by its index in the
+        ``extra <a> ticks`` list; past the list's end: empty), or None when not given."""
+        if self.kv.get(f"extra {a} tick labels") is None:
+            return None
+        from geoverify.frontends.tikz.options import split_top_level
+        texts = [t.strip() for t in split_top_level(self.kv[f"extra {a} tick labels"] or "")]
+        vals = self.value_list(self.kv.get(f"extra {a} ticks") or "")
+        if self.log[a]:
+            vals = [math.log10(v) if v > 0 else float("nan") for v in vals]
+        return [texts[i] if i < len(texts) else "" for i in self.tick_indices(a, extra, vals, None)]
 
     def grid(self, ticks):
         kv = self.kv
@@ -1202,26 +1297,26 @@ class Axis:
                 continue
             extra = self.extra_ticks(a)
             # every extra x tick: log identify minor tick positions=true (extra tick style may say false)
-            identify_extra = (dict(split_options(",".join(
-                v for k, v in kv.items() if k in ("extra tick style", f"extra {a} tick style") and v)))
-                .get("log identify minor tick positions") or "true").strip() != "false" if len(extra) else True
+            # (extra tick styles append: pgfplots' every extra x tick/.append style)
+            extra_style = dict(split_options(",".join(
+                v for k, v in self.styles.items() if k in ("extra tick style", f"extra {a} tick style") and v)))
+            identify_extra = (extra_style.get("log identify minor tick positions") or "true").strip() != "false" \
+                if len(extra) else True
             align = self.tick_align(a, mode, star)
             pos = (kv.get(a + "tick pos") or kv.get(a + "tickpos") or kv.get("tick pos") or kv.get("tickpos")
                    or "").strip()
             c = self.cross(a)
             other = "y" if a == "x" else "x"
             omode = modes[other][0]
-            # hide the ticks at the crossing of two middle axis lines (measured: a middle x line
-            # does not hide the tick at 0 of a y axis drawn on the left)
-            if omode == "middle" and mode == "middle":
-                oc = self.cross(other)
-                keep = np.abs(major - oc) > 1e-9 * max(1.0, abs(oc))
-                major = major[keep]
-                if labels is not None:
-                    labels = [t for t, k in zip(labels, keep) if k]
+            keep = self.unobscured(a, major, modes)
+            major = major[keep]
+            if labels is not None:
+                labels = [t for t, k in zip(labels, keep) if k]
             if len(extra):
-                if labels is not None:
-                    labels = list(labels[:len(major)]) + [None] * len(extra)
+                extra_labels = self.extra_labels(a, extra)
+                if labels is not None or extra_labels is not None:
+                    labels = list(labels[:len(major)] if labels is not None else [None] * len(major)) + \
+                        (extra_labels or [None] * len(extra))
                 major = np.concatenate([major, extra])
             g_lo, g_hi = self.geometric_sides(a)
             sides = [(c, -1 if mode == "right" else +1)]
@@ -1230,8 +1325,14 @@ class Axis:
             elif mode == "box" and pos in ("right", "top"):
                 sides = [(g_hi, -1)]
             mlen = _num(interp, kv["minor tick length"], self.st) if kv.get("minor tick length") else _MINOR_TICK_LEN
-            for vals, ln in ((major, length), (minor, mlen)):
-                for v in vals:
+            # extra ticks take their own style's major tick length (0pt: no tick drawn)
+            xlen = _num(interp, extra_style["major tick length"], self.st) \
+                if (extra_style.get("major tick length") or "").strip() else length
+            n_regular = len(major) - len(extra)
+            for vals, lens in ((major, [length] * n_regular + [xlen] * len(extra)), (minor, [mlen] * len(minor))):
+                for v, ln in zip(vals, lens):
+                    if ln == 0:
+                        continue
                     for side, inward in sides:
                         if align == "inside":
                             d0, d1 = 0.0, inward * ln
@@ -1290,7 +1391,14 @@ class Axis:
                 else:
                     x, y = self.P(side, v)
                     x += outward * shift + self.line_offset(a, side)
-                code.append(f"\\node[{opts}{',' + style if style else ''}] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
+                lst = style
+                if i >= n_regular:  # extra tick style={font=.., tick label style={..}}
+                    more = ["font={" + extra_style["font"].strip() + "}"] if (extra_style.get("font") or "").strip() \
+                        else []
+                    more += [(extra_style.get(k) or "").strip() for k in ("tick label style", "ticklabel style",
+                                                                        f"{a} tick label style", f"{a}ticklabel style")]
+                    lst = ",".join(t for t in [style] + more if t)
+                code.append(f"\\node[{opts}{',' + lst if lst else ''}] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
             if code:
                 out[a] = [p for p in self.tikz("\n".join(code)) if hasattr(p, "text")]
             out[a + "side"] = (side, outward, shift)
@@ -1352,8 +1460,9 @@ class Axis:
                 continue
             if mode == "middle":
                 if a == "x":
-                    x, y = self.P(self.xmax, self.cross("x"))
-                    code.append(f"\\node[inner sep=3.333pt,anchor=south east{st}] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
+                    end, anchor = self.middle_x_label()
+                    x, y = self.P(self.xmax if end else self.xmin, self.cross("x"))
+                    code.append(f"\\node[inner sep=3.333pt,anchor={anchor}{st}] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
                 else:
                     x, y = self.P(self.cross("y"), self.ymax)
                     code.append(f"\\node[inner sep=3.333pt,anchor=north west{st}] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
@@ -1381,6 +1490,46 @@ class Axis:
             code.append(f"\\node[inner sep=3.333pt,anchor=south{',' + style if style else ''}] at ({x:.5f}pt,{y:.5f}pt) {{{title}}};")
         if code:
             self.tikz("\n".join(code))
+
+    def unobscured(self, a, major, modes):
+        """Bool mask ``(N,)`` of the ticks of ``major`` that pgfplots shows on a middle axis line
+        ``a`` (``hide obscured <a> ticks``, on unless the other line has an ``axis line shift``):
+        it hides those where the other axis' lines cross it, at both limits for a boxed other
+        axis, at the left/bottom or right/top one, or at the other middle line."""
+        keep = np.ones(len(major), dtype=bool)
+        other = "y" if a == "x" else "x"
+        omode = modes[other][0]
+        if modes[a][0] != "middle" or (self.kv.get(f"hide obscured {a} ticks") or "true").strip() == "false" \
+                or self.line_shift(other):
+            return keep
+        lo, hi = self.geometric_sides(other)  # (left/bottom, right/top) values of axis a
+        hidden = {"box": [lo, hi], "left": [lo], "right": [hi], "middle": [self.cross(other)]}.get(omode, [])
+        rng = abs(hi - lo) or 1.0
+        for v in hidden:
+            keep &= np.abs(np.asarray(major, dtype=float) - v) > 1e-6 * rng
+        return keep
+
+    def middle_x_label(self):
+        """``(at the upper end, anchor)`` of the label of a middle x axis line: pgfplots' ``axis x
+        line=middle`` puts it at ``ticklabel* cs:1`` (``near ticklabel align=inside``: south
+        east), or at ``cs:0`` when the y line is already ``right``; a later ``axis y line=right``
+        moves it to ``ticklabel* cs:0``, ``align=outside`` (south west). The keys act in the
+        option order."""
+        label, x_mid, y_right = (True, "south east"), False, False
+        for k, v in getattr(self, "opts", None) or ():
+            v = (v or "").strip()
+            names = {"axis lines": ("x", "y"), "axis lines*": ("x", "y"), "axis x line": ("x",),
+                     "axis x line*": ("x",), "axis y line": ("y",), "axis y line*": ("y",)}.get(k, ())
+            for a in names:
+                if a == "x":
+                    x_mid = v in ("middle", "center")
+                    if x_mid and not k.endswith("*"):
+                        label = (not y_right, "south east")
+                else:
+                    y_right = v == "right"
+                    if y_right and x_mid and not k.endswith("*"):
+                        label = (False, "south west")
+        return label
 
     def legend(self):
         """The legend (:func:`~geoverify.frontends.tikz.pgfplots_legend.draw_legend`)."""

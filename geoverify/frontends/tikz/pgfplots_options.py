@@ -32,7 +32,8 @@ KNOWN_KEYS = {
     "minor tick length", "every axis title shift", "normalsize", "small", "footnotesize", "tiny",
     "extra tick style", "extra x tick style", "extra y tick style", "forget plot", "mark", "only marks",
     "sharp plot", "tension", "xtickten", "ytickten", "xticklabel", "yticklabel", "axis line shift",
-    "axis x line shift", "axis y line shift",
+    "axis x line shift", "axis y line shift", "extra x tick labels", "extra y tick labels",
+    "hide obscured x ticks", "hide obscured y ticks",
     "set layers",  # layers change only the drawing order
 }
 

@@ -270,6 +270,9 @@ class NodePlacementMixin:
             anchor = _auto_anchor(tangent[0], tangent[1], swap)
         # the anchor offset in the node's own frame (centre at the origin, unrotated)
         local_anchor = (0.0, 0.0)
+        if anchor and anchor.startswith("near ") and "ticklabel" in anchor:
+            from geoverify.frontends.tikz.pgfplots import near_ticklabel_anchor
+            anchor = near_ticklabel_anchor(self, anchor, ang)
         if anchor not in (None, "center"):
             try:
                 local_anchor = node.anchor(anchor)
