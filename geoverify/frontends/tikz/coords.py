@@ -194,12 +194,18 @@ def _cartesian(interp, parts, st, relative):
     xv, yv = st["xvec"], st["yvec"]
     x = y = 0.0
     comps = []
+    logs = None if relative else st.get("axis_log")  # axis cs of a pgfplots log axis (compat >= 1.11)
     for text, vec, axis in zip(parts, (xv, yv, st["zvec"]), (0, 1, 2)):
         r = interp.number(_strip_braces(text), st)
         if r.units:
             comps.append((r.value, 0.0) if axis == 0 else (0.0, r.value) if axis == 1 else (r.value * vec[0] / max(math.hypot(*vec), 1e-12), r.value * vec[1] / max(math.hypot(*vec), 1e-12)))
         else:
-            comps.append((r.value * vec[0], r.value * vec[1]))
+            v = r.value
+            if logs and axis < 2 and logs[axis]:
+                if not v > 0:
+                    raise FigureSyntaxError(f"coordinate {v} on a log axis (its logarithm is undefined)")
+                v = math.log10(v)
+            comps.append((v * vec[0], v * vec[1]))
     for cx, cy in comps:
         x += cx
         y += cy

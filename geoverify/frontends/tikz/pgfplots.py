@@ -41,7 +41,7 @@ from geoverify.frontends.tikz.pgfplots_options import usable_range
 from geoverify.frontends.tikz.pgfplots_options import with_pgfplotsset as _with_pgfplotsset
 from geoverify.frontends.tikz.pgfplots_plots import collect_plots, without_addplots
 from geoverify.frontends.tikz.pgfplots_ticks import (NUMBER_FORMAT_KEYS, auto_tick_step, auto_ticks, format_number,
-                                                     log_ticks, log_ticks_every, split_number_format,
+                                                     log_first_tick, log_ticks, log_ticks_every, split_number_format,
                                                      tick_scale_exponent, ticks_in_range)
 from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
 from geoverify.scene.primitives import Polyline
@@ -239,9 +239,14 @@ class Axis:
         for k, v in self.opts:
             if k == "declare function":
                 functions.update(parse_functions(v))
-        plots, legend = collect_plots(interp, body, domain, samples, st, axis_plot, self.loc, bar=self.bar,
-                                      symbols=self.symbols.get("x"), functions=functions,
-                                      samples_at=kv.get("samples at"), axis_kv=kv)
+        # on a log x axis pgfplots samples the domain of \addplot {expr} logarithmically
+        interp.pgfplots_log_x = (kv.get("xmode") or "").strip() == "log" or self.env in ("semilogxaxis", "loglogaxis")
+        try:
+            plots, legend = collect_plots(interp, body, domain, samples, st, axis_plot, self.loc, bar=self.bar,
+                                          symbols=self.symbols.get("x"), functions=functions,
+                                          samples_at=kv.get("samples at"), axis_kv=kv)
+        finally:
+            interp.pgfplots_log_x = False
         if kv.get("x filter/.code") or kv.get("y filter/.code"):
             self.run_filters(plots)
         # /tikz/xbar, /tikz/ybar: only the bar plot handler (no bar cycle list, no shifts)
@@ -630,7 +635,10 @@ class Axis:
             interp.st["ctm"] = G.compose(base, (1.0, 0.0, 0.0, 1.0, data_map[4], data_map[5]))
             interp.st["xvec"], interp.st["yvec"] = (data_map[0], 0.0), (0.0, data_map[3])
             rest = without_addplots(body)
-            if (self.log["x"] or self.log["y"]) and any(t[0] not in (" ", "\\par") for t in rest):
+            if (self.log["x"] or self.log["y"]) and self.compat_at_least(1, 11):
+                # from compat 1.11 a bare (a,b) is axis cs: log10 of the values on a log axis
+                interp.st["axis_log"] = (self.log["x"], self.log["y"])
+            elif (self.log["x"] or self.log["y"]) and any(t[0] not in (" ", "\\par") for t in rest):
                 interp.note("APPROXIMATED", "TikZ coordinates inside a log axis are mapped linearly (in log10 "
                             "units)", self.env, self.loc)
             interp.statements(Reader(rest, interp.defs, interp.budget, interp.source), None)
@@ -950,7 +958,7 @@ class Axis:
             if kv.get(a + "ticklabels") is not None:
                 labels = self.listed_labels(a, [vals.index(v) for v in major])
             return major, labels, self.minor_between(a, major, list(major[:-1])), 0
-        listed = None
+        listed = log_start = None
         if spec is not None:
             vals = self.value_list(spec)
             if self.log[a]:
@@ -961,7 +969,8 @@ class Axis:
             step = abs(_num(interp, kv[a + "tick distance"], st))
             if self.log[a]:  # a factor between ticks on a log axis
                 step = math.log10(step) if step > 1 else 1.0
-                major = log_ticks_every(lo, hi, step)
+                major = log_ticks_every(lo, hi, step, given=True)
+                log_start = log_first_tick(lo, step, given=True)
             else:
                 i0, i1 = math.ceil(lo / step - 1e-6), math.floor(hi / step + 1e-6)
                 major = np.array([k * step for k in range(i0, i1 + 1)]) if i1 - i0 < 10000 else np.zeros(0)
@@ -992,9 +1001,11 @@ class Axis:
                 # between the entries of pgfplots' tick list, which ends at the last decade
                 # below hi + half a step (measured: 2..9 x 10^-1 drawn up to hi = -0.32, not for -0.64)
                 top = math.floor(hi + 0.5 + 1e-9)
-                # (TeX also draws the tenth one, on the next decade's major tick)
-                m = [k + math.log10(f) for k in range(math.floor(lo), top) for f in range(2, 11)
-                     if k + math.log10(f) < top - 1e-9]
+                # (pgfplots' i = 1..9 after each entry but the last: i = 1 lies on the entry's own
+                # major tick; the list's first decade is floor(lo), or with a tick distance the
+                # decade nearest to lo, which may lie above it)
+                start = math.floor(lo) if log_start is None else log_start
+                m = [k + math.log10(f) for k in range(start, top) for f in range(1, 10)]
                 if listed is not None:  # a given list: i x 10^t (i = 1..9) after each entry but the last
                     m = [t + math.log10(i) for t in listed[:-1] for i in range(1, 10)]
                 minor = ticks_in_range(m, lo, hi)

@@ -334,6 +334,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
         opts = None
         if text.startswith("["):
             opts, text = _bracket(text)
+        own_opts = opts  # options after the input kind keep the cycle list (TeX: \addplot expression [..] has marks)
         for kw in ("expression", "coordinates", "table"):  # "expression [opts] {..}": options after the kind
             if text.startswith(kw) and text[len(kw):].lstrip().startswith("[") and kw != "table":
                 more, rest = _bracket(text[len(kw):].lstrip())
@@ -347,7 +348,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
         if m_cycle:  # "... --cycle": back to the first point
             text = text[:m_cycle.start()].rstrip()
             closed = "cycle"
-        use_cycle = plus or opts is None
+        use_cycle = plus or own_opts is None
         kv, errbar = _split_error_bar_keys(split_options(opts or ""))
         keys = dict(kv)
         st = dict(st0)
@@ -852,6 +853,9 @@ def _plot_points(interp, text, st, d0, n0, loc, symbols=None, functions=None, ex
             fx, fy = _x_to_var(parts[0]), _x_to_var(parts[1])
         else:
             fx, fy = "\\x", _x_to_var(expr)
+            if getattr(interp, "pgfplots_log_x", False) and not samples_at and min(d0) > 0:
+                # a log x axis: the domain sampled logarithmically (pgfplots' samples@logarithmically@x)
+                xs = np.logspace(np.log10(d0[0]), np.log10(d0[1]), max(2, n0))
         fx, fy = apply_functions(fx, functions), apply_functions(fy, functions)
         pts = []
         try:

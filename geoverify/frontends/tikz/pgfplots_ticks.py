@@ -16,7 +16,7 @@ import math
 
 import numpy as np
 
-__all__ = ["snap_step", "auto_tick_step", "auto_ticks", "log_ticks", "log_ticks_every", "ticks_in_range", "tick_scale_exponent",
+__all__ = ["snap_step", "auto_tick_step", "auto_ticks", "log_ticks", "log_first_tick", "log_ticks_every", "ticks_in_range", "tick_scale_exponent",
            "format_number", "split_number_format", "SCI_STYLES", "NUMBER_FORMAT_KEYS"]
 
 #: pgfplots' default ``max space between ticks`` (pt) and ``try min ticks``.
@@ -100,13 +100,21 @@ def log_ticks(lo: float, hi: float, length: float, max_space: float = MAX_SPACE,
     return np.array([k * step for k in range(i0, i1 + 1)], dtype=float), step
 
 
-def log_ticks_every(lo: float, hi: float, j: float) -> np.ndarray:
-    """Ticks ``(N,)`` every ``j`` decades of a log axis (log10 limits): from ``I = trunc(lo)``
-    (one less below zero), moved up a decade when that brings the first tick nearer to ``lo``
-    (pgfplots' rule for ``j > 1``)."""
+def log_first_tick(lo: float, j: float, given: bool = False) -> int:
+    """The first entry of pgfplots' tick list of a log axis (log10 lower limit ``lo``, a tick
+    every ``j`` decades): ``I = trunc(lo)`` (one less below zero), moved up a decade when that
+    brings it nearer to ``lo`` (pgfplots' rule for ticks not known to be uniform: ``j > 1``, or
+    any ``j`` of a given ``tick distance``)."""
     i0 = math.trunc(lo) - (1 if lo < 0 else 0)
-    if abs(j - 1.0) > 1e-9 and 2 * (lo - i0) - j < 0:
+    if (given or abs(j - 1.0) > 1e-9) and 2 * (lo - i0) - j < 0:
         i0 += 1
+    return i0
+
+
+def log_ticks_every(lo: float, hi: float, j: float, given: bool = False) -> np.ndarray:
+    """Ticks ``(N,)`` every ``j`` decades of a log axis (log10 limits) from
+    :func:`log_first_tick` (``given``: the step is a ``tick distance``)."""
+    i0 = log_first_tick(lo, j, given)
     out = []
     k = i0
     while k <= hi + 1e-9 and len(out) < 10000:

@@ -96,3 +96,19 @@ def test_extra_tick_labels_and_the_extra_tick_styles_append():
     ticks_at_cut = [p for p in sc.primitives if hasattr(p, "points") and len(p.points) == 2
                     and abs(p.points[0, 0] - 143.0) < 0.01 and abs(p.points[1, 0] - 143.0) < 0.01]
     assert not ticks_at_cut
+
+
+def test_log_minor_ticks_follow_a_tick_distance_list_from_the_decade_nearest_the_lower_limit():
+    # ymin = 2e-9: with ytick distance=10 pgfplots' list starts at 1e-8 (nearer to ymin than
+    # 1e-9), so TeX draws no minor tick below 1e-8 and one (i = 1) on each decade's major tick:
+    # 72 minor ticks on the left, the lowest at 0.0804, 0.115, 0.1352 of the box height
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{semilogyaxis}[ymin=2e-9, ymax=1, ytick distance=10]
+\addplot coordinates {(0,1e-8) (1,1e-1)};
+\end{semilogyaxis}
+\end{tikzpicture}""")
+    minor = sorted(p.points[0, 1] / 162.0 for p in sc.primitives if hasattr(p, "points") and len(p.points) == 2
+                   and p.points[0, 1] == p.points[1, 1] and p.points[0, 0] < 5
+                   and abs(abs(p.points[1, 0] - p.points[0, 0]) - 2.845) < 0.01)
+    assert len(minor) == 72
+    assert minor[:3] == pytest.approx([0.0804, 0.115, 0.1352], abs=2e-4)
