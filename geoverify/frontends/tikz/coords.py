@@ -136,7 +136,7 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
     m = re.match(r"^([xy]ticklabel) cs\s*:(.*)$", s, re.S)  # pgfplots: outside the tick labels
     if m:
         return _explicit_cs(interp, m.group(1), m.group(2), st, relative)
-    m = re.match(r"^(canvas|xyz|xyz cylindrical|xyz spherical|tpp|three point perspective|canvas polar|polar|"
+    m = re.match(r"^(canvas|xyz|xyz cylindrical|xyz spherical|tpp|three point perspective|canvas polar|xyz polar|xy polar|polar|tangent|"
                  r"node|intersection|perpendicular|barycentric|axis|rel axis|"
                  r"axis description|[xy]ticklabel\*) cs\s*:(.*)$", s, re.S)
     if m:
@@ -330,6 +330,16 @@ def _explicit_cs(interp, kind, body, st, relative):
         x, y, z = (interp.number(_strip_braces(kv.get(a) or "0"), st).value for a in "xyz")
         p = perspective_point(st, x, y, z)
         return CoordResult(G.apply_linear(st["ctm"], p) if relative else G.apply(st["ctm"], p))
+    if kind in ("xyz polar", "xy polar"):  # \pgfpointpolarxy: the radii count in the x and y vectors
+        r = kv.get("radius", "0")
+        a = math.radians(interp.number(_strip_braces(kv.get("angle", "0")), st).value)
+        rx = interp.number(_strip_braces(kv.get("x radius", r)), st).value * math.cos(a)
+        ry = interp.number(_strip_braces(kv.get("y radius", r)), st).value * math.sin(a)
+        xv, yv = st["xvec"], st["yvec"]
+        p = (rx * xv[0] + ry * yv[0], rx * xv[1] + ry * yv[1])
+        return CoordResult(G.apply_linear(st["ctm"], p) if relative else G.apply(st["ctm"], p))
+    if kind == "tangent":
+        return CoordResult(_tangent(interp, kv, st))
     if kind in ("polar", "canvas polar"):
         r = kv.get("radius", "0")
         return CoordResult(_polar(interp, kv.get("angle", "0"), r, st, relative))
@@ -353,6 +363,29 @@ def _explicit_cs(interp, kind, body, st, relative):
             raise FigureSyntaxError("barycentric cs: the weights add up to zero")
         return CoordResult((x / total, y / total))
     raise FigureSyntaxError(f"coordinate system '{kind} cs' is not interpreted")
+
+
+def _tangent(interp, kv, st):
+    """calc's ``tangent cs:node=c,point={(p)},solution=k``: where the tangent from p touches the
+    circle node c (its radius is the east anchor's distance); a coordinate node is its own point."""
+    name = (kv.get("node") or "").strip()
+    node = interp.nodes.get(name)
+    if node is None:
+        raise FigureSyntaxError(f"tangent cs: no node named '{name}'")
+    if node.shape == "coordinate":
+        return node.center
+    if node.shape != "circle":
+        raise FigureSyntaxError(f"tangent cs: the tangent to a {node.shape} node is not interpreted")
+    p = evaluate_coordinate(interp, _paren_inner(_strip_braces(kv.get("point") or "(0,0)")), st).point
+    c = node.center
+    r = math.hypot(node.anchor("east")[0] - c[0], node.anchor("east")[1] - c[1])
+    dx, dy = p[0] - c[0], p[1] - c[1]
+    d = math.hypot(dx, dy)
+    if d < r:
+        raise FigureSyntaxError("tangent cs: the point lies inside the circle")
+    a = math.acos(r / d) * (-1 if int(interp.number(kv.get("solution") or "1", st).value) > 1 else 1)
+    base = math.atan2(dy, dx) + a
+    return (c[0] + r * math.cos(base), c[1] + r * math.sin(base))
 
 
 def _intersection(interp, s, st):

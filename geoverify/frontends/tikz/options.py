@@ -508,6 +508,10 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 (lx, ly), (dx, dy) = frame
                 _push_transform(st, (dx, dy, -dy, dx, lx, ly))
             return
+        if key in ("bend at start", "bend at end"):  # parabola: bend pos=0 or 1, bend={+(0,0)}
+            st["parabola_bend_factor"] = 0.0 if key == "bend at start" else 1.0
+            st["parabola_height"] = 0.0
+            return
         if key == "pic actions":  # adds the draw and fill given to the pic (pics.pic_state)
             for mode, given in zip(("draw", "fill"), st.get("pic_actions") or (None, None)):
                 if given is not None:
@@ -695,6 +699,15 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k == "minimum height":
             st["min_height"] = _dim(ctx, val, st)
             st["min_height_spec"] = _font_length(val)
+        elif k in ("insert path", "append after command"):  # path text run where the key stands or
+            # after the node (paths.PathWalker.op_options / op_node)
+            key_ = k.replace(" ", "_")
+            st[key_] = (st.get(key_) or ()) + (val,)
+        elif k == "bend pos":  # parabola: a relative bend counts from start + pos (end - start)
+            st["parabola_bend_factor"] = ctx.number(val, st).value
+        elif k == "parabola height":  # parabola: the bend this high above the middle
+            st["parabola_bend_factor"] = 0.5
+            st["parabola_height"] = _dim(ctx, val, st)
         elif k == "to path":  # a to operation's path, \tikztotarget etc. in it (paths.py)
             st["to_path"] = val
         elif k == "text width":

@@ -71,6 +71,10 @@ class PathWalker(PlotMixin):
         else:
             plus, paren = "", _text(tree_or_tok)
         text = self.interp.subst_let(_inner(paren))
+        if text == "current subpath start" and not plus:  # pgf's special coordinate: the last move-to
+            sps = self.path.subpaths
+            start = self.path.current.start if self.path.current is not None else sps[-1].start if sps else None
+            return (start if start is not None else self._here()), None, ""
         if "turn" in text:  # a [turn] option rotates to the direction the path arrives in
             st = {**st, "turn_frame": self._turn_frame(st)}
         if plus:
@@ -86,12 +90,14 @@ class PathWalker(PlotMixin):
     def _turn_frame(self, st):
         """(last point, unit direction) of the ``turn`` key: tikz.code.tex turns toward the
         last point from ``\\tikz@tangent`` (a line's start, a corner, a curve's second control,
-        an arc's or plot's second last point; the origin when nothing was drawn yet)."""
-        last = self.cur if self.cur is not None else G.apply(st["ctm"], (0.0, 0.0))
+        an arc's or plot's second last point; the origin when nothing was drawn yet), both in
+        the coordinates in force, as ``\\tikz@lastx`` is."""
+        inv = G.invert(st["ctm"])
+        last = G.apply(inv, self.cur) if self.cur is not None else (0.0, 0.0)
         sp = self.path.current
         tangent = (0.0, 0.0)
         if sp is not None and sp.segs:
-            tangent = tuple(segment_controls(sp.segs[-1])[-1][2])
+            tangent = G.apply(inv, tuple(segment_controls(sp.segs[-1])[-1][2]))
         a = math.atan2(tangent[1] - last[1], tangent[0] - last[0])  # atan2(0, 0) = 0, as pgfmath
         return last, (-math.cos(a), -math.sin(a))
 
@@ -109,7 +115,28 @@ class PathWalker(PlotMixin):
             self.ref = self.cur
 
     # -- operations ----------------------------------------------------------
+    def _run_text(self, texts, construct: str) -> None:
+        """Run path operations given as text (``insert path``, ``append after command``)."""
+        from lark.exceptions import UnexpectedInput
+
+        from geoverify.frontends.tikz.grammar import path_parser
+        for text in texts:
+            text = (text or "").strip()
+            if text.startswith("{") and text.endswith("}"):
+                text = text[1:-1].strip()
+            if not text:
+                continue
+            try:
+                tree = path_parser().parse(text)
+            except UnexpectedInput:
+                self.interp.note("UNSUPPORTED", f"cannot parse the path of {construct} '{text[:30]}'", construct,
+                                 self.loc)
+                continue
+            self.run(tree)
+
     def run(self, tree: Tree) -> None:
+        if self._depth == 0 and self.st.get("insert_path"):  # \draw[insert path=...]: first of all
+            self._run_text(self.st.pop("insert_path"), "insert path")
         self._depth += 1
         try:
             self._run(tree)
@@ -165,6 +192,8 @@ class PathWalker(PlotMixin):
 
     def op_options(self, item):
         self.interp.apply_options(self.st, _text(item.children[0]))
+        if self.st.get("insert_path"):  # insert path={...}: its operations continue the path here
+            self._run_text(self.st.pop("insert_path"), "insert path")
         if self.st.get("turtle_moves"):  # turtle={forward, left, ...} inserts its operations here
             from geoverify.frontends.tikz.turtle import run_turtle
             run_turtle(self)
@@ -258,7 +287,9 @@ class PathWalker(PlotMixin):
         self._corner(item, False)
 
     def op_curve_to(self, item):
-        ch = [c for c in item.children if isinstance(c, Tree)]
+        # ".. controls a and b .. node {x} (c)": the nodes sit on the curve (midway unless pos)
+        nodes = [c for c in item.children if isinstance(c, Tree) and c.data in _ONPATH]
+        ch = [c for c in item.children if isinstance(c, Tree) and c.data not in _ONPATH]
         c1_tree = ch[0]
         c2_tree = ch[1] if len(ch) == 3 else ch[0]
         target = ch[-1]
@@ -288,6 +319,7 @@ class PathWalker(PlotMixin):
             self.path.current.closed = True
             self.path.current = None
         self._advance(p, node, plus)
+        self._place_inline(nodes, 0.5)
 
     def op_rectangle(self, item):
         nodes = [c for c in item.children[:-1] if isinstance(c, Tree) and c.data in _ONPATH]
@@ -645,32 +677,35 @@ class PathWalker(PlotMixin):
             st = dict(st)
             self.interp.apply_options(st, _text(opts[0]))
         start = self._start_point(self._here())
+        p, node, plus, cyc = self._target(ch[-1])  # "parabola cycle": to the subpath's start, closed
+        # tikz@parabola@semifinal: a relative bend (and none) counts from start + f (end - start),
+        # f the bend pos (0; 0.5 with parabola height, which puts the bend that high above it)
+        f = st.get("parabola_bend_factor", 0.0)
+        saved = (start[0] + f * (p[0] - start[0]), start[1] + f * (p[1] - start[1]))
+        bend = (saved[0], saved[1] + st.get("parabola_height", 0.0))
         if len(ch) == 2:
             bend, _, _ = self.coord(ch[0])
             bend_plus = str(ch[0].children[0]) if len(ch[0].children) == 2 else ""
             if bend_plus:
                 rel = evaluate_coordinate(self.interp, _inner(_text(ch[0].children[-1])), st, relative=True).point
-                bend = (start[0] + rel[0], start[1] + rel[1])
-            p, node, plus = self.coord(ch[1])
-        else:
-            p, node, plus = self.coord(ch[0])
-            bend = start
-        # pgf: two parabola halves through the bend, as quadratic-equivalent cubics
-        self._half_parabola(start, bend, rising=False)
-        self._half_parabola(bend, p, rising=True)
+                bend = (saved[0] + rel[0], saved[1] + rel[1])
+        # \pgfpathparabola: two halves through the bend, with pgf's own control points
+        self._half_parabola(st, start, bend, rising=False)
+        self._half_parabola(st, bend, p, rising=True)
+        if cyc:
+            self.path.close()
         self._advance(p, node, plus)
 
-    def _half_parabola(self, a, b, rising):
+    def _half_parabola(self, st, a, b, rising):
         if math.hypot(b[0] - a[0], b[1] - a[1]) < 1e-12:
             return
-        # vertex at a (rising) or at b (falling): y - yv = k (x - xv)^2; quadratic control point
-        if rising:  # vertex at a: tangent horizontal at a
-            q = ((a[0] + b[0]) / 2, a[1])
-        else:  # vertex at b: tangent horizontal at b
-            q = ((a[0] + b[0]) / 2, b[1])
-        c1 = (a[0] + 2 / 3 * (q[0] - a[0]), a[1] + 2 / 3 * (q[1] - a[1]))
-        c2 = (b[0] + 2 / 3 * (q[0] - b[0]), b[1] + 2 / 3 * (q[1] - b[1]))
-        self.path.curve(a, c1, c2, b)
+        # pgfcorepathconstruct's factors ("found by trial and error"), on the delta in the
+        # coordinates in force: to the bend (.1125, .225) and (.5, 1), from it (.5, 0) and (.8875, .775)
+        lin = (*st["ctm"][:4], 0.0, 0.0)
+        dx, dy = G.apply_linear(G.invert(lin), (b[0] - a[0], b[1] - a[1]))
+        f1, f2 = (((.5, 0.0), (.8875, .775)) if rising else ((.1125, .225), (.5, 1.0)))
+        c1, c2 = (G.apply_linear(lin, (fx * dx, fy * dy)) for fx, fy in (f1, f2))
+        self.path.curve(a, (a[0] + c1[0], a[1] + c1[1]), (a[0] + c2[0], a[1] + c2[1]), b)
         self.last_op = [self.path.current.segs[-1]]
 
     def _sine(self, item, sine: bool):
@@ -786,6 +821,9 @@ class PathWalker(PlotMixin):
         if self.cur is None or at is not None and self.path.is_empty():
             # "\node (a) at (0,0) {A} edge (b)": later operations start at this node
             self.cur, self.cur_node, self.ref = node.ref_point, (node if node.shape != "coordinate" else None), node.ref_point
+        after = nst.get("append_after_command") or ()
+        if len(after) > len(st.get("append_after_command") or ()):  # the node's own: run after it
+            self._run_text(after[len(st.get("append_after_command") or ()):], "append after command")
 
     def _place_inline(self, nodes, default_pos, st=None):
         for n in nodes:
