@@ -17,8 +17,8 @@ The library's presets are general shadows:
 
 Each preset takes further options (``drop shadow={opacity=.2}``) after its own and
 ``every shadow``. A ``preaction`` or ``postaction`` that draws or fills (and does not
-decorate) is the same without a transformation, drawn before or after the path
-(:func:`action_key`). A node's shadow is a copy of its border path, drawn even when
+decorate) is the same with no transformation but a ``transform canvas`` shift, drawn
+before or after the path (:func:`action_key`). A node's shadow is a copy of its border path, drawn even when
 the node is neither drawn nor filled; a path's shadows follow its rounded corners
 and decorations.
 """
@@ -130,9 +130,20 @@ def action_key(ctx, st: dict, key: str, val: str, apply) -> None:
     apply(s2, val)
     if s2["draw"] is None and s2["fill"] is None:
         return
-    if "transform canvas" in val:
-        ctx.note("UNSUPPORTED", f"'transform canvas' in a {key} is not applied to its copy of the path", key)
-    st["shadows"] = tuple(st.get("shadows") or ()) + (Shadow(1.0, (0.0, 0.0), s2, key == "postaction"),)
+    shift = (0.0, 0.0)
+    if "transform canvas" in val:  # a canvas shift moves the action's copy of the path
+        from geoverify.frontends.tikz.options import split_options
+        canvas = {**_action_state(st), "ctm": (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)}
+        for k, v in split_options(val):
+            if k == "transform canvas":
+                apply(canvas, v or "")
+        m = canvas["ctm"]
+        if max(abs(m[0] - 1), abs(m[1]), abs(m[2]), abs(m[3] - 1)) > 1e-12:
+            ctx.note("UNSUPPORTED", f"a 'transform canvas' other than a shift in a {key} is not applied to its "
+                     "copy of the path", key)
+        else:
+            shift = (m[4], m[5])
+    st["shadows"] = tuple(st.get("shadows") or ()) + (Shadow(1.0, shift, s2, key == "postaction"),)
 
 
 def emit_shadows(scene, subpaths, st: dict, common: dict, post: bool = False) -> None:

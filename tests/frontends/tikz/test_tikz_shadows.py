@@ -75,3 +75,13 @@ def test_pre_and_postactions_that_draw_or_fill_copy_the_path():
     assert close(red.subpaths()[0].controls[0][[0, 3]], [(0, 0), (CM, 0)])
     assert close(_corners(shadow).min(axis=0), (2.15277, CM - 2.15277), tol=1e-2)  # TeX: 2.1445 bp, 26.199 bp
     assert close(fill.subpaths()[0].controls[:, 0].mean(axis=0), (3 * CM, 0), tol=1.0)
+
+
+def test_transform_canvas_shift_moves_a_preactions_copy_unscaled():
+    # pdflatex + dvisvgm: the copy's corner 1 mm right and 2 mm below the path's, at scale=2
+    # (M-68.964811-9.4375 ... against M-71.800785-15.109375 ...)
+    sc = parse_tikz(r"\draw[scale=2,preaction={draw,transform canvas={xshift=1mm,yshift=-2mm}}] (0,0) rectangle (1,1);")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    copy = [p for p in sc.primitives if isinstance(p, BezierPath)][0]
+    mm = CM / 10
+    assert close(copy.bbox(), (mm, -2 * mm, 2 * CM + mm, 2 * CM - 2 * mm), tol=1e-6)
