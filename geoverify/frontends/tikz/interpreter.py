@@ -426,6 +426,9 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             elif t == "\\graph":
                 from geoverify.frontends.tikz.graphs import run_graph
                 run_graph(self, tok, reader)
+            elif t == "\\chainin":  # the chains library (chains.py)
+                from geoverify.frontends.tikz.chains import run_chainin
+                run_chainin(self, tok, reader)
             elif t == "\\calendar":
                 from geoverify.frontends.tikz.calendar import run_calendar
                 run_calendar(self, tok, reader)

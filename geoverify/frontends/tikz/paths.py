@@ -824,6 +824,10 @@ class PathWalker(PlotMixin):
         after = nst.get("append_after_command") or ()
         if len(after) > len(st.get("append_after_command") or ()):  # the node's own: run after it
             self._run_text(after[len(st.get("append_after_command") or ()):], "append after command")
+        joins = nst.get("chain_joins") or ()
+        if len(joins) > len(st.get("chain_joins") or ()):  # chains' join: an edge from the previous node
+            from geoverify.frontends.tikz.chains import join_paths
+            self._run_text(join_paths(self.interp, joins[len(st.get("chain_joins") or ()):], nst), "join")
 
     def _place_inline(self, nodes, default_pos, st=None):
         for n in nodes:

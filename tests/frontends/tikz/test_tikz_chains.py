@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from geoverify.frontends.tikz import parse_tikz
@@ -41,3 +42,47 @@ def test_named_chains_and_their_directions():
     \end{tikzpicture}""")
     red = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#ff0000"][0].points
     assert red[1][0] == pytest.approx(red[0][0]) and red[1][1] > red[0][1]
+
+
+def test_join_chainin_placed_and_a_chain_continued_in_another_scope():
+    # pdflatex + dvisvgm (bp, y down, origin at (-66.132812, -17.035157)): node boxes and the join edges
+    sc = parse_tikz(r"""\usetikzlibrary{chains}
+    \begin{tikzpicture}[node distance=5mm,every node/.style={draw,inner sep=2pt,minimum size=4mm},
+                        every join/.style={red}]
+    \node (ex) at (1,1) {};
+    \begin{scope}[start chain]
+    \node [on chain,join] {};
+    \node [on chain,join] {};
+    \chainin (ex) [join];
+    \node [on chain,join=with chain-1 by {thick}] {};
+    \end{scope}
+    \begin{scope}[start chain=c placed {at=(\tikzchaincount*30:2)}]
+      \node [on chain] {};
+      \node [on chain] {};
+    \end{scope}
+    \begin{scope}[continue chain=chain going below]
+      \node [on chain,join] {};
+    \end{scope}
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    o = np.array([-66.132812, -17.035157])
+
+    def tex(*xy):
+        return ((np.array(xy, dtype=float).reshape(-1, 2) - o) * np.array([72.27 / 72, -72.27 / 72])).ravel()
+
+    boxes = [p.bbox() for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag]
+    expected = [(-43.4531, -39.7109, -32.1172, -51.0508), (-71.80078, -11.36328, -60.46094, -22.70313),
+                (-45.8906, -11.36328, -34.5508, -22.70313), (-17.543, -39.7109, -6.2031, -51.0508),
+                (-22.7031, -39.7109, -11.3633, -51.0508), (-43.4531, -60.4609, -32.1172, -71.8008),
+                (-17.543, -13.80078, -6.2031, -25.14063)]
+    assert len(boxes) == len(expected)
+    for b, e in zip(boxes, expected):
+        t = tex(*e)
+        assert close(b, t, tol=0.01)
+    edges = [p.points for p in sc.primitives if isinstance(p, Polyline) and not p.closed_flag]
+    assert len(edges) == 4  # chain-1 -> chain-2 -> ex (chained in), chain-1 -> chain-4, chain-4 -> chain-5
+    assert close(edges[0].ravel(), tex(-60.26172, -17.035157, -46.0898, -17.035157), tol=0.01)
+    assert close(edges[1].ravel(), tex(-39.7148, -22.90234, -38.2891, -39.5117), tol=0.01)
+    assert close(edges[2].ravel(), tex(-60.26172, -20.09766, -17.7422, -42.3164), tol=0.01)
+    assert close(edges[3].ravel(), tex(-11.875, -39.5117, -11.875, -25.33984), tol=0.01)
+    assert all(p.style.stroke == "#ff0000" for p in sc.primitives if isinstance(p, Polyline) and not p.closed_flag)
