@@ -146,6 +146,10 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             if "\\textwidth" in text or "\\linewidth" in text or "\\columnwidth" in text:
                 env = dict(env)
                 env.update(dict.fromkeys(("\\textwidth", "\\linewidth", "\\columnwidth"), self.text_width()))
+        if "distance" in text and "\\tikz" in text:  # the trees' dimension registers (15 mm unless set)
+            env = dict(env)
+            for key in ("level", "sibling"):
+                env[f"\\tikz{key}distance"] = (st or self.st).get(f"{key}_distance", 15 * 72.27 / 25.4)
         return evaluate(text, env, self.loc)
 
     def text_width(self) -> float:

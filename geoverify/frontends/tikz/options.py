@@ -720,6 +720,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             from geoverify.frontends.tikz.trees import growth_angle
             st["grow"] = growth_angle(ctx, val, st)
             st["grow_swap"] = k == "grow'"
+            st["grow_special"] = True  # given at a child's level: no sideways shift (trees.py)
             st["growth"] = None  # the default growth function again
         elif k in ("parent anchor", "child anchor"):
             st[k.replace(" ", "_")] = val.strip()

@@ -231,7 +231,8 @@ def _compile(node, units: list[bool]) -> Callable[[_Env], float]:
 
 
 #: Length registers pgf defines; referring to them declares units.
-_LENGTH_MACROS = {"\\pgflinewidth", "\\textwidth", "\\linewidth", "\\columnwidth"}
+_LENGTH_MACROS = {"\\pgflinewidth", "\\textwidth", "\\linewidth", "\\columnwidth", "\\tikzleveldistance",
+                  "\\tikzsiblingdistance"}
 
 _CACHE: dict[str, tuple[Callable[[_Env], float], bool]] = {}
 

@@ -19,7 +19,10 @@ distance`` are 15 mm. Other growth functions (``grow`` brings back the default):
 - ``grow via three points={one child at (a) and two children at (b) and (c)}``
   (trees library): child ``i`` of ``n`` at ``a + (n - 1)(b - a) + (i - 1)(c - b)``.
 
-Children grow from the parent's ``growth parent anchor`` (``center``).
+Children grow from the parent's ``growth parent anchor`` (``center``). A ``grow``
+given at the children's own level (their options, ``level`` styles) puts each one
+``level distance`` along the direction, without the sideways shift. Options at the
+start of a child's body apply to the rest of it (its children).
 
 ``sibling angle`` is 20 degrees by default. ``level`` (with the level as ``#1``) and ``level <k>`` styles apply to all children of level k,
 then ``every child`` and the child's own options. A child's body starts with
@@ -152,6 +155,7 @@ def grow_children(walker, items, level: int) -> None:
         interp.note("UNSUPPORTED", "child without a parent node is not interpreted", "child", walker.loc)
         return
     base = dict(walker.st)
+    base["grow_special"] = False  # set when a grow key is given at the children's level
     if interp.defs.get("style:level"):  # level/.style={sibling distance=50mm/#1}
         interp.apply_options(base, f"level={level}")
     if interp.defs.get(f"style:level {level}"):
@@ -176,6 +180,8 @@ def grow_children(walker, items, level: int) -> None:
             if cst.get("grow_swap"):
                 left, right = right, left
             parts = [_polar(grow, ld), _polar(left, (n + 1) / 2 * sd), _polar(right, i * sd)]
+            if cst.get("grow_special"):  # tikz@grow@direction: grow given at this level, no sideways shift
+                parts = parts[:1]
             off = (sum(p[0] for p in parts), sum(p[1] for p in parts))
         else:
             off = _grown(cst, growth, i, n, ld)
@@ -190,8 +196,17 @@ def grow_children(walker, items, level: int) -> None:
         if m:
             edge_opts = (m.group(1) or "[]")[1:-1]
             body, edge_nodes = body[:m.start()], body[m.end():].strip()  # nodes on the edge (labels)
+        lead = ""
+        if body.startswith("["):  # "child {[level distance=5mm] child ...}": options for the body's path
+            depth = 0
+            for k, ch in enumerate(body):
+                depth += (ch == "[") - (ch == "]")
+                if depth == 0:
+                    lead, body = body[:k + 1] + " ", body[k + 1:].strip()
+                    break
         if not re.match(r"(node|coordinate)\b", body):
             body = "coordinate " + body
+        body = lead + body
         name = f"{parent.name}-{i}" if parent.name else None
         child_walker = PathWalker(interp, dict(cst), walker.loc)
         child_walker.cur = child_walker.ref = pos

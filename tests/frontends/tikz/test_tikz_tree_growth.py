@@ -99,3 +99,35 @@ def test_growth_parent_anchor_three_points_edge_labels_and_edge_from_parent_path
     assert close(curves[0][0], _tex(-44.589844, 133.2617, -44.589844, 161.6057, -65.8516, 119.9917,
                                     -65.8516, 148.3397), tol=0.01)
     assert close(curves[1][0, 3], _tex(-23.332, 149.3087)[0], tol=0.01)
+
+
+def test_level_and_sibling_distance_registers_in_expressions():
+    # \tikzleveldistance and \tikzsiblingdistance are TikZ's dimension registers (15 mm by default)
+    sc = parse_tikz(r"""\begin{tikzpicture}[level distance=2cm]
+    \draw (0,0) -- +(0:\tikzleveldistance) -- +(90:\tikzsiblingdistance);
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    (line,) = [p.points for p in sc.primitives if isinstance(p, Polyline)]
+    assert close(line, [(0, 0), (2 * CM, 0), (0, 15 * MM)], tol=1e-6)
+
+
+def test_grow_given_to_a_child_drops_its_sideways_shift_and_body_options_reach_its_children():
+    # tikz@grow@direction: a grow key at the child's own level places it level distance along
+    # the direction only; "child {[level distance=5mm] child}" sets the grandchild's distance.
+    # pdflatex + dvisvgm edges from the root (origin -50.539062 -43.453125, bp, y down):
+    # L-71.8008-15.1094, L-57.62891-15.1094, H-22.1953 (then L6.1523-36.36719, L6.1523-50.54297),
+    # L-29.2812-15.1094 (then V-.9336)
+    sc = parse_tikz(r"""\begin{tikzpicture}[level distance=10mm,sibling distance=5mm]
+    \coordinate (r) at (0,0) child child child[grow=right] {child child} child {[level distance=5mm] child};
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    edges = {tuple(np.round(p.points.ravel(), 2)) for p in sc.primitives if isinstance(p, Polyline)}
+    o = np.array([-50.539062, -43.453125, -50.539062, -43.453125])
+    tex = [(-50.539062, -43.453125, -71.8008, -15.1094), (-50.539062, -43.453125, -57.62891, -15.1094),
+           (-50.539062, -43.453125, -22.1953, -43.453125), (-22.1953, -43.453125, 6.1523, -36.36719),
+           (-22.1953, -43.453125, 6.1523, -50.54297), (-50.539062, -43.453125, -29.2812, -15.1094),
+           (-29.2812, -15.1094, -29.2812, -.9336)]
+    expected = {tuple(np.round((np.array(t) - o) * np.array([1, -1, 1, -1]) * 72.27 / 72, 2)) for t in tex}
+    assert len(edges) == len(expected)
+    for e in expected:
+        assert any(close(e, f, tol=0.02) for f in edges), e
