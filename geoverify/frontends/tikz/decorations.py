@@ -57,11 +57,14 @@ class Decoration:
         pt (``radius``: the ``start radius`` of ``waves``).
     aspect, angle : float
         ``angle`` in degrees (``border``, ``waves``: 45).
+    pre_kind, post_kind : str
+        TikZ's ``pre``/``post`` decoration: ``lineto`` (a line to each input segment's end),
+        ``curveto`` (along the input) or ``moveto``.
     mirror : bool
     """
 
     __slots__ = ("name", "segment_length", "amplitude", "aspect", "mirror", "raise_", "pre_length",
-                 "post_length", "shape", "angle", "radius")
+                 "post_length", "shape", "angle", "radius", "pre_kind", "post_kind")
 
     def __init__(self, name="", segment_length=10.0, amplitude=2.5, aspect=0.5, mirror=False, raise_=0.0,
                  pre_length=0.0, post_length=0.0):
@@ -75,6 +78,7 @@ class Decoration:
         self.post_length = post_length
         self.angle = 45.0
         self.radius = 2.5
+        self.pre_kind = self.post_kind = "lineto"
         #: shape backgrounds: name, width, height (pt), sep (pt), between borders, sloped
         self.shape = ("circle", 2.5, 2.5, 0.25 * 72.27 / 2.54, False, True)
 
@@ -83,6 +87,7 @@ class Decoration:
                        self.pre_length, self.post_length)
         d.shape = self.shape
         d.angle, d.radius = self.angle, self.radius
+        d.pre_kind, d.post_kind = self.pre_kind, self.post_kind
         return d
 
 
@@ -116,11 +121,12 @@ class _Walker:
         t = self.unit[i] if self.lens[i] > 1e-12 else np.array([1.0, 0.0])
         return self.pts[i] + (d - self.cum[i]) * t, t
 
-    def corners_between(self, d0: float, d1: float) -> list:
+    def corners_between(self, d0: float, d1: float, only=None) -> list:
         """Input vertices strictly between distances ``d0`` and ``d1``, each as ``(point, move)``:
-        ``move`` for the first point of a subpath after a jump."""
+        ``move`` for the first point of a subpath after a jump; with ``only`` (indices) those
+        vertices and the starts of subpaths only."""
         return [(self.pts[k], k - 1 in self.jumps) for k in range(1, len(self.pts) - 1)
-                if d0 < self.cum[k] < d1]
+                if d0 < self.cum[k] < d1 and (only is None or k in only or k - 1 in self.jumps)]
 
     def moves_crossed(self, d0: float, d1: float) -> list:
         """Starts of subpaths reached when moving from ``d0`` on to ``d1`` (pgf moves to the next
@@ -128,12 +134,14 @@ class _Walker:
         return [self.pts[k + 1] for k in sorted(self.jumps) if d0 < self.cum[k] <= d1]
 
 
-def _flatten_pieces(pieces) -> tuple[np.ndarray, tuple, tuple]:
+def _flatten_pieces(pieces) -> tuple[np.ndarray, tuple, tuple, frozenset]:
     """The polylines of several subpaths one after another, the indices of the jumps
-    (moves) between them and those of the pieces that are lines of the input."""
+    (moves) between them, those of the pieces that are lines of the input and those of the
+    points that end an input segment (a line or one cubic of a curve)."""
     flats = [_flatten(segs) for segs in pieces]
     straight = []
     jumps = []
+    ends = set()
     n = 0
     for segs, f in zip(pieces, flats):
         if n:
@@ -143,10 +151,14 @@ def _flatten_pieces(pieces) -> tuple[np.ndarray, tuple, tuple]:
             if sg[0] == "L":
                 straight.append(k)
                 k += 1
+                ends.add(k)
             else:
-                k += 64 * len(segment_controls(sg))
+                for _ in segment_controls(sg):
+                    k += 64
+                    ends.add(k)
         n += len(f)
-    return np.concatenate(flats) if len(flats) > 1 else flats[0], tuple(jumps), tuple(straight)
+    return (np.concatenate(flats) if len(flats) > 1 else flats[0], tuple(jumps), tuple(straight),
+            frozenset(ends))
 
 
 def _tex_number(x: float) -> float:
@@ -298,7 +310,7 @@ def decorate_pieces(pieces: list[list[tuple]], deco: Decoration) -> list[Subpath
     """
     if deco.name == "bent":
         return [_bent(_flatten(segs), deco) for segs in pieces]
-    pts, jumps, straight = _flatten_pieces(pieces)
+    pts, jumps, straight, ends = _flatten_pieces(pieces)
     if deco.name == "shape backgrounds":
         return _shape_backgrounds(pts, deco, jumps, straight)
     walk = _Walker(pts, jumps, straight)
@@ -322,20 +334,26 @@ def decorate_pieces(pieces: list[list[tuple]], deco: Decoration) -> list[Subpath
             sp.segs.append(("C", cur[0], tuple(ps[0]), tuple(ps[1]), tuple(ps[2])))
         cur[0] = tuple(ps[-1])
 
-    def follow(d0, d1):
-        """Plain lines along the input from distance d0 to d1 (pgf's lineto decoration)."""
-        for q, move in walk.corners_between(d0, d1):
+    def follow(d0, d1, kind):
+        """The input from distance d0 to d1 by TikZ's ``pre``/``post`` decoration ``kind``:
+        ``lineto`` draws a line to the end of each input segment (a chord of a curve) and to
+        ``d1``, ``curveto`` follows curves too, ``moveto`` only moves to ``d1``."""
+        end_pt = walk.frame(d1)[0] if d1 < total else pts[-1]
+        if kind == "moveto":
+            new_sub(end_pt)
+            return
+        for q, move in walk.corners_between(d0, d1, ends if kind == "lineto" else None):
             if move:
                 new_sub(q)
             else:
                 emit("L", q)
-        emit("L", walk.frame(d1)[0] if d1 < total else pts[-1])
+        emit("L", end_pt)
 
     new_sub(pts[0])
     pre = min(max(deco.pre_length, 0.0), total)
     post = min(max(deco.post_length, 0.0), total - pre)
     if pre > 0:
-        follow(0.0, pre)
+        follow(0.0, pre, deco.pre_kind)
     end = total - post
     d = pre
     state = start_state
@@ -380,12 +398,12 @@ def decorate_pieces(pieces: list[list[tuple]], deco: Decoration) -> list[Subpath
                 new_sub(q)
         d += width
         state = nxt
-    if final_line:  # to the end of the decorated part (the path's own last point without a post length)
-        emit("L", walk.frame(end)[0] if post > 0 else pts[-1])
+    if final_line and post <= 0:  # to the path's last point; before a post length TeX draws no such
+        emit("L", pts[-1])  # line (the post decoration goes on from where the decoration stopped)
     if post > 0:
         if not final_line:
             new_sub(walk.frame(end)[0])
-        follow(end, total)
+        follow(end, total, deco.post_kind)
     return [sp for sp in out if sp.segs]
 
 

@@ -1059,6 +1059,12 @@ def _decoration(ctx, st, val):
             setattr(deco, _DECO_LENGTHS[key], _dim(ctx, v, st))
         elif key == "aspect" and v:
             deco.aspect = ctx.number(v, st).value
+        elif key in ("pre", "post") and v:  # TikZ's decoration of the pre/post length
+            if v.strip() in ("lineto", "moveto", "curveto"):
+                setattr(deco, key + "_kind", v.strip())
+            else:
+                ctx.note("UNSUPPORTED", f"decoration '{key}={v.strip()}' is not applied (drawn as lineto)",
+                         "decoration " + key)
         elif key == "angle" and v:
             deco.angle = ctx.number(v, st).value
         elif key in ("radius", "start radius") and v:  # waves: only the start radius is drawn

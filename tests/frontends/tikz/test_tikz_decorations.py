@@ -260,3 +260,26 @@ def test_postaction_that_decorates_and_draws_draws_the_decorated_copy():
     o = (-71.800785, -68.984372)
     c = ticks.subpaths()[1].controls[0]
     assert close(c[[0, 3]], _tex([(-59.8438, -68.984372), (-57.0273, -71.80078)], o), tol=3e-3)
+
+
+def test_pre_length_over_a_curve_is_its_chord_and_pre_post_moveto_draw_nothing():
+    # TeX (bp, start (-71.800785, -40.867186)): zigzag, pre length 1.5cm on (0,0) arc (180:0:1): M-71.800785
+    # -40.867186 L-45.4609-69.1445 (one line, the chord to 1.5 cm along the arc) L-43.1523-71.8008 ...
+    # pre=moveto, pre length=1cm, post=moveto, post length=1cm on (0,-1) -- (3,-1): M-43.4531-12.5195
+    # L-40.9648-15.0117 ... L-18.5469-12.5195 (no line to the post's start)
+    arc, line = [q for q in parse_tikz(
+        r"\draw [decorate, decoration={zigzag, pre length=1.5cm}] (0,0) arc (180:0:1);"
+        r"\draw [decorate, decoration={zigzag, pre=moveto, pre length=1cm, post=moveto, post length=1cm}]"
+        r" (0,-1) -- (3,-1);") if isinstance(q, Polyline)]
+    o = (-71.800785, -40.867186)
+    assert close(arc.points[:3], _tex([o, (-45.4609, -69.1445), (-43.1523, -71.8008)], o), tol=2e-2)
+    assert close(line.points[[0, 1, -1]], _tex([(-43.4531, -12.5195), (-40.9648, -15.0117), (-18.5469, -12.5195)], o),
+                 tol=3e-3)
+
+
+def test_a_post_length_goes_on_from_where_the_decoration_stopped():
+    # TeX: zigzag, post length=1cm on (0,0) -- (3,0): ... L-19.4961-71.80078L-17.0039-69.308597H13.2383
+    p = only(parse_tikz(r"\draw [decorate, decoration={zigzag, post length=1cm}] (0,0) -- (3,0);"), Polyline)
+    o = (-71.800785, -69.308597)
+    assert close(p.points[-3:], _tex([(-19.4961, -71.80078), (-17.0039, -69.308597), (13.2383, -69.308597)], o),
+                 tol=3e-3)
