@@ -596,7 +596,11 @@ class Axis3D(Axis):
             return
         q = self.project(p.points)
         shape = p.shape3d
-        if p.patch and shape is not None and shape[0] >= 2 and shape[1] >= 2:
+        if p.patch_type not in (None, "rectangle", "line"):
+            interp.note("UNSUPPORTED", f"patch type={p.patch_type} of a 3D plot is not interpreted (drawn as "
+                        "rectangles)", "patch type", p.loc)
+        # patch type=line: line patches join each scan line's consecutive points (the lines below)
+        if p.patch and p.patch_type != "line" and shape is not None and shape[0] >= 2 and shape[1] >= 2:
             self.patches(p, q.reshape(shape[0], shape[1], 2))
             if p.mark:  # pgfplots marks a mesh's or surface's points too (also with only marks)
                 draw_plot(interp, Plot(q, p.st, p.loc, mark=p.mark, mark_st=p.mark_st, only_marks=True,

@@ -22,7 +22,7 @@ __all__ = ["PLOT3_KEYS", "plot_points3d", "table_points3d"]
 
 #: \addplot3 options read here or by the 3D axis (not TikZ keys of the plot's line)
 PLOT3_KEYS = {"contour prepared", "contour/labels", "surf", "mesh", "samples y", "y domain", "domain y", "variable", "variable y", "shader",
-              "z buffer", "mesh/rows", "mesh/cols", "mesh/ordering", "faceted color", "point meta",
+              "z buffer", "mesh/rows", "mesh/cols", "mesh/ordering", "faceted color", "point meta", "patch type",
               "point meta min", "point meta max", "colormap", "colormap name", "colormap/viridis",
               "colormap/hot", "colormap/cool", "colormap/jet", "colormap/bluered", "colormap/greenyellow",
               "colormap/blackwhite", "colormap/redyellow", "mesh/color input", "mesh/interior colormap",

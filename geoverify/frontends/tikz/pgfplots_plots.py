@@ -499,6 +499,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                                   mark_text=tuple(mark_text), quiver=quiver,
                                   contour=_contour(keys, table_out, res[0]),
                                   three_d=True, shape3d=res[1], patch=patch,
+                                  patch_type=(keys.get("patch type") or "").strip() or None,
                                   shader=(keys.get("shader") or "").strip() or None))
                 continue
             contour2 = None

@@ -375,3 +375,19 @@ xtick={-4,4}, ytick={-4,4}, ztick={-10,10}, ticklabel style={opacity=0}]
     lo = np.vstack(_segments(sc, "axis lines")).min(axis=0)
     got = sorted(sorted(map(tuple, np.round(g - lo, 2).tolist())) for g in _segments(sc, "grid"))
     assert np.allclose(np.array(got), np.array(tex), atol=0.05)
+
+
+def test_mesh_with_patch_type_line_joins_only_each_scan_lines_points():
+    # TeX draws four segments, two along each scan line (x varies), none across (dvisvgm bp, y up,
+    # from the lower left of the points)
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[ticks=none]
+\addplot3[mesh,patch type=line,samples=3,samples y=2,domain=0:1,draw=red] {x+2*y};
+\end{axis}\end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    runs = [p.points / BP for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#ff0000"]
+    lo = np.vstack(runs).min(axis=0)
+    segs = sorted(tuple(sorted(map(tuple, np.round(r[i:i + 2] - lo, 2).tolist())))
+                  for r in runs for i in range(len(r) - 1))
+    tex = sorted([((61.78, 98.52), (128.03, 100.07)), ((0.0, 0.0), (66.25, 1.54)),
+                  ((128.03, 100.07), (194.27, 101.61)), ((66.25, 1.54), (132.49, 3.09))])
+    assert np.allclose(np.array(segs), np.array(tex), atol=0.03)
