@@ -19,6 +19,14 @@ from geoverify.frontends.tikz.pgfplots_draw import legend_image, legend_image_bo
 __all__ = ["draw_legend", "entry_options"]
 
 
+#: ``legend pos=<choice>``: the ``legend style`` each choice appends (pgfplots.code.tex)
+_LEGEND_POS = {"north east": {"at": "(0.97,0.97)", "anchor": "north east"},
+               "north west": {"at": "(0.03,0.97)", "anchor": "north west"},
+               "south east": {"at": "(0.97,0.03)", "anchor": "south east"},
+               "south west": {"at": "(0.03,0.03)", "anchor": "south west"},
+               "outer north east": {"at": "(1.03,1)", "anchor": "north west"}}
+
+
 def entry_options(body) -> list:
     """The ``[options]`` of each ``\\addlegendentry[options]{text}`` in an axis body, in order
     (``None`` for an entry without); empty when a ``\\legend`` replaces the entries."""
@@ -58,18 +66,18 @@ def draw_legend(axis) -> None:
     if not entries:
         return
     kv = axis.kv
-    opts = {}
+    # every axis legend: at (0.98, 0.98), anchor north east; legend style and legend pos
+    # append to it (legend pos: 0.03 from the sides, pgfplots.code.tex), the last one wins
+    opts = {"at": "(0.98,0.98)", "anchor": "north east"}
     for k, v in axis.opts:
         if k in ("every axis legend/.append style", "every axis legend/.style", "legend style"):
-            opts.update(split_options(v or ""))
+            for sk, sv in split_options(v or ""):
+                opts.update(_LEGEND_POS.get((sv or "").strip(), {}) if sk == "legend pos" else {sk: sv})
+        elif k == "legend pos":
+            opts.update(_LEGEND_POS.get((v or "").strip(), {}))
     if kv.get("legend columns"):
         opts["legend columns"] = kv["legend columns"]
-    # every axis legend: at (0.98, 0.98); legend pos: 0.03 from the sides (pgfplots.code.tex)
     at, anchor = (0.98, 0.98), "north east"
-    pos = (kv.get("legend pos") or "").strip()
-    at, anchor = {"north east": ((0.97, 0.97), "north east"), "north west": ((0.03, 0.97), "north west"),
-                  "south east": ((0.97, 0.03), "south east"), "south west": ((0.03, 0.03), "south west"),
-                  "outer north east": ((1.03, 1.0), "north west")}.get(pos, (at, anchor))
     if opts.get("at"):
         try:
             t = opts["at"].strip().strip("()")

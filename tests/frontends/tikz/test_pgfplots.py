@@ -300,6 +300,20 @@ def test_small_size_enlarge_upper_extra_ticks_and_pgfplotsset():
     assert y0 + 114.514 - frame.points[:, 1].max() == pytest.approx(3.635, abs=TOL)
 
 
+def test_legend_pos_after_a_preamble_legend_style_wins():
+    # legend pos appends to every axis legend like legend style: the later key wins over the
+    # \pgfplotsset before it (TeX: the frame's corner 6.051pt left of, 5.062pt above the box's)
+    sc = parse_tikz(r"""\pgfplotsset{every axis legend/.append style={at={(0,0)},anchor=north east}}
+""" + fig(r"""\begin{axis}[legend pos=south east]
+\addplot coordinates {(0,0) (1,1)};
+\legend{$a$}
+\end{axis}"""))
+    box = [p for p in lines(sc, color="#000000", width=0.4) if p.closed_flag and p.style.fill is None][0].points
+    frame = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.fill == "#ffffff"][0].points
+    assert box[:, 0].max() - frame[:, 0].max() == pytest.approx(6.051, abs=TOL)
+    assert frame[:, 1].min() - box[:, 1].min() == pytest.approx(5.062, abs=TOL)
+
+
 def test_minor_ticks_stop_at_the_last_major_tick_for_data_limits():
     # TeX draws 14 minor x ticks with limits from the data and 16 with xmin/xmax given
     body = r"\begin{axis}[minor tick num=3,enlargelimits=false%s]" "\n" r"\addplot[domain=-5:5] {x};" \
