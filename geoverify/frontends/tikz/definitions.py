@@ -27,7 +27,8 @@ DEF_COMMANDS = {"\\def", "\\edef", "\\gdef", "\\xdef", "\\let", "\\newcommand", 
                  "\\tikzmath", "\\pgfmathdeclarefunction", "\\newif", "\\addtolength", "\\pgfmathsetlength",
                  "\\pgfdeclarelayer", "\\pgfsetlayers", "\\tikzcdset", "\\long", "\\protected",
                  "\\DeclareMathOperator", "\\newtoggle", "\\providetoggle", "\\toggletrue", "\\togglefalse",
-                 "\\settoggle", "\\StrCount", "\\stepcounter", "\\refstepcounter", "\\addtocounter"}
+                 "\\settoggle", "\\StrCount", "\\stepcounter", "\\refstepcounter", "\\addtocounter",
+                 "\\newenvironment", "\\renewenvironment"}
 # commands with arguments that draw nothing (skipped silently); the value is the argument count
 HARMLESS = {"\\usepackage": 1, "\\documentclass": 1, "\\RequirePackage": 1, "\\pagestyle": 1,
              "\\thispagestyle": 1, "\\title": 1, "\\author": 1, "\\date": 1, "\\maketitle": 0,
@@ -130,6 +131,24 @@ class DefinitionsMixin:
                 return
             params = list(range(1, nargs + 1))
             d.set(name, Macro(params, make_body(body), default, nargs))
+            return
+        if t in ("\\newenvironment", "\\renewenvironment"):
+            # LaTeX: \begin{name} runs \name (the begin code, taking the arguments) and
+            # \end{name} runs \endname; "env:name" marks the pair (interpreter.user_environment)
+            reader.skip_spaces()
+            if reader.peek() is not None and reader.peek()[0] == "*":
+                reader.get()
+            name = detokenize(reader.read_arg()).strip()
+            nargs_t = reader.read_optional()
+            nargs_text = detokenize(nargs_t).strip() if nargs_t is not None else "0"
+            if not (nargs_text or "0").isdigit() or not 0 <= int(nargs_text or 0) <= 9:
+                raise reader.error(f"{t}{{{name}}}: the number of arguments must be 0 to 9, not {nargs_text!r}")
+            nargs = int(nargs_text or 0)
+            default = reader.read_optional()
+            begin, end = reader.read_arg(), reader.read_arg()
+            d.set("\\" + name, Macro(list(range(1, nargs + 1)), make_body(begin), default, nargs))
+            d.set("\\end" + name, Macro([], make_body(end), None, 0))
+            d.set("env:" + name, True)
             return
         if t == "\\DeclareMathOperator":  # amsmath: \newcommand{\op}{\operatorname{text}}
             reader.skip_spaces()

@@ -253,6 +253,11 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                     self.begin_picture("")
                     from geoverify.frontends.tikz.tikzcd import run_tikzcd
                     run_tikzcd(self, reader, tok)
+                else:
+                    self.user_environment(reader, env, tok)
+                continue
+            if t == "\\end":
+                self.user_environment(reader, detokenize(reader.read_arg()).strip(), tok, end=True)
                 continue
             if t == "\\tikz":
                 self.loc = self.location(tok[1], "\\tikz")
@@ -303,6 +308,15 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 continue
             if reader.expand(tok):
                 continue
+
+    def user_environment(self, reader: Reader, env: str, tok, end: bool = False) -> bool:
+        """``\\begin{env}`` / ``\\end{env}`` of an environment made by ``\\newenvironment``:
+        its begin code ``\\env`` (which reads the arguments) or end code ``\\endenv`` is
+        read next, as LaTeX does. False when ``env`` is not such an environment."""
+        if not self.defs.get("env:" + env):
+            return False
+        reader.push([(("\\end" if end else "\\") + env, tok[1])])
+        return True
 
     # -- statements ---------------------------------------------------------
     def statements(self, reader: Reader, end_env: str | None) -> None:
@@ -376,12 +390,14 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                     self.st = dict(self.st)
                     self.defs.begin_group()
                     self.st["font_size"] = self.st["outer_font_size"] = FONT_SIZES["\\" + env]
-                else:
+                elif not self.user_environment(reader, env, tok):
                     self.note("UNSUPPORTED", f"environment '{env}' inside a picture is not interpreted",
                               "\\begin{" + env + "}")
                     self._skip_env(reader, env)
             elif t == "\\end":
                 env = detokenize(reader.read_arg()).strip()
+                if env != end_env and self.user_environment(reader, env, tok, end=True):
+                    continue
                 if env == end_env and not (stack and env == "scope"):
                     if stack:
                         raise FigureSyntaxError(f"\\end{{{env}}} while {len(stack)} scope(s) are open",

@@ -64,6 +64,25 @@ def test_newcommand_with_optional_argument():
     assert radii == pytest.approx([1.0, 3.0])
 
 
+def test_newenvironment_begin_and_end_code_with_an_optional_argument():
+    # \begin{name} runs the begin code with the arguments, \end{name} the end code: the picture
+    # itself may open in one and close in the other (TeX: blue (0,0)--(1cm,0), the scope's green
+    # line from (1cm,0), the end code's black line up to (0,1cm))
+    sc = parse_tikz(r"""\newenvironment{framed}[1][red]{\begin{tikzpicture}\draw[#1] (0,0) -- (1,0);}%
+    {\draw (0,0) -- (0,1);\end{tikzpicture}}
+    \newenvironment{shifted}{\begin{scope}[xshift=1cm]}{\end{scope}}
+    \begin{document}
+    \begin{framed}[blue]
+    \begin{shifted} \draw[green] (0,0) -- (1,1); \end{shifted}
+    \end{framed}
+    \end{document}""")
+    assert not sc.diagnostics and len(sc.panels) == 1
+    lines = {p.style.stroke: p.points for p in sc.primitives if isinstance(p, Polyline)}
+    assert close(lines["#0000ff"], [(0, 0), (CM, 0)])
+    assert close(lines["#00ff00"], [(CM, 0), (2 * CM, CM)])
+    assert close(lines["#000000"], [(0, 0), (0, CM)])
+
+
 def test_let_copies_a_macro():
     c = only(parse_tikz(r"\def\a{3}\let\b\a\def\a{1}\draw (0,0) circle (\b);"), Circle)
     assert c.radius == pytest.approx(3 * CM)
