@@ -63,6 +63,40 @@ def _split(body: str) -> list[list[str]]:
     return rows
 
 
+def cell_prefix(text: str) -> tuple[str, str, str | None]:
+    """Split ``|<node syntax>|`` off the start of a cell of a matrix of nodes: (the cell's
+    text, its options, its name). tikzlibrarymatrix writes what stands between the bars
+    after the cell's ``\\node[name=<matrix>-<row>-<column>]``, so ``[options]`` and a
+    ``(name)`` (which replaces the ``<matrix>-<row>-<column>`` name) may come in any order."""
+    if not text.startswith("|"):
+        return text, "", None
+    opts, name, i, n = [], None, 1, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "|":
+            return text[i + 1:].strip(), ",".join(opts), name
+        if ch.isspace():
+            i += 1
+            continue
+        close = {"[": "]", "(": ")"}.get(ch)
+        if close is None:
+            break
+        depth, j = 0, i
+        while j < n:
+            depth += {"{": 1, "}": -1}.get(text[j], 0)
+            if depth == 0 and text[j] == close:
+                break
+            j += 1
+        if j >= n:
+            break
+        if ch == "[":
+            opts.append(text[i + 1:j])
+        else:
+            name = text[i + 1:j].strip()
+        i = j + 1
+    return text, "", None
+
+
 def place_matrix(interp, nst: dict, name: str | None, p, body: str, loc) -> None:
     """Lay out a matrix of nodes at canvas point ``p``."""
     opts = dict(nst.get("matrix_keys") or {})
@@ -91,22 +125,18 @@ def place_matrix(interp, nst: dict, name: str | None, p, body: str, loc) -> None
     cells = {}
     for i, row in enumerate(rows, start=1):
         for j, raw in enumerate(row, start=1):
-            text = raw.strip()
-            extra = ""
-            m = re.match(r"^\|\[(.*?)\]\|(.*)$", text, re.S)
-            if m:
-                extra, text = m.group(1), m.group(2).strip()
-            if not text and not extra:
+            text, extra, own = cell_prefix(raw.strip())
+            if not text and not extra and own is None:
                 continue
             if math_mode and text:
                 text = "$" + text + "$"
             # the matrix's nodes={...} are in its state (nodes_style), applied by node_state
             # cells={anchor=base} comes before the cell's own options (and over the matrix's anchor)
             cst = interp.node_state({**_cell_state(interp, nst, i, j), "ctm": nst["ctm"], "anchor": "base"}, extra)
-            cells[(i, j)] = (cst, text)
+            cells[(i, j)] = (cst, text, own)
     # measure each cell as a node at the origin
     from geoverify.frontends.tikz.placement import measure_node
-    geo = {k: measure_node(interp, cst, text) for k, (cst, text) in cells.items()}
+    geo = {k: measure_node(interp, cst, text) for k, (cst, text, _) in cells.items()}
     left, right, up, down = {}, {}, {}, {}
     for (i, j), g in geo.items():
         # a cell reaches as far as its node's path (not its outer sep) and, drawn, half its line width
@@ -154,8 +184,8 @@ def place_matrix(interp, nst: dict, name: str | None, p, body: str, loc) -> None
     if name:
         interp.nodes[name] = node
     ox, oy = node.center[0] - (xmin + xmax) / 2, node.center[1] - (ymin + ymax) / 2
-    for (i, j), (cst, text) in cells.items():
-        cname = f"{name}-{i}-{j}" if name else None
+    for (i, j), (cst, text, own) in cells.items():
+        cname = own if own is not None else f"{name}-{i}-{j}" if name else None
         interp.place_node(cst, cname, (ox + xs[j], oy + ys[i]), text, loc)
     if nst["draw"] is not None:
         from geoverify.frontends.tikz.emit import path_style
@@ -178,14 +208,12 @@ def _place_plain_cells(interp, nst, name, p, rows, loc, opts, math_mode) -> None
             if not text or _PLAIN_CELL.match(text):
                 cells.append(text)
                 continue
-            extra = ""
-            m = re.match(r"^\|\[(.*?)\]\|(.*)$", text, re.S)
-            if m:
-                extra, text = m.group(1), m.group(2).strip()
+            text, extra, own = cell_prefix(text)
             if math_mode and text:
                 text = "$" + text + "$"
             cname = f"name={name}-{i}-{j}," if name else ""
-            cells.append(f"\\node[{cname}{extra}]{{{text}}};")
+            own = f" ({own})" if own is not None else ""
+            cells.append(f"\\node[{cname}{extra}]{own}{{{text}}};")
         out.append(cells)
     # the library's cells={anchor=base}: the default of every node in a cell
     place_cell_matrix(interp, nst, name, p, out, loc, {**opts, "nodes": "anchor=base"}, scope=_cell_scope(nst))

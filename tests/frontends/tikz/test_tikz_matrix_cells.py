@@ -137,3 +137,25 @@ def test_row_styles_apply_to_their_cells(cells):
     assert len(boxes) == 3
     assert close(boxes[0].points[[0, 2]], [(-20.117, -2.846), (-0.2, 17.072)], tol=1e-2)
     assert close(boxes[-1].points[[0, 2]], [(-17.472, -2.846), (17.472, -17.472)], tol=1e-2)
+
+
+@pytest.mark.parametrize("plain, drop", [("", 15.542), (r"\node {p}; & ", 17.487)])
+def test_names_and_options_between_bars_start_a_cell(plain, drop):
+    # matrix of nodes: what stands between the bars follows the cell's \node[name=m-i-j], so
+    # (name) and [options] come in either order and (c) replaces the name m-1-2 (TeX: "No shape
+    # named m-1-2"); TeX's green path: (c) to (d.south) to (e.west) as measured by dvisvgm, in pt
+    # (a first column of plain cells: the nodes the library makes are read the same way)
+    sc = parse_tikz(rf"""\begin{{tikzpicture}}
+      \matrix (m) [matrix of nodes, column sep=5mm, row sep=3mm, nodes={{draw}}]
+        {{ {plain}a & |(c)| bb & |[red](d)| c \\ {plain}|(e) [blue]| dd & x & y\\ }};
+      \draw[green] (c) -- (d.south) -- (e.west);
+      \draw (m-2-{3 if plain else 2}) -- (m-1-{2 if plain else 1});
+      \draw (m-1-{3 if plain else 2}) -- (1,1);
+    \end{{tikzpicture}}""")
+    missing = [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    assert len(missing) == 1 and f"m-1-{3 if plain else 2}" in str(missing[0])
+    green = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#00ff00"][0].points
+    assert close(green[1] - green[0], (20.400, -4.846), tol=0.02)
+    assert close(green[2] - green[1], (-70.980, -drop), tol=0.02)
+    strokes = [p.style.stroke for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag]
+    assert strokes.count("#ff0000") == 1 and strokes.count("#0000ff") == 1
