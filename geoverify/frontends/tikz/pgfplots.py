@@ -153,6 +153,11 @@ def run_axis(interp, reader: Reader, env: str, tok) -> None:
                 and not (k.startswith("/pgf/number format/") and k[19:] in NUMBER_FORMAT_KEYS) \
                 and not (three and k in KNOWN_KEYS_3D) and k not in COLORBAR_KEYS:
             interp.note("UNSUPPORTED", f"pgfplots key '{k}' is not interpreted", k, loc)
+    # pgfplots draws the axis into a box that the picture's transformation scales and turns
+    # as a whole (\pgfplotsutil@BEGIN@cell@picture): its texts, marks and offsets too
+    outer_st = interp.st
+    if tuple(interp.st["ctm"][:4]) != (1.0, 0.0, 0.0, 1.0):
+        interp.st = dict(interp.st, transform_shape=True)
     axis = (Axis3D if three else Axis)(interp, kv, styles, env, loc, tok[1])
     axis.opts = opts
     interp.defs.begin_group()  # the environment is a TeX group: its \def's end with it
@@ -164,6 +169,7 @@ def run_axis(interp, reader: Reader, env: str, tok) -> None:
             draw_colorbar(axis, *first)
     finally:
         interp.defs.end_group()
+        interp.st = outer_st
 
 
 _NODE_RE = re.compile(r"^\\node\[(?P<o>.*)\] at \((?P<x>[-0-9.e]+)pt,(?P<y>[-0-9.e]+)pt\) \{(?P<t>.*)\};$")
@@ -1479,17 +1485,21 @@ class Axis:
                     code.append(f"\\node[inner sep=3.333pt,anchor=north west{st}] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
                 continue
             side, outward, shift = labels.get(a + "side", (self.cross(a), -1, 0.0))
-            tl = labels.get(a) or []
+            # the tick labels' boxes (canvas) in the picture's frame (before its transformation)
+            inv = G.invert(self.st["ctm"])
+            tl = [np.array([G.apply(inv, (x, y)) for x in p.box[::2] for y in p.box[1::2]])
+                  for p in labels.get(a) or []]
+            tl = [(*q.min(axis=0), *q.max(axis=0)) for q in tl]
             if a == "x":
                 y = self.P(0, side)[1] + outward * shift
                 if tl:
-                    y = min(p.box[1] for p in tl) - inner if outward < 0 else max(p.box[3] for p in tl) + inner
+                    y = min(b[1] for b in tl) - inner if outward < 0 else max(b[3] for b in tl) + inner
                 anchor = "north" if outward < 0 else "south"
                 code.append(f"\\node[inner sep=3.333pt,anchor={anchor}{st}] at ({cx:.5f}pt,{y:.5f}pt) {{{text}}};")
             else:
                 x = self.P(side, 0)[0] + outward * shift
                 if tl:
-                    x = min(p.box[0] for p in tl) - inner if outward < 0 else max(p.box[2] for p in tl) + inner
+                    x = min(b[0] for b in tl) - inner if outward < 0 else max(b[2] for b in tl) + inner
                 anchor = "south" if outward < 0 else "north"
                 code.append(f"\\node[inner sep=3.333pt,rotate=90,anchor={anchor}{st}] at ({x:.5f}pt,{cy:.5f}pt) {{{text}}};")
         title = kv.get("title")

@@ -390,6 +390,8 @@ def draw_mark(interp, plot: Plot, p) -> None:
             pieces = [("circle", plot.mark_size)]
         mst = plot.mark_st or plot.st
         filled = plot.mark.endswith("*")
+        if mst.get("transform_shape"):  # an axis in a scaled picture: its marks scale with it
+            pieces = _transformed_pieces(interp, plot, pieces, mst["ctm"])
         parts = []
         for kind, *data in pieces:
             fill = filled and closed_piece(kind, data)
@@ -407,6 +409,25 @@ def draw_mark(interp, plot: Plot, p) -> None:
             q = np.array([(p[0] + x, p[1] + y) for x, y in pts], dtype=np.float64)
             interp.scene.add(Polyline(points=q, closed_flag=bool(closed), style=style, source=plot.loc,
                                       panel=interp.panel))
+
+
+def _transformed_pieces(interp, plot: Plot, pieces, ctm):
+    """Mark outlines under the linear part of ``ctm`` (outlines mapped; a circle's radius
+    scaled, which is exact when the map keeps angles; otherwise noted)."""
+    a, b, c, d = ctm[:4]
+    if (a, b, c, d) == (1.0, 0.0, 0.0, 1.0):
+        return pieces
+    out = []
+    for kind, *data in pieces:
+        if kind == "circle":
+            if abs(a - d) > 1e-9 or abs(b + c) > 1e-9:
+                interp.note("APPROXIMATED", "a round plot mark under a non-uniform scaling keeps its "
+                            "circle (of the mean scale)", "mark", plot.loc)
+            out.append((kind, data[0] * math.sqrt(abs(a * d - b * c))))
+        else:
+            pts, closed = data
+            out.append((kind, [(a * x + c * y, b * x + d * y) for x, y in pts], closed))
+    return out
 
 
 def _text_mark(interp, plot: Plot, p) -> None:

@@ -314,6 +314,29 @@ def test_legend_pos_after_a_preamble_legend_style_wins():
     assert frame[:, 1].min() - box[:, 1].min() == pytest.approx(5.062, abs=TOL)
 
 
+def test_a_scaled_picture_scales_the_axis_texts_and_marks_too():
+    # pgfplots draws the axis into a box the picture's scale=0.5 scales as a whole: texts at
+    # half size, their offsets and the marks too (TeX, pt from the box's south-west corner:
+    # x tick label 0 at (-1.249, -4.990), y tick label 1 at (-4.266, 89.700), xlabel at
+    # (94.021, -10.576); marks of radius 1pt)
+    sc = parse_tikz(r"""\begin{tikzpicture}[scale=0.5]
+\begin{axis}[width=15cm, height=8cm, xlabel=$x$, xmin=0, xmax=1, ymin=0, ymax=1, xtick={0,1}, ytick={0,1}]
+\addplot coordinates {(0,0) (1,1)};
+\end{axis}
+\end{tikzpicture}""")
+    box = [p for p in lines(sc, color="#000000") if p.closed_flag and p.style.fill is None][0].points
+    x0, y0 = box.min(axis=0)
+    texts = labels(sc)
+    assert all(t.font_size == pytest.approx(5.0) for t in texts)
+    # left edge and baseline (the digits and x have no depth)
+    at = sorted((round(t.box[0] - x0, 3), round(t.box[1] - y0, 3)) for t in texts)
+    assert at[0] == pytest.approx((-4.266, -1.611), abs=TOL)  # y tick label 0, centred on its tick
+    assert at[1] == pytest.approx((-4.266, 89.700), abs=TOL)
+    assert at[2] == pytest.approx((-1.249, -4.990), abs=TOL)
+    assert at[3] == pytest.approx((94.021, -10.576), abs=TOL)
+    assert sorted(p.radius for p in sc.primitives if isinstance(p, (Dot, Circle))) == pytest.approx([1.0, 1.0])
+
+
 def test_minor_ticks_stop_at_the_last_major_tick_for_data_limits():
     # TeX draws 14 minor x ticks with limits from the data and 16 with xmin/xmax given
     body = r"\begin{axis}[minor tick num=3,enlargelimits=false%s]" "\n" r"\addplot[domain=-5:5] {x};" \
