@@ -118,6 +118,9 @@ class _Typesetter(MathMode):
                 if isinstance(i, tuple):  # a declaration changes the rest of the group
                     i, size, family = i
                 continue
+            if ch == "\u00ad":  # a soft hyphen: LaTeX's utf8 input reads it as \-
+                i += 1
+                continue
             font, at = self.fonts.text_font(family, size)
             code = ord(ch)
             if ch == '"':
@@ -185,6 +188,8 @@ class _Typesetter(MathMode):
         fonts = self.fonts
         if cs == "\\\\":
             return optional(s, i)
+        if cs == "\\-":  # a discretionary hyphen: nothing where the line does not break
+            return i
         if cs in ("\\textsuperscript", "\\textsubscript"):
             # LaTeX: {\ensuremath{^{\mbox{\fontsize\sf@size ...}}}}, a script on an empty nucleus
             arg, i = next_arg(s, i)

@@ -101,6 +101,8 @@ def test_other_sizes_follow_latex_font_selection(text, size, w, h, d):
     ("$x \\coloneqq s$", 25.84714, 4.65277, 0.0),  # mathtools: the colon centred on the axis
     ("$x \\vcentcolon s$", 18.73598, 4.65277, 0.0),
     ("$\\scriptstyle x \\coloneqq s$", 16.16559, 3.25694, 0.0),
+    ("Hy\\-po\\-te\\-nu\\-se", 51.16678, 6.83331, 1.94444),  # discretionary hyphens: no width unbroken
+    ("Hy\u00adpo\u00adte\u00adnu\u00adse", 51.16678, 6.83331, 1.94444),  # soft hyphens: \- (utf8 input)
 ])
 def test_ten_point_class(text, w, h, d):
     box = measure(text, 10.0, LatexFonts(10))
