@@ -337,6 +337,8 @@ def barb_outlines(text: str, default_tip: str, line_width: float, at_start: bool
                     "(": -(0.5 * a + 0.5 * line_width), ")": -(0.5 * a + 0.5 * line_width)}.get(name)
             if back is None:
                 back = _meta_back_end(name, opts, line_width)
+                if name == "Bracket" and _round_cap(tip.options) and back < -0.5 * line_width:
+                    back -= 0.5 * line_width  # Tee Barb: a round cap reaches half a line width past the I
             tip_end, line_end = -back, -line_end
             shape = [(kind, [(-x, y) for x, y in pts]) for kind, pts in shape]
         # a point x of the tip's frame lies d + (tip end - x) in from the path's end
@@ -345,6 +347,20 @@ def barb_outlines(text: str, default_tip: str, line_width: float, at_start: bool
         if k == len(placed) - 1:
             cut = d + tip_end - line_end
     return pieces, cut
+
+
+def _round_cap(options: str) -> bool:
+    """Whether an arrows.meta tip's options give it round caps (``round``, ``line cap=round``;
+    ``sharp`` or ``line cap=butt`` after them undo it)."""
+    cap = False
+    for part in options.split(","):
+        key, _, val = part.partition("=")
+        key, val = key.strip(), val.strip()
+        if key in ("round", "sharp"):
+            cap = key == "round"
+        elif key == "line cap":
+            cap = val == "round"
+    return cap
 
 
 def _meta_back_end(name: str, opts: dict, w: float) -> float:

@@ -141,3 +141,15 @@ def test_arrows_meta_bracket_and_parenthesis_reversed():
     assert np.allclose(c[0][0], (end - 0.5, 5.325 * 3 ** 0.5 / 2), atol=1e-6)
     assert np.allclose(c[-1][-1], (end - 0.5, -5.325 * 3 ** 0.5 / 2), atol=1e-6)
     assert np.allclose(c[0][-1], (end - 3.1625, 0), atol=1e-6)
+
+
+@pytest.mark.parametrize("cap, bar", [("line cap=round", 50.156), ("round", 50.156), ("round, sharp", 52.156)])
+def test_a_round_capped_reversed_bracket_stands_half_a_line_width_further_in(cap, bar):
+    # TeX (line width 4pt): Bracket[reversed,line cap=round] puts its bar at 50.156 pt, the line
+    # stopping 1 pt before it (at 49.156); without the round cap at 52.156 (line to 51.156)
+    sc = parse_tikz(r"\usetikzlibrary{arrows.meta}\draw[line width=4pt,-{Bracket[reversed,%s]}] (0,0) -- (2,0);"
+                    % cap)
+    line, bracket = [p for p in sc.primitives if isinstance(p, Polyline)]
+    assert float(line.points[-1][0]) == pytest.approx(bar - 1.0, abs=0.01)
+    assert sorted({round(float(x), 2) for x, _ in bracket.points}) == pytest.approx([bar, 54.908 + bar - 50.156],
+                                                                                    abs=0.01)
