@@ -6,7 +6,9 @@ path: each state draws its code in a frame whose origin is the current point
 on the path and whose x axis is the direction of the input segment there, then
 moves on by the state's ``width``; ``switch if less than`` (and ``width``
 itself, to ``final``) change state when too little of the path remains. The
-``final`` state draws a line to the end of the decorated part. TikZ wraps the
+``final`` state draws a line to the end of the decorated part. A state's width (a factor
+times a length) is truncated to TeX's sp, so widths that add up to a corner of the input
+stop a few sp short of it, still in the frame of the segment before it. TikZ wraps the
 decoration in a meta-decoration: ``pre length`` and ``post length`` of the
 path are followed plainly (``lineto``), the decoration gets what lies between.
 The states of ``snake`` and ``zigzag`` (``pgflibrarydecorations.pathmorphing``)
@@ -35,6 +37,8 @@ width) from the start while the path lasts, turned along the path unless
 """
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
@@ -396,6 +400,8 @@ def decorate_pieces(pieces: list[list[tuple]], deco: Decoration) -> list[Subpath
         if jumps:
             for q in walk.moves_crossed(d, d + width):
                 new_sub(q)
+        if width < rem - 1e-9:  # TeX's width, a factor times a length, is truncated to sp: the
+            width = math.floor(width * 65536.0 + 1e-6) / 65536.0  # sum may stop short of a corner
         d += width
         state = nxt
     if final_line and post <= 0:  # to the path's last point; before a post length TeX draws no such

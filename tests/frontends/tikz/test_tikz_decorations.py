@@ -283,3 +283,14 @@ def test_a_post_length_goes_on_from_where_the_decoration_stopped():
     o = (-71.800785, -69.308597)
     assert close(p.points[-3:], _tex([(-19.4961, -71.80078), (-17.0039, -69.308597), (13.2383, -69.308597)], o),
                  tol=3e-3)
+
+
+def test_zigzag_widths_truncated_to_sp_stop_short_of_a_corner():
+    # TeX: zigzag (segment length 10mm, amplitude 2.5mm) round (0,0) rectangle (3,2): ten half segments
+    # reach 5 cm a few sp short of the corner (3,2), so the tenth peak is still in the top edge's frame:
+    # M-64.714841-8.019531 ... L13.2383-57.62887L27.4141-71.80077L13.2383-43.45317 ...
+    p = only(parse_tikz(r"\draw decorate[decoration={zigzag,segment length=10mm,amplitude=2.5mm}]"
+                        r" { (0,0) rectangle (3,2) };"), Polyline)
+    o = (-64.714841, -8.019531)
+    assert close(p.points[10:13], _tex([(13.2383, -57.62887), (27.4141, -71.80077), (13.2383, -43.45317)], o),
+                 tol=5e-3)
