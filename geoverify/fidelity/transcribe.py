@@ -131,13 +131,29 @@ def to_tikz(scene: Scene, points: dict | None = None, size: float = 300.0) -> st
     return "\n".join(lines)
 
 
-def to_svg(scene: Scene, size: float = 300.0, margin: float = 20.0) -> str:
+def to_svg(scene: Scene, points: dict | None = None, size: float = 300.0, margin: float = 20.0) -> str:
     """An SVG document drawing ``scene`` (y flipped to SVG's downward axis; labels as plain text).
 
     The geometry is scaled so that its larger side is ``size`` user units (a similarity:
     fidelity does not change); fonts keep their size, and each label is put next to the
-    point it names, on the side the reference puts it, as a person writing SVG would.
+    point it names, on the side the reference puts it, as a person writing SVG would; a
+    label naming a point the figure does not draw (nothing at or near it) is its point's
+    only mark, and is written beside it or on it, whichever keeps it clearer of the drawn
+    points (a reader takes a label for the drawn point next to it).
+
+    Parameters
+    ----------
+    points : dict, optional
+        Point name -> canvas position (2,) as the reference reads it (a label nudged off
+        a crossing names the crossing). Without it, a label's point is its anchor.
     """
+    from geoverify.fidelity.mine import point_name
+    from geoverify.matching.features import extract_features
+    from geoverify.matching.snapping import drawn_points, names_undrawn_point
+
+    points = points or {}
+    feats = extract_features(scene)
+    drawn = drawn_points(feats)
     gx0, gy0, gx1, gy1 = scene.geometry_bbox() or scene.bbox()
     k = size / max(gx1 - gx0, gy1 - gy0, 1e-9)
     w, h = k * (gx1 - gx0) + 2 * margin, k * (gy1 - gy0) + 2 * margin
@@ -159,8 +175,15 @@ def to_svg(scene: Scene, size: float = 300.0, margin: float = 20.0) -> str:
             off = p.center - p.anchor
             n = float(np.hypot(*off))
             fs = _shown_font_size(p.text, p.font_size)
-            # Box centre one font size (at most) from the point, on the reference's side of it.
+            # Box centre one font size (at most) from the point, on the reference's side of it;
+            # a label that is the only mark of its point is written on the point.
+            at = points.get(point_name(normalize_text(p.text)) or "", p.anchor)
             shift = off / n * min(0.8 * fs, n * k) if n > 1e-9 else np.zeros(2)
+            if names_undrawn_point(feats, at) and len(drawn):
+                # the label is its point's only mark: beside it or on it, whichever keeps it
+                # clearer of the drawn points (a reader would take it for the nearest one)
+                clear = [float(np.hypot(*(drawn - (p.anchor + sh / k)).T).min()) for sh in (shift, np.zeros(2))]
+                shift = shift if clear[0] >= clear[1] else np.zeros(2)
             cx = k * (p.anchor[0] - gx0) + margin + shift[0]
             cy = k * (gy1 - p.anchor[1]) + margin - shift[1]
             out.append(f'<text x="{_f(cx)}" y="{_f(cy + 0.35 * fs)}" font-size="{_f(fs)}" text-anchor="middle">{text}</text>')

@@ -52,7 +52,7 @@ def harmless_variants(ref: Figure) -> list[Variant]:
         Variant("scaled", sc.transformed(similarity_matrix(2.75))),
         Variant("restyled", mutate.restyle(sc)),
         Variant("tikz", code=to_tikz(sc, ref.mined.points), fmt="tikz"),
-        Variant("svg", code=to_svg(sc), fmt="svg"),
+        Variant("svg", code=to_svg(sc, ref.mined.points), fmt="svg"),
     ]
 
 

@@ -18,7 +18,7 @@ import numpy as np
 from geoverify.kernels import point_polyline_distances
 from geoverify.matching.features import Features, PointKind
 
-__all__ = ["SNAP_REL", "ON_DRAWING_REL", "on_drawing", "snap_index"]
+__all__ = ["SNAP_REL", "ON_DRAWING_REL", "on_drawing", "snap_index", "names_undrawn_point", "drawn_points"]
 
 #: A label anchor names the nearest drawn point within this fraction of the figure (the label margin of the
 #: binding of SVG text boxes, :attr:`geoverify.ir.Tolerances.label_margin`).
@@ -68,3 +68,23 @@ def snap_index(feats: Features, xy: np.ndarray, eps: float | None = None) -> int
     if tie.any():
         return None
     return int(drawn[k])
+
+
+def names_undrawn_point(feats: Features, xy: np.ndarray) -> bool:
+    """Whether a label anchored at ``xy (2,)`` names a point the figure does not draw.
+
+    True when the anchor is off every stroke and no drawn point (dot, vertex,
+    crossing) is within :data:`SNAP_REL` of the figure: such a label is the only
+    mark of its point (``label("$F$", (6.7,6.7), W)`` with nothing drawn there).
+    """
+    if on_drawing(feats, xy, ON_DRAWING_REL * feats.scale):
+        return False
+    drawn = drawn_points(feats)
+    if not len(drawn):
+        return True
+    return float(np.hypot(*(drawn - xy).T).min()) > SNAP_REL * feats.scale
+
+
+def drawn_points(feats: Features) -> np.ndarray:
+    """The drawn points (dots, vertices, crossings) of ``feats``, shape (M, 2)."""
+    return feats.points[np.isin(feats.point_kind, _DRAWN_KINDS)]

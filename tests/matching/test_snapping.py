@@ -48,3 +48,13 @@ def test_svg_text_is_never_snapped(fmt_attached):
     f = extract_features(scene)
     assert f.attached_labels is fmt_attached
     assert snap_index(f, np.array([50.0, 20.0])) is None
+
+
+def test_names_undrawn_point_only_when_nothing_is_drawn_at_or_near_the_anchor():
+    from geoverify.matching.snapping import names_undrawn_point
+
+    f = extract_features(parse_asy(_FIGURE))
+    labels = {norm: lab for _, lab, norm in f.labels}
+    assert names_undrawn_point(f, labels["K"].anchor)          # (2.2, 0.9): nothing drawn near
+    assert not names_undrawn_point(f, labels["A"].anchor)      # a vertex
+    assert not names_undrawn_point(f, labels["H"].anchor)      # on an altitude, beside the crossing
