@@ -117,6 +117,7 @@ class NodePlacementMixin:
         nst["initial_arrow"] = nst["accepting_arrow"] = False  # after node path: the node's own
         nst["sloped"] = False
         nst["min_width"] = nst["min_height"] = 1.0
+        nst["min_width_spec"] = nst["min_height_spec"] = None  # (em/ex sizes: _font_minimums)
         # a node draws no tips; a picture in its text keeps the path's (nested.py)
         nst["path_arrows"] = (st["arrow_start"], st["arrow_end"])
         nst["arrow_start"] = nst["arrow_end"] = None
@@ -147,6 +148,7 @@ class NodePlacementMixin:
         if through is not None:  # circle through=(B): minimum size 2 veclen(B - at) (tikzlibrarythrough)
             nst = dict(nst)
             nst["min_width"] = nst["min_height"] = 2 * G.pgf_veclen(through[0] - p[0], through[1] - p[1])
+            nst["min_width_spec"] = nst["min_height_spec"] = None
         if nst.get("min_width_spec") or nst.get("min_height_spec"):
             nst = _font_minimums(nst)
         shape = nst["shape"]

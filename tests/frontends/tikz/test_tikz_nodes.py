@@ -700,3 +700,14 @@ def test_a_label_at_center_sits_centred_on_the_node():
     node, r, q = (p.points.mean(axis=0) for p in sc.primitives if isinstance(p, Polyline))
     assert np.allclose(r, node)
     assert np.allclose(q - node, [0.0, 22.2659 * 72.27 / 72], atol=0.01)
+
+
+def test_a_labels_box_does_not_take_its_nodes_minimum_size_in_ex():
+    # the petri library's places have minimum size=5ex; their labels are nodes of their own,
+    # as large as their text (12.916 pt high for "p"), not 5ex (21.53 pt)
+    def label_box(opts):
+        sc = parse_tikz(r"\tikz \node[circle, draw, %s, label={[draw]above:p}] {};" % opts)
+        return [p.points for p in sc.primitives if isinstance(p, Polyline)][-1]
+    box = label_box("minimum size=5ex")
+    assert np.allclose(box - box[0], label_box("minimum size=1pt") - label_box("minimum size=1pt")[0])
+    assert np.isclose(np.ptp(box[:, 1]), 12.916, atol=0.01)
