@@ -1,6 +1,7 @@
 """States of pgf decorations beyond ``snake``/``zigzag``/``brace``: ``coil``
 (``pgflibrarydecorations.pathmorphing``), ``border``, ``waves``, ``expanding waves``
-(``pathreplacing``), ``crosses`` and ``triangles`` (``shapes``).
+(``pathreplacing``), ``crosses`` and ``triangles`` (``shapes``), ``saw`` and ``bumps``
+(``pathmorphing``).
 
 Each state function has the signature of those in :mod:`.decorations`:
 ``f(state, rem, sl, a, deco, done) -> (ops, width, next state)`` with ``rem`` the distance
@@ -19,7 +20,9 @@ of length ``amplitude`` at ``angle`` (45) every segment length; ``waves`` an arc
 before the next segment's start; ``expanding waves`` the same arcs about the path's start,
 of radius the distance done; ``crosses`` and ``triangles`` a cross ``shape start width``
 by ``shape start height`` centred, a triangle that wide with its base at, each segment's
-start.
+start. ``saw`` and ``bumps`` end with pgf's ``auto end on length`` (a segment length, 0.51
+of one): with no more than that left, a line along the current direction to the end (its
+``auto corner on length`` only acts with ``path has corners``, not set by them).
 """
 
 from __future__ import annotations
@@ -126,7 +129,30 @@ def _triangles(state, rem, sl, a, p, done):
     raise AssertionError(state)
 
 
+def _auto_end(rem, length):
+    """pgf's ``auto end on length``: with no more than ``length`` left, a line along the
+    current direction to the end (width the rest) and the final state; else None."""
+    if rem <= length:
+        return [("L", (rem, 0.0))], rem, "final"
+    return None
+
+
+def _saw(state, rem, sl, a, p, done):
+    if state != "initial":
+        raise AssertionError(state)
+    return _auto_end(rem, sl) or ([("L", (sl, a)), ("L", (sl, 0.0))], sl, "initial")
+
+
+def _bumps(state, rem, sl, a, p, done):
+    if state != "initial":
+        raise AssertionError(state)
+    return _auto_end(rem, 0.51 * sl) or (
+        [("C", (0.0, 0.555 * a), (0.11125 * sl, a), (0.25 * sl, a)),
+         ("C", (0.38875 * sl, a), (0.5 * sl, 0.5 * a), (0.5 * sl, 0.0))], 0.5 * sl, "initial")
+
+
 #: name -> (initial state, state function, whether the final state draws a line to the end)
 STATES = {"coil": ("coil", _coil, True), "border": ("tick", _border, False), "waves": ("wave", _waves, False),
           "expanding waves": ("initial", _expanding_waves, False), "crosses": ("crosses", _crosses, False),
-          "triangles": ("triangle", _triangles, False)}
+          "triangles": ("triangle", _triangles, False), "saw": ("initial", _saw, False),
+          "bumps": ("initial", _bumps, True)}

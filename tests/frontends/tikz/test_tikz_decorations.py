@@ -58,9 +58,9 @@ def test_brace_tip_in_the_middle_at_its_amplitude(opts, tip_y):
 
 
 def test_unknown_decoration_is_reported_and_the_path_kept():
-    sc = parse_tikz(r"\draw[decorate, decoration=saw] (0,0) -- (1,0);")
+    sc = parse_tikz(r"\draw[decorate, decoration=random steps] (0,0) -- (1,0);")
     assert close(only(sc, Polyline).points, [(0, 0), (CM, 0)])
-    assert any(d.code == "UNSUPPORTED" and "saw" in d.message for d in sc.diagnostics)
+    assert any(d.code == "UNSUPPORTED" and "random steps" in d.message for d in sc.diagnostics)
 
 
 def test_mark_code_draws_in_the_frame_of_the_path_at_the_mark():
@@ -294,3 +294,23 @@ def test_zigzag_widths_truncated_to_sp_stop_short_of_a_corner():
     o = (-64.714841, -8.019531)
     assert close(p.points[10:13], _tex([(13.2383, -57.62887), (27.4141, -71.80077), (13.2383, -43.45317)], o),
                  tol=5e-3)
+
+
+def test_saw_and_bumps_end_with_a_line_once_a_segment_is_left():
+    # TeX: saw (segment length 7pt) on (0,0) -- (1,0) -- (1,1): M-71.800785-43.453125L-64.82813-45.94531
+    # V-43.453125 ... L-36.9297-45.94531V-43.453125 (the teeth run on past the corner in its frame)
+    # L-45.9453-56.9492H-43.4531 ... L-45.9453-70.8984H-43.4531V-71.8008 (auto end: a line to the end)
+    saw = only(parse_tikz(r"\draw [decorate, decoration={saw, segment length=7pt}] (0,0) -- (1,0) -- (1,1);"),
+               Polyline)
+    o = (-71.800785, -43.453125)
+    assert close(saw.points[[1, 10, 11, -2, -1]], _tex([(-64.82813, -45.94531), (-36.9297, -43.453125),
+                                                       (-45.9453, -56.9492), (-43.4531, -70.8984),
+                                                       (-43.4531, -71.8008)], o), tol=3e-3)
+    # TeX: bumps (segment length 8pt) on (0,-1) -- (2,-1): C-71.800785-16.4883 -70.914066-17.5977 -69.8086-17.5977
+    # ... fourteen bumps to -16.0078, then H-15.1055
+    c = only(parse_tikz(r"\draw [decorate, decoration={bumps, segment length=8pt}] (0,0) -- (2,0);"),
+             BezierPath).subpaths()[0].controls
+    o = (-71.800785, -15.1094)
+    assert close(c[0], _tex([o, (-71.800785, -16.4883), (-70.914066, -17.5977), (-69.8086, -17.5977)], o), tol=5e-3)
+    assert close(c[27][3], _tex([(-16.0078, -15.1094)], o)[0], tol=5e-3)
+    assert close(c[-1][3], (2 * CM, 0))
