@@ -27,6 +27,7 @@ from geoverify.frontends.tikz.delimiters import DELIMITER_KEYS
 from geoverify.frontends.tikz.geoshapes import SHAPE_KEYS
 from geoverify.frontends.tikz.mindmap import MINDMAP_KEYS
 from geoverify.frontends.tikz.pgfmath import UNITS_PT
+from geoverify.frontends.tikz.plothandlers import plot_key
 from geoverify.frontends.tikz.shadows import SHADOW_PRESETS
 from geoverify.frontends.tikz.trees import GROWTH_KEYS
 from geoverify.frontends.tikz.splitting import split_top_level
@@ -472,6 +473,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st.pop("draw_color", None)   # a colour sets the stroke and fill colours too
             st.pop("fill_color", None)
             return
+        if plot_key(ctx, st, key, None):  # plot handlers, no marks (plothandlers.py)
+            return
         simple = {
             "sloped": ("sloped", True), "swap": ("swap", True), "'": ("swap", True),
             "allow upside down": ("allow_upside_down", True),
@@ -591,6 +594,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 v = one.strip() not in ("false", "0") if isinstance(initial, bool) else \
                     one.strip() if isinstance(initial, str) else ctx.number(one, st).value
                 st["shape_params"] = {**st.get("shape_params", {}), n: v}
+        elif plot_key(ctx, st, k, val):  # bar widths, mark size and options (plothandlers.py)
+            pass
         elif k in ("line width",):
             st["line_width"] = _dim(ctx, val, st)
         elif k in ("draw", "fill", "color", "text"):

@@ -26,10 +26,14 @@ build geometry:
   no separation, centred on the point unless an edge is named;
 - ``\\pgfmathanglebetweenpoints{p}{q}``: ``\\pgfmathresult``, the direction from
   ``p`` to ``q`` in degrees (0 to 360);
-- plot streams ``\\pgfplotstreamstart/point/end`` with the handlers ``lineto``,
-  ``polygon``, ``discard``, ``constantlineto``, ``constantlinetomarkright``,
-  ``constantlinetomarkmid``, ``xcomb``, ``ycomb``, ``gaplineto`` and ``gapcycle``
-  (``gap around stream point`` 1.5pt).
+- plot streams ``\\pgfplotstreamstart/point/end`` with the handlers of
+  :mod:`~geoverify.frontends.tikz.plothandlers` (lines, curves, steps, jumps, combs,
+  bars, interval bars) and ``\\pgfplothandlermark{code}`` /
+  ``\\pgfplothandlermarklisted{code}{indices}``, which run ``code`` in a group
+  shifted to each point (``\\pgfsetplotmarkrepeat``, ``\\pgfsetplotmarkphase``);
+  ``\\pgfsetplottension``;
+- ``\\pgfuseplotmark{name}`` at ``\\pgfsetplotmarksize`` (2pt): pgf's mark outlines,
+  filled and stroked for the ``*`` marks, stroked for the others.
 
 Lengths are TeX points; a plain number given for a dimension is in points, as
 pgf's ``\\pgfmathsetlength`` reads it.
@@ -42,6 +46,9 @@ import math
 from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.pgfmath import format_number
+from geoverify.frontends.tikz.pgfplots_marks import mark_outlines
+from geoverify.frontends.tikz.plotmarks import CORE_MARKS
+from geoverify.frontends.tikz.plothandlers import HANDLERS, bar_options, handler_path, mark_indices
 from geoverify.frontends.tikz.colors import parse_color
 from geoverify.frontends.tikz.pgfpoints import AT_TIME_FLAGS, MORE_POINTS, at_time_transform, more_point
 from geoverify.frontends.tikz.tex import Macro, Reader, detokenize, tokenize
@@ -49,7 +56,6 @@ from geoverify.frontends.tikz.tex import Macro, Reader, detokenize, tokenize
 __all__ = ["PGF_BASIC_COMMANDS", "run_pgf_basic"]
 
 _KAPPA = 0.5522847498  # pgf's quarter-circle control distance (\pgfpathellipse)
-_GAP = 1.5  # /pgf/gap around stream point, pt
 
 _TRANSFORMS = {"\\pgftransformshift", "\\pgftransformxshift", "\\pgftransformyshift", "\\pgftransformscale",
                "\\pgftransformxscale", "\\pgftransformyscale", "\\pgftransformrotate", "\\pgftransformxslant",
@@ -62,8 +68,8 @@ _PATHS = {"\\pgfpathmoveto", "\\pgfpathlineto", "\\pgfpathcurveto", "\\pgfpathcl
 _COLORS = {"\\pgfsetcolor": "color", "\\pgfsetstrokecolor": "draw_color", "\\pgfsetfillcolor": "fill_color"}
 _USES = {"\\pgfusepath": None, "\\pgfusepathqstroke": "stroke", "\\pgfusepathqfill": "fill",
          "\\pgfusepathqfillstroke": "fill,stroke", "\\pgfusepathqclip": "clip"}
-_HANDLERS = {"lineto", "polygon", "discard", "constantlineto", "constantlinetomarkright", "constantlinetomarkmid",
-             "xcomb", "ycomb", "gaplineto", "gapcycle"}
+_HANDLERS = HANDLERS | {"mark", "marklisted"}
+_MARK_SETTINGS = {"\\pgfsetplottension", "\\pgfsetplotmarksize", "\\pgfsetplotmarkrepeat", "\\pgfsetplotmarkphase"}
 _STREAM = {"\\pgfplotstreamstart", "\\pgfplotstreampoint", "\\pgfplotstreampointoutlier",
            "\\pgfplotstreamspecial", "\\pgfplotstreamnewdataset", "\\pgfplotstreamend"}
 
@@ -71,7 +77,8 @@ _STREAM = {"\\pgfplotstreamstart", "\\pgfplotstreampoint", "\\pgfplotstreampoint
 PGF_BASIC_COMMANDS = (_TRANSFORMS | _PATHS | set(_USES) | _STREAM
                       | {"\\pgfplothandler" + h for h in _HANDLERS}
                       | set(AT_TIME_FLAGS) | set(_COLORS)
-                      | {"\\pgftext", "\\pgfsetlinewidth", "\\pgfmathanglebetweenpoints"})
+                      | _MARK_SETTINGS
+                      | {"\\pgftext", "\\pgfsetlinewidth", "\\pgfmathanglebetweenpoints", "\\pgfuseplotmark"})
 
 
 class _Points:
@@ -202,10 +209,24 @@ def _run(interp, tok, reader: Reader) -> None:
     elif name in _USES:
         actions = _USES[name] or pts.text(reader.read_arg())
         _use(interp, tok, reader, state, actions)
+    elif name in ("\\pgfplothandlermark", "\\pgfplothandlermarklisted"):
+        code = reader.read_arg()
+        listed = None
+        if name.endswith("listed"):
+            from geoverify.frontends.tikz.interpreter import expand_list
+            listed = {int(round(interp.number(v, st).value)) for v in expand_list(interp, pts.text(reader.read_arg()))}
+        state["handler"] = "mark"
+        state["mark"] = (list(code), listed)
     elif name.startswith("\\pgfplothandler"):
         state["handler"] = name[len("\\pgfplothandler"):]
     elif name in _STREAM:
-        _stream(pts, name, reader, state, st)
+        _stream(pts, tok, reader, state, st)
+    elif name in _MARK_SETTINGS:
+        value = pts.dim(reader.read_arg())
+        key = {"\\pgfsetplottension": "tension", "\\pgfsetplotmarksize": "mark_size"}.get(name)
+        st[key or "mark_" + name[len("\\pgfsetplotmark"):]] = value if key else int(round(value))
+    elif name == "\\pgfuseplotmark":
+        _use_mark(interp, pts, tok, reader, state)
     elif name == "\\pgftext":
         _text(interp, pts, tok, reader)
     elif name == "\\pgfsetlinewidth":
@@ -466,8 +487,8 @@ def _text(interp, pts: _Points, tok, reader: Reader) -> None:
 
 # -- plot streams ----------------------------------------------------------------------
 
-def _stream(pts: _Points, name: str, reader: Reader, state: dict, st: dict) -> None:
-    kind = name[len("\\pgfplotstream"):]
+def _stream(pts: _Points, tok, reader: Reader, state: dict, st: dict) -> None:
+    kind = tok[0][len("\\pgfplotstream"):]
     if kind == "start":
         state["stream"] = []
     elif kind in ("point", "pointoutlier"):
@@ -482,42 +503,55 @@ def _stream(pts: _Points, name: str, reader: Reader, state: dict, st: dict) -> N
         pass
     elif kind == "end":
         points, state["stream"] = state["stream"] or [], None
-        _plot(points, state["handler"], state["path"], st["ctm"])
+        if state["handler"] == "mark":
+            _marks(points, tok, reader, state, st)
+        else:
+            _plot(points, state["handler"], state["path"], st)
 
 
-def _plot(points: list, handler: str, path: list, ctm) -> None:
-    """The path a plot handler makes of the stream's points (pgflibraryplothandlers)."""
-    if not points or handler == "discard":
+def _plot(points: list, handler: str, path: list, st: dict) -> None:
+    """The path a plot handler makes of the stream's points (plothandlers.py)."""
+    ctm = st["ctm"]
+    for op in handler_path(points, handler, bar_options(st)):
+        if op[0] == "Z":
+            path.append(op)
+        elif op[0] == "C":
+            path.append(("C", G.apply(ctm, op[1]), G.apply(ctm, op[2]), G.apply(ctm, op[3]), op[3]))
+        else:
+            path.append((op[0], G.apply(ctm, op[1]), op[1]))
+
+
+def _marks(points: list, tok, reader: Reader, state: dict, st: dict) -> None:
+    """``\\pgfplothandlermark``: the mark code in a group shifted to each marked point."""
+    code, listed = state.get("mark") or ([], None)
+    out = []
+    for i in mark_indices(len(points), int(st.get("mark_repeat", 1)), int(st.get("mark_phase", 1)), listed):
+        x, y = points[i]
+        shift = tokenize(f"{{\\pgftransformshift{{\\pgfqpoint{{{x:.6f}pt}}{{{y:.6f}pt}}}}")
+        out += [(t, tok[1]) for t, _ in shift] + code + [("}", tok[1])]
+    reader.push(out)
+
+
+def _use_mark(interp, pts: _Points, tok, reader: Reader, state: dict) -> None:
+    """``\\pgfuseplotmark{name}``: the mark's outline at the origin, used as pgf's mark does."""
+    name = pts.text(reader.read_arg())
+    if name not in CORE_MARKS and "plotmarks" not in interp.libraries:
+        interp.note("NOTE", f"plot mark '{name}' needs the plotmarks library, which the figure does not load: "
+                    "pgf draws nothing", "\\pgfuseplotmark", interp.location(tok[1], tok[0]))
         return
-
-    def add(op, p):
-        path.append((op, G.apply(ctm, p), p))
-
-    if handler in ("xcomb", "ycomb"):
-        for x, y in points:
-            add("M", (0.0, y) if handler == "xcomb" else (x, 0.0))
-            add("L", (x, y))
-        return
-    if handler in ("gaplineto", "gapcycle"):
-        seq = points + [points[0]] if handler == "gapcycle" and len(points) > 1 else points
-        for (x0, y0), (x1, y1) in zip(seq, seq[1:]):
-            n = math.hypot(x1 - x0, y1 - y0)
-            ux, uy = ((x1 - x0) / n, (y1 - y0) / n) if n else (0.0, 0.0)
-            add("M", (x0 + _GAP * ux, y0 + _GAP * uy))
-            add("L", (x1 - _GAP * ux, y1 - _GAP * uy))
-        return
-    add("M", points[0])
-    last = points[0]
-    for p in points[1:]:
-        if handler == "constantlineto":
-            add("L", (p[0], last[1]))
-        elif handler == "constantlinetomarkright":
-            add("L", (last[0], p[1]))
-        elif handler == "constantlinetomarkmid":
-            xm = 0.5 * (last[0] + p[0])
-            add("L", (xm, last[1]))
-            add("L", (xm, p[1]))
-        add("L", p)
-        last = p
-    if handler == "polygon":
-        path.append(("Z",))
+    size = float(interp.st.get("mark_size") or 2.0)
+    pieces = mark_outlines(name, size)
+    if pieces is None:
+        raise FigureSyntaxError(f"plot mark '{name}' is not interpreted")
+    ctm = interp.st["ctm"]
+    path = state["path"]
+    for kind, *data in pieces:
+        if kind == "circle":
+            _ellipse(path, (0.0, 0.0), (data[0], 0.0), (0.0, data[0]), ctm)
+            continue
+        q, closed = data
+        path.append(("M", G.apply(ctm, q[0]), q[0]))
+        path += [("L", G.apply(ctm, p), p) for p in q[1:]]
+        if closed:
+            path.append(("Z",))
+    _use(interp, tok, reader, state, "fill,stroke" if name.endswith("*") else "stroke")

@@ -31,6 +31,7 @@ from geoverify.frontends.tikz.pgfplots_marks import (BAR_CYCLE, CYCLE_COLOR, CYC
 from geoverify.frontends.tikz.pgfplots_hist import histogram
 from geoverify.frontends.tikz.pgfplots_patches import PATCH_PLOT_KEYS, parse_patch_table
 from geoverify.frontends.tikz.pgfplots_quiver import Quiver, quiver_ends
+from geoverify.frontends.tikz.plothandlers import TIKZ_HANDLER_KEYS
 from geoverify.frontends.tikz.tex import Reader, detokenize
 
 __all__ = ["Plot", "collect_plots", "parse_functions", "apply_functions", "without_addplots"]
@@ -553,6 +554,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                         rest.append(hk if hv is None else f"{hk}={{{hv}}}")
                 if rest:
                     interp.apply_options(st, ",".join(rest))
+            _report_tikz_handler(interp, st, st0, bool(pbar) or bool(comb) or bool(const) or interval, loc)
             explicit = extra.get("errors")
             errors = _error_bars(interp, errbar, pts, explicit, st)
             if quiver is not None:
@@ -571,6 +573,19 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             interp.env.pop("\\x", None)
             interp.note("UNSUPPORTED", f"\\addplot skipped: {err.message}", "\\addplot", loc)
     return plots, legend
+
+
+def _report_tikz_handler(interp, st: dict, st0: dict, drawn: bool, loc) -> None:
+    """A TikZ plot handler or ``bar ...`` key that reached the plot's TikZ options (not
+    one of the plot keys read above): the plot is drawn by its own handler, so report it."""
+    handler = st.get("plot_handler")
+    if handler and handler not in ("lineto", "curveto", "closedcurve", "polygon", "discard") and not drawn:
+        key = next(k for k, v in TIKZ_HANDLER_KEYS.items() if v == handler)
+        interp.note("UNSUPPORTED", f"plot handler '{key}' in an axis is not interpreted; the plot is drawn as a "
+                    "line", key, loc)
+    if st.get("plot_bars") != st0.get("plot_bars"):
+        keys = ", ".join(sorted(st.get("plot_bars") or {}))
+        interp.note("UNSUPPORTED", f"'{keys}' of an \\addplot is not interpreted", keys, loc)
 
 
 def _axis_cycle_list(axis_kv: dict) -> list:

@@ -1,22 +1,24 @@
-"""``plot`` path operations: coordinate lists, expressions over a domain, smoothing.
+"""``plot`` path operations: coordinate lists, expressions over a domain, handlers, marks.
 
 A mixin of :class:`~geoverify.frontends.tikz.paths.PathWalker`. Expressions are
 sampled at ``samples`` points of ``domain`` (or ``samples at``) with the plot
-variable (``\\x`` by default) bound in pgfmath; ``smooth`` and ``smooth cycle``
-use pgf's curve-to handler: the supports of point i lie at
-``0.2775 x tension x (p[i+1] - p[i-1])`` (tension 0.5 unless set).
+variable (``\\x`` by default) bound in pgfmath. The points go through the plot
+handler TikZ's keys select (``sharp plot``, ``smooth``, ``smooth cycle``,
+``const plot ...``, ``jump mark ...``, ``ycomb``, ``polar comb``, ``ybar``,
+``ybar interval``, ``only marks`` ...; :mod:`~geoverify.frontends.tikz.plothandlers`),
+and ``mark=`` draws a mark at each (:mod:`~geoverify.frontends.tikz.plotmarks`).
 """
 
 from __future__ import annotations
 
 from lark import Token
 
+from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.coords import evaluate_coordinate
+from geoverify.frontends.tikz.plothandlers import bar_options, handler_path
+from geoverify.frontends.tikz.plotmarks import draw_plot_marks
 
 __all__ = ["PlotMixin"]
-
-_PLOT_TENSION = 0.2775  # pgflibraryplothandlers: support = 0.2775 * tension * (p[i+1] - p[i-1])
-
 
 def _inner(paren: str) -> str:
     return paren.strip()[1:-1]
@@ -77,9 +79,6 @@ class PlotMixin:
         st = dict(self.st)
         if opts:
             self.interp.apply_options(st, opts[0])
-            # drawing keys given to the plot apply to the whole path
-            for k in ("smooth", "closed_plot", "tension"):
-                pass
         if kind == "expr":
             body = _inner(body)
         else:
@@ -87,50 +86,38 @@ class PlotMixin:
         pts = self._plot_points(st, kind, body)
         if not pts:
             return
-        if join and self.cur is not None:
-            self.path.line(self._start_point(pts[0]), pts[0])
-        else:
-            self.path.move_to(pts[0])
-        if st["smooth"] and len(pts) > 2:
-            self._smooth(pts, st["tension"], st["closed_plot"])
-        else:
-            for a, b in zip(pts, pts[1:]):
-                self.path.line(a, b)
-            if st["closed_plot"]:
+        handler = st.get("plot_handler") or (
+            ("closedcurve" if st["closed_plot"] else "curveto") if st["smooth"] else "lineto")
+        if handler == "curveto" and len(pts) < 3:
+            handler = "lineto"
+        # the handler works in pgf's coordinates before the transformation (bar widths, zero levels)
+        ctm = st["ctm"]
+        inv = G.invert(ctm)
+        ops = handler_path([G.apply(inv, p) for p in pts], handler, bar_options(st), join=join)
+        cur = None
+        for op in ops:
+            if op[0] == "Z":
                 self.path.close()
+                continue
+            q = [G.apply(ctm, p) for p in op[1:]]
+            if op[0] == "M":
+                self.path.move_to(q[0])
+            elif cur is None:  # -- plot: a line from the current point to the first one
+                if self.cur is not None:
+                    self.path.line(self._start_point(q[0]), q[0])
+                else:
+                    self.path.move_to(q[0])
+            elif op[0] == "L":
+                self.path.line(cur, q[0])
+            else:
+                self.path.curve(cur, q[0], q[1], q[2])
+            cur = q[-1]
         if st.get("mark"):
-            self.interp.plot_marks(pts, st, self.loc)
+            draw_plot_marks(self.interp, pts, st, self.loc)
         self.last_op = list(self.path.current.segs) if self.path.current else []
         self.cur = pts[-1]
         self.cur_node = None
         self.ref = self.cur
-
-    def _smooth(self, pts, tension, closed):
-        t = _PLOT_TENSION * tension
-        n = len(pts)
-        if closed:
-            ext = [pts[-1]] + pts + [pts[0], pts[1]]
-            for i in range(1, n + 1):
-                p0, p1, p2, p3 = ext[i - 1], ext[i], ext[i + 1], ext[i + 2]
-                c1 = (p1[0] + t * (p2[0] - p0[0]), p1[1] + t * (p2[1] - p0[1]))
-                c2 = (p2[0] - t * (p3[0] - p1[0]), p2[1] - t * (p3[1] - p1[1]))
-                self.path.curve(p1, c1, c2, p2)
-            self.path.current.closed = True
-            self.path.current = None
-            return
-        for i in range(n - 1):
-            p1, p2 = pts[i], pts[i + 1]
-            if i == 0:
-                c1 = p1
-            else:
-                p0 = pts[i - 1]
-                c1 = (p1[0] + t * (p2[0] - p0[0]), p1[1] + t * (p2[1] - p0[1]))
-            if i == n - 2:
-                c2 = p2
-            else:
-                p3 = pts[i + 2]
-                c2 = (p2[0] - t * (p3[0] - p1[0]), p2[1] - t * (p3[1] - p1[1]))
-            self.path.curve(p1, c1, c2, p2)
 
     def op_plot_coords(self, item):
         self._plot(item, "coords")
