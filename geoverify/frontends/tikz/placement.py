@@ -498,6 +498,18 @@ class NodePlacementMixin:
         draw_pic(self, opts, body, st, loc, name=name, at=at)
 
 
+def _font_minimums(nst: dict) -> dict:
+    """``nst`` with ``minimum width/height`` given in em or ex measured in the node's font
+    (the font around its text, or its ``node font``), as pgf measures them building the shape."""
+    from geoverify.frontends.tikz.fonts import ex
+    nst = dict(nst)
+    size, bold = nst.get("outer_font_size", 10.0), nst.get("bold", False)
+    for key in ("min_width", "min_height"):
+        spec = nst.get(key + "_spec")
+        if spec:
+            nst[key] = spec[0] * (ex(size, bold) if spec[1] == "ex" else font_em(size, bold))
+    return nst
+
 
 def _auto_anchor(tx: float, ty: float, swap: bool) -> str:
     """Anchor of an ``auto`` node for path direction (tx, ty) (tikz.code.tex, \\tikz@auto@anchor)."""
