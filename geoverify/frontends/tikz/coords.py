@@ -119,8 +119,14 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
         local["ctm"] = G.IDENTITY
         interp.apply_options(local, opts)
         extra = local["ctm"]
-        local["ctm"] = G.compose(st["ctm"], extra)
+        base_ctm = st["ctm"]
+        local["ctm"] = G.compose(base_ctm, extra)
         st = local
+        if relative and (extra[4] or extra[5]) and not _looks_named(s):
+            # +([shift=(135:5pt)] 30:2cm): the options' shift is part of the relative vector
+            res = evaluate_coordinate(interp, s, st, relative=True)
+            dx, dy = G.apply_linear(base_ctm, (extra[4], extra[5]))
+            return CoordResult((res.point[0] + dx, res.point[1] + dy))
         if extra != G.IDENTITY and _looks_named(s):
             res = _named(interp, s)
             moved = G.apply(extra, res.point)
@@ -486,11 +492,14 @@ def _calc_term(interp, sc, st):
     factor = 1.0
     ch = sc.peek()
     if ch != "(":
-        # a factor: "2*(A)" or "{cos(30)}*(A)"
-        ftxt = sc.until("*")
-        if sc.peek() != "*":
-            raise FigureSyntaxError(f"cannot read calc term '{ftxt}'")
-        sc.i += 1
+        # a factor: "2*(A)", "{cos(30)}*(A)", "cos(0)*sin(90)*(A)" (tikz@cc@parse@factor reads up to "*(")
+        k, depth = sc.i, 0
+        while k < len(sc.s) and not (depth == 0 and sc.s.startswith("*(", k)):
+            depth += (sc.s[k] == "{") - (sc.s[k] == "}")
+            k += 1
+        if k >= len(sc.s):
+            raise FigureSyntaxError(f"cannot read calc term '{sc.s[sc.i:]}'")
+        ftxt, sc.i = sc.s[sc.i:k], k + 1
         factor = interp.number(_strip_braces(ftxt), st).value
         sc.skip()
     p = _calc_coord(interp, sc, st)

@@ -108,3 +108,16 @@ def test_parabola_bend_at_end_and_parabola_cycle():
     assert b.closed
     assert close(b.controls[-1], tex(-15.1055, -29.281251, -.9336, -29.281251, 10.0508, -62.2344, 13.2383, -71.8008),
                  tol=0.01)
+
+
+def test_a_shift_among_relative_coordinate_options_and_calc_factors_up_to_the_coordinate():
+    # +([shift=(135:5pt)] 30:2cm) keeps the options' shift in the relative vector; a calc factor
+    # runs up to "*(" (cos(0)*sin(90)*(1,1)). dvisvgm, origin (-71.800785, -23.996093):
+    # M-29.2813-23.996093L39.0822-71.8008L-29.2813-66.5195H13.2383
+    sc = parse_tikz(r"""\usetikzlibrary{calc}\begin{tikzpicture}[scale=1.5]
+    \draw (1,0) -- +([shift=(135:5pt)] 30:2cm) -- ($cos(0)*sin(90)*(1,1)$) -- ($ {2*(1)}*(1,0.5) $);
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    o = np.array([-71.800785, -23.996093])
+    tex = (np.array([(-29.2813, -23.996093), (39.0822, -71.8008), (-29.2813, -66.5195), (13.2383, -66.5195)]) - o)
+    assert close(_lines(sc)[0], tex * np.array([72.27 / 72, -72.27 / 72]), tol=0.01)
