@@ -29,6 +29,16 @@ LIBRARY_STYLES = {
         "attribute": "minimum size=18pt,ellipse,draw,every attribute",
         "key attribute": "font=\\itshape,attribute",
     },
+    "trees": {  # tikzlibrarytrees.code.tex's connections
+        "edge from parent fork down": "edge from parent path={(\\tikzparentnode\\tikzparentanchor) -- "
+                                      "+(0pt,-.5\\tikzleveldistance) -| (\\tikzchildnode\\tikzchildanchor)}",
+        "edge from parent fork up": "edge from parent path={(\\tikzparentnode\\tikzparentanchor) -- "
+                                    "+(0pt,.5\\tikzleveldistance) -| (\\tikzchildnode\\tikzchildanchor)}",
+        "edge from parent fork left": "edge from parent path={(\\tikzparentnode\\tikzparentanchor) -- "
+                                      "+(-.5\\tikzleveldistance,0pt) |- (\\tikzchildnode\\tikzchildanchor)}",
+        "edge from parent fork right": "edge from parent path={(\\tikzparentnode\\tikzparentanchor) -- "
+                                       "+(.5\\tikzleveldistance,0pt) |- (\\tikzchildnode\\tikzchildanchor)}",
+    },
     "petri": {
         "every place": "",
         "place": "circle,draw,inner sep=0pt,minimum size=5ex,every place",

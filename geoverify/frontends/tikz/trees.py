@@ -98,7 +98,8 @@ def growth_key(ctx, st: dict, key: str, val: str | None) -> None:
         st["growth"] = (key, 0.0)
 
 
-_BARE_CHILD = re.compile(r"\bchild\s*(\[[^\[\]]*\])?(?=\s*(?:child\b|\}|;|$))")
+# (a body-less child with options may be followed by the path's options: "child[missing] [fork down]")
+_BARE_CHILD = re.compile(r"\bchild\s*(?:\[[^\[\]]*\](?=\s*(?:child\b|\}|;|$|\[))|(?=\s*(?:child\b|\}|;|$)))")
 
 
 def add_empty_bodies(text: str) -> str:

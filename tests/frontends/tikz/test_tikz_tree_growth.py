@@ -131,3 +131,19 @@ def test_grow_given_to_a_child_drops_its_sideways_shift_and_body_options_reach_i
     assert len(edges) == len(expected)
     for e in expected:
         assert any(close(e, f, tol=0.02) for f in edges), e
+
+
+def test_edge_from_parent_fork_down_after_a_bodiless_child_with_options():
+    # trees library: fork down = (parent) -- +(0, -.5 level distance) -| (child); "child[missing]"
+    # followed by path options. dvisvgm (origin -57.628905 -43.453125): V-29.2813H-71.8008V-15.1094
+    # and V-29.2813H-43.4531V-15.1094
+    sc = parse_tikz(r"""\usetikzlibrary{trees}
+    \begin{tikzpicture}[level distance=1cm,sibling distance=1cm]
+    \coordinate child[missing] [edge from parent fork down] child {coordinate} child {coordinate};
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    lines = [p.points for p in sc.primitives if isinstance(p, Polyline)]
+    h = 14.17 * 72.27 / 72
+    assert len(lines) == 2
+    assert close(lines[0], [(0, 0), (0, -h), (-h, -h), (-h, -2 * h)], tol=0.01)
+    assert close(lines[1], [(0, 0), (0, -h), (h, -h), (h, -2 * h)], tol=0.01)
