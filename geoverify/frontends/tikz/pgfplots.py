@@ -281,9 +281,15 @@ class Axis:
         for i, a in enumerate("xy"):
             if self.log[a]:
                 for p in plots:
-                    v = p.points[:, i]
+                    v = p.points[:, i].copy()
                     with np.errstate(divide="ignore", invalid="ignore"):
                         p.points[:, i] = np.where(v > 0, np.log10(np.where(v > 0, v, 1.0)), np.nan)
+                        if p.errors is not None:  # the bars' ends on the log scale, as offsets again
+                            lo, hi = v - p.errors[:, 2 * i], v + p.errors[:, 2 * i + 1]
+                            p.errors[:, 2 * i] = p.points[:, i] - np.where(lo > 0, np.log10(np.where(lo > 0, lo, 1.0)),
+                                                                           np.nan)
+                            p.errors[:, 2 * i + 1] = np.where(hi > 0, np.log10(np.where(hi > 0, hi, 1.0)),
+                                                              np.nan) - p.points[:, i]
         self.plots = plots
         self.legend_texts = legend
         from geoverify.frontends.tikz.pgfplots_legend import entry_options

@@ -18,6 +18,7 @@ from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.emit import DOT_MAX_RADIUS, emit_path, path_style
 from geoverify.frontends.tikz.pathbuild import PathBuilder
 from geoverify.frontends.tikz.pgfplots_marks import mark_outlines
+from geoverify.frontends.tikz.pgfplots_errorbars import draw_error_bars
 from geoverify.frontends.tikz.pgfplots_patches import draw_patches
 from geoverify.frontends.tikz.pgfplots_plots import Plot
 from geoverify.scene.primitives import Circle, Dot, Polyline
@@ -87,9 +88,14 @@ def _pieces(canvas, box):
 
 def _const_points(run, kind):
     """Step lines: ``left`` (const plot) holds each value until the next x, ``right`` jumps
-    first; ``jleft``/``jright`` (jump marks) leave the vertical parts out (NaN breaks)."""
+    first, ``mid`` halfway; ``jleft``/``jright``/``jmid`` (jump marks) leave the vertical
+    parts out (NaN breaks)."""
     out = [run[0]]
     for p, q in zip(run, run[1:]):
+        if kind in ("mid", "jmid"):
+            xm = 0.5 * (p[0] + q[0])
+            out += [(xm, p[1]), None, (xm, q[1]), q] if kind == "jmid" else [(xm, p[1]), (xm, q[1]), q]
+            continue
         if kind in ("left", "jleft"):
             corner = (q[0], p[1])
         else:
@@ -551,27 +557,3 @@ def legend_image(interp, plot: Plot, origin, ctm, scale=1.0) -> None:
         emit_path(interp.scene, b, plot.st, draw=True, fill=False, source=plot.loc, panel=interp.panel)
     if plot.mark:
         draw_mark(interp, plot, ((a[0] + c[0]) / 2, (a[1] + c[1]) / 2))
-
-
-def draw_error_bars(interp, plot: Plot, full) -> None:
-    """Error bars: a line from the point to each end and a 4pt cross bar there (``error mark=-``)."""
-    st = dict(plot.st, dash=None, fill=None, arrow_start=None, arrow_end=None)
-    for (x, y), e in zip(plot.points, plot.errors):
-        if not (math.isfinite(x) and math.isfinite(y)):
-            continue
-        p = G.apply(full, (x, y))
-        for ends, horizontal in (((x - e[0], y), (x + e[1], y)), True), (((x, y - e[2]), (x, y + e[3])), False):
-            for q_data, size in zip(ends, (e[0], e[1]) if horizontal else (e[2], e[3])):
-                if size <= 0:
-                    continue
-                q = G.apply(full, q_data)
-                b = PathBuilder()
-                b.move_to(p)
-                b.line(p, q)
-                emit_path(interp.scene, b, st, draw=True, fill=False, source=plot.loc, panel=interp.panel)
-                b = PathBuilder()
-                a, c = ((q[0], q[1] - 2.0), (q[0], q[1] + 2.0)) if horizontal else ((q[0] - 2.0, q[1]),
-                                                                                     (q[0] + 2.0, q[1]))
-                b.move_to(a)
-                b.line(a, c)
-                emit_path(interp.scene, b, st, draw=True, fill=False, source=plot.loc, panel=interp.panel)

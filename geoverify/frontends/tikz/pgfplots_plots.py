@@ -97,6 +97,7 @@ class Plot:
     contour: tuple | None = None
     patch_cells: list | None = None
     shift: list | None = None  # the plot's TikZ shift/xshift/yshift options, applied by the axis
+    error_keys: dict | None = None  # error bars/error mark, error mark options (pgfplots_errorbars.py)
 
 
 def parse_functions(text: str) -> dict:
@@ -440,8 +441,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                     hist = v or ""
                 elif k == "mark color":  # the second colour of half-filled marks: colour only
                     continue
-                elif k in ("const plot", "const plot mark left", "const plot mark right", "jump mark left",
-                           "jump mark right") and v is None:
+                elif k in ("const plot", "const plot mark left", "const plot mark right", "const plot mark mid",
+                           "jump mark left", "jump mark right", "jump mark mid") and v is None:
                     const = {"const plot": "left"}.get(k, k.split()[-1] if k.startswith("const") else "j" + k.split()[-1])
                 elif k == "declare function":
                     functions_p.update(parse_functions(v))
@@ -510,7 +511,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                 # rows are lines of the source: read the raw text of the statement
                 toks_pos = [t[1] for t in toks if t[1] is not None and t[1] >= 0]
                 raw = interp.source.text[min(toks_pos):max(toks_pos) + 1] if toks_pos else ""
-                pts = _table_points(interp, raw, st, loc, symbols)
+                pts = _table_points(interp, raw, st, loc, symbols, extra)
             else:
                 pts = _plot_points(interp, text, st, d0, n0, loc, symbols, functions_p, extra, at)
             if pts is None:
@@ -562,7 +563,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             plots.append(Plot(pts, st, loc, mark=mark, mark_st=mst,
                               only_marks=only_marks, smooth=smooth or bool(st.get("smooth")), forget=forget,
                               mark_size=mark_size, mark_text=tuple(mark_text), bar=pbar, meta=meta, const=const,
-                              closed=closed, errors=errors, comb=comb, quiver=quiver, interval=interval,
+                              closed=closed, errors=errors, error_keys=errbar or None, comb=comb, quiver=quiver,
+                              interval=interval,
                               area_legend=axis_area or "area legend" in keys, patch=patch2,
                               patch_type=(keys.get("patch type") or "").strip() or None, patch_cells=patch_cells,
                               shape3d=shape2,
@@ -695,9 +697,12 @@ def _take_text_mark(opts: str, mark_text: list) -> str:
     return ",".join(rest)
 
 
-def _table_points(interp, raw, st, loc, symbols):
+def _table_points(interp, raw, st, loc, symbols, extra=None):
     """``table [x=..., y=..., meta=..., x index=..., y index=..., row sep=\\\\] {rows}`` with
-    the rows given inline (a first row of names is the header)."""
+    the rows given inline (a first row of names is the header); ``extra["errors"]`` receives
+    the error columns (``y error``, ``y error plus``, ``y error minus``, their ``index``
+    forms, and the same for x) as ``(x minus, x plus, y minus, y plus)``, NaN where none."""
+
     head = raw.lstrip().lstrip("3+").lstrip()
     if head.startswith("["):  # the plot's options (they may name table/... keys)
         _opts, head = _bracket(head)
@@ -752,7 +757,15 @@ def _table_points(interp, raw, st, loc, symbols):
         return default
     xi, yi = column("x", "x index", 0), column("y", "y index", 1)
     mi = column("meta", "meta index", None) if (opts.get("meta") or opts.get("meta index")) else None
-    pts, meta = [], []
+    err_cols = []
+    for a in "xy":
+        for side in ("minus", "plus"):
+            key = f"{a} error {side}"
+            col = column(key, key + " index", None)
+            if col is None:  # "y error" sets both sides (pgfplots' table/y error/.style)
+                col = column(f"{a} error", f"{a} error index", None)
+            err_cols.append(col)
+    pts, meta, errs = [], [], []
     for r in rows:
         try:
             x = float(symbols[r[xi]]) if symbols and r[xi] in symbols else float(r[xi])
@@ -761,8 +774,19 @@ def _table_points(interp, raw, st, loc, symbols):
             x = y = float("nan")
         pts.append((x, y))
         meta.append(r[mi] if mi is not None and mi < len(r) else None)
+        errs.append([_cell(r, c) for c in err_cols])
     arr = np.array(pts, dtype=float).reshape(-1, 2)
+    if extra is not None and any(c is not None for c in err_cols):
+        extra["errors"] = np.array(errs, dtype=float).reshape(-1, 4)
     return (arr, meta) if mi is not None else arr
+
+
+def _cell(row, col) -> float:
+    """The number in column ``col`` of a table row (NaN if there is none)."""
+    try:
+        return float(row[col]) if col is not None else float("nan")
+    except (ValueError, IndexError):
+        return float("nan")
 
 
 def _split_error_bar_keys(pairs):
@@ -789,27 +813,34 @@ def _split_error_bar_keys(pairs):
 
 
 def _error_bars(interp, err, pts, explicit, st):
-    """``(N, 4)`` error extents ``(x minus, x plus, y minus, y plus)`` or None."""
+    """``(N, 4)`` error offsets ``(x minus, x plus, y minus, y plus)`` in data units, or None:
+    the bar of side ``minus`` runs to ``p - offset``, of side ``plus`` to ``p + offset``
+    (pgfplots.errorbars: ``fixed`` e, ``fixed relative`` p e, ``explicit`` e,
+    ``explicit relative`` p e). NaN: no bar on that side (an explicit error not given)."""
     if not err:
         return None
-    out = np.zeros((len(pts), 4))
+    out = np.full((len(pts), 4), np.nan)
     for i, a in enumerate("xy"):
         d = (err.get(a + " dir") or "none").strip()
         if d == "none":
             continue
         if err.get(a + " fixed"):
-            e = np.full(len(pts), abs(interp.number(err[a + " fixed"], st).value))
+            e = np.full((len(pts), 2), interp.number(err[a + " fixed"], st).value)
         elif err.get(a + " fixed relative"):
-            e = np.abs(pts[:, i]) * abs(interp.number(err[a + " fixed relative"], st).value)
-        elif (a + " explicit") in err and explicit is not None and len(explicit) == len(pts):
-            e = explicit[:, i]
+            e = np.outer(pts[:, i], [1.0, 1.0]) * interp.number(err[a + " fixed relative"], st).value
+        elif (a + " explicit") in err or (a + " explicit relative") in err:
+            if explicit is None or len(explicit) != len(pts):
+                continue
+            e = explicit[:, 2 * i:2 * i + 2]
+            if (a + " explicit relative") in err:
+                e = e * pts[:, i:i + 1]
         else:
             continue
         if d in ("both", "minus"):
-            out[:, 2 * i] = e
+            out[:, 2 * i] = e[:, 0]
         if d in ("both", "plus"):
-            out[:, 2 * i + 1] = e
-    if not np.any(out):
+            out[:, 2 * i + 1] = e[:, 1]
+    if not np.any(np.isfinite(out)):
         return None
     return out
 
@@ -823,17 +854,18 @@ def _coord(interp, text, st, symbols):
 
 def _plot_points(interp, text, st, d0, n0, loc, symbols=None, functions=None, extra=None, samples_at=None):
     """Points ``(N, 2)`` of a plot (or ``(points, meta)``); ``extra["errors"]`` receives the
-    ``+- (ex, ey)`` of ``coordinates``."""
+    ``+- (ex, ey)``, ``+= (..)``, ``-= (..)`` of ``coordinates`` (see :func:`_coordinate_errors`)."""
     if text.startswith("coordinates"):
         inner = text[len("coordinates"):].strip()
         inner = inner[1:-1] if inner.startswith("{") else inner
         pts, meta, errs = [], [], []
         scan, breaks = [0], []
-        for m in re.finditer(r"\(([^()]*)\)(\s*\+-\s*\(([^()]*)\))?(\s*\[([^\]]*)\])?|\\par\b", inner):
+        for m in re.finditer(r"\(([^()]*)\)((?:\s*(?:\+-|\+=|-=)\s*\([^()]*\))*)(\s*\[([^\]]*)\])?|\\par\b",
+                             inner):
             if m.group(1) is None:  # an empty line interrupts the plot
                 pts.append((float("nan"), float("nan")))
                 meta.append(None)
-                errs.append((0.0, 0.0))
+                errs.append((float("nan"),) * 4)
                 if scan[-1]:
                     scan.append(0)
                 breaks.append(len(pts) - 1)
@@ -842,13 +874,11 @@ def _plot_points(interp, text, st, d0, n0, loc, symbols=None, functions=None, ex
             if len(parts) >= 2:
                 scan[-1] += 1
                 pts.append((_coord(interp, parts[0], st, symbols), _coord(interp, parts[1], st, None)))
-                meta.append(m.group(5))
-                e = (m.group(3) or "0,0").split(",")
-                errs.append((abs(interp.number(e[0], st).value), abs(interp.number(e[1], st).value))
-                            if len(e) >= 2 else (0.0, 0.0))
+                meta.append(m.group(4))
+                errs.append(_coordinate_errors(interp, m.group(2) or "", st))
         arr = np.array(pts, dtype=float).reshape(-1, 2)
         if extra is not None:
-            extra["errors"] = np.array(errs, dtype=float).reshape(-1, 2)
+            extra["errors"] = np.array(errs, dtype=float).reshape(-1, 4)
             extra["scanlines"] = [k for k in scan if k]
             extra["breaks"] = breaks
         return (arr, meta) if any(v is not None for v in meta) else arr
@@ -891,6 +921,23 @@ def _plot_points(interp, text, st, d0, n0, loc, symbols=None, functions=None, ex
     interp.note("UNSUPPORTED", f"\\addplot {what} is not interpreted (only expressions and coordinates)",
                 "\\addplot " + what, loc)
     return None
+
+
+def _coordinate_errors(interp, text: str, st) -> tuple:
+    """``(x minus, x plus, y minus, y plus)`` of a coordinate's ``+- (ex, ey)`` (both sides),
+    ``+= (ex, ey)`` (plus) and ``-= (ex, ey)`` (minus); NaN where none is given."""
+    out = [float("nan")] * 4
+    for m in re.finditer(r"(\+-|\+=|-=)\s*\(([^()]*)\)", text):
+        e = m.group(2).split(",")
+        if len(e) < 2:
+            continue
+        for i in range(2):
+            v = interp.number(e[i], st).value
+            if m.group(1) in ("+-", "-="):
+                out[2 * i] = v
+            if m.group(1) in ("+-", "+="):
+                out[2 * i + 1] = v
+    return tuple(out)
 
 
 def _split_pair(expr: str):
