@@ -353,28 +353,8 @@ def decorate_pieces(pieces: list[list[tuple]], deco: Decoration) -> list[Subpath
                 emit("L", q)
         emit("L", end_pt)
 
-    new_sub(pts[0])
-    pre = min(max(deco.pre_length, 0.0), total)
-    post = min(max(deco.post_length, 0.0), total - pre)
-    if pre > 0:
-        follow(0.0, pre, deco.pre_kind)
-    end = total - post
-    d = pre
-    state = start_state
-    guard = 0
-    while state != "final" and guard < 100000:
-        guard += 1
-        rem = end - d
-        if rem <= 0:
-            state = "final"
-            break
-        ops, width, nxt = states(state, rem, sl, a, deco, d - pre)
-        if ops is None:  # switched state
-            state = nxt
-            continue
-        if width > rem + 1e-9 and deco.name != "brace":
-            state = "final"  # 'width' switches to final when too little is left
-            break
+    def draw(ops, d):
+        """The ops of a state, in the frame at distance ``d``."""
         origin, t = walk.frame(d)
         n = np.array([-t[1], t[0]])
 
@@ -397,6 +377,30 @@ def decorate_pieces(pieces: list[list[tuple]], deco: Decoration) -> list[Subpath
                 vec = [(0.3620 * dx, 0.0), (0.6740 * dx, 0.4880 * dy), (dx, dy)] if op[0] == "cos" else \
                     [(0.3260 * dx, 0.5120 * dy), (0.6380 * dx, dy), (dx, dy)]
                 emit("C", *(p0 + u * t + ysign * v * n for u, v in vec))
+
+    new_sub(pts[0])
+    pre = min(max(deco.pre_length, 0.0), total)
+    post = min(max(deco.post_length, 0.0), total - pre)
+    if pre > 0:
+        follow(0.0, pre, deco.pre_kind)
+    end = total - post
+    d = pre
+    state = start_state
+    guard = 0
+    while state != "final" and guard < 100000:
+        guard += 1
+        rem = end - d
+        if rem <= 0:
+            state = "final"
+            break
+        ops, width, nxt = states(state, rem, sl, a, deco, d - pre)
+        if ops is None:  # switched state
+            state = nxt
+            continue
+        if width > rem + 1e-9 and deco.name != "brace":
+            state = "final"  # 'width' switches to final when too little is left
+            break
+        draw(ops, d)
         if jumps:
             for q in walk.moves_crossed(d, d + width):
                 new_sub(q)
@@ -404,6 +408,9 @@ def decorate_pieces(pieces: list[list[tuple]], deco: Decoration) -> list[Subpath
             width = math.floor(width * 65536.0 + 1e-6) / 65536.0  # sum may stop short of a corner
         d += width
         state = nxt
+    if callable(final_line):  # a final state that draws, where the automaton stopped
+        draw(final_line(sl, a, deco), min(d, end))
+        final_line = False
     if final_line and post <= 0:  # to the path's last point; before a post length TeX draws no such
         emit("L", pts[-1])  # line (the post decoration goes on from where the decoration stopped)
     if post > 0:

@@ -1,6 +1,7 @@
 """States of pgf decorations beyond ``snake``/``zigzag``/``brace``: ``coil``
 (``pgflibrarydecorations.pathmorphing``), ``border``, ``waves``, ``expanding waves``
-(``pathreplacing``), ``crosses`` and ``triangles`` (``shapes``), ``saw`` and ``bumps``
+(``pathreplacing``), ``ticks`` (a tick of half length ``amplitude`` across the path every
+segment length, the final state one more where it stops), ``crosses`` and ``triangles`` (``shapes``), ``saw`` and ``bumps``
 (``pathmorphing``).
 
 Each state function has the signature of those in :mod:`.decorations`:
@@ -129,6 +130,16 @@ def _triangles(state, rem, sl, a, p, done):
     raise AssertionError(state)
 
 
+def _tick(sl, a, p):
+    return [("M", (0.0, a)), ("L", (0.0, -a))]
+
+
+def _ticks(state, rem, sl, a, p, done):
+    if state != "ticks":
+        raise AssertionError(state)
+    return _tick(sl, a, p), sl, "ticks"
+
+
 def _auto_end(rem, length):
     """pgf's ``auto end on length``: with no more than ``length`` left, a line along the
     current direction to the end (width the rest) and the final state; else None."""
@@ -151,8 +162,9 @@ def _bumps(state, rem, sl, a, p, done):
          ("C", (0.38875 * sl, a), (0.5 * sl, 0.5 * a), (0.5 * sl, 0.0))], 0.5 * sl, "initial")
 
 
-#: name -> (initial state, state function, whether the final state draws a line to the end)
+#: name -> (initial state, state function, whether the final state draws a line to the end, or
+#: a function ``(sl, a, deco) -> ops`` that it draws where the automaton stopped)
 STATES = {"coil": ("coil", _coil, True), "border": ("tick", _border, False), "waves": ("wave", _waves, False),
           "expanding waves": ("initial", _expanding_waves, False), "crosses": ("crosses", _crosses, False),
           "triangles": ("triangle", _triangles, False), "saw": ("initial", _saw, False),
-          "bumps": ("initial", _bumps, True)}
+          "bumps": ("initial", _bumps, True), "ticks": ("ticks", _ticks, _tick)}

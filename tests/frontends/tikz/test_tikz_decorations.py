@@ -314,3 +314,13 @@ def test_saw_and_bumps_end_with_a_line_once_a_segment_is_left():
     assert close(c[0], _tex([o, (-71.800785, -16.4883), (-70.914066, -17.5977), (-69.8086, -17.5977)], o), tol=5e-3)
     assert close(c[27][3], _tex([(-16.0078, -15.1094)], o)[0], tol=5e-3)
     assert close(c[-1][3], (2 * CM, 0))
+
+
+def test_ticks_every_segment_and_one_more_where_the_automaton_stops():
+    # TeX: ticks (segment length 10pt, amplitude 3pt) on (0,0) -- (1,1): M-71.80078-43.62109L-67.57422-39.39453
+    # M-64.75781-50.66797L-60.52734-46.4414 ... M-43.6211-71.8008L-39.3945-67.5742 (the last from the final state)
+    ticks = _lines(parse_tikz(r"\draw [decorate, decoration={ticks, segment length=10pt, amplitude=3pt}] (0,0) -- (1,1);"))
+    o = (-69.687499, -41.507811)
+    assert len(ticks) == 5
+    assert close(ticks[0], _tex([(-71.80078, -43.62109), (-67.57422, -39.39453)], o), tol=3e-3)
+    assert close(ticks[-1], _tex([(-43.6211, -71.8008), (-39.3945, -67.5742)], o), tol=3e-3)
