@@ -1102,11 +1102,12 @@ def _decoration(ctx, st, val):
                         dest.append((("between",) + tuple(("abs" if r.units else "frac", r.value)
                                                           for r in (ra, rb, rs)), what))
                     elif what and step > 0:
-                        x = a
+                        # pgf multiplies the path's length by each fraction as a TeX length in
+                        # sp (0.1 is 6554 sp): ten steps of 0.1 pass 1, whose mark is not drawn
+                        sa, sb, ss = (round(r * 65536.0) / 65536.0 for r in (a, b, step))
                         n = 0
-                        while x <= b + 1e-9 and n < 1000:
-                            dest.append((x, what))
-                            x += step
+                        while sa + n * ss <= sb + 1e-9 and n < 1000:
+                            dest.append((a + n * step, what))
                             n += 1
                 continue
             pos = ctx.number(m.group(1), st)

@@ -324,3 +324,16 @@ def test_ticks_every_segment_and_one_more_where_the_automaton_stops():
     assert len(ticks) == 5
     assert close(ticks[0], _tex([(-71.80078, -43.62109), (-67.57422, -39.39453)], o), tol=3e-3)
     assert close(ticks[-1], _tex([(-43.6211, -71.8008), (-39.3945, -67.5742)], o), tol=3e-3)
+
+
+@pytest.mark.parametrize("step,count", [("0.25", 5), ("0.1", 10)])
+def test_marks_between_fractions_step_as_tex_lengths(step, count):
+    # TeX: between positions 0 and 1 on (0,0) -- (2,0): step 0.25 gives five marks (the last at the end),
+    # step 0.1 ten (0.1 is 6554 sp, so the eleventh would lie past the end), the last at x -20.1445 bp,
+    # 0.9 of the way (the picture's origin at -71.1699 bp)
+    marks = _lines(parse_tikz(
+        rf"\path [postaction={{decorate}}, decoration={{markings, mark=between positions 0 and 1 step {step} "
+        r"with {\draw (0,-2pt) -- (0,2pt);}}] (0,0) -- (2,0);"))
+    assert len(marks) == count
+    if count == 10:
+        assert close(marks[-1][0][0], (-20.1445 + 71.1699) * BP, tol=1e-2)
