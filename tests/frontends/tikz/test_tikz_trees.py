@@ -66,3 +66,20 @@ def test_styles_from_a_pictures_options_end_with_the_picture():
     x = [t for t in sc.primitives if isinstance(t, TextLabel) and t.text == "x"][0]
     r = [t for t in sc.primitives if isinstance(t, TextLabel) and t.text == "r"][0]
     assert x.anchor[0] - r.anchor[0] == pytest.approx(-7.5 * 72.27 / 25.4)  # 15 mm apart, not 20 mm
+
+
+def test_children_nested_eight_levels_deep():
+    # each level of children is one more group of braces around the next (TeX: the boxes'
+    # south-west corners 42.52 bp = 15 mm apart, the last two children 21.26 bp either side)
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\node[draw] {1} child { node[draw] {2} child { node[draw] {3} child { node[draw] {4} child { node[draw] {5}
+  child { node[draw] {6} child { node[draw] {7} child { node[draw] {8} } child { node[draw] {9} } } } } } } };
+\end{tikzpicture}""")
+    assert not sc.diagnostics
+    boxes = [p.points for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag]
+    corners = np.array(sorted((tuple(b.min(axis=0)) for b in boxes), key=lambda c: (-c[1], c[0])))
+    assert len(corners) == 9
+    tex = np.array([(-50.54297, 58.73828), (-50.54297, 16.2187), (-50.54297, -26.3008), (-50.53906, -68.8199),
+                    (-50.53906, -111.3399), (-50.53906, -153.8629), (-50.53906, -196.3829),
+                    (-71.8008, -238.9019), (-29.2812, -238.9019)]) * BP
+    assert close(corners - corners[0], tex - tex[0], tol=0.02)
