@@ -61,6 +61,8 @@ class Decoration:
         pt (``radius``: the ``start radius`` of ``waves``).
     aspect, angle : float
         ``angle`` in degrees (``border``, ``waves``: 45).
+    shift_only : bool
+        ``transform={shift only}``: the states' frames are not turned along the path.
     pre_kind, post_kind : str
         TikZ's ``pre``/``post`` decoration: ``lineto`` (a line to each input segment's end),
         ``curveto`` (along the input) or ``moveto``.
@@ -68,7 +70,7 @@ class Decoration:
     """
 
     __slots__ = ("name", "segment_length", "amplitude", "aspect", "mirror", "raise_", "pre_length",
-                 "post_length", "shape", "angle", "radius", "pre_kind", "post_kind")
+                 "post_length", "shape", "angle", "radius", "pre_kind", "post_kind", "shift_only")
 
     def __init__(self, name="", segment_length=10.0, amplitude=2.5, aspect=0.5, mirror=False, raise_=0.0,
                  pre_length=0.0, post_length=0.0):
@@ -83,6 +85,7 @@ class Decoration:
         self.angle = 45.0
         self.radius = 2.5
         self.pre_kind = self.post_kind = "lineto"
+        self.shift_only = False
         #: shape backgrounds: name, width, height (pt), sep (pt), between borders, sloped
         self.shape = ("circle", 2.5, 2.5, 0.25 * 72.27 / 2.54, False, True)
 
@@ -92,6 +95,7 @@ class Decoration:
         d.shape = self.shape
         d.angle, d.radius = self.angle, self.radius
         d.pre_kind, d.post_kind = self.pre_kind, self.post_kind
+        d.shift_only = self.shift_only
         return d
 
 
@@ -356,6 +360,8 @@ def decorate_pieces(pieces: list[list[tuple]], deco: Decoration) -> list[Subpath
     def draw(ops, d):
         """The ops of a state, in the frame at distance ``d``."""
         origin, t = walk.frame(d)
+        if deco.shift_only:
+            t = np.array([1.0, 0.0])
         n = np.array([-t[1], t[0]])
 
         def to_global(q, origin=origin, t=t, n=n):

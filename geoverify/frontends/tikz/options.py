@@ -1064,6 +1064,11 @@ def _decoration(ctx, st, val):
             setattr(deco, _DECO_LENGTHS[key], _dim(ctx, v, st))
         elif key == "aspect" and v:
             deco.aspect = ctx.number(v, st).value
+        elif key == "transform" and v:  # the decoration's own transformation of each state's frame
+            if v.strip().strip("{}").strip() == "shift only":
+                deco.shift_only = True
+            else:
+                ctx.note("UNSUPPORTED", f"decoration 'transform={v.strip()}' is not applied", "decoration transform")
         elif key in ("pre", "post") and v:  # TikZ's decoration of the pre/post length
             if v.strip() in ("lineto", "moveto", "curveto"):
                 setattr(deco, key + "_kind", v.strip())

@@ -337,3 +337,15 @@ def test_marks_between_fractions_step_as_tex_lengths(step, count):
     assert len(marks) == count
     if count == 10:
         assert close(marks[-1][0][0], (-20.1445 + 71.1699) * BP, tol=1e-2)
+
+
+def test_transform_shift_only_keeps_the_states_frames_level():
+    # TeX: crosses (shape size 3pt, transform={shift only}) on (0,0) -- (1,1): upright crosses (x shapes)
+    # M-71.80078-43.62109L-68.8125-40.63281M-71.80078-40.63281L-68.8125-43.62109 (origin (-70.3066, -42.1289))
+    lines = _lines(parse_tikz(
+        r"\draw [decorate, decoration={crosses, shape size=3pt, transform={shift only}}] (0,0) -- (1,1);"))
+    o = (-70.3066, -42.1289)
+    assert close(lines[0], _tex([(-71.80078, -43.62109), (-68.8125, -40.63281)], o), tol=5e-3)
+    assert close(lines[1], _tex([(-71.80078, -40.63281), (-68.8125, -43.62109)], o), tol=5e-3)
+    sc = parse_tikz(r"\draw [decorate, decoration={crosses, transform={rotate=10}}] (0,0) -- (1,1);")
+    assert any(d.code == "UNSUPPORTED" and "transform" in d.message for d in sc.diagnostics)
