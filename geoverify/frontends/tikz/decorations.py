@@ -70,7 +70,7 @@ class Decoration:
     """
 
     __slots__ = ("name", "segment_length", "amplitude", "aspect", "mirror", "raise_", "pre_length",
-                 "post_length", "shape", "angle", "radius", "pre_kind", "post_kind", "shift_only")
+                 "post_length", "shape", "angle", "radius", "pre_kind", "post_kind", "shift_only", "shape_params")
 
     def __init__(self, name="", segment_length=10.0, amplitude=2.5, aspect=0.5, mirror=False, raise_=0.0,
                  pre_length=0.0, post_length=0.0):
@@ -86,6 +86,8 @@ class Decoration:
         self.radius = 2.5
         self.pre_kind = self.post_kind = "lineto"
         self.shift_only = False
+        #: shape backgrounds: the path's shapes.geometric keys (``star points``, ...)
+        self.shape_params = {}
         #: shape backgrounds: name, width, height (pt), sep (pt), between borders, sloped
         self.shape = ("circle", 2.5, 2.5, 0.25 * 72.27 / 2.54, False, True)
 
@@ -96,6 +98,7 @@ class Decoration:
         d.angle, d.radius = self.angle, self.radius
         d.pre_kind, d.post_kind = self.pre_kind, self.post_kind
         d.shift_only = self.shift_only
+        d.shape_params = self.shape_params
         return d
 
 
@@ -506,7 +509,7 @@ def shape_key(ctx, deco: Decoration, key: str, val: str | None, dim) -> bool:
     return True
 
 
-def _shape_outline(name: str) -> list | None:
+def _shape_outline(name: str, params: dict | None = None) -> list | None:
     """The outline of shape ``name`` as pgf's decoration measures it (inner sep 50 pt, minimum
     size 1 pt, no text), centre at the origin, scaled to a 1 by 1 bounding box: a list of
     points (a polygon), ``"circle"`` or None for a shape not known."""
@@ -517,7 +520,7 @@ def _shape_outline(name: str) -> list | None:
         return [(0.5, 0.5), (-0.5, 0.5), (-0.5, -0.5), (0.5, -0.5)]
     if name not in POLYGON_SHAPES:
         return None
-    pts = np.array(polygon_shape(name, {}, 50.0, 50.0, 1.0, 1.0, 0.0)["path"])
+    pts = np.array(polygon_shape(name, params or {}, 50.0, 50.0, 1.0, 1.0, 0.0)["path"])
     span = pts.max(axis=0) - pts.min(axis=0)
     return [tuple(q) for q in pts / span]
 
@@ -525,7 +528,7 @@ def _shape_outline(name: str) -> list | None:
 def _shape_backgrounds(pts: np.ndarray, deco: Decoration, jumps: tuple = (),
                        straight: tuple = ()) -> list[Subpath]:
     name, w, h, sep, borders, sloped = deco.shape
-    outline = _shape_outline(name)
+    outline = _shape_outline(name, deco.shape_params)
     if outline is None:
         return [Subpath(tuple(pts[0]))]  # reported where the decoration is set
     walk = _Walker(pts, jumps, straight)

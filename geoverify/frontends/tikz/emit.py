@@ -142,6 +142,9 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
     if st.get("decorate") and not st.get("decorate_post") and deco is not None and deco.name in DECORATIONS:
         # pgf decorates the path with its corners already rounded; tips go on the decorated ends
         pieces = path_pieces(path.subpaths)
+        if st.get("shape_params"):  # shape backgrounds draw the path's shapes.geometric shape
+            deco = deco.copy()
+            deco.shape_params = st["shape_params"]
         path.subpaths = decorate_pieces(pieces, deco) if pieces else []
     actions = st.get("shadows")
     if actions:  # preactions: drawn behind the path, before its tips shorten it

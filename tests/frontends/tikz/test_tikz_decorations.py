@@ -349,3 +349,15 @@ def test_transform_shift_only_keeps_the_states_frames_level():
     assert close(lines[1], _tex([(-71.80078, -40.63281), (-68.8125, -43.62109)], o), tol=5e-3)
     sc = parse_tikz(r"\draw [decorate, decoration={crosses, transform={rotate=10}}] (0,0) -- (1,1);")
     assert any(d.code == "UNSUPPORTED" and "transform" in d.message for d in sc.diagnostics)
+
+
+def test_shape_backgrounds_take_the_paths_shape_keys():
+    # TeX: star points=7 on the path gives seven-pointed stars: M-64.714843-71.80078L-66.81641-68.82422
+    # L-70.39844-68.99219L-69.4375-65.44922 ... (14 corners; origin (-64.7137, -64.34375))
+    sc = parse_tikz(r"\usetikzlibrary{shapes.geometric}\draw[decorate, decoration={shape backgrounds, shape=star, "
+                    r"shape size=5mm, shape sep=1cm}, star points=7] (0,0) -- (1,0);")
+    star = [q for q in sc.primitives if isinstance(q, Polyline)][0]
+    o = (-64.7137, -64.34375)
+    assert len(star.points) in (14, 15)
+    assert close(star.points[:4], _tex([(-64.714843, -71.80078), (-66.81641, -68.82422), (-70.39844, -68.99219),
+                                        (-69.4375, -65.44922)], o), tol=5e-3)
