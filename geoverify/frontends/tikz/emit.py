@@ -79,10 +79,20 @@ def _subpath_primitive(sp, style, common):
 def _degenerate(sp) -> bool:
     """A subpath of lines and curves that never leaves its start (a comb tooth of height
     zero, say): it encloses nothing and its stroke has no length, so nothing shows."""
-    if any(s[0] not in ("L", "C") for s in sp.segs):
+    segs = sp.segs
+    if any(s[0] not in ("L", "C") for s in segs):
         return False
-    ctrl = np.concatenate([np.asarray(segment_controls(s), dtype=float).reshape(-1, 2) for s in sp.segs])
-    return bool(np.ptp(ctrl, axis=0).max() < 1e-9)
+    # the control points of lines and curves are their written points: their spread, with an
+    # early way out (a path that goes anywhere does so at once; plots have thousands of segments)
+    x0 = x1 = float(segs[0][1][0])
+    y0 = y1 = float(segs[0][1][1])
+    for s in segs:
+        for p in s[1:]:
+            x, y = float(p[0]), float(p[1])
+            x0, x1, y0, y1 = min(x0, x), max(x1, x), min(y0, y), max(y1, y)
+            if x1 - x0 >= 1e-9 or y1 - y0 >= 1e-9:
+                return False
+    return True
 
 
 def _is_head(tip: str | None) -> bool:
