@@ -137,6 +137,30 @@ class MathMode:
                 prev = a.cls
         return w, h, d, glyphs
 
+    def relsize(self, arg, larger, sizes, lvl, cramped, display, alphabet):
+        """Atoms of relsize's ``\\mathlarger{arg}`` (``larger``) or ``\\mathsmaller{arg}``.
+
+        One Ord atom (relsize.sty's \\rs@make...choice in a group), the argument one style
+        up or down: script to text, text to display (same size); in display style
+        ``\\mathlarger`` sets an ``\\mbox{\\larger $\\displaystyle arg$}``: the text size
+        times 1.2, snapped to the class's nearest size command, at most its largest. ``\\mathsmaller`` goes display to text, text to script,
+        script to scriptscript.
+        """
+        if larger and display and lvl == 0:
+            table = sorted(self.fonts.size_commands.values())
+            want = 1.2 * sizes[0]
+            size = min(min(table, key=lambda v: abs(v - want)), table[-1])
+            sizes, display = self.fonts.math_sizes(size), True
+        elif larger:
+            lvl, display = max(lvl - 1, 0), lvl == 0
+        elif display:
+            display = False
+        else:
+            lvl = min(lvl + 1, 2)
+        # the \bgroup ... \egroup around the choice makes the result one Ord atom
+        w, h, d, g = self.pack(self.mlist(arg, sizes, lvl, cramped, display, alphabet), sizes, lvl)
+        return [_Atom("o", w, h, d, glyphs=g)]
+
     def glyph_atom(self, family, code, size, cls="o"):
         font, at = self.fonts.math_font(family, size)
         if not tf.has_char(font, code):
@@ -318,6 +342,10 @@ class MathMode:
             k = optional(s, i)
             arg, i = next_arg(s, k)
             atoms.append(self.radical(arg, sizes, lvl, display))
+            return i
+        if cs in ("\\mathlarger", "\\mathsmaller"):
+            arg, i = next_arg(s, i)
+            atoms.extend(self.relsize(arg, cs == "\\mathlarger", sizes, lvl, cramped, display, alphabet))
             return i
         if cs in ("\\boldsymbol", "\\bm"):
             # amsbsy: the argument in the bold math version (\\mathversion{bold}) in an \\hbox;
