@@ -361,17 +361,23 @@ def _barbs(path: PathBuilder, st: dict, lw: float) -> list:
         pieces, cut = barb_outlines(text, st["tip_default"], lw, at_start, meta)
         if not pieces:
             continue
-        seg = sp.segs[0] if at_start else sp.segs[-1]
-        fwd = _unit(np.asarray(segment_tangent(seg, 0.0 if at_start else 1.0), dtype=float))
-        end = np.asarray(_seg_start(seg) if at_start else _seg_end(seg), dtype=float)
-        inward = fwd if at_start else -fwd
-        left = np.array([inward[1], -inward[0]])  # left of the outward direction
+        end, inward, left = _tip_frame(sp, at_start)
         for kind, pts in pieces:
             q = np.asarray(pts, dtype=float)
             out.append((kind, end + q[:, :1] * inward + q[:, 1:] * left))
         if cut > 0:
             sp.segs = _shorten_segs(sp.segs, cut, not at_start)
     return out
+
+
+def _tip_frame(sp, at_start: bool):
+    """Where a tip at the start (or end) of subpath ``sp`` sits: the end point, the unit
+    direction into the path and the unit vector left of the outward direction, each (2,)."""
+    seg = sp.segs[0] if at_start else sp.segs[-1]
+    fwd = _unit(np.asarray(segment_tangent(seg, 0.0 if at_start else 1.0), dtype=float))
+    end = np.asarray(_seg_start(seg) if at_start else _seg_end(seg), dtype=float)
+    inward = fwd if at_start else -fwd
+    return end, inward, np.array([inward[1], -inward[0]])
 
 
 def _heads(path: PathBuilder, st: dict, lw: float) -> list:
@@ -394,11 +400,7 @@ def _heads(path: PathBuilder, st: dict, lw: float) -> list:
         heads, cut = head_outlines(text, st["tip_default"], lw, at_start, meta)
         if not heads:
             continue
-        seg = sp.segs[0] if at_start else sp.segs[-1]
-        fwd = _unit(np.asarray(segment_tangent(seg, 0.0 if at_start else 1.0), dtype=float))
-        end = np.asarray(_seg_start(seg) if at_start else _seg_end(seg), dtype=float)
-        inward = fwd if at_start else -fwd
-        left = np.array([inward[1], -inward[0]])  # left of the outward direction
+        end, inward, left = _tip_frame(sp, at_start)
         for shape, pieces in heads:
             placed = []
             for kind, pts in pieces:
