@@ -120,12 +120,7 @@ class DefinitionsMixin:
             if not name_t:
                 raise reader.error(f"{t} needs a command name")
             name = name_t[0][0]
-            nargs_t = reader.read_optional()
-            nargs_text = detokenize(nargs_t).strip() if nargs_t is not None else "0"
-            if not (nargs_text or "0").isdigit() or not 0 <= int(nargs_text or 0) <= 9:
-                raise reader.error(f"{t}{{{name}}}: the number of arguments must be 0 to 9, not {nargs_text!r}")
-            nargs = int(nargs_text or 0)
-            default = reader.read_optional()
+            nargs, default = _argument_spec(reader, t, name)
             body = reader.read_arg()
             if t == "\\providecommand" and d.get(name) is not None:
                 return
@@ -139,12 +134,7 @@ class DefinitionsMixin:
             if reader.peek() is not None and reader.peek()[0] == "*":
                 reader.get()
             name = detokenize(reader.read_arg()).strip()
-            nargs_t = reader.read_optional()
-            nargs_text = detokenize(nargs_t).strip() if nargs_t is not None else "0"
-            if not (nargs_text or "0").isdigit() or not 0 <= int(nargs_text or 0) <= 9:
-                raise reader.error(f"{t}{{{name}}}: the number of arguments must be 0 to 9, not {nargs_text!r}")
-            nargs = int(nargs_text or 0)
-            default = reader.read_optional()
+            nargs, default = _argument_spec(reader, t, name)
             begin, end = reader.read_arg(), reader.read_arg()
             d.set("\\" + name, Macro(list(range(1, nargs + 1)), make_body(begin), default, nargs))
             d.set("\\end" + name, Macro([], make_body(end), None, 0))
@@ -342,3 +332,13 @@ def _color_model(model: str, spec: str):
     if model == "cmy" and len(vals) == 3:
         return tuple(1 - v for v in vals)
     return None
+
+
+def _argument_spec(reader, t: str, name: str):
+    """``[n][default]`` after the name in ``\\newcommand`` or ``\\newenvironment`` (``t``):
+    the number of arguments (0 to 9) and the first one's default tokens (None when not given)."""
+    nargs_t = reader.read_optional()
+    nargs_text = detokenize(nargs_t).strip() if nargs_t is not None else "0"
+    if not (nargs_text or "0").isdigit() or not 0 <= int(nargs_text or 0) <= 9:
+        raise reader.error(f"{t}{{{name}}}: the number of arguments must be 0 to 9, not {nargs_text!r}")
+    return int(nargs_text or 0), reader.read_optional()
