@@ -139,6 +139,14 @@ class PathBuilder:
         self.subpaths.append(sp)
         self.current = None
 
+    def polyline(self, pts, closed: bool = False) -> None:
+        """A new subpath of straight lines through ``pts`` (sequence of (x, y)), closed if asked."""
+        self.move_to(pts[0])
+        for a, c in zip(pts, pts[1:]):
+            self.line(a, c)
+        if closed:
+            self.close()
+
     def close(self) -> None:
         sp = self.current
         if sp is None or not sp.segs:

@@ -562,11 +562,7 @@ class Axis:
         q = [G.apply(m, p) for p in pts]
         if st.get("arrow_start") or st.get("arrow_end") or st.get("dash"):
             b = PathBuilder()
-            b.move_to(q[0])
-            for a, c in zip(q, q[1:]):
-                b.line(a, c)
-            if closed:
-                b.close()
+            b.polyline(q, closed)
             emit_path(self.interp.scene, b, st, draw=True, fill=False, source=self._src(construct),
                       panel=self.interp.panel)
             return

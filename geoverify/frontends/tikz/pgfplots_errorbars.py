@@ -87,10 +87,6 @@ def draw_error_bars(interp, plot, full) -> None:
             slope = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) if (q[0], q[1]) != (p[0], p[1]) else 90.0
             for outline, closed in _placed(pieces, angle + slope, q):
                 b = PathBuilder()
-                b.move_to(outline[0])
-                for a, c in zip(outline, outline[1:]):
-                    b.line(a, c)
-                if closed:
-                    b.close()
+                b.polyline(outline, closed)
                 emit_path(interp.scene, b, mst, draw=True, fill=closed and mark.endswith("*"), source=plot.loc,
                           panel=interp.panel)
