@@ -311,9 +311,14 @@ def prepare_figure(source, *, format: str | None = None, dialect: str = "aops", 
 
 
 # ------------------------------------------------------------------ matching and checking
-def _similarity(src: np.ndarray, dst: np.ndarray):
-    """Least-squares similarity (with reflection when better) mapping src onto dst: ``f(x) -> y``."""
-    best = None
+def _similarities(src: np.ndarray, dst: np.ndarray) -> list:
+    """Least-squares similarities mapping ``src (N, 2)`` onto ``dst (N, 2)``, ``f(x) -> y``, best first.
+
+    Both orientations are returned when they fit equally well (two points, or collinear
+    ones, cannot tell a figure from its mirror image); otherwise the better one only.
+    Each ``f`` carries its scale factor as ``f.scale``.
+    """
+    found = []
     for reflect in (False, True):
         s = src * np.array([1.0, -1.0]) if reflect else src
         ms, md = s.mean(axis=0), dst.mean(axis=0)
@@ -324,19 +329,50 @@ def _similarity(src: np.ndarray, dst: np.ndarray):
         if den <= 0:
             continue
         k = np.vdot(za, zb) / den  # complex scale-rotation
-        res = float(np.abs(k * za - zb).sum())
-        if best is None or res < best[0]:
-            best = (res, reflect, k, ms, md)
-    if best is None:
-        return None
-    _, reflect, k, ms, md = best
+        found.append((float(np.abs(k * za - zb).sum()), reflect, k, ms, md))
+    if not found:
+        return []
+    found.sort(key=lambda t: t[0])
+    tie = 1e-9 * max(float(np.abs(dst).max()), 1.0) * len(dst)
+    out = []
+    for res, reflect, k, ms, md in found:
+        if res > found[0][0] + tie:
+            break
 
-    def f(x):
-        x = np.asarray(x, dtype=float) * (np.array([1.0, -1.0]) if reflect else 1.0) - ms
-        z = k * (x[..., 0] + 1j * x[..., 1])
-        return np.stack([z.real, z.imag], axis=-1) + md
+        def f(x, reflect=reflect, k=k, ms=ms, md=md):
+            x = np.asarray(x, dtype=float) * (np.array([1.0, -1.0]) if reflect else 1.0) - ms
+            z = k * (x[..., 0] + 1j * x[..., 1])
+            return np.stack([z.real, z.imag], axis=-1) + md
 
-    return f
+        f.scale = float(abs(k))
+        out.append(f)
+    return out
+
+
+def _similarity(src: np.ndarray, dst: np.ndarray):
+    """The best least-squares similarity (with reflection when better) mapping src onto dst: ``f(x) -> y``."""
+    fits = _similarities(src, dst)
+    return fits[0] if fits else None
+
+
+def _unlabelled_circle_at(ref_circle, fits: list, rounds: list, full: bool):
+    """The candidate's drawn round that best shows an unlabelled reference circle.
+
+    ``ref_circle`` is ``(cx, cy, r)`` in the reference; each similarity in ``fits`` (from the
+    labelled points) maps it into the candidate; the drawn round nearest one of those images
+    (centre offset plus radius difference) is returned, or None when nothing round is drawn.
+    """
+    cands = [r for r in rounds if r.full] if full else list(rounds)
+    cands = cands or list(rounds)
+    best, score = None, np.inf
+    c0, r0 = np.asarray(ref_circle[:2], dtype=float), float(ref_circle[2])
+    for f in fits:
+        c, r = f(c0), f.scale * r0
+        for rd in cands:
+            s = float(np.hypot(*(rd.center - c))) + abs(rd.radius - r)
+            if s < score:
+                best, score = rd, s
+    return best
 
 
 def _strip_coords(task: dict) -> dict:
@@ -376,36 +412,49 @@ def check_task_in(task: dict, figure: Figure, mined: MinedFigure | None = None) 
     geo = {}
     found = {p for p, h in how.items() if h == "label"}
     lost = [p for p in ref_xy if p not in found]
-    if lost and len(found) >= 2:
-        src = np.array([ref_xy[p] for p in sorted(found)])
-        dst = np.array([binding[p].point for p in sorted(found)])
-        f = _similarity(src, dst)
-        if f is not None:
-            kinds = np.isin(feats.point_kind, (PointKind.DOT, PointKind.VERTEX, PointKind.INTERSECTION, PointKind.ANCHOR))
-            cand = feats.points[kinds]
-            taken = np.array([binding[p].point for p in found])
-            radius = _GEOMETRY_MATCH_REL * feats.scale
-            for p in lost:
-                if not len(cand):
-                    break
-                xy = f(ref_xy[p])
-                d = np.hypot(*(cand - xy).T)
-                k = int(np.argmin(d))
-                if d[k] > radius:
-                    continue
-                if len(taken) and float(np.hypot(*(taken - cand[k]).T).min()) < 0.005 * feats.scale:
-                    continue  # that drawn point already belongs to a labelled one
-                geo[p] = cand[k].copy()
-                taken = np.vstack([taken, cand[k][None]]) if len(taken) else cand[k][None]
+    # Circles with no labelled point on them or at their centre: found where the labelled points put them.
+    unlabelled = [o for o in task["objects"] if o["type"] in ("circle", "arc") and "center" not in o
+                  and not o.get("through") and len(o.get("coords") or ()) == 3]
+    fits = []
+    if (lost or unlabelled) and len(found) >= 2:
+        fits = _similarities(np.array([ref_xy[p] for p in sorted(found)]),
+                             np.array([binding[p].point for p in sorted(found)]))
+    if lost and fits:
+        f = fits[0]
+        kinds = np.isin(feats.point_kind, (PointKind.DOT, PointKind.VERTEX, PointKind.INTERSECTION, PointKind.ANCHOR))
+        cand = feats.points[kinds]
+        taken = np.array([binding[p].point for p in found])
+        radius = _GEOMETRY_MATCH_REL * feats.scale
+        for p in lost:
+            if not len(cand):
+                break
+            xy = f(ref_xy[p])
+            d = np.hypot(*(cand - xy).T)
+            k = int(np.argmin(d))
+            if d[k] > radius:
+                continue
+            if len(taken) and float(np.hypot(*(taken - cand[k]).T).min()) < 0.005 * feats.scale:
+                continue  # that drawn point already belongs to a labelled one
+            geo[p] = cand[k].copy()
+            taken = np.vstack([taken, cand[k][None]]) if len(taken) else cand[k][None]
+    circle_at = {}
+    if fits:
+        for o in unlabelled:
+            rd = _unlabelled_circle_at(o["coords"], fits, feats.rounds, o["type"] == "circle")
+            if rd is not None:
+                circle_at[o["id"]] = rd
     where = {p: np.asarray(binding[p].point, dtype=float) for p in found} | geo
-    if lost:
+    spoken = {}  # synthetic label -> the name a reader knows the object by
+    if lost or circle_at:
         # Rebind with every point the label lookup could not place unambiguously named by a
-        # synthetic label at its geometric match (or by nothing: missing).
+        # synthetic label at its geometric match (or by nothing: missing), and every unlabelled
+        # circle named by one on the drawn circle that shows it.
         sc = copy.copy(scene)
         sc.primitives = list(scene.primitives)
         data = dict(base)
         objs = []
         for o in base["objects"]:
+            spoken[_TOKEN.format(len(objs))] = (o.get("labels") or [o["id"]])[0]
             if o["type"] == "point" and o["id"] in lost:
                 o = dict(o)
                 if o["id"] in geo:
@@ -416,6 +465,14 @@ def check_task_in(task: dict, figure: Figure, mined: MinedFigure | None = None) 
                 elif binding[o["id"]].status == "ambiguous":
                     o["labels"] = []
                 # else: a label naming no drawn point keeps its name (an undrawn centre still tells its circle)
+            elif o["id"] in circle_at:
+                o = dict(o)
+                rd = circle_at[o["id"]]
+                tok = _TOKEN.format(len(objs))
+                rim = np.asarray(rd.points[len(rd.points) // 2], dtype=float) if len(rd.points) \
+                    else rd.center + np.array([rd.radius, 0.0])
+                sc.add(TextLabel(text=tok, anchor=rim, font_size=1.0))
+                o["labels"] = [tok]
             objs.append(o)
         data["objects"] = objs
         t = task_from_dict(data, schema=False)
@@ -430,6 +487,8 @@ def check_task_in(task: dict, figure: Figure, mined: MinedFigure | None = None) 
         v = res.verdict
         rel = pred.question.split(" (implied by")[0]
         msg = v.message or rel
+        for tok, name in sorted(spoken.items(), key=lambda kv: -len(kv[0])):  # zzgeo12 before zzgeo1
+            msg = msg.replace(tok, name)
         if rtype in _PREFIXED and v.verdict != PASS:
             # Their operations speak of parts ("angle ABD is 41.0 degrees"): say which relation first.
             msg = f"{rel}: no, {msg}"

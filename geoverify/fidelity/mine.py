@@ -91,6 +91,9 @@ class _Miner(MeasureMining):
         self._checks: dict[str, Relation] = {}
         self.carriers: list[_Carrier] = []
         self.rounds: list[_Round] = []
+        # Full circles with no labelled point on them or at their centre: objects only when a
+        # labelled line or circle is tangent to them (an incircle of a triangle labelled at two vertices).
+        self.unlabelled: list[_Round] = []
 
     # ------------------------------------------------------------ helpers
     def add(self, rel: Relation) -> Relation:
@@ -436,8 +439,11 @@ class _Miner(MeasureMining):
                     through.append(p)
                 elif d <= self.tol.check.distance * self.s and (rd.full or d < 0.05 * self.s):
                     self.notes.append(f"{p} is near a drawn circle (off by {d / self.s:.2%} of the figure) but not on it: not mined.")
+            if not through and center is None and rd.full:
+                self.unlabelled.append(_Round("", None, [], rd.center, rd.radius, True, rd.owner))
+                continue
             if not through and (center is None or (not rd.full and rd.radius < 0.15 * self.s)):
-                continue  # unlabelled circle, or an angle mark
+                continue  # unlabelled arc, or an angle mark
             base = f"circle_{center}" if center else "circle_" + "".join(through[:3])
             oid, k = base, 2
             while oid in self.objects:
@@ -474,24 +480,43 @@ class _Miner(MeasureMining):
                 self.notes.append(f"{c.center} as centre of {c.oid} is not checkable: the vocabulary has no "
                                   "centre operation and fewer than two labelled points lie on it.")
 
+    def _unlabelled_object(self, c: _Round) -> _Round:
+        """Make an unlabelled circle an object (once): it is found in a candidate by where the
+        labelled points put its reference ``coords`` (centre x, centre y, radius)."""
+        if not c.oid:
+            k = 1
+            while f"circle_u{k}" in self.objects:
+                k += 1
+            c.oid = f"circle_u{k}"
+            self.objects[c.oid] = {"id": c.oid, "type": "circle",
+                                   "description": "drawn; no labelled point lies on it or at its centre",
+                                   "coords": [round(float(c.c[0]), 4), round(float(c.c[1]), 4), round(float(c.r), 4)]}
+            self.rounds.append(c)
+        return c
+
     def tangencies(self):
         tol = self.eps
-        for c in self.rounds:
+        labelled = list(self.rounds)
+        for c in labelled + self.unlabelled:
             for car in self.carriers:
                 rel = c.c - car.p0
                 t = float(rel @ car.u)
                 d = abs(rel[0] * car.u[1] - rel[1] * car.u[0])
                 if abs(d - c.r) <= tol and -tol <= t <= car.t[-1] + tol:
+                    if not c.oid:
+                        self._unlabelled_object(c)
                     a, b = sorted((car.oid, c.oid))
                     on = [q for q in (c.center, *c.through) if q]
                     self.add(Relation("tangent", f"{a}|{b}", {"op": "tangent", "a": car.oid, "b": c.oid},
                                       f"{car.oid} is tangent to {c.oid}", (car.oid, c.oid), tuple(dict.fromkeys((*car.pts, *on)))))
-        for i, c1 in enumerate(self.rounds):
-            for c2 in self.rounds[i + 1:]:
+        for i, c1 in enumerate(labelled):
+            for c2 in labelled[i + 1:] + self.unlabelled:
                 d = float(np.hypot(*(c1.c - c2.c)))
                 if d <= tol:
                     continue
                 if min(abs(d - (c1.r + c2.r)), abs(d - abs(c1.r - c2.r))) <= tol:
+                    if not c2.oid:
+                        self._unlabelled_object(c2)
                     on = [q for q in (c1.center, *c1.through, c2.center, *c2.through) if q]
                     self.add(Relation("tangent", f"{c1.oid}|{c2.oid}", {"op": "tangent", "a": c1.oid, "b": c2.oid},
                                       f"{c1.oid} and {c2.oid} are tangent", (c1.oid, c2.oid), tuple(dict.fromkeys(on))))

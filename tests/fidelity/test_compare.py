@@ -119,3 +119,43 @@ def test_candidate_without_labels_scores_zero_not_one(ref, make_svg):
     # Only "the circle is drawn" survives (one circle, found without its points).
     assert s.f1 < 0.2 and s.label_recall == 0.0
     assert [c.type for c in s.recall_checks if c.passed and not c.implied] == ["circle"]
+
+
+# A right triangle labelled at two vertices only, with its incircle: the circle has no labelled
+# point, so it is an object only through the tangency the drawing shows.
+_INCIRCLE = """size(150);
+real s = sqrt(3);
+pair A = (s, 0), B = (0, 1);
+draw(A--(0,0)--B--cycle);
+real r1 = (s - 1) / 2;
+draw(Circle((r1, r1), r1));
+label("$A$", A, SE);
+label("$B$", B, NW);
+"""
+
+
+def test_unlabelled_circle_tangent_to_a_labelled_side_is_mined():
+    ref = prepare_figure(_INCIRCLE, format="asy", name="ref")
+    tangent = [r for r in ref.mined.primary() if r.type == "tangent"]
+    assert [r.check for r in tangent] == [{"op": "tangent", "a": "AB", "b": "circle_u1"}]
+    circle = next(o for o in ref.mined.objects if o["id"] == "circle_u1")
+    assert "center" not in circle and "through" not in circle and len(circle["coords"]) == 3
+
+
+def test_moving_a_vertex_off_the_unlabelled_incircle_scores_lower():
+    ref = prepare_figure(_INCIRCLE, format="asy", name="ref")
+    moved = _score(ref, _INCIRCLE.replace("pair A = (s, 0)", "pair A = (s + 0.12, 0.12)"), fmt="asy")
+    assert moved.f1 < 1.0
+    broken = [c for c in moved.missing() if not c.implied and c.type != "placement"]
+    assert [c.type for c in broken] == ["tangent"]
+    assert broken[0].message.startswith("AB is not tangent to circle_u1: ")  # its id, not the binding's token
+
+
+@pytest.mark.parametrize("matrix", [similarity_matrix(1.3, 0.4, 50, 20), similarity_matrix(1.0, 0.0, 0, 0, reflect=True)])
+def test_unlabelled_incircle_is_found_in_similar_figures(matrix):
+    # Two labelled points cannot tell a figure from its mirror image: both images of the circle are tried.
+    # A second circle where the wrong orientation puts the incircle (its mirror image in AB, a
+    # smaller and so not tangent to AB): the binding must choose, and only the right image tells.
+    extra = "draw(Circle((s - 1, 1), 0.6 * r1));"
+    ref = prepare_figure(_INCIRCLE + extra, format="asy", name="ref")
+    assert _score(ref, scene=ref.scene.transformed(matrix)).f1 == 1.0
