@@ -45,6 +45,7 @@ import math
 
 import numpy as np
 
+from geoverify.frontends.tikz.decofootprints import STATES as _FOOTPRINTS
 from geoverify.frontends.tikz.decofractals import STATES as _FRACTALS
 from geoverify.frontends.tikz.decostates import STATES as _MORE_STATES
 from geoverify.frontends.tikz.pathbuild import Subpath, segment_controls
@@ -53,7 +54,7 @@ __all__ = ["DECORATIONS", "Decoration", "decorate_pieces", "decorate_subpath", "
 
 #: Decorations drawn as pgf draws them.
 DECORATIONS = frozenset({"snake", "zigzag", "bent", "brace", "shape backgrounds"} | set(_MORE_STATES)
-                        | set(_FRACTALS))
+                        | set(_FRACTALS) | set(_FOOTPRINTS))
 
 
 class Decoration:
@@ -75,7 +76,8 @@ class Decoration:
     """
 
     __slots__ = ("name", "segment_length", "amplitude", "aspect", "mirror", "raise_", "pre_length",
-                 "post_length", "shape", "angle", "radius", "pre_kind", "post_kind", "shift_only", "shape_params")
+                 "post_length", "shape", "angle", "radius", "pre_kind", "post_kind", "shift_only", "shape_params",
+                 "params")
 
     def __init__(self, name="", segment_length=10.0, amplitude=2.5, aspect=0.5, mirror=False, raise_=0.0,
                  pre_length=0.0, post_length=0.0):
@@ -93,6 +95,8 @@ class Decoration:
         self.shift_only = False
         #: shape backgrounds: the path's shapes.geometric keys (``star points``, ...)
         self.shape_params = {}
+        #: keys of a decoration's own (``foot length``, ...: :mod:`.decofootprints`)
+        self.params = {}
         #: shape backgrounds: name, width, height (pt), sep (pt), between borders, sloped
         self.shape = ("circle", 2.5, 2.5, 0.25 * 72.27 / 2.54, False, True)
 
@@ -104,6 +108,7 @@ class Decoration:
         d.pre_kind, d.post_kind = self.pre_kind, self.post_kind
         d.shift_only = self.shift_only
         d.shape_params = self.shape_params
+        d.params = self.params
         return d
 
 
@@ -290,7 +295,7 @@ def _brace(state, rem, sl, a, p, done=0.0):
 
 
 _STATES = {"zigzag": ("up from center", _zigzag, True), "snake": ("initial", _snake, True),
-           "brace": ("brace", _brace, False), **_MORE_STATES, **_FRACTALS}
+           "brace": ("brace", _brace, False), **_MORE_STATES, **_FRACTALS, **_FOOTPRINTS}
 
 
 def path_pieces(subpaths) -> list[list[tuple]]:
