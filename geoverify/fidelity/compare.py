@@ -355,6 +355,23 @@ def _similarity(src: np.ndarray, dst: np.ndarray):
     return fits[0] if fits else None
 
 
+def _clear_rim_point(rd, rounds: list) -> np.ndarray:
+    """The point of round ``rd``'s outline ``(2,)`` farthest from every other drawn round.
+
+    A name put there tells ``rd`` from circles that touch it (tangent circles share a point).
+    """
+    pts = np.asarray(rd.points, dtype=float)
+    if not len(pts):
+        a = np.linspace(0.0, 2 * np.pi, 72, endpoint=False)
+        pts = rd.center + rd.radius * np.stack([np.cos(a), np.sin(a)], axis=1)
+    clear = np.full(len(pts), np.inf)
+    for other in rounds:
+        if other is rd:
+            continue
+        clear = np.minimum(clear, np.abs(np.hypot(*(pts - other.center).T) - other.radius))
+    return pts[int(np.argmax(clear))]
+
+
 def _unlabelled_circle_at(ref_circle, fits: list, rounds: list, full: bool):
     """The candidate's drawn round that best shows an unlabelled reference circle.
 
@@ -469,8 +486,7 @@ def check_task_in(task: dict, figure: Figure, mined: MinedFigure | None = None) 
                 o = dict(o)
                 rd = circle_at[o["id"]]
                 tok = _TOKEN.format(len(objs))
-                rim = np.asarray(rd.points[len(rd.points) // 2], dtype=float) if len(rd.points) \
-                    else rd.center + np.array([rd.radius, 0.0])
+                rim = _clear_rim_point(rd, feats.rounds)
                 sc.add(TextLabel(text=tok, anchor=rim, font_size=1.0))
                 o["labels"] = [tok]
             objs.append(o)

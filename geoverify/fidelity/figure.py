@@ -128,6 +128,9 @@ class MinedFigure:
             used.update(o.get("through", []))
             if o.get("center"):
                 used.add(o["center"])
+        if any(o["type"] in ("circle", "arc") and len(o.get("coords") or ()) == 3 for o in self.objects):
+            # A circle no labelled point is on is found where the labelled points put it: all are used.
+            used.update(o["id"] for o in self.objects if o["type"] == "point")
         objs = [o for o in self.objects if o["type"] != "point" or o["id"] in used or not rels]
         idle = sorted(o["id"] for o in self.objects if o not in objs)
         if idle:

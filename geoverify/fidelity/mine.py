@@ -497,7 +497,10 @@ class _Miner(MeasureMining):
     def tangencies(self):
         tol = self.eps
         labelled = list(self.rounds)
-        for c in labelled + self.unlabelled:
+        # An unlabelled circle is found in another figure where two labelled points put it: with
+        # fewer, nothing would tell it from the other circles drawn there.
+        unlabelled = self.unlabelled if len(self.active) >= 2 else []
+        for c in labelled + unlabelled:
             for car in self.carriers:
                 rel = c.c - car.p0
                 t = float(rel @ car.u)
@@ -510,7 +513,7 @@ class _Miner(MeasureMining):
                     self.add(Relation("tangent", f"{a}|{b}", {"op": "tangent", "a": car.oid, "b": c.oid},
                                       f"{car.oid} is tangent to {c.oid}", (car.oid, c.oid), tuple(dict.fromkeys((*car.pts, *on)))))
         for i, c1 in enumerate(labelled):
-            for c2 in labelled[i + 1:] + self.unlabelled:
+            for c2 in labelled[i + 1:] + unlabelled:
                 d = float(np.hypot(*(c1.c - c2.c)))
                 if d <= tol:
                     continue

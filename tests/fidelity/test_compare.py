@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from geoverify.fidelity import mutate
-from geoverify.fidelity.compare import compare_figures, figure_from_scene, prepare_figure
+from geoverify.fidelity.compare import _clear_rim_point, compare_figures, figure_from_scene, prepare_figure
 from geoverify.scene import similarity_matrix
 
 
@@ -159,3 +160,36 @@ def test_unlabelled_incircle_is_found_in_similar_figures(matrix):
     extra = "draw(Circle((s - 1, 1), 0.6 * r1));"
     ref = prepare_figure(_INCIRCLE + extra, format="asy", name="ref")
     assert _score(ref, scene=ref.scene.transformed(matrix)).f1 == 1.0
+
+
+def test_unlabelled_circle_touching_another_is_named_where_it_is_alone():
+    # Three unit circles in a row, each touching the next; the middle one is labelled at its centre.
+    # The outer ones are unlabelled: the name given to each must not sit where the circles touch.
+    code = """unitsize(1cm);
+pair A = (0, 0), B = (0, -3);
+draw(Circle((-2, 0), 1)); draw(Circle(A, 1)); draw(Circle((2, 0), 1));
+draw(B--(4, -3));
+label("$A$", A, N); dot(A); label("$B$", B, S); dot(B);
+"""
+    ref = prepare_figure(code, format="asy", name="ref")
+    tangent = sorted(r.check["b"] for r in ref.mined.primary() if r.type == "tangent")
+    assert tangent == ["circle_u1", "circle_u2"]
+    assert _score(ref, scene=ref.scene.transformed(similarity_matrix(0.7, 1.1, 5, 5))).f1 == 1.0
+    rounds = ref.features.rounds
+    for rd in rounds:
+        rim = _clear_rim_point(rd, rounds)
+        assert abs(float(np.hypot(*(rim - rd.center))) - rd.radius) < 1e-6 * rd.radius
+        others = [abs(float(np.hypot(*(rim - o.center))) - o.radius) for o in rounds if o is not rd]
+        assert min(others) > 0.9 * rd.radius  # as far from the others as the circle allows
+
+
+def test_unlabelled_circles_need_two_labelled_points():
+    code = """unitsize(1cm);
+pair A = (0, 0);
+draw(Circle((-2, 0), 1)); draw(Circle(A, 1)); draw(Circle((2, 0), 1));
+label("$A$", A, N); dot(A); label("$P$", (0, 1), N);
+"""
+    ref = prepare_figure(code, format="asy", name="ref")
+    assert [r for r in ref.mined.primary() if r.type == "tangent"]
+    one = prepare_figure(code.replace('label("$P$", (0, 1), N);', ""), format="asy", name="one")
+    assert not [r for r in one.mined.primary() if r.type == "tangent"]

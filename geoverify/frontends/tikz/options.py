@@ -1079,10 +1079,6 @@ def _decoration(ctx, st, val):
             deco.angle = ctx.number(v, st).value
         elif key in ("radius", "start radius") and v:  # waves: only the start radius is drawn
             deco.radius = _dim(ctx, v, st)
-        elif v and (key.startswith("foot ") or key == "stride length"):  # decorations.footprints (decofootprints.py)
-            from geoverify.frontends.tikz.decofootprints import footprint_key
-            if not footprint_key(deco, key, v, lambda t: ctx.number(t, st).value, lambda t: _dim(ctx, t, st)):
-                ctx.note("UNSUPPORTED", f"decoration key '{key}' is not applied", "decoration " + key)
         elif key.startswith("shape") and key != "shape backgrounds":  # decorations.shapes (decorations.py)
             from geoverify.frontends.tikz.decorations import shape_key
             if not shape_key(ctx, deco, key, v, lambda t: _dim(ctx, t, st)):
