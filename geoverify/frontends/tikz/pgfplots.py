@@ -39,7 +39,7 @@ from geoverify.frontends.tikz.pgfplots_marks import CYCLE_LISTS
 from geoverify.frontends.tikz.pgfplots_options import KNOWN_KEYS as _KNOWN
 from geoverify.frontends.tikz.pgfplots_options import usable_range
 from geoverify.frontends.tikz.pgfplots_options import with_pgfplotsset as _with_pgfplotsset
-from geoverify.frontends.tikz.pgfplots_plots import collect_plots, without_addplots
+from geoverify.frontends.tikz.pgfplots_plots import CONST_HANDLERS, collect_plots, without_addplots
 from geoverify.frontends.tikz.pgfplots_ticks import (NUMBER_FORMAT_KEYS, auto_tick_step, auto_ticks, format_number,
                                                      log_first_tick, log_ticks, log_ticks_every, split_number_format,
                                                      tick_scale_exponent, ticks_in_range)
@@ -220,7 +220,7 @@ class Axis:
         if self.flag("no markers") or self.flag("no marks"):
             axis_plot = (axis_plot + ",mark=none").strip(",")
         # TikZ keys of the axis hold in its scope: the plot handler and its tension for every plot
-        for k in ("smooth", "sharp plot", "tension"):
+        for k in ("smooth", "sharp plot", "tension", *CONST_HANDLERS):
             if k in kv:
                 axis_plot = (axis_plot + "," + (k if kv[k] is None else f"{k}={kv[k]}")).strip(",")
         if kv.get("mark size"):

@@ -313,15 +313,22 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
     if plot.closed and not plot.only_marks:
         # \closedcycle: the curve, down to y = 0 (clamped to the axis) and back, closed
         pts = [p for p in canvas if p is not None]
-        if plot.smooth and len(pts) > 2:
+        steps = plot.const if plot.const and not plot.const.startswith("j") else None  # (jumps: no area)
+        if steps and len(pts) > 1:
+            pts = _const_points(pts, steps)
+        elif plot.smooth and len(pts) > 2:
             pts = _smooth_points(pts, st.get("tension", 0.5))
         inv = G.invert(full)
         ylo, yhi = sorted((G.apply(inv, box[0])[1], G.apply(inv, box[1])[1])) if box else (0.0, 0.0)
         y0 = min(max(0.0, ylo), yhi)
         first = [x for x, y in plot.points if math.isfinite(x) and math.isfinite(y)]
         if plot.closed != "cycle" and plot.stack_base is not None:
-            # stacked: closed back along the plot below (pgfplots' \closedcycle with stack plots)
-            pts += [G.apply(full, tuple(q)) for q in plot.stack_base[::-1] if np.all(np.isfinite(q))]
+            # stacked: closed back along the plot below (pgfplots' \closedcycle with stack plots),
+            # which its handler draws backwards: the same steps
+            base = [G.apply(full, tuple(q)) for q in plot.stack_base if np.all(np.isfinite(q))]
+            if steps and len(base) > 1:
+                base = _const_points(base, steps)
+            pts += base[::-1]
         elif plot.closed != "cycle":
             pts += [G.apply(full, (first[-1], y0)), G.apply(full, (first[0], y0))]
         b = PathBuilder()

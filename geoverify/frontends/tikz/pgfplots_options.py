@@ -35,6 +35,9 @@ KNOWN_KEYS = {
     "axis x line shift", "axis y line shift", "extra x tick labels", "extra y tick labels",
     "hide obscured x ticks", "hide obscured y ticks",
     "set layers",  # layers change only the drawing order
+    # TikZ's constant plot handlers in the axis' scope (pgfplots_plots.CONST_HANDLERS)
+    "const plot", "const plot mark left", "const plot mark right", "const plot mark mid", "jump mark left",
+    "jump mark right", "jump mark mid",
 }
 
 #: pgfplots' size styles (pgfplots.code.tex)

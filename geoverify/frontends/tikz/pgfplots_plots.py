@@ -34,13 +34,17 @@ from geoverify.frontends.tikz.pgfplots_quiver import Quiver, quiver_ends
 from geoverify.frontends.tikz.plothandlers import TIKZ_HANDLER_KEYS
 from geoverify.frontends.tikz.tex import Reader, detokenize
 
-__all__ = ["Plot", "collect_plots", "parse_functions", "apply_functions", "without_addplots"]
+__all__ = ["CONST_HANDLERS", "Plot", "collect_plots", "parse_functions", "apply_functions", "without_addplots"]
 
 #: TikZ transformation keys: the axis maps a plot's coordinates itself, so these are reported when given to a plot.
 _PLOT_TRANSFORMS = frozenset({"shift", "xshift", "yshift", "scale", "xscale", "yscale", "rotate", "rotate around",
                               "cm", "xslant", "yslant", "shift only", "reset cm"})
 #: those the axis applies to a 2D plot (see ``Axis.plot_shift``)
 _PLOT_SHIFTS = frozenset({"shift", "xshift", "yshift"})
+#: TikZ's constant plot handlers (pgflibraryplothandlers): step kind drawn by ``pgfplots_draw._const_points``
+CONST_HANDLERS = {"const plot": "left", "const plot mark left": "left", "const plot mark right": "right",
+                  "const plot mark mid": "mid", "jump mark left": "jleft", "jump mark right": "jright",
+                  "jump mark mid": "jmid"}
 _PLOT_ONLY = {"point meta", "mark", "only marks", "no marks", "no markers", "mark options", "forget plot", "unbounded coords",
               "restrict x to domain", "restrict y to domain", "restrict z to domain", "restrict x to domain*",
               "restrict y to domain*", "restrict z to domain*", "samples at", "variable", "id", "domain", "samples", "mark size",
@@ -374,12 +378,16 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                 interp.apply_options(st, opts0)
                 mark, mark_fill = entry[1], entry[2]
             axis_smooth = False
+            const = None
             if axis_plot_style:
                 for k, v in split_options(axis_plot_style):
                     if k == "mark":
                         mark = None if (v or "").strip() == "none" else (v or "").strip()
                     elif k in ("smooth", "sharp plot"):
                         axis_smooth = k == "smooth"
+                        const = None
+                    elif k in CONST_HANDLERS and v is None:  # a TikZ handler of the axis' scope
+                        const, axis_smooth = CONST_HANDLERS[k], False
                     elif k in ("text mark", "text mark style"):
                         mark_text[k == "text mark style"] = (v or "").strip()
                     elif k not in _PLOT_ONLY:
@@ -388,7 +396,6 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             plot_opts = []
             functions_p = {k: (prm, _x_to_var(body)) for k, (prm, body) in getattr(interp, "pgf_functions", {}).items()}
             functions_p.update(functions or {})
-            const = None
             comb = quiver = hist = None
             interval = False
             at = samples_at
@@ -424,9 +431,9 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                 elif k in ("contour prepared", "contour prepared format") and not three:
                     continue  # a 2D contour prepared table: read below
                 elif k == "smooth":
-                    smooth = True
+                    smooth, const = True, None
                 elif k == "sharp plot":
-                    smooth = False
+                    smooth, const = False, None
                 elif k == "mark size" and v:
                     mark_size = interp.number(v, st).value
                 elif k in ("text mark", "text mark style"):
@@ -441,9 +448,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                     hist = v or ""
                 elif k == "mark color":  # the second colour of half-filled marks: colour only
                     continue
-                elif k in ("const plot", "const plot mark left", "const plot mark right", "const plot mark mid",
-                           "jump mark left", "jump mark right", "jump mark mid") and v is None:
-                    const = {"const plot": "left"}.get(k, k.split()[-1] if k.startswith("const") else "j" + k.split()[-1])
+                elif k in CONST_HANDLERS and v is None:
+                    const = CONST_HANDLERS[k]
                 elif k == "declare function":
                     functions_p.update(parse_functions(v))
                 elif k in _PLOT_ONLY or (three and k in PLOT3_KEYS) or (not three and k in PATCH_PLOT_KEYS):
