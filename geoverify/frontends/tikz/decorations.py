@@ -28,6 +28,9 @@ such a path, cut at the nodes' borders. The ``decorate`` path operation
 (``decorate [opts] {sub-path}``) decorates what its sub-path adds to the path
 (:func:`decorate_since`).
 
+The decorations of ``decorations.fractals`` (:mod:`.decofractals`) have states as wide as what
+remains of the current input segment: the automaton passes that distance to them.
+
 ``shape backgrounds`` (``pgflibrarydecorations.shapes``) replaces the path by shapes: the
 shape's outline (as a node of it with inner sep 50 pt and no text draws it) scaled so
 that its bounding box is ``shape width`` by ``shape height`` (2.5 pt), its centre on the
@@ -42,13 +45,16 @@ import math
 
 import numpy as np
 
+from geoverify.frontends.tikz.decofootprints import STATES as _FOOTPRINTS
+from geoverify.frontends.tikz.decofractals import STATES as _FRACTALS
 from geoverify.frontends.tikz.decostates import STATES as _MORE_STATES
 from geoverify.frontends.tikz.pathbuild import Subpath, segment_controls
 
 __all__ = ["DECORATIONS", "Decoration", "decorate_pieces", "decorate_subpath", "path_pieces", "decorate_since", "shape_key"]
 
 #: Decorations drawn as pgf draws them.
-DECORATIONS = frozenset({"snake", "zigzag", "bent", "brace", "shape backgrounds"} | set(_MORE_STATES))
+DECORATIONS = frozenset({"snake", "zigzag", "bent", "brace", "shape backgrounds"} | set(_MORE_STATES)
+                        | set(_FRACTALS) | set(_FOOTPRINTS))
 
 
 class Decoration:
@@ -70,7 +76,8 @@ class Decoration:
     """
 
     __slots__ = ("name", "segment_length", "amplitude", "aspect", "mirror", "raise_", "pre_length",
-                 "post_length", "shape", "angle", "radius", "pre_kind", "post_kind", "shift_only", "shape_params")
+                 "post_length", "shape", "angle", "radius", "pre_kind", "post_kind", "shift_only", "shape_params",
+                 "params")
 
     def __init__(self, name="", segment_length=10.0, amplitude=2.5, aspect=0.5, mirror=False, raise_=0.0,
                  pre_length=0.0, post_length=0.0):
@@ -88,6 +95,8 @@ class Decoration:
         self.shift_only = False
         #: shape backgrounds: the path's shapes.geometric keys (``star points``, ...)
         self.shape_params = {}
+        #: keys of a decoration's own (``foot length``, ...: :mod:`.decofootprints`)
+        self.params = {}
         #: shape backgrounds: name, width, height (pt), sep (pt), between borders, sloped
         self.shape = ("circle", 2.5, 2.5, 0.25 * 72.27 / 2.54, False, True)
 
@@ -99,6 +108,7 @@ class Decoration:
         d.pre_kind, d.post_kind = self.pre_kind, self.post_kind
         d.shift_only = self.shift_only
         d.shape_params = self.shape_params
+        d.params = self.params
         return d
 
 
@@ -285,7 +295,7 @@ def _brace(state, rem, sl, a, p, done=0.0):
 
 
 _STATES = {"zigzag": ("up from center", _zigzag, True), "snake": ("initial", _snake, True),
-           "brace": ("brace", _brace, False), **_MORE_STATES}
+           "brace": ("brace", _brace, False), **_MORE_STATES, **_FRACTALS, **_FOOTPRINTS}
 
 
 def path_pieces(subpaths) -> list[list[tuple]]:
@@ -395,6 +405,8 @@ def decorate_pieces(pieces: list[list[tuple]], deco: Decoration) -> list[Subpath
     end = total - post
     d = pre
     state = start_state
+    per_segment = getattr(states, "per_input_segment", False)
+    seg_ends = np.array(sorted(walk.cum[k] for k in ends) + [total])
     guard = 0
     while state != "final" and guard < 100000:
         guard += 1
@@ -402,7 +414,11 @@ def decorate_pieces(pieces: list[list[tuple]], deco: Decoration) -> list[Subpath
         if rem <= 0:
             state = "final"
             break
-        ops, width, nxt = states(state, rem, sl, a, deco, d - pre)
+        if per_segment:  # the state is given what is left of the current input segment
+            seg = float(seg_ends[min(np.searchsorted(seg_ends, d + 1e-9), len(seg_ends) - 1)]) - d
+            ops, width, nxt = states(state, rem, sl, a, deco, d - pre, seg)
+        else:
+            ops, width, nxt = states(state, rem, sl, a, deco, d - pre)
         if ops is None:  # switched state
             state = nxt
             continue
@@ -413,7 +429,7 @@ def decorate_pieces(pieces: list[list[tuple]], deco: Decoration) -> list[Subpath
         if jumps:
             for q in walk.moves_crossed(d, d + width):
                 new_sub(q)
-        if width < rem - 1e-9:  # TeX's width, a factor times a length, is truncated to sp: the
+        if width < rem - 1e-9 and not per_segment:  # TeX's width, a factor times a length, is truncated to sp: the
             width = math.floor(width * 65536.0 + 1e-6) / 65536.0  # sum may stop short of a corner
         d += width
         state = nxt

@@ -255,10 +255,14 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
             else:
                 frac = pos if pos >= 0 else 1.0 + pos
             p, d = point_at_fraction(ctrl, frac)
+            tip_style = style
+            if isinstance(tip, tuple):  # \arrow[options]: its own colour or line width
+                tip, changed = tip
+                tip_style = path_style({**st, **changed}, True, False)
             if tip == "<":
                 d = -d
-            arrow_style = Style(stroke=style.stroke, stroke_width=style.stroke_width, fill=style.stroke,
-                                opacity=style.opacity)
+            arrow_style = Style(stroke=tip_style.stroke, stroke_width=tip_style.stroke_width, fill=tip_style.stroke,
+                                opacity=tip_style.opacity)
             out.append(scene.add(Arrow(tip=p, direction=d, position="mid", carrier=out[0], style=arrow_style,
                                        **common)))
     return out

@@ -1079,6 +1079,10 @@ def _decoration(ctx, st, val):
             deco.angle = ctx.number(v, st).value
         elif key in ("radius", "start radius") and v:  # waves: only the start radius is drawn
             deco.radius = _dim(ctx, v, st)
+        elif v and (key.startswith("foot ") or key == "stride length"):  # decorations.footprints (decofootprints.py)
+            from geoverify.frontends.tikz.decofootprints import footprint_key
+            if not footprint_key(deco, key, v, lambda t: ctx.number(t, st).value, lambda t: _dim(ctx, t, st)):
+                ctx.note("UNSUPPORTED", f"decoration key '{key}' is not applied", "decoration " + key)
         elif key.startswith("shape") and key != "shape backgrounds":  # decorations.shapes (decorations.py)
             from geoverify.frontends.tikz.decorations import shape_key
             if not shape_key(ctx, deco, key, v, lambda t: _dim(ctx, t, st)):
@@ -1099,7 +1103,7 @@ def _decoration(ctx, st, val):
                     ra, rb, rs = (ctx.number(m2.group(k), st) for k in (1, 2, 3))
                     a, b, step = ra.value, rb.value, rs.value
                     body = m2.group(4)
-                    tip = _marking_tip(body)
+                    tip = _marking_tip(ctx, st, body)
                     dest, what = (marks, tip) if tip else (codes, _mark_code(body))
                     if what and step > 0 and (ra.units or rb.units or rs.units):
                         # a length among them: the marks are placed along the path (emit), each
@@ -1116,7 +1120,7 @@ def _decoration(ctx, st, val):
                             n += 1
                 continue
             pos = ctx.number(m.group(1), st)
-            tip = _marking_tip(m.group(2))
+            tip = _marking_tip(ctx, st, m.group(2))
             where = pos.value if not pos.units else ("abs", pos.value)
             if tip:
                 marks.append((where, tip))
@@ -1136,8 +1140,21 @@ def _mark_code(body: str) -> str:
     return s
 
 
-def _marking_tip(body: str) -> str | None:
+#: state keys an ``\\arrow[options]`` of a mark can change (its colour, line width, opacity)
+_TIP_KEYS = ("color", "draw", "draw_color", "line_width", "opacity")
+
+
+def _marking_tip(ctx, st, body: str):
+    """The tip of a mark ``\\arrow[options]{>}`` (``\\arrowreversed``): ``">"`` or ``"<"``, or
+    ``(">", {key: value})`` with the state keys its options change; None for other code."""
     m = re.search(r"\\arrow(reversed)?\s*(\[[^\]]*\])?\s*\{(.*?)\}", body)
     if not m:
         return None
-    return ("<" if m.group(1) else ">")
+    tip = "<" if m.group(1) else ">"
+    if m.group(2) and m.group(2)[1:-1].strip():
+        ost = dict(st)
+        apply_options(ctx, ost, m.group(2)[1:-1])
+        changed = {k: ost.get(k) for k in _TIP_KEYS if ost.get(k) != st.get(k)}
+        if changed:
+            return tip, changed
+    return tip

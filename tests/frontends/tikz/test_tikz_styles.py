@@ -88,6 +88,16 @@ def test_markings_arrow_at_half_length():
     assert a.position == "mid" and close(a.tip, (2 * CM, 0), tol=1e-6) and close(a.direction, (1, 0))
 
 
+def test_markings_arrow_options_give_the_tip_its_colour_and_line_width():
+    # TeX draws \arrow[blue,line width=2mm]{>} of a black path in blue, stroke-width 4.535 bp
+    sc = parse_tikz(r"""\draw[postaction={decorate}, decoration={markings,
+        mark=at position 0.5 with {\arrow[blue,line width=2mm]{>}}, mark=at position 1cm with {\arrowreversed{>}}}]
+        (0,0) -- (4,0);""")
+    a, b = [p for p in sc.primitives if isinstance(p, Arrow)]
+    assert a.style.stroke == "#0000ff" and close(a.style.stroke_width, 2 / 25.4 * 72.27, tol=1e-6)
+    assert b.style.stroke == "#000000" and close(b.style.stroke_width, 0.4) and close(b.direction, (-1, 0))
+
+
 def test_markings_on_a_circle_give_the_contour_direction():
     sc = parse_tikz(r"""\draw[decoration={markings, mark=at position 0.25 with {\arrow{>}}}, postaction={decorate}]
         (0,0) circle (1);""")
