@@ -14,8 +14,9 @@ point (points, y up). Semantics (pgf manual, "Specifying Coordinates"):
   ``(A)!0.5!30:(B)``, projections ``(A)!(P)!(B)``), computed on canvas points;
 - ``intersection of A--B and C--D``, ``intersection-2 of p1 and p2``
   (the latter via ``name intersections``), ``canvas cs:``, ``xyz cs:``,
-  ``polar cs:``, ``node cs:``; inside a pgfplots axis ``axis cs:``, ``rel axis cs:``
-  and ``axis description cs:`` (fractions of the drawn box).
+  ``polar cs:``, ``node cs:``; inside a pgfplots axis ``axis cs:``, ``rel axis cs:``,
+  ``axis direction cs:`` (a vector of data units) and ``axis description cs:`` (fractions
+  of the drawn box).
 
 Relative coordinates (``+``/``++``) use the linear part of the transform only.
 """
@@ -143,7 +144,7 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
     if m:
         return _explicit_cs(interp, m.group(1), m.group(2), st, relative)
     m = re.match(r"^(canvas|xyz|xyz cylindrical|xyz spherical|tpp|three point perspective|canvas polar|xyz polar|xy polar|polar|tangent|"
-                 r"node|intersection|perpendicular|barycentric|axis|rel axis|"
+                 r"node|intersection|perpendicular|barycentric|axis|rel axis|axis direction|"
                  r"axis description|[xy]ticklabel\*) cs\s*:(.*)$", s, re.S)
     if m:
         return _explicit_cs(interp, m.group(1), m.group(2), st, relative)
@@ -273,13 +274,24 @@ def _explicit_cs(interp, kind, body, st, relative):
         y = interp.number(kv.get("y", "0pt"), st)
         p = (x.value, y.value)
         return CoordResult(G.apply_linear(st["ctm"], p) if relative else G.apply(st["ctm"], p))
-    if kind in ("axis", "rel axis"):  # where bare coordinates are not axis cs (after end axis)
+    if kind in ("axis", "rel axis", "axis direction"):  # where bare coordinates are not axis cs (after end axis)
         st = getattr(interp, "axis_cs_state", None) or st
     if kind == "axis":  # inside an axis the x/y vectors and the transform are the data map
         parts = split_top_comma(body)
         if "=" not in body and len(parts) in (2, 3):
             return CoordResult(_cartesian(interp, parts, st, relative))
         return CoordResult(_cartesian(interp, [kv.get("x", "0"), kv.get("y", "0")], st, relative))
+    if kind == "axis direction":
+        # pgfplots' axis direction cs: the vector of the data values (no shift to the axis'
+        # origin, no logarithm), added to the picture's origin when used as a point
+        if getattr(interp, "axis_box", None) is None:
+            raise FigureSyntaxError("'axis direction cs' outside an axis")
+        parts = split_top_comma(body) if "=" not in body else [kv.get("x", "0"), kv.get("y", "0")]
+        v = _cartesian(interp, parts, st, True)
+        if relative:
+            return CoordResult(v)
+        o = getattr(interp, "axis_picture_origin", None) or (0.0, 0.0)
+        return CoordResult((o[0] + v[0], o[1] + v[1]))
     if kind == "rel axis":
         box = getattr(interp, "axis_box", None)
         if box is None:

@@ -50,6 +50,7 @@ from geoverify.frontends.tikz.pgfplots_marks import mark_outlines
 from geoverify.frontends.tikz.plotmarks import CORE_MARKS
 from geoverify.frontends.tikz.plothandlers import HANDLERS, bar_options, handler_path, mark_indices
 from geoverify.frontends.tikz.colors import parse_color
+from geoverify.frontends.tikz.pgfplots_extra import PGFPLOTS_COMMANDS, PGFPLOTS_POINTS, pgfplots_point, run_pgfplots_command
 from geoverify.frontends.tikz.pgfpoints import AT_TIME_FLAGS, MORE_POINTS, at_time_transform, more_point
 from geoverify.frontends.tikz.tex import Macro, Reader, detokenize, tokenize
 
@@ -77,7 +78,7 @@ _STREAM = {"\\pgfplotstreamstart", "\\pgfplotstreampoint", "\\pgfplotstreampoint
 PGF_BASIC_COMMANDS = (_TRANSFORMS | _PATHS | set(_USES) | _STREAM
                       | {"\\pgfplothandler" + h for h in _HANDLERS}
                       | set(AT_TIME_FLAGS) | set(_COLORS)
-                      | _MARK_SETTINGS
+                      | _MARK_SETTINGS | PGFPLOTS_COMMANDS
                       | {"\\pgftext", "\\pgfsetlinewidth", "\\pgfmathanglebetweenpoints", "\\pgfuseplotmark"})
 
 
@@ -162,6 +163,8 @@ class _Points:
             return G.apply(G.invert(self.st["ctm"]), canvas)
         if name in MORE_POINTS:
             return more_point(self, name, arg)
+        if name in PGFPLOTS_POINTS:
+            return pgfplots_point(self, name, arg)
         raise FigureSyntaxError(f"pgf point {name} is not interpreted")
 
 
@@ -192,6 +195,8 @@ def _run(interp, tok, reader: Reader) -> None:
     state = _state(interp)
     if name in _TRANSFORMS:
         _transform(pts, name, reader, st)
+    elif name in PGFPLOTS_COMMANDS:
+        run_pgfplots_command(interp, tok, reader)
     elif name in AT_TIME_FLAGS:  # \pgfslopedattimetrue, ... (pgfpoints.at_time_transform)
         key, value = AT_TIME_FLAGS[name]
         st[key] = value

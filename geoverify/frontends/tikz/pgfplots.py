@@ -639,6 +639,7 @@ class Axis:
             self.legend()
             # other statements (\draw, \node, ...) in axis coordinates
             interp.axis_box = (self.xmin, self.xmax, self.ymin, self.ymax)
+            interp.axis_picture_origin = G.apply(base, (0.0, 0.0))  # where axis direction cs starts
             interp.st = dict(saved)
             interp.st["ctm"] = G.compose(base, (1.0, 0.0, 0.0, 1.0, data_map[4], data_map[5]))
             interp.st["xvec"], interp.st["yvec"] = (data_map[0], 0.0), (0.0, data_map[3])
@@ -669,6 +670,7 @@ class Axis:
             interp.axis_cs_state = None
             interp.st = saved
             interp.axis_box = saved_box
+            interp.axis_picture_origin = None
             interp.axis_description = saved_frame
             interp.ticklabel_frames = None
             interp.ticklabel_extents = None
