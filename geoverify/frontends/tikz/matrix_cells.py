@@ -1,15 +1,16 @@
 """``\\matrix`` whose cells hold TikZ statements (``\\node {1}; & \\draw ...; \\\\``).
 
 As in pgf's matrix (``pgfmodulematrix.code.tex``): each cell is a small picture
-whose origin is the cell's origin; its extent is the bounding box of what it
-draws (nodes by their shape's path, without outer sep, paths by their points and
-control points; a stroked path or outline also by half its line width).
-A column is as wide as its cells reach left and right of their origins, a row
-as high as they reach above and below; ``column sep`` / ``row sep`` separate
-these extents, or the origins themselves with ``between origins``. The cells
-are first run once to measure them (their drawing is discarded), then again at
-their places. The matrix is a rectangle node around the cells (``inner sep``,
-``outer sep``), placed by its ``anchor`` and named like any node.
+whose origin is the cell's origin, drawn without the surrounding transformation;
+its extent is the bounding box of what it draws (nodes by their shape's path,
+without outer sep, paths by their points and control points; a stroked path or
+outline also by half its line width). The cells are first run once to measure
+them (their drawing is discarded), laid out by
+:func:`~geoverify.frontends.tikz.matrix_layout.layout` (``row sep``,
+``column sep``, ``&[...]``, ``\\\\[...]``, ``between origins``), then run again
+at their places. The matrix is a rectangle node around the text box (``inner
+sep``, ``outer sep``), its baseline the last row's, placed by ``matrix anchor``
+or its ``anchor`` (also ``<cell node>.<anchor>``) and named like any node.
 """
 
 from __future__ import annotations
@@ -20,28 +21,16 @@ import numpy as np
 
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.fonts import em as font_em
+from geoverify.frontends.tikz.matrix_layout import layout, parse_sep
 from geoverify.frontends.tikz.nodes import Node
 from geoverify.frontends.tikz.positioning import positioned_point
 from geoverify.frontends.tikz.tex import Reader, tokenize
 from geoverify.scene import Polyline, TextLabel
 from geoverify.scene.primitives import Arrow
 
-__all__ = ["place_cell_matrix"]
+__all__ = ["draw_matrix_node", "matrix_node", "place_cell_matrix"]
 
 _CORNERS = ("north", "south", "east", "west", "north east", "north west", "south east", "south west")
-
-
-def _sep(interp, nst, value):
-    """``(length, between origins)`` of a ``row sep`` / ``column sep`` value."""
-    if not value:
-        return 0.0, False
-    parts = [p.strip() for p in value.split(",")]
-    between = "between origins" in parts
-    total = 0.0
-    for p in parts:
-        if p and p not in ("between origins", "between borders"):
-            total += interp.number(p, nst).value
-    return total, between
 
 
 def _cell_state(interp, st: dict, i: int, j: int) -> dict:
@@ -79,7 +68,9 @@ def _run_cell(interp, st, text, loc, offset):
 
     saved = interp.st
     interp.st = dict(st)
-    interp.st["ctm"] = G.compose((1.0, 0.0, 0.0, 1.0, offset[0], offset[1]), st["ctm"])
+    # pgf resets the transformation in a cell (\\pgf@matrix@startcell): its picture is not
+    # scaled or shifted with the matrix's surroundings, only put at its origin
+    interp.st["ctm"] = (1.0, 0.0, 0.0, 1.0, offset[0], offset[1])
     interp.place_node = place
     interp.defs.begin_group()
     try:
@@ -107,90 +98,114 @@ def _run_cell(interp, st, text, loc, offset):
     return (allp[:, 0].min(), allp[:, 1].min(), allp[:, 0].max(), allp[:, 1].max()), added
 
 
-def place_cell_matrix(interp, nst: dict, name, p, rows: list, loc, opts: dict, scope: dict | None = None) -> None:
-    """Lay out a matrix of statement cells (``rows``: cell source texts) at canvas ``p``;
-    the cells run in state ``scope`` (the path's state by default)."""
+def place_cell_matrix(interp, nst: dict, name, p, body, loc, opts: dict, scope: dict | None = None) -> None:
+    """Lay out a matrix of statement cells (``body``: a
+    :class:`~geoverify.frontends.tikz.matrix_layout.MatrixBody` of cell source texts) at
+    canvas ``p``; the cells run in state ``scope`` (the path's state by default)."""
     tok_pos = interp.source.offset_of(loc)  # the cells' tokens are re-read from the node text: the matrix's place
     st = dict(interp.st if scope is None else scope)
     style = opts.get("nodes")
-    col_sep, col_between = _sep(interp, nst, opts.get("column sep"))
-    row_sep, row_between = _sep(interp, nst, opts.get("row sep"))
+
+    def number(text):
+        return interp.number(text, nst).value
+
+    rows = body.rows
+    amp = [[parse_sep(number, opts.get("column sep"), a) for a in row] for row in body.amp]
+    ends = [parse_sep(number, opts.get("row sep"), e) for e in body.ends]
     interp.defs.begin_group()
     try:
         if style:
             old = interp.defs.get("style:every node")
             interp.defs.set("style:every node", (old + "," + style) if old else style)
         # pass 1: measure each cell at the origin, then forget its drawing (and its counter steps:
-        # TeX typesets each cell once)
+        # TeX typesets each cell once); its nodes are kept, relative to its origin, for a
+        # matrix anchor "<node>.<anchor>"
         counters = {k: v for k, v in interp.defs.table.items() if k.startswith("counter:")}
-        extents = {}
+        extents, measured, drawn = [], {}, set()
         for i, row in enumerate(rows, start=1):
+            extents.append([])
             for j, text in enumerate(row, start=1):
-                if not text.strip():
-                    continue
-                nodes_before, placed_before = dict(interp.nodes), len(interp.placed_nodes)
-                ext, added = _run_cell(interp, _cell_state(interp, st, i, j), text, tok_pos, (0.0, 0.0))
-                if added:
-                    del interp.scene.primitives[added[0]:]
-                interp.nodes = nodes_before
-                del interp.placed_nodes[placed_before:]
-                if ext is not None:
-                    extents[(i, j)] = ext
+                ext = None
+                if text.strip():
+                    nodes_before, placed_before = dict(interp.nodes), len(interp.placed_nodes)
+                    ext, added = _run_cell(interp, _cell_state(interp, st, i, j), text, tok_pos, (0.0, 0.0))
+                    if added:
+                        del interp.scene.primitives[added[0]:]
+                    for k, v in interp.nodes.items():
+                        if nodes_before.get(k) is not v:
+                            measured[k] = (i, j, v)
+                    interp.nodes = nodes_before
+                    del interp.placed_nodes[placed_before:]
+                    drawn.add((i, j))
+                extents[-1].append(ext if ext is not None else (0.0, 0.0, 0.0, 0.0))
         for k, v in counters.items():
             interp.defs.set(k, v, global_=True)
-        if not extents:
+        if not drawn:
             return
-        left, right, up, down = {}, {}, {}, {}
-        for (i, j), (x0, y0, x1, y1) in extents.items():
-            left[j] = max(left.get(j, 0.0), -x0)
-            right[j] = max(right.get(j, 0.0), x1)
-            up[i] = max(up.get(i, 0.0), y1)
-            down[i] = max(down.get(i, 0.0), -y0)
-        cols = sorted({j for row in [range(1, len(r) + 1) for r in rows] for j in row})
-        nrows = range(1, len(rows) + 1)
-        xs, x = {}, 0.0
-        for k, j in enumerate(cols):
-            if k:
-                prev = cols[k - 1]
-                x += col_sep if col_between else right.get(prev, 0.0) + col_sep + left.get(j, 0.0)
-            xs[j] = x
-        ys, y = {}, 0.0
-        for k, i in enumerate(nrows):
-            if k:
-                y -= row_sep if row_between else down.get(i - 1, 0.0) + row_sep + up.get(i, 0.0)
-            ys[i] = y
-        xmin = min(xs[j] - left[j] for (_, j) in extents)
-        xmax = max(xs[j] + right[j] for (_, j) in extents)
-        ymin = min(ys[i] - down[i] for (i, _) in extents)
-        ymax = max(ys[i] + up[i] for (i, _) in extents)
-        # the matrix node: a rectangle around the cells, placed by its anchor
-        isep = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * font_em(
-            nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
-        hw, hh = (xmax - xmin) / 2 + isep, (ymax - ymin) / 2 + isep
-        outer = nst["outer_sep"] if nst["outer_sep"] is not None else 0.5 * nst["line_width"]
-        node = Node(name, "rectangle", (0.0, 0.0), hw, hh, outer)
-        p = positioned_point(interp, nst, p)
-        anchor = nst["anchor"] or "center"
+        lay = layout(extents, amp, ends)
+        node = matrix_node(interp, nst, name, p, lay, opts, measured, loc)
+        bx, by = node.anchor("text")
+        # pass 2: the cells at their places (their names now point there)
+        for (i, j) in sorted(drawn):
+            _run_cell(interp, _cell_state(interp, st, i, j), rows[i - 1][j - 1], tok_pos,
+                      (bx + lay.xs[j], by + lay.ys[i]))
+    finally:
+        interp.defs.end_group()
+    draw_matrix_node(interp, nst, node, loc)
+
+
+def matrix_node(interp, nst: dict, name, p, lay, opts: dict, measured: dict, loc) -> Node:
+    """The matrix's node: a rectangle around the laid-out text box (``inner sep``, ``outer
+    sep``, minimum sizes), placed by ``matrix anchor`` (or its ``anchor``), named.
+
+    An anchor ``<node>.<anchor>`` names a node of a cell (``measured``: name -> (row,
+    column, node measured at the cell's origin)): that point lands on the position
+    (``\\tikz@matrix@split``: the matrix's ``text`` anchor, shifted).
+    """
+    em = font_em(nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
+    isx = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * em
+    isy = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * em
+    hw = max(lay.width / 2 + isx, 0.5 * (nst.get("min_width") or 0.0))
+    hh = max((lay.height + lay.depth) / 2 + isy, 0.5 * (nst.get("min_height") or 0.0))
+    outer = nst["outer_sep"] if nst["outer_sep"] is not None else 0.5 * nst["line_width"]
+    node = Node(name, "rectangle", (0.0, 0.0), hw, hh, outer, text_height=lay.height, text_depth=lay.depth,
+                extra={"inner_xsep": hw - lay.width / 2})
+    p = positioned_point(interp, nst, p)
+    anchor = (opts.get("matrix anchor") or nst["anchor"] or "center").strip()
+    off = None
+    if "." in anchor:
+        target, _, inner = anchor.rpartition(".")
+        hit = measured.get(target.strip())
+        if hit is not None:
+            i, j, cell = hit
+            try:
+                ax, ay = cell.anchor(inner.strip())
+            except KeyError:
+                ax = None
+            if ax is not None:
+                tx, ty = node.anchor("text")
+                off = (tx + lay.xs[j] + ax, ty + lay.ys[i] + ay)
+    else:
         try:
             off = node.anchor(anchor)
         except KeyError:
-            interp.note("UNSUPPORTED", f"unknown matrix anchor '{anchor}'; the centre is used", "anchor", loc)
-            off = (0.0, 0.0)
-        node.center = (p[0] - off[0], p[1] - off[1])
-        ox = node.center[0] - (xmin + xmax) / 2
-        oy = node.center[1] - (ymin + ymax) / 2
-        if name:
-            interp.nodes[name] = node
-        # pass 2: the cells at their places (their names now point there)
-        for (i, j) in sorted(extents):
-            _run_cell(interp, _cell_state(interp, st, i, j), rows[i - 1][j - 1], tok_pos,
-                      (ox + xs[j], oy + ys[i]))
-    finally:
-        interp.defs.end_group()
-    if nst["draw"] is not None or nst["fill"] is not None:
-        from geoverify.frontends.tikz.emit import path_style
-        c = node.center
-        a, b = (c[0] - hw, c[1] - hh), (c[0] + hw, c[1] + hh)
-        interp.scene.add(Polyline(points=np.array([a, (b[0], a[1]), b, (a[0], b[1])]), closed_flag=True,
-                                  style=path_style(nst, nst["draw"] is not None, nst["fill"] is not None),
-                                  source=loc, panel=interp.panel, name=name))
+            pass
+    if off is None:
+        interp.note("UNSUPPORTED", f"unknown matrix anchor '{anchor}'; the centre is used", "anchor", loc)
+        off = (0.0, 0.0)
+    node.center = (p[0] - off[0], p[1] - off[1])
+    if name:
+        interp.nodes[name] = node
+    return node
+
+
+def draw_matrix_node(interp, nst: dict, node: Node, loc) -> None:
+    """Stroke and fill the matrix's rectangle, as its node's path (after its cells)."""
+    if nst["draw"] is None and nst["fill"] is None:
+        return
+    from geoverify.frontends.tikz.emit import path_style
+    c, hw, hh = node.center, node.half_w, node.half_h
+    a, b = (c[0] - hw, c[1] - hh), (c[0] + hw, c[1] + hh)
+    interp.scene.add(Polyline(points=np.array([a, (b[0], a[1]), b, (a[0], b[1])]), closed_flag=True,
+                              style=path_style(nst, nst["draw"] is not None, nst["fill"] is not None),
+                              source=loc, panel=interp.panel, name=node.name))

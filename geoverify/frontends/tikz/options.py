@@ -933,7 +933,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k == "fit":
             st["fit"] = val
         elif k in ("matrix", "nodes", "row sep", "column sep", "cells", "execute at empty cell",
-                   "ampersand replacement"):
+                   "ampersand replacement", "matrix anchor"):
             if k == "matrix":
                 st["matrix"] = True
             elif k == "nodes":  # every node/.append style, for the nodes in this scope (a matrix's cells)
