@@ -412,7 +412,10 @@ class Axis:
         """The tick label of log10 value ``v`` on log axis ``a``: the basis to the power of the
         exponent, printed with ``log plot exponent style`` (pgf's number format otherwise).
         With ``identify`` (``log identify minor tick positions``, on for extra ticks) a value
-        ``i x 10^j`` (i = 2..9) is printed so: ``$i\\cdot 10^{j}$``."""
+        ``i x 10^j`` (i = 2..9) is printed so: ``$i\\cdot 10^{j}$``. ``log ticks with fixed point``:
+        the value itself, ``fixed relative`` to 3 digits (pgfplots' ``log number format basis``)."""
+        if self.flag("log ticks with fixed point"):
+            return format_number(10.0 ** v, precision=3, relative=True)
         f = self.log_factor(a)
         if identify and f == 1.0:
             j = math.floor(v + 1e-9)

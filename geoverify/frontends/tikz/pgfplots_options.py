@@ -34,6 +34,7 @@ KNOWN_KEYS = {
     "sharp plot", "tension", "xtickten", "ytickten", "xticklabel", "yticklabel", "axis line shift",
     "axis x line shift", "axis y line shift", "extra x tick labels", "extra y tick labels",
     "hide obscured x ticks", "hide obscured y ticks",
+    "log ticks with fixed point",
     "set layers",  # layers change only the drawing order
     # TikZ's constant plot handlers in the axis' scope (pgfplots_plots.CONST_HANDLERS)
     "const plot", "const plot mark left", "const plot mark right", "const plot mark mid", "jump mark left",

@@ -190,14 +190,23 @@ def split_number_format(style: str) -> tuple[dict, str]:
 
 
 def format_number(v: float, precision: int = 2, fixed: bool = False, zerofill: bool = False,
-                  sci_style: str = "\\cdot 10^{{{}}}") -> str:
+                  sci_style: str = "\\cdot 10^{{{}}}", relative: bool = False) -> str:
     """``\\pgfmathprintnumber`` (fixed, ``precision`` decimals, trailing zeros dropped unless
     ``zerofill``, ``{,}`` thousands separators) as math-mode TeX, e.g. ``$-1{,}500$``;
     without ``fixed``, pgf's ``std`` format: numbers from 10^5 up and below 10^-p (``p`` half
     the precision, truncated: 10^-1 for precision 2) are written ``a\\cdot 10^{e}`` (``a_{e}``,
-    ``a^{e}`` with ``sci_style`` from :data:`SCI_STYLES`)."""
+    ``a^{e}`` with ``sci_style`` from :data:`SCI_STYLES`). ``relative``: pgf's ``fixed
+    relative``, rounded to ``precision`` significant digits and printed fixed with all of them
+    (``0.00012``, ``10{,}000``)."""
     if not math.isfinite(v):
         return "$" + ("-" if v < 0 else "") + "\\infty$"
+    if relative:  # pgfmathprintnumber@FIXED@RELATIVE: the mantissa to precision - 1 decimals
+        if v == 0:
+            return "$0$"
+        e = math.floor(math.log10(abs(v)) + 1e-12)
+        mant = round(v / 10.0 ** e, max(precision - 1, 0))
+        digits = max(precision - 1 - e, 0)
+        return format_number(mant * 10.0 ** e, precision=digits, fixed=True)
     if v != 0 and not fixed:
         e = math.floor(math.log10(abs(v)))
         if e < -(precision // 2) or e >= 5:  # pgfmathprintnumber@STD@issci
