@@ -158,8 +158,9 @@ class LoopsMixin:
                     if m:
                         count_var = m.group(1)
                         count_from = int(self.number(m.group(2), None).value) if m.group(2) else 1
-                elif key in ("evaluate", "assign") and val and ("=" in val or ";" in val):
-                    # the newer form: "\a=\i*15; \b=..." (pgffor's \pgffor@assign@@parse)
+                elif key in ("evaluate", "assign") and val and ("=" in _unbraced(val) or ";" in _unbraced(val)):
+                    # the newer form: "\a=\i*15; \b=..." (pgffor's \pgffor@assign@@parse; its \pgfutil@in@
+                    # sees no "=" inside braces: "\j as \k using {ifthenelse(\j==1,..)}" is the older form)
                     for stmt in val.split(";"):
                         m = re.match(r"\s*(\\\w+)\s*(?:=(.*))?$", stmt, re.S)
                         if m:
@@ -357,6 +358,13 @@ class LoopsMixin:
             elif t == "foreach" and depth == 0 and _after_node(out, node_first):
                 out.extend(self.node_foreach(tok, reader))
                 continue
+            elif t == "foreach" and _child_start(out) is not None:  # also in a child's own text
+                out.extend(self.child_foreach(tok, reader, out))
+                continue
+            elif t == "foreach" and depth == 0:  # the path operation: \tikz@fchar oreach is \foreach
+                self._early_intersections(out)
+                out.extend(self.foreach(tok, reader, statement_level=False))
+                continue
             elif len(t) > 1 and t[0] == "\\" and reader.expand(tok):
                 continue
             elif t == "\\pgfextra":
@@ -388,6 +396,36 @@ class LoopsMixin:
                 self.defs.end_group()
         return out
 
+    def child_foreach(self, tok, reader: Reader, out: list) -> list:
+        """``child [options] foreach \\x in {list} {text}`` (tikz.code.tex,
+        ``\\tikz@collect@children@foreach``): one ``child [options] {text}`` per item, with
+        the variables set in both; the text may be left out (an empty child). The
+        ``child [options]`` already read is taken off ``out``; the copies are returned."""
+        start = _child_start(out)
+        prefix = out[start:]
+        del out[start:]
+        variables, opts, list_text = self._foreach_header(reader)
+        reader.skip_spaces()
+        body = []
+        nxt = reader.peek()
+        if nxt is not None and nxt[0] == "{":
+            reader.get()
+            body = reader.read_group_body(nxt[1])
+        copies = []
+        for binding in self.foreach_iterations(variables, opts, list_text):
+            self.defs.begin_group()
+            try:
+                for var, val in binding.items():
+                    self.defs.set(var, Macro([], tokenize(val, base=tok[1]), None, 0))
+                # the text on its own, so that its children's own loops are expanded too
+                copies.extend(self.expand_path_tokens(Reader(list(prefix), self.defs, self.budget, self.source)))
+                copies += [(" ", tok[1]), ("{", tok[1])]
+                copies.extend(self.expand_path_tokens(Reader(list(body), self.defs, self.budget, self.source)))
+                copies += [("}", tok[1]), (" ", tok[1])]
+            finally:
+                self.defs.end_group()
+        return copies
+
     def _early_intersections(self, tokens: list) -> None:
         """TikZ applies a path's options as it reads them: ``name intersections={...,
         total=\\t}`` before an inline ``\\foreach`` defines what the loop uses
@@ -416,6 +454,35 @@ def _after_node(out: list, node_first: bool) -> bool:
         if t[0] != " ":
             return t[0] == "node"
     return node_first
+
+
+def _unbraced(text: str) -> str:
+    """``text`` without what is inside its braces (TeX's delimited arguments do not look there)."""
+    out, depth = [], 0
+    for ch in text:
+        depth += (ch == "{") - (ch == "}")
+        if depth == 0 and ch != "}":
+            out.append(ch)
+    return "".join(out)
+
+
+def _child_start(out: list) -> int | None:
+    """Index in ``out`` of the ``child`` that the tokens read last belong to, when they
+    are ``child`` or ``child [options]`` (spaces aside); else None."""
+    i = len(out) - 1
+    while i >= 0 and out[i][0] == " ":
+        i -= 1
+    if i >= 0 and out[i][0] == "]":
+        level = 0
+        while i >= 0:
+            level += {"]": 1, "[": -1}.get(out[i][0], 0)
+            if level == 0:
+                break
+            i -= 1
+        i -= 1
+        while i >= 0 and out[i][0] == " ":
+            i -= 1
+    return i if i >= 0 and out[i][0] == "child" else None
 
 
 def _node_spec_tail(reader: Reader, pos: int) -> list:

@@ -126,6 +126,11 @@ class PathWalker(PlotMixin):
                 text = text[1:-1].strip()
             if not text:
                 continue
+            if "foreach" in text:  # a loop in the inserted text is expanded as in a path statement's own
+                from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
+                interp = self.interp
+                text = detokenize(interp.expand_path_tokens(Reader(tokenize(text), interp.defs, interp.budget,
+                                                                   interp.source)))
             try:
                 tree = path_parser().parse(text)
             except UnexpectedInput:

@@ -68,3 +68,40 @@ def test_node_foreach_on_a_path_places_each_copy():
     assert [round(lb.anchor[0] / CM, 4) for lb in labels] == [1, 2, 3]
     line = [p for p in sc.primitives if hasattr(p, "points")][0]
     assert np.allclose(line.points / CM, [[0, 0], [1, 1]])
+
+
+def test_foreach_path_operation_continues_the_path():
+    # "foreach" without a backslash is a path operation (tikz.code.tex: \tikz@fchar oreach is
+    # \foreach); TeX draws one zigzag (0,0) (1,1) (1,0) (2,1) (2,0) (3,1) (3,0) cm
+    sc = parse_tikz(r"\tikz \draw (0,0) foreach \x in {1,...,3} { -- (\x,1) -- (\x,0) };")
+    assert not sc.diagnostics
+    lines = [p.points for p in sc.primitives if hasattr(p, "points")]
+    assert len(lines) == 1
+    assert np.allclose(lines[0] / CM, [[0, 0], [1, 1], [1, 0], [2, 1], [2, 0], [3, 1], [3, 0]])
+
+
+def test_child_foreach_makes_one_child_per_item_and_nests():
+    # "child foreach \x in {..} {text}" (\tikz@collect@children@foreach): 3 children, each with 2
+    # (the text may be left out); default growth: 15 mm down, siblings 15 mm apart
+    sc = parse_tikz(r"\tikz \coordinate child foreach \x in {1,2,3} {child foreach \y in {1,2}};")
+    assert not sc.diagnostics
+    ends = sorted(tuple(np.round(p.points[-1] / (CM / 10), 3)) for p in sc.primitives if hasattr(p, "points"))
+    assert len(ends) == 9
+    assert ends[:3] == [(-22.5, -30), (-15, -15), (-7.5, -30)]
+
+
+def test_evaluate_with_an_equals_sign_only_inside_braces_is_the_older_form():
+    # pgffor's \pgfutil@in@ looks for "=" outside braces only: "\j as \k using {..==..}" is
+    # "evaluate=<var> as <macro> using <expr>"; dots at 2 and 3 cm
+    sc = parse_tikz(r"\tikz \foreach \j [evaluate=\j as \k using {ifthenelse(\j==1,2,3)}] in {1,2}"
+                    r" \fill (\k,0) circle (1pt);")
+    assert not sc.diagnostics
+    assert [round(p.center[0] / CM, 6) for p in sc.primitives] == [2, 3]
+
+
+def test_insert_path_with_a_foreach_is_expanded():
+    # insert path={foreach ...}: the loop's operations continue the path
+    sc = parse_tikz(r"\tikz \draw (0,0) [insert path={foreach \x in {1,2} { -- (\x,\x)}}];")
+    assert not sc.diagnostics
+    lines = [p.points for p in sc.primitives if hasattr(p, "points")]
+    assert np.allclose(lines[0] / CM, [[0, 0], [1, 1], [2, 2]])
