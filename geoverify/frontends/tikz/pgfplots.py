@@ -1003,7 +1003,7 @@ class Axis:
         if self.log[a]:
             # log axes: labels 10^{e}; minor ticks at 2..9 times each power of ten
             f = self.log_factor(a)
-            if labels is None:
+            if labels is None and kv.get(a + "ticklabel") is None:  # a template is read when drawn
                 labels = [self.log_label(a, v) for v in major]
             minor = np.zeros(0)
             # pgfplots draws them for a tick list that is uniform (its whole list, limits aside):
@@ -1252,6 +1252,8 @@ class Axis:
         from geoverify.frontends.tikz.tex import Macro
         raw = re.sub(r"\\pgfmathprintnumber\s*(?:\[[^\]]*\])?\s*(?:\{\s*\\(?:next)?tick\s*\}|\\(?:next)?tick(?![A-Za-z]))",
                      "", template)
+        # (nor is \tick in an expression: \pgfmathparse{exp(\tick)}, done by the expansion below)
+        raw = re.sub(r"\\pgfmathparse\s*\{(?:[^{}]|\{[^{}]*\})*\}", "", raw)
         if re.search(r"\\(?:next)?tick(?![A-Za-z])", raw):
             self.interp.note("UNSUPPORTED", "a tick label template showing \\tick unformatted is not interpreted "
                              "(the number is printed)", "ticklabel", self.loc)
@@ -1392,21 +1394,19 @@ class Axis:
                              if k.startswith("/pgf/number format/"))
             number_format, style = split_number_format(given + "," + style if given else style)
             template = kv.get(a + "ticklabel")
-            if template is not None and self.log[a]:
-                interp.note("UNSUPPORTED", f"{a}ticklabel on a log axis is not interpreted (default labels drawn)",
-                            a + "ticklabel", self.loc)
             code = []
             for i, v in enumerate(major):
                 if labels is not None and (i >= len(labels) or labels[i] is not None):
                     if i >= len(labels):
                         break
                     text = labels[i]
+                elif template is not None:
+                    nxt = major[i + 1] if i + 1 < len(major) else None
+                    # on a log axis \tick is the natural logarithm of the tick position
+                    f = math.log(10.0) if self.log[a] else 10.0 ** -scale
+                    text = self.template_label(template, v * f, None if nxt is None else nxt * f, number_format)
                 elif self.log[a]:  # an extra tick on a log axis
                     text = self.log_label(a, v, identify=identify_extra)
-                elif template is not None and not self.log[a]:
-                    nxt = major[i + 1] if i + 1 < len(major) else None
-                    text = self.template_label(template, v / 10.0 ** scale,
-                                               None if nxt is None else nxt / 10.0 ** scale, number_format)
                 else:
                     text = format_number(v / 10.0 ** scale, **number_format)
                 if a == "x":

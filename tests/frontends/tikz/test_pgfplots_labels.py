@@ -174,6 +174,30 @@ def test_tick_label_templates_print_the_tick_number():
     assert "$0.5$" in _texts(sc)
 
 
+def test_tick_label_template_on_a_log_axis_computes_from_the_natural_log():
+    # pgfplots: on a log axis \tick is ln(tick position); TeX prints 0.01, 0.1, 1 at the ticks
+    # 10^-2, 10^-1, 10^0 for exp(\tick) (and -4.61, -2.3, 0 for \tick itself)
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[xmode=log, xmin=0.01, xmax=1,
+  xticklabel=\pgfmathparse{exp(\tick)}\pgfmathprintnumber{\pgfmathresult},
+  xticklabel style={/pgf/number format/.cd,fixed}]
+\addplot[domain=0.01:1] {x};
+\end{axis}\end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    texts = _texts(sc)
+    assert {"$0.01$", "$0.1$", "$1$"} <= set(texts)
+    assert not [t for t in texts if "10^" in t]
+    m = sc.panels[0].axis_transform
+    # each label centred under its tick (anchor=north): 0.1 halfway along the x axis
+    x_mid = (m @ [-1.0, 0.0, 1])[0]
+    box = texts["$0.1$"].box
+    assert (box[0] + box[2]) / 2 == pytest.approx(x_mid, abs=TOL)
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[xmode=log, xmin=0.01, xmax=1,
+  xticklabel={$\pgfmathprintnumber{\tick}$}]
+\addplot[domain=0.01:1] {x};
+\end{axis}\end{tikzpicture}""")
+    assert {"$-4.61$", "$-2.3$", "$0$"} <= set(_texts(sc))
+
+
 def test_axis_line_shift_moves_the_lines_ticks_and_tick_labels_outwards():
     # TeX: each of the four box edges 10pt outside the box, as long as the box; ticks and
     # tick labels move with them
