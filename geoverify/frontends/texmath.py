@@ -319,9 +319,14 @@ class MathMode:
             g = self.glyph_atom(fam, code, size)
             atoms.append(_Atom("inner", 3 * g.w + 2 * 3 * mu, g.h, g.d))
             return i
-        if cs in ("\\vdots", "\\ddots"):
-            atoms.append(_Atom("o" if cs == "\\vdots" else "inner",
-                               (0.277779 if cs == "\\vdots" else 1.33) * size, 0.75 * size + 0.1 * size, 0.0))
+        if cs == "\\ddots":  # plain TeX: text dots raised 7pt, 4pt, 1pt, 2mu apart (1mu at the ends)
+            font, at = self.fonts.text_font("rm", size)
+            dw, dh, _, _ = tf.glyph(font, 46, at)
+            g = [(mu + k * (dw + 2 * mu), 7.0 - 3.0 * k, font, at, 46, dw) for k in range(3)]
+            atoms.append(_Atom("inner", 6 * mu + 3 * dw, 14.0 + dh, 0.0, glyphs=g))
+            return i
+        if cs == "\\vdots":
+            atoms.append(_Atom("o", 0.277779 * size, 0.75 * size + 0.1 * size, 0.0))
             return i
         if cs[1:] in WORD_OPERATORS:
             sub = self.mlist(cs[1:], sizes, lvl, cramped, display, "op")
