@@ -45,6 +45,7 @@ import math
 
 import numpy as np
 
+from geoverify.frontends.tikz.decoconstruction import STATES as _CONSTRUCTION
 from geoverify.frontends.tikz.decofootprints import STATES as _FOOTPRINTS
 from geoverify.frontends.tikz.decofractals import STATES as _FRACTALS
 from geoverify.frontends.tikz.decostates import STATES as _MORE_STATES
@@ -54,7 +55,7 @@ __all__ = ["DECORATIONS", "Decoration", "decorate_pieces", "decorate_subpath", "
 
 #: Decorations drawn as pgf draws them.
 DECORATIONS = frozenset({"snake", "zigzag", "bent", "brace", "shape backgrounds"} | set(_MORE_STATES)
-                        | set(_FRACTALS) | set(_FOOTPRINTS))
+                        | set(_FRACTALS) | set(_FOOTPRINTS) | set(_CONSTRUCTION))
 
 
 class Decoration:
@@ -295,7 +296,7 @@ def _brace(state, rem, sl, a, p, done=0.0):
 
 
 _STATES = {"zigzag": ("up from center", _zigzag, True), "snake": ("initial", _snake, True),
-           "brace": ("brace", _brace, False), **_MORE_STATES, **_FRACTALS, **_FOOTPRINTS}
+           "brace": ("brace", _brace, False), **_MORE_STATES, **_FRACTALS, **_FOOTPRINTS, **_CONSTRUCTION}
 
 
 def path_pieces(subpaths) -> list[list[tuple]]:

@@ -648,6 +648,10 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             if old is not None:
                 box = (max(box[0], old[0]), max(box[1], old[1]), min(box[2], old[2]), min(box[3], old[3]))
             self.st["clip_box"] = box
+        deco = st.get("decoration")
+        if st.get("decorate") and deco is not None and deco.name == "show path construction":
+            from geoverify.frontends.tikz.decoconstruction import run_construction_code
+            run_construction_code(self, path.subpaths, st, loc)  # its code for each input segment
         if (do_draw or do_fill or st.get("shadows")) and not path.is_empty():
             idx = emit_path(self.scene, path, st, draw=do_draw, fill=do_fill, source=loc, panel=self.panel,
                             name=st.get("name_path"))

@@ -21,7 +21,7 @@ from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.pathbuild import segment_controls
 from geoverify.frontends.tikz.tex import Reader, tokenize
 
-__all__ = ["run_mark_code"]
+__all__ = ["run_code", "run_mark_code"]
 
 _INFO = "\\pgfkeysvalueof{/pgf/decoration/mark info/"
 
@@ -36,7 +36,6 @@ def run_mark_code(interp, path, st: dict, loc) -> None:
     """Run the drawing marks ``st["mark_code"]`` (``[(position, code), ...]``) along ``path``."""
     from geoverify.frontends.tikz.emit import _between_marks
     from geoverify.frontends.tikz.geometry import point_at_fraction, sample_cubics
-    from geoverify.frontends.tikz.nested import _offset
 
     ctrl = np.concatenate([segment_controls(s) for sp in path.subpaths for s in sp.segs])
     total = float(sample_cubics(ctrl, 128)[1][-1])  # pgf's length of a curve is this close (0.02 pt)
@@ -56,16 +55,24 @@ def run_mark_code(interp, path, st: dict, loc) -> None:
                               G.rotation(math.degrees(math.atan2(d[1], d[0]))))
             text = code.replace(_INFO + "distance from start}", _pt_text(dist)) \
                 .replace(_INFO + "sequence number}", str(k))
-            mst = dict(st)
-            mst.update(ctm=frame, draw=None, fill=None, arrow_start=None, arrow_end=None, decorate=False,
-                       markings=None, mark_code=None, shadows=None)
-            interp.st = mst
-            interp.defs.begin_group()
-            try:
-                start = _offset(interp, loc)
-                toks = [(t, start) for t, _ in tokenize(text)]
-                interp.statements(Reader(toks, interp.defs, interp.budget, interp.source), None)
-            finally:
-                interp.defs.end_group()
+            run_code(interp, text, st, frame, loc)
     finally:
         interp.st, interp.let_vars = saved_st, saved_let
+
+
+def run_code(interp, text: str, st: dict, frame, loc) -> None:
+    """Run the TikZ ``text`` (``\\draw ...;``) in a TeX group, in the path's state ``st`` with
+    the transformation ``frame`` and without the path's own drawing, tips and decoration
+    (the caller restores ``interp.st``)."""
+    from geoverify.frontends.tikz.nested import _offset
+    mst = dict(st)
+    mst.update(ctm=frame, draw=None, fill=None, arrow_start=None, arrow_end=None, decorate=False,
+               markings=None, mark_code=None, shadows=None)
+    interp.st = mst
+    interp.defs.begin_group()
+    try:
+        start = _offset(interp, loc)
+        toks = [(t, start) for t, _ in tokenize(text)]
+        interp.statements(Reader(toks, interp.defs, interp.budget, interp.source), None)
+    finally:
+        interp.defs.end_group()

@@ -896,6 +896,9 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k == "decoration":
             _decoration(ctx, st, val)
         elif k == "postaction" or k == "preaction":
+            expanded = _action_styles(ctx, val)
+            if "decorat" in expanded:  # a style named in the action decorates (postaction=my style)
+                val = expanded
             inner = dict(split_options(val))
             if "decorate" in inner or "decoration" in inner:
                 if "decoration" in inner and inner["decoration"]:
@@ -1046,6 +1049,21 @@ _DECO_LENGTHS = {"amplitude": "amplitude", "segment length": "segment_length", "
                  "pre length": "pre_length", "post length": "post_length"}
 
 
+def _action_styles(ctx, val: str, depth: int = 0) -> str:
+    """The keys of an action (``postaction={...}``) with the styles it names replaced by their
+    keys, recursively (styles with ``/.args`` kept as they are)."""
+    out = []
+    for kk, vv in split_options(val):
+        found = ctx.style(kk) if depth < 4 else None
+        spec = ctx.style(kk + "/.args") if found is not None else None
+        if found is not None and not (spec and spec[0]):
+            body, default = found
+            out.append(_action_styles(ctx, body.replace("#1", vv if vv is not None else (default or "")), depth + 1))
+        else:
+            out.append(kk if vv is None else f"{kk}={{{vv}}}")
+    return ",".join(out)
+
+
 def _decoration(ctx, st, val):
     """``decoration={snake, amplitude=1mm}``, ``decoration={brace, mirror, raise=2pt}``,
     ``decoration={markings, mark=at position 0.5 with {\\arrow{>}}}``: the keys accumulate."""
@@ -1079,6 +1097,10 @@ def _decoration(ctx, st, val):
             deco.angle = ctx.number(v, st).value
         elif key in ("radius", "start radius") and v:  # waves: only the start radius is drawn
             deco.radius = _dim(ctx, v, st)
+        elif key.endswith(" code") and v:  # show path construction (decoconstruction.py)
+            from geoverify.frontends.tikz.decoconstruction import construction_key
+            if not construction_key(deco, key, v):
+                ctx.note("UNSUPPORTED", f"decoration key '{key}' is not applied", "decoration " + key)
         elif v and (key.startswith("foot ") or key == "stride length"):  # decorations.footprints (decofootprints.py)
             from geoverify.frontends.tikz.decofootprints import footprint_key
             if not footprint_key(deco, key, v, lambda t: ctx.number(t, st).value, lambda t: _dim(ctx, t, st)):
