@@ -19,6 +19,7 @@ from geoverify.frontends.limits import Budget
 from geoverify.frontends.tikz.definitions import DEF_COMMANDS as _DEF_COMMANDS
 from geoverify.frontends.tikz.definitions import HARMLESS as _HARMLESS
 from geoverify.frontends.tikz.pgfbasic import PGF_BASIC_COMMANDS, run_pgf_basic
+from geoverify.frontends.tikz.pgfnodes import PGF_NODE_COMMANDS
 from geoverify.frontends.tikz.tdplot import TDPLOT_COMMANDS, run_tdplot
 from geoverify.frontends.tikz.tkzgraph import TKZ_GRAPH_COMMANDS, run_tkz_graph
 from geoverify.frontends.tikz.definitions import DefinitionsMixin
@@ -454,6 +455,9 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 run_calendar(self, tok, reader)
             elif t in PGF_BASIC_COMMANDS:
                 run_pgf_basic(self, tok, reader)
+            elif t in PGF_NODE_COMMANDS:  # \pgfnode, \pgfmatrix (pgfnodes.py)
+                from geoverify.frontends.tikz.pgfnodes import run_pgf_node_command
+                run_pgf_node_command(self, tok, reader)
             elif t in TDPLOT_COMMANDS:
                 run_tdplot(self, tok, reader)
             elif t in TKZ_GRAPH_COMMANDS:

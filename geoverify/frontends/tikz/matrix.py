@@ -19,7 +19,7 @@ import re
 from geoverify.frontends.tikz.matrix_cells import place_cell_matrix
 from geoverify.frontends.tikz.matrix_layout import MatrixBody, split_body
 
-__all__ = ["place_matrix"]
+__all__ = ["cell_codes", "place_matrix"]
 
 #: a cell starting with one of these is run as written (tikzlibrarymatrix's check for \tikz@signal@path)
 _PLAIN_CELL = re.compile(r"\s*\\(?:node|draw|path|fill|filldraw|coordinate|pic|shade|shadedraw|clip|matrix|"
@@ -68,9 +68,26 @@ def place_matrix(interp, nst: dict, name: str | None, p, body: str, loc) -> None
         body = body.replace(opts["ampersand replacement"].strip(), "&")
     parts = split_body(body)
     if "matrix of nodes" not in opts and not math_mode:
-        place_cell_matrix(interp, nst, name, p, parts, loc, opts, scope=_cell_scope(nst))
+        place_cell_matrix(interp, nst, name, p, cell_codes(parts, opts), loc, opts, scope=_cell_scope(nst))
         return
     _place_plain_cells(interp, nst, name, p, parts, loc, opts, math_mode)
+
+
+def cell_codes(parts: MatrixBody, opts: dict) -> MatrixBody:
+    """The cells with ``execute at begin cell`` / ``execute at end cell`` around a cell that
+    holds something and ``execute at empty cell`` for one that does not (TikZ's
+    ``\\pgfmatrixbegincode``, ``\\pgfmatrixendcode``, ``\\pgfmatrixemptycode``); a
+    ``\\bgroup`` / ``\\egroup`` the codes open and close are the braces around the cell."""
+    begin, end = opts.get("execute at begin cell") or "", opts.get("execute at end cell") or ""
+    empty = opts.get("execute at empty cell") or ""
+    if not (begin or end or empty):
+        return parts
+
+    def brace(code):
+        return re.sub(r"\\bgroup(?![A-Za-z])\s*", "{", re.sub(r"\\egroup(?![A-Za-z])\s*", "}", code))
+
+    rows = [[brace(begin) + c + brace(end) if c.strip() else brace(empty) for c in row] for row in parts.rows]
+    return MatrixBody(rows, parts.amp, parts.ends)
 
 
 def _place_plain_cells(interp, nst, name, p, parts, loc, opts, math_mode) -> None:

@@ -19,7 +19,6 @@ from dataclasses import replace
 
 import numpy as np
 
-from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.fonts import em as font_em
 from geoverify.frontends.tikz.matrix_layout import layout, parse_sep
 from geoverify.frontends.tikz.nodes import Node
@@ -98,10 +97,14 @@ def _run_cell(interp, st, text, loc, offset):
     return (allp[:, 0].min(), allp[:, 1].min(), allp[:, 0].max(), allp[:, 1].max()), added
 
 
-def place_cell_matrix(interp, nst: dict, name, p, body, loc, opts: dict, scope: dict | None = None) -> None:
+def place_cell_matrix(interp, nst: dict, name, p, body, loc, opts: dict, scope: dict | None = None,
+                      anchor: tuple | None = None) -> None:
     """Lay out a matrix of statement cells (``body``: a
     :class:`~geoverify.frontends.tikz.matrix_layout.MatrixBody` of cell source texts) at
-    canvas ``p``; the cells run in state ``scope`` (the path's state by default)."""
+    canvas ``p``; the cells run in state ``scope`` (the path's state by default). ``anchor``
+    is ``(anchor, shift)`` as ``\\pgfmatrix`` takes them (``shift``: ``None`` or ``(cell node,
+    its anchor)``); by default TikZ's ``matrix anchor`` or ``anchor``, where ``<node>.<anchor>``
+    is the ``text`` anchor shifted by that point (``\\tikz@matrix@split``)."""
     tok_pos = interp.source.offset_of(loc)  # the cells' tokens are re-read from the node text: the matrix's place
     st = dict(interp.st if scope is None else scope)
     style = opts.get("nodes")
@@ -143,7 +146,11 @@ def place_cell_matrix(interp, nst: dict, name, p, body, loc, opts: dict, scope: 
         if not drawn:
             return
         lay = layout(extents, amp, ends)
-        node = matrix_node(interp, nst, name, p, lay, opts, measured, loc)
+        if anchor is None:
+            a = (opts.get("matrix anchor") or nst["anchor"] or "center").strip()
+            target, _, inner = a.rpartition(".")
+            anchor = ("text", (target.strip(), inner.strip())) if target else (a, None)
+        node = matrix_node(interp, nst, name, p, lay, anchor, measured, loc)
         bx, by = node.anchor("text")
         # pass 2: the cells at their places (their names now point there)
         for (i, j) in sorted(drawn):
@@ -154,14 +161,11 @@ def place_cell_matrix(interp, nst: dict, name, p, body, loc, opts: dict, scope: 
     draw_matrix_node(interp, nst, node, loc)
 
 
-def matrix_node(interp, nst: dict, name, p, lay, opts: dict, measured: dict, loc) -> Node:
+def matrix_node(interp, nst: dict, name, p, lay, anchor: tuple, measured: dict, loc) -> Node:
     """The matrix's node: a rectangle around the laid-out text box (``inner sep``, ``outer
-    sep``, minimum sizes), placed by ``matrix anchor`` (or its ``anchor``), named.
-
-    An anchor ``<node>.<anchor>`` names a node of a cell (``measured``: name -> (row,
-    column, node measured at the cell's origin)): that point lands on the position
-    (``\\tikz@matrix@split``: the matrix's ``text`` anchor, shifted).
-    """
+    sep``, minimum sizes), its ``anchor[0]`` at ``p`` less the shift ``anchor[1]`` (a cell
+    node's anchor, ``measured``: name -> (row, column, node measured at the cell's origin),
+    taken from the text box's origin, as ``\\pgfmatrix`` measures it), named."""
     em = font_em(nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
     isx = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * em
     isy = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * em
@@ -171,28 +175,21 @@ def matrix_node(interp, nst: dict, name, p, lay, opts: dict, measured: dict, loc
     node = Node(name, "rectangle", (0.0, 0.0), hw, hh, outer, text_height=lay.height, text_depth=lay.depth,
                 extra={"inner_xsep": hw - lay.width / 2})
     p = positioned_point(interp, nst, p)
-    anchor = (opts.get("matrix anchor") or nst["anchor"] or "center").strip()
-    off = None
-    if "." in anchor:
-        target, _, inner = anchor.rpartition(".")
-        hit = measured.get(target.strip())
-        if hit is not None:
-            i, j, cell = hit
-            try:
-                ax, ay = cell.anchor(inner.strip())
-            except KeyError:
-                ax = None
-            if ax is not None:
-                tx, ty = node.anchor("text")
-                off = (tx + lay.xs[j] + ax, ty + lay.ys[i] + ay)
-    else:
-        try:
-            off = node.anchor(anchor)
-        except KeyError:
-            pass
-    if off is None:
-        interp.note("UNSUPPORTED", f"unknown matrix anchor '{anchor}'; the centre is used", "anchor", loc)
+    which, shift = anchor
+    try:
+        off = node.anchor(which)
+    except KeyError:
+        interp.note("UNSUPPORTED", f"unknown matrix anchor '{which}'; the centre is used", "anchor", loc)
         off = (0.0, 0.0)
+    if shift is not None:
+        hit = measured.get(shift[0])
+        try:
+            i, j, cell = hit
+            ax, ay = cell.anchor(shift[1])
+            off = (off[0] + lay.xs[j] + ax, off[1] + lay.ys[i] + ay)
+        except (TypeError, KeyError):
+            interp.note("UNSUPPORTED", f"matrix anchor: no anchor '{shift[1]}' of a cell node '{shift[0]}'; "
+                        "it is not used", "anchor", loc)
     node.center = (p[0] - off[0], p[1] - off[1])
     if name:
         interp.nodes[name] = node

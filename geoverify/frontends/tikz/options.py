@@ -936,14 +936,16 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k == "fit":
             st["fit"] = val
         elif k in ("matrix", "nodes", "row sep", "column sep", "cells", "execute at empty cell",
-                   "ampersand replacement", "matrix anchor"):
+                   "ampersand replacement", "matrix anchor", "execute at begin cell", "execute at end cell"):
             if k == "matrix":
                 st["matrix"] = True
             elif k == "nodes":  # every node/.append style, for the nodes in this scope (a matrix's cells)
                 old = st.get("nodes_style")
                 st["nodes_style"] = old + "," + val if old else val
-            else:  # a matrix's keys, also from a style or a scope (matrix.py)
-                st["matrix_opts"] = {**(st.get("matrix_opts") or {}), k: val}
+            else:  # a matrix's keys, also from a style or a scope (matrix.py); the execute keys append
+                mo = st.get("matrix_opts") or {}
+                add = mo.get(k, "") if k.startswith("execute at") else ""
+                st["matrix_opts"] = {**mo, k: add + val}
         elif k in SHADOW_PRESETS or k == "general shadow":  # the shadows library (shadows.py)
             from geoverify.frontends.tikz.shadows import shadow_key
             shadow_key(ctx, st, k, val, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1))

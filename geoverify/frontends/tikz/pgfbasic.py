@@ -20,8 +20,8 @@ build geometry:
   ``\\clip``), so it is emitted like every other path;
 - transformations (composed onto the current one, local to the group):
   ``\\pgftransformshift``, ``xshift``, ``yshift``, ``scale``, ``xscale``,
-  ``yscale``, ``rotate``, ``xslant``, ``yslant``, ``cm``, ``reset``, ``triangle``,
-  ``invert`` and the at-time ones of :mod:`~geoverify.frontends.tikz.pgfpoints`;
+  ``yscale``, ``rotate``, ``xslant``, ``yslant``, ``cm``, ``reset``,
+  ``resetnontranslations``, ``triangle``, ``invert`` and the at-time ones of :mod:`~geoverify.frontends.tikz.pgfpoints`;
 - ``\\pgftext[at=..., left|right|top|bottom|base]{text}``: the text box with
   no separation, centred on the point unless an edge is named;
 - ``\\pgfmathanglebetweenpoints{p}{q}``: ``\\pgfmathresult``, the direction from
@@ -62,7 +62,7 @@ _TRANSFORMS = {"\\pgftransformshift", "\\pgftransformxshift", "\\pgftransformysh
                "\\pgftransformxscale", "\\pgftransformyscale", "\\pgftransformrotate", "\\pgftransformxslant",
                "\\pgftransformyslant", "\\pgftransformcm", "\\pgftransformreset", "\\pgftransformtriangle",
                "\\pgftransforminvert", "\\pgftransformlineattime", "\\pgftransformcurveattime",
-               "\\pgftransformarcaxesattime"}
+               "\\pgftransformarcaxesattime", "\\pgftransformresetnontranslations"}
 _PATHS = {"\\pgfpathmoveto", "\\pgfpathlineto", "\\pgfpathcurveto", "\\pgfpathclose", "\\pgfpathcircle",
           "\\pgfpathellipse", "\\pgfpatharc", "\\pgfpathrectangle", "\\pgfpathrectanglecorners",
           "\\pgfpatharcaxes", "\\pgfpathqmoveto", "\\pgfpathqlineto", "\\pgfpathqcurveto", "\\pgfpathqcircle"}
@@ -252,6 +252,9 @@ def _transform(pts: _Points, name: str, reader: Reader, st: dict) -> None:
         return
     if kind == "invert":
         st["ctm"] = G.invert(st["ctm"])
+        return
+    if kind == "resetnontranslations":  # the origin stays where it is; rotation, scaling, slant go
+        st["ctm"] = (1.0, 0.0, 0.0, 1.0, st["ctm"][4], st["ctm"][5])
         return
     if kind.endswith("attime"):  # line, curve, arcaxes (pgfpoints.py)
         at_time_transform(pts, kind[:-len("attime")], arg, st)
