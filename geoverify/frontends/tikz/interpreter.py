@@ -211,11 +211,19 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         outer = self.st
         self.st = dict(DEFAULTS)
         self.st.update({k: outer[k] for k in _PERSISTENT_KEYS if k in outer})
+        snapshot = self.defs.get("anim:snapshot")  # \pgfsnapshot{t} (animations.py)
+        if snapshot is not None:
+            self.st["snapshot"] = snapshot
         every = self.defs.get("style:every picture")
         if every:
             self.apply_options(self.st, every)
         if options:
+            self.st["_scope_opening"] = True  # a transform canvas maps the whole picture (canvas.py)
             self.apply_options(self.st, options)
+            del self.st["_scope_opening"]
+            if "_canvas_open" in self.st:
+                from geoverify.frontends.tikz.canvas import begin_canvas
+                begin_canvas(self)
         self.picture_st = self.st
         self._backgrounds = None
         if self.st.get("backgrounds"):  # framed, gridded (backgrounds.py): drawn at the end
@@ -228,6 +236,11 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             from geoverify.frontends.tikz.backgrounds import draw_backgrounds
             draw_backgrounds(self, self._backgrounds, pos)
             self._backgrounds = None
+        if self.picture_st.get("_canvas") is not None:
+            from geoverify.frontends.tikz.canvas import end_canvas
+            saved, self.st = self.st, self.picture_st
+            end_canvas(self)
+            self.st = saved
 
     def document(self, reader: Reader) -> None:
         doc_st = self.st  # the state \tikzset changes between pictures
@@ -262,8 +275,8 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 continue
             if t == "\\tikz":
                 self.loc = self.location(tok[1], "\\tikz")
-                opts = reader.read_optional()
-                self.begin_picture(detokenize(self.expand_all(opts)) if opts else "")
+                from geoverify.frontends.tikz.animations import read_scope_animations
+                self.begin_picture(",".join(read_scope_animations(self, reader)))  # [opts] and :attr={..}
                 self.defs.begin_group()
                 try:
                     reader.skip_spaces()
@@ -300,6 +313,14 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 continue
             if t == "}":
                 self.defs.end_group()
+                continue
+            if t == "\\foreach":  # pictures made by a loop (a panel each)
+                self.foreach(tok, reader, statement_level=True, run=self.document)
+                continue
+            if t in ("\\pgfsnapshot", "\\pgfsnapshotafter"):  # the pictures that follow are snapshots
+                from geoverify.frontends.tikz.animations import parse_time
+                at = parse_time(detokenize(self.expand_all(reader.read_arg())))
+                self.defs.set("anim:snapshot", (at, t == "\\pgfsnapshotafter"))
                 continue
             if t in _DEF_COMMANDS:
                 self.definition(tok, reader)

@@ -204,8 +204,10 @@ class LoopsMixin:
             for r in remember:
                 r[2] = binding.get(r[0], "")
 
-    def foreach(self, tok, reader: Reader, statement_level: bool) -> list | None:
-        """Run (statement level) or expand (inside a path: returns tokens) a ``\\foreach``."""
+    def foreach(self, tok, reader: Reader, statement_level: bool, run=None) -> list | None:
+        """Run (statement level) or expand (inside a path: returns tokens) a ``\\foreach``;
+        ``run(reader)`` runs a statement-level body (picture statements unless given: the
+        document level runs its pictures)."""
         variables, opts, list_text = self._foreach_header(reader)
         reader.skip_spaces()
         nxt = reader.get()
@@ -242,7 +244,11 @@ class LoopsMixin:
                     saved = self.st
                     self.st = dict(self.st)
                     try:
-                        self.statements(Reader(list(body), self.defs, self.budget, self.source), None)
+                        body_reader = Reader(list(body), self.defs, self.budget, self.source)
+                        if run is None:
+                            self.statements(body_reader, None)
+                        else:
+                            run(body_reader)
                     finally:
                         self.st = saved
                 else:

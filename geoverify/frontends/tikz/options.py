@@ -18,6 +18,7 @@ import re
 
 from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz import geometry as G
+from geoverify.frontends.tikz.animations import ANIMATION_KEYS, animation_key
 from geoverify.frontends.tikz.arrowtips import split_tip_lists
 from geoverify.frontends.tikz.automata import AUTOMATA_KEYS, automata_key
 from geoverify.frontends.tikz.circuits import GATE_KEYS
@@ -963,6 +964,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             background_key(ctx, st, k, val)
         elif k in AUTOMATA_KEYS:  # initial and accepting arrows (automata.py)
             automata_key(ctx, st, k, val)
+        elif k in ANIMATION_KEYS:  # the animations library: snapshots (animations.py)
+            animation_key(ctx, st, k, val, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1))
         elif k.startswith("turtle") and _turtle(ctx, st, k, val):  # the turtle library (turtle.py)
             pass
         elif k in DELIMITER_KEYS:  # the matrix library's delimiters (delimiters.py)

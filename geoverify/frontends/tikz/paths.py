@@ -195,6 +195,11 @@ class PathWalker(PlotMixin):
         finally:
             self.st = saved
 
+    def op_animation(self, item):
+        """``:attr = {spec}`` on a path: ``[animate={myself:{attr}={spec}}]`` (animations.py)."""
+        from geoverify.frontends.tikz.animations import colon_animation
+        self.interp.apply_options(self.st, colon_animation(_text(item.children[0])))
+
     def op_options(self, item):
         self.interp.apply_options(self.st, _text(item.children[0]))
         if self.st.get("insert_path"):  # insert path={...}: its operations continue the path here
@@ -748,10 +753,9 @@ class PathWalker(PlotMixin):
                     name = _inner(_text(c.children[0])).strip()
                 elif c.data == "at":
                     at = c.children[0]
-                elif c.data == "animation":  # the picture is drawn as it stands before any animation
-                    attr = _text(c.children[0])[1:].split("=", 1)[0].strip()
-                    self.interp.note("UNSUPPORTED", f"animation of '{attr}' is not interpreted (the still picture "
-                                     "is drawn)", "animation", self.loc)
+                elif c.data == "animation":  # [animate={myself:..}]: a snapshot's value (animations.py)
+                    from geoverify.frontends.tikz.animations import colon_animation
+                    opts.append(colon_animation(_text(c.children[0])))
             else:
                 text = _text(c)[1:-1]
         return ",".join(opts), name, at, text
