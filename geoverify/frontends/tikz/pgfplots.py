@@ -232,6 +232,7 @@ class Axis:
                 kv.setdefault(k[0] + "bar", None)
                 kv.setdefault("stack plots", k[0])
         self.bar = next((k[0] for k in ("ybar", "xbar") if k in kv), None)
+        self.interval = self.interval_style()
         if direct:
             other = "x" if self.bar == "y" else "y"
             kv.setdefault(other + "tick align", "outside")
@@ -250,9 +251,11 @@ class Axis:
         try:
             plots, legend = collect_plots(interp, body, domain, samples, st, axis_plot, self.loc, bar=self.bar,
                                           symbols=self.symbols.get("x"), functions=functions,
-                                          samples_at=kv.get("samples at"), axis_kv=kv)
+                                          samples_at=kv.get("samples at"), axis_kv=kv, interval=self.interval)
         finally:
             interp.pgfplots_log_x = False
+        if self.interval:
+            self.interval_widths(plots)
         if kv.get("x filter/.code") or kv.get("y filter/.code"):
             self.run_filters(plots)
         # /tikz/xbar, /tikz/ybar: only the bar plot handler (no bar cycle list, no shifts)
@@ -465,6 +468,38 @@ class Axis:
 
     stacked_bars = False
 
+    def interval_style(self):
+        """pgfplots' ``ybar interval`` (``xbar interval``) among the axis options: ``"y"``
+        (``"x"``) or None. Its style sets, unless given, ``xtick=data``, ``xmajorgrids``,
+        ``xtick align=outside``, ``x tick label as interval`` and ``clip ylimits=false`` (the
+        other axis for ``xbar interval``); ``<a>ticklabel interval boundaries`` labels each
+        interval with its two ends (pgfplots.code.tex)."""
+        kv = self.kv
+        for a in "xy":
+            if f"{a}ticklabel interval boundaries" in kv:
+                kv.setdefault(f"{a} tick label as interval", "true")
+                kv.setdefault(f"{a}ticklabel", "$\\pgfmathprintnumber{\\tick}$ -- $\\pgfmathprintnumber{\\nexttick}$")
+        d = next((k[0] for k in ("ybar interval", "xbar interval") if k in kv), None)
+        if d is None:
+            return None
+        o = "x" if d == "y" else "y"
+        for k, v in ((f"{o}tick", "data"), (f"{o}majorgrids", "true"), (f"{o}tick align", "outside"),
+                     (f"{o} tick label as interval", "true"), (f"clip {d}limits", "false")):
+            kv.setdefault(k, v)
+        return d
+
+    def interval_widths(self, plots):
+        """The axis' ``bar interval width`` (``#1/n`` of ``ybar interval=#1``, default 1) and
+        ``bar interval shift`` (``(i + 0.5)/n``) of its n interval plots, unless a plot sets its own."""
+        key = ("ybar interval" if self.interval == "y" else "xbar interval")
+        frac = _num(self.interp, self.kv[key], self.st) if (self.kv.get(key) or "").strip() else 1.0
+        mine = [p for p in plots if p.interval and not p.forget]
+        for i, p in enumerate(mine):
+            bars = dict(p.st.get("plot_bars") or {})
+            bars.setdefault("bar interval width", frac / len(mine))
+            bars.setdefault("bar interval shift", (i + 0.5) / len(mine))
+            p.st["plot_bars"] = bars
+
     def set_bar_shifts(self, width, plots=None):
         """pgfplots' ``bar shift auto``: bars of the n bar plots side by side, ``bar sep`` apart."""
         bars = [p for p in (plots if plots is not None else self.plots) if p.bar]
@@ -633,7 +668,8 @@ class Axis:
             foot = {"y": min(max(0.0, self.ymin), self.ymax), "x": min(max(0.0, self.xmin), self.xmax)}
             for p in self.plots:
                 pfull = full if p.shift is None else self.plot_shift(p, base, data_map)
-                draw_plot(interp, p, pfull, box_canvas if clip else None, bar_base=foot["x" if p.bar == "x" else "y"])
+                kind = "x" if "x" in (p.bar, p.interval) else "y"  # the bars' foot
+                draw_plot(interp, p, pfull, box_canvas if clip else None, bar_base=foot[kind])
             self.nodes_near_coords(full)
             self.axis_lines(xm)
             labels = self.tick_marks_and_labels(ticks, xm)
@@ -1395,7 +1431,14 @@ class Axis:
             number_format, style = split_number_format(given + "," + style if given else style)
             template = kv.get(a + "ticklabel")
             code = []
+            # x tick label as interval: each label between its tick and the next (the last has none)
+            as_interval = self.flag(f"{a} tick label as interval")
             for i, v in enumerate(major):
+                at = v
+                if as_interval and i < n_regular:
+                    if i + 1 >= n_regular:
+                        continue
+                    at = 0.5 * (v + major[i + 1])
                 if labels is not None and (i >= len(labels) or labels[i] is not None):
                     if i >= len(labels):
                         break
@@ -1410,10 +1453,10 @@ class Axis:
                 else:
                     text = format_number(v / 10.0 ** scale, **number_format)
                 if a == "x":
-                    x, y = self.P(v, side)
+                    x, y = self.P(at, side)
                     y += outward * shift + self.line_offset(a, side)
                 else:
-                    x, y = self.P(side, v)
+                    x, y = self.P(side, at)
                     x += outward * shift + self.line_offset(a, side)
                 lst = style
                 if i >= n_regular:  # extra tick style={font=.., tick label style={..}}

@@ -21,6 +21,7 @@ from geoverify.frontends.tikz.pgfplots_marks import mark_outlines
 from geoverify.frontends.tikz.pgfplots_errorbars import draw_error_bars
 from geoverify.frontends.tikz.pgfplots_patches import draw_patches
 from geoverify.frontends.tikz.pgfplots_plots import Plot
+from geoverify.frontends.tikz.plothandlers import bar_options
 from geoverify.scene.primitives import Circle, Dot, Polyline
 
 __all__ = ["draw_plot", "draw_bars", "draw_error_bars", "draw_mark", "legend_image", "legend_image_box"]
@@ -165,14 +166,22 @@ def _emit_bar(interp, plot: Plot, corners) -> None:
 
 
 def _draw_intervals(interp, plot: Plot, full, base: float) -> None:
-    """``/tikz/ybar interval`` (pgf's handler, ``bar interval width=1``): a bar over each
-    interval between consecutive points, from the zero level ``base`` to the first point's y."""
+    """``/tikz/ybar interval`` (``xbar interval``): a bar over each interval between
+    consecutive points, from the zero level ``base`` to the first point's y (x), as wide as
+    ``bar interval width`` times the interval, its middle ``bar interval shift`` times the
+    interval from its start (pgf's handler, in data units: the axis' map is linear)."""
     pts = [(x, y) for x, y in plot.points if math.isfinite(x) and math.isfinite(y)]
     if plot.only_marks:
         return
-    for (x0, y0), (x1, _y1) in zip(pts, pts[1:]):
-        q = [G.apply(full, c) for c in ((x0, base), (x1, base), (x1, y0), (x0, y0))]
-        _emit_bar(interp, plot, q)
+    bars = bar_options(plot.st)
+    k = 0 if plot.interval == "y" else 1
+    for p0, p1 in zip(pts, pts[1:]):
+        span = p1[k] - p0[k]
+        a = p0[k] + bars.interval_shift * span - 0.5 * bars.interval_width * span
+        b = a + bars.interval_width * span
+        h = p0[1 - k]
+        corners = ((a, base), (b, base), (b, h), (a, h)) if k == 0 else ((base, a), (h, a), (h, b), (base, b))
+        _emit_bar(interp, plot, [G.apply(full, c) for c in corners])
 
 
 def _draw_combs(interp, plot: Plot, full, box) -> None:

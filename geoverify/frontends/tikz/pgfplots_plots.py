@@ -24,6 +24,7 @@ import numpy as np
 
 from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
 from geoverify.frontends.tikz.definitions import DEF_COMMANDS
+from geoverify.frontends.tikz.filecontents import written_file
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pgfplots3d_data import PLOT3_KEYS, plot_points3d, table_points3d
 from geoverify.frontends.tikz.pgfplots_marks import (BAR_CYCLE, CYCLE_COLOR, CYCLE_LISTS, explicit_cycle_list,
@@ -95,7 +96,7 @@ class Plot:
     mark_text: tuple = ("p", "")
     comb: str | None = None
     quiver: Quiver | None = None
-    interval: bool = False
+    interval: str | None = None  # "y"/"x": /tikz/ybar interval, /tikz/xbar interval
     area_legend: bool = False
     patch_type: str | None = None
     contour: tuple | None = None
@@ -263,12 +264,14 @@ def _braced_items(text: str):
 
 
 def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc, bar=None, symbols=None,
-                  functions=None, samples_at=None, axis_kv=None):
+                  functions=None, samples_at=None, axis_kv=None, interval=None):
     """``(plots, legend texts)`` of the ``\\addplot`` statements of an axis body.
 
     ``bar`` is the axis' bar direction (``"x"``/``"y"`` for ``xbar``/``ybar``: bar
-    cycle list, bars); ``symbols`` maps ``symbolic x coords`` names to ``0, 1, ...``.
+    cycle list, bars); ``interval`` the same for ``xbar interval``/``ybar interval`` (bar
+    cycle list, interval bars); ``symbols`` maps ``symbolic x coords`` names to ``0, 1, ...``.
     """
+    axis_interval = interval
     from geoverify.frontends.tikz.options import split_top_level
     plots: list[Plot] = []
     legend: list = []
@@ -362,7 +365,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
         st["color"] = (0.0, 0.0, 0.0)
         mark = None
         mark_fill = None
-        cycle_list = BAR_CYCLE if bar else axis_list
+        cycle_list = BAR_CYCLE if bar or axis_interval else axis_list
         entry = cycle_list[cycle % len(cycle_list)]
         pbar = bar
         forget = "forget plot" in keys
@@ -397,7 +400,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             functions_p = {k: (prm, _x_to_var(body)) for k, (prm, body) in getattr(interp, "pgf_functions", {}).items()}
             functions_p.update(functions or {})
             comb = quiver = hist = None
-            interval = False
+            interval = axis_interval
             at = samples_at
             only_marks = False
             smooth = axis_smooth
@@ -442,6 +445,9 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                     pbar = k[0]
                 elif k in ("ycomb", "xcomb") and v is None:
                     comb = k[0]
+                elif k in ("ybar interval", "xbar interval", "/tikz/ybar interval", "/tikz/xbar interval") \
+                        and v is None:  # in a plot's options only the TikZ handler (pgfplots' local bar keys)
+                    interval = k.rsplit("/", 1)[-1][0]
                 elif k == "quiver":
                     quiver = v or ""
                 elif k == "hist":
@@ -552,7 +558,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                 for hk, hv in split_options(res[1]):
                     hk = hk[len("/tikz/"):] if hk.startswith("/tikz/") else hk
                     if hk == "ybar interval" and hv is None:
-                        interval = True
+                        interval = "y"
                     elif hk in ("sharp plot", "smooth") and hv is None:
                         smooth = hk == "smooth"
                     elif hk == "const plot" and hv is None:
@@ -561,7 +567,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                         rest.append(hk if hv is None else f"{hk}={{{hv}}}")
                 if rest:
                     interp.apply_options(st, ",".join(rest))
-            _report_tikz_handler(interp, st, st0, bool(pbar) or bool(comb) or bool(const) or interval, loc)
+            _report_tikz_handler(interp, st, st0, bool(pbar) or bool(comb) or bool(const) or bool(interval), loc,
+                                 interval=bool(interval))
             explicit = extra.get("errors")
             errors = _error_bars(interp, errbar, pts, explicit, st)
             if quiver is not None:
@@ -583,16 +590,22 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
     return plots, legend
 
 
-def _report_tikz_handler(interp, st: dict, st0: dict, drawn: bool, loc) -> None:
+def _report_tikz_handler(interp, st: dict, st0: dict, drawn: bool, loc, interval: bool = False) -> None:
     """A TikZ plot handler or ``bar ...`` key that reached the plot's TikZ options (not
-    one of the plot keys read above): the plot is drawn by its own handler, so report it."""
+    one of the plot keys read above): the plot is drawn by its own handler, so report it
+    (``bar interval ...`` keys are read by interval bars, ``interval``)."""
     handler = st.get("plot_handler")
     if handler and handler not in ("lineto", "curveto", "closedcurve", "polygon", "discard") and not drawn:
         key = next(k for k, v in TIKZ_HANDLER_KEYS.items() if v == handler)
         interp.note("UNSUPPORTED", f"plot handler '{key}' in an axis is not interpreted; the plot is drawn as a "
                     "line", key, loc)
-    if st.get("plot_bars") != st0.get("plot_bars"):
-        keys = ", ".join(sorted(st.get("plot_bars") or {}))
+    bars, bars0 = dict(st.get("plot_bars") or {}), dict(st0.get("plot_bars") or {})
+    if interval:
+        for k in ("bar interval width", "bar interval shift"):
+            bars.pop(k, None)
+            bars0.pop(k, None)
+    if bars != bars0:
+        keys = ", ".join(sorted(bars))
         interp.note("UNSUPPORTED", f"'{keys}' of an \\addplot is not interpreted", keys, loc)
 
 
@@ -736,6 +749,13 @@ def _table_points(interp, raw, st, loc, symbols, extra=None):
             break
     else:
         return None
+    if "\n" not in body and "\\\\" not in body:  # no line break: a file name (pgfplotstable's rule)
+        written = written_file(interp, body)
+        if written is None:
+            interp.note("UNSUPPORTED", f"\\addplot table reads the file '{body.strip()}'; not interpreted",
+                        "\\addplot table", loc)
+            return None
+        body = written
     body = re.sub(r"(?m)%.*$", "", body)
     rows = body.split("\\\\") if "\\\\" in (opts.get("row sep") or "") else body.splitlines()
     sep = (opts.get("col sep") or "space").strip()
