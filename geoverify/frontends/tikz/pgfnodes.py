@@ -77,6 +77,9 @@ def _node(interp, shape: str, anchor: str, text: str, name: str, usage: str, loc
         nst = interp.node_state({**st, "nodes_style": None}, "")
     finally:
         interp.defs.end_group()
+    for k in ("min_width", "min_height"):  # pgf's keys in force (\pgfset{minimum width=..})
+        if st.get(k) or st.get(k + "_spec"):
+            nst[k], nst[k + "_spec"] = st[k], st.get(k + "_spec")
     stroke, fill = _usage(usage)
     nst["shape"], nst["anchor"], nst["transform_shape"] = shape or "rectangle", anchor or "center", True
     nst["draw"] = "current" if stroke else None
