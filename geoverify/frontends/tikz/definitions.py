@@ -60,6 +60,8 @@ LIBRARIES_INTERPRETED |= {"datavisualization", "datavisualization.formats.functi
 LIBRARIES_INTERPRETED |= {"calendar"}
 # the cobordism pic and its keys (tqft.py)
 LIBRARIES_INTERPRETED |= {"tqft"}
+# the nets of polyhedra (folding.py)
+LIBRARIES_INTERPRETED |= {"folding"}
 
 
 class DefinitionsMixin:

@@ -39,6 +39,7 @@ LIBRARY_STYLES = {
         "edge from parent fork right": "edge from parent path={(\\tikzparentnode\\tikzparentanchor) -- "
                                        "+(.5\\tikzleveldistance,0pt) |- (\\tikzchildnode\\tikzchildanchor)}",
     },
+    "folding": {"every ear": "", "every cut": "", "every fold": "help lines"},
     "petri": {
         "every place": "",
         "place": "circle,draw,inner sep=0pt,minimum size=5ex,every place",

@@ -54,6 +54,10 @@ def draw_pic(interp, opts: str, body: str, st: dict, loc, name=None, at=None) ->
     if interp.defs.get("style:pics/" + body.partition("=")[0].strip()) is not None:
         _user_pic(interp, opts, body, st, loc, name, at)
         return
+    from geoverify.frontends.tikz.folding import NETS, draw_folding_pic
+    if body.strip() in NETS:  # the folding library's nets (folding.py)
+        draw_folding_pic(interp, body.strip(), opts, st, loc, name, at)
+        return
     # tikzlibraryangles: pics/angle/.default=A--B--C (right angle has no default)
     body = re.sub(r"^\s*angle\s*$", "angle=A--B--C", body.strip())
     m = re.match(r"\s*(angle|right angle)\s*=\s*(.+)$", body, re.S)

@@ -416,9 +416,14 @@ class NodePlacementMixin:
                     dx = -(tw - ink_w) / 2
             box = node.text_box(ink_w, dx)
             color = nst.get("text") or nst["color"]
+            frame = None
+            if node.angle:  # a turned label says so: its text's own frame (pt of its size, at its baseline's start)
+                ox, oy = node._to_canvas(dx - ink_w / 2, -(node.text_height - node.text_depth) / 2)
+                c, sn = math.cos(math.radians(node.angle)), math.sin(math.radians(node.angle))
+                frame = np.array([[c, -sn, ox], [sn, c, oy]])
             self.scene.add(TextLabel(text=text, anchor=p, box=box, font_size=nst["font_size"] * node.scale,
                                      style=Style(stroke=None, stroke_width=0.0, fill=to_hex(color),
-                                                 opacity=nst["opacity"]), **common))
+                                                 opacity=nst["opacity"]), frame=frame, **common))
 
     def _label(self, node: Node, spec: str, nst, loc, pin: bool):
         spec = spec.strip()
