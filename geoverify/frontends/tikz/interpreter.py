@@ -139,6 +139,10 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             text = text.replace("{}", "")
         if self.let_vars:
             text = self.subst_let(text)
+        funcs = (st or self.st).get("functions")
+        if funcs:  # declare function={..}: each call replaced by its body (pgfplots_plots.apply_functions)
+            from geoverify.frontends.tikz.pgfplots_plots import apply_functions
+            text = apply_functions(text, funcs)
         env = self.env
         if "width" in text:
             if "\\pgflinewidth" in text:

@@ -964,6 +964,9 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             background_key(ctx, st, k, val)
         elif k in AUTOMATA_KEYS:  # initial and accepting arrows (automata.py)
             automata_key(ctx, st, k, val)
+        elif k == "declare function":  # "f(\a)=..; c=..;": calls expanded in expressions (interpreter.number)
+            from geoverify.frontends.tikz.pgfplots_plots import parse_functions
+            st["functions"] = {**(st.get("functions") or {}), **parse_functions(val)}
         elif k in ANIMATION_KEYS:  # the animations library: snapshots (animations.py)
             animation_key(ctx, st, k, val, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1))
         elif k.startswith("turtle") and _turtle(ctx, st, k, val):  # the turtle library (turtle.py)

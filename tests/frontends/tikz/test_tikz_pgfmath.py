@@ -80,3 +80,20 @@ def test_a_closing_parenthesis_that_closes_nothing_ends_a_group_opened_at_the_st
     assert evaluate("1+2)*3").value == pytest.approx(9.0)
     assert evaluate("(1+2))*3").value == pytest.approx(9.0)
     assert evaluate("0.2*exp(-1*(0.5)^2 - 3*0.5))").value == pytest.approx(0.03474, abs=1e-4)
+
+
+def test_declare_function_in_a_pictures_options_is_used_by_its_paths_and_plots():
+    # TikZ's declare function={f(\t,\a)=\a*\t^2; c=1;}: f(2,0.5) = 2, c = 1; the plot goes
+    # through (0,0) (1,1) (2,4) cm
+    import numpy as np
+
+    from geoverify.frontends.tikz import parse_tikz
+    sc = parse_tikz(r"""\begin{tikzpicture}[declare function={f(\t,\a)=\a*\t^2; c=1;}]
+      \draw (0,0) -- ({f(2,0.5)}, c);
+      \draw plot[domain=0:2, samples=3] (\x, {f(\x,1)});
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    cm = 72.27 / 2.54
+    line, plot = (p.points / cm for p in sc.primitives)
+    assert np.allclose(line, [[0, 0], [2, 1]])
+    assert np.allclose(plot, [[0, 0], [1, 1], [2, 4]])
