@@ -357,6 +357,17 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
             bw, bh = (lab.box[2] - lab.box[0]), (lab.box[3] - lab.box[1])
             stacked = any(k in lab.text for k in ("\\frac", "\\dfrac", "\\tfrac", "\\begin{", "\\over",
                                                    "\\substack", "\\stackrel", "\\binom"))
+            turned = lab.frame is not None and abs(lab.frame[1, 0]) + max(-lab.frame[0, 0], 0.0) > 1e-3
+            if turned and not stacked and not (abs(bh - (box.height + box.depth)) > 0.05 * lab.font_size
+                                               and abs(bw - box.width) > 0.05):
+                # a turned label whose box looks upright (upside down, or square-ish): a turned TeX run
+                # must start where its frame starts it
+                q = (lab.frame[:, :2] @ _first_run_offset(lab.text, lab.font_size) + lab.frame[:, 2]) * BP_PER_PT + t
+                starts = np.array([x.frame[:, 2] for x in nb_text if x.frame is not None]).reshape(-1, 2)
+                dist = float(np.min(np.hypot(*(starts - q).T))) if len(starts) else np.inf
+                if dist > worst:
+                    worst, details["worst_label"] = dist, lab.text[:40]
+                continue
             if stacked or (abs(bh - (box.height + box.depth)) > 0.05 * lab.font_size and abs(bw - box.width) > 0.05):
                 # a rotated label, or one with stacked parts (fractions, arrays) whose runs sit on
                 # several baselines: its runs must lie inside its box

@@ -309,7 +309,9 @@ def text_label(text, cx, base, width, fs, m, ink: bool = True, **common) -> Text
     The box spans the advance width horizontally and vertically the estimated
     ink (:func:`ink_extent`), or with ``ink=False`` the font's whole line (0.75 em
     above the baseline, 0.25 em below: what joining lines into one label needs).
-    The anchor is the middle of the baseline.
+    The anchor is the middle of the baseline. Text that ``m`` turns (rotates, mirrors or
+    slants) gets its frame: ``m`` from the text's own coordinates (y up, origin at the
+    baseline's left end, user units).
     """
     asc, desc = ink_extent(text) if ink else (_ASCENT, _DESCENT)
     corners = np.array([[cx - width / 2, base - asc * fs], [cx + width / 2, base - asc * fs],
@@ -318,7 +320,11 @@ def text_label(text, cx, base, width, fs, m, ink: bool = True, **common) -> Text
     anchor = m[:2, :2] @ np.array([cx, base]) + m[:2, 2]
     scale = float(np.sqrt(abs(np.linalg.det(m[:2, :2]))))
     box = np.array([cc[:, 0].min(), cc[:, 1].min(), cc[:, 0].max(), cc[:, 1].max()])
-    return TextLabel(text=text, anchor=anchor, box=box, font_size=fs * scale, **common)
+    frame = None
+    if m[0, 1] != 0 or m[1, 0] != 0 or m[0, 0] < 0 or m[1, 1] > 0:  # upright text is x right, y flipped
+        frame = m[:2, :2] @ np.array([[1.0, 0.0, cx - width / 2], [0.0, -1.0, base]])
+        frame[:, 2] += m[:2, 2]
+    return TextLabel(text=text, anchor=anchor, box=box, font_size=fs * scale, frame=frame, **common)
 
 
 

@@ -63,6 +63,15 @@ def test_transformed_text():
     assert np.allclose(t.anchor, to_canvas(20, 20)) and t.font_size == pytest.approx(15)
 
 
+def test_turned_text_has_its_frame_and_upright_text_none():
+    # rotate(180 20 50) turns "ab" (estimated 2 * 0.5 em * 20 = 20 px wide) about its start: its own
+    # frame starts at the start point, x to the left and y down on the canvas (0.75 bp per px)
+    t = _label('<text x="20" y="50" font-size="20" transform="rotate(180 20 50)">ab</text>')
+    assert np.allclose(t.frame, [[-0.75, 0, to_canvas(20, 50)[0]], [0, -0.75, to_canvas(20, 50)[1]]])
+    assert np.allclose(t.anchor, to_canvas(10, 50))
+    assert _label('<text x="20" y="50" font-size="20" transform="scale(2)">ab</text>').frame is None
+
+
 def test_font_size_units_and_css():
     t = _label('<style>.lbl { font: 12px serif; font-size: 12pt }</style><text class="lbl" x="0" y="10">a</text>')
     assert t.font_size == pytest.approx(12)  # 12 pt = 16 px = 12 bp

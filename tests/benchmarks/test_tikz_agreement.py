@@ -1,0 +1,51 @@
+"""The label comparison of ``benchmarks/tikz_agreement.py``: labels turned upside down.
+
+A label turned by 180 degrees has the box of an upright one; TeX's run of it starts at
+the right end of its box, on its top. The native label's frame says where its text
+starts; a TeX run must start there (within 0.5 % of the figure's size).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from geoverify.frontends.tikz import parse_tikz
+from geoverify.scene import TextLabel
+
+HERE = Path(__file__).resolve().parent
+BP = 72 / 72.27  # bp per pt
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("tikz_agreement", HERE.parents[1] / "benchmarks" / "tikz_agreement.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _rendered(bench, start, turned=True):
+    """dvisvgm-like SVG (bp, y down) of the line (0,0)--(4cm,0) and "6" starting at ``start`` (pt, y up)."""
+    x, y = start[0] * BP, -start[1] * BP
+    m = f"matrix(-1 0 0 -1 {x:.4f} {y:.4f})" if turned else f"matrix(1 0 0 1 {x:.4f} {y:.4f})"
+    svg = (f"<svg xmlns='http://www.w3.org/2000/svg' width='120pt' height='60pt' viewBox='-5 -50 120 60'>"
+           f"<path d='M0 0H113.3858' stroke='#000' fill='none' stroke-width='.3985'/>"
+           f"<text font-family='cmr10' font-size='9.9626' x='0' y='0' transform='{m}'>6</text></svg>")
+    return bench.parse_rendered(svg)
+
+
+def test_an_upside_down_label_is_found_where_its_frame_starts_it(bench):
+    native = parse_tikz(r"\tikz{\draw (0,0) -- (4,0); \node[rotate=180] at (2,1) {6};}")
+    (lab,) = [p for p in native.primitives if isinstance(p, TextLabel)]
+    start = lab.frame[:, 2]
+    assert lab.frame[0, 0] == pytest.approx(-1.0) and start[0] > (lab.box[0] + lab.box[2]) / 2
+    ok, cause, details = bench.align_and_compare(native, _rendered(bench, start), 0)
+    assert ok, (cause, details)
+    size = details["size"]
+    # the run moved by 1 % of the figure's size along the baseline, or set upright, does not agree
+    moved = (start[0] + 0.01 * size / BP, start[1])
+    assert bench.align_and_compare(native, _rendered(bench, moved), 0)[1] == "text position mismatch"
+    assert bench.align_and_compare(native, _rendered(bench, start, turned=False), 0)[1] == "text position mismatch"
