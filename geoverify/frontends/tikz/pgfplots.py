@@ -1066,6 +1066,8 @@ class Axis:
         elif labels is None and re.fullmatch(r"base\s*10\s*:\s*[-+]?\d+", scaled):
             # scaled ticks=base 10:e: labels show the values times 10^e, the label 10^{-e}
             scale = -int(scaled.partition(":")[2])
+        elif labels is None and re.fullmatch(r"\{?\s*(real|manual)\s*:.*", scaled, re.S):
+            scale = self.scaled_ticks_choice(a, scaled)
         n_minor = kv.get(f"minor {a} tick num", kv.get("minor tick num"))
         minor = np.zeros(0)
         if n_minor and len(major) >= 2:
@@ -1446,12 +1448,12 @@ class Axis:
                 elif template is not None:
                     nxt = major[i + 1] if i + 1 < len(major) else None
                     # on a log axis \tick is the natural logarithm of the tick position
-                    f = math.log(10.0) if self.log[a] else 10.0 ** -scale
+                    f = math.log(10.0) if self.log[a] else self.scaled_value(1.0, scale)
                     text = self.template_label(template, v * f, None if nxt is None else nxt * f, number_format)
                 elif self.log[a]:  # an extra tick on a log axis
                     text = self.log_label(a, v, identify=identify_extra)
                 else:
-                    text = format_number(v / 10.0 ** scale, **number_format)
+                    text = format_number(self.scaled_value(v, scale), **number_format)
                 if a == "x":
                     x, y = self.P(at, side)
                     y += outward * shift + self.line_offset(a, side)
@@ -1476,11 +1478,60 @@ class Axis:
                             "scaled ticks", self.loc)
         return out
 
+    def scaled_ticks_choice(self, a, spec):
+        """The ``scale`` of ``scaled <a> ticks=real:r`` (``("real", r)``: the labels show the
+        values divided by r) or ``manual:{label}{code}`` (``("manual", label, expression)``:
+        the code ``\\pgfmathparse{..#1..}`` maps each value); a manual code that is not one
+        ``\\pgfmathparse`` is reported and the values are shown."""
+        spec = spec.strip()
+        while spec.startswith("{") and spec.endswith("}"):
+            spec = spec[1:-1].strip()
+        kind, _, arg = spec.partition(":")
+        if kind.strip() == "real":
+            return ("real", _num(self.interp, arg, self.st))
+        from geoverify.frontends.tikz.tex import Reader as _Reader
+        toks = [(t, self.pos) for t, _ in tokenize(arg)]
+        r = _Reader(toks, self.interp.defs, self.interp.budget, self.interp.source)
+        label, code = detokenize(r.read_arg()).strip(), detokenize(r.read_arg()).strip()
+        m = re.fullmatch(r"\\pgfmathparse\s*\{(.*)\}", code, re.S)
+        if m is None:
+            self.interp.note("UNSUPPORTED", f"scaled {a} ticks=manual code '{code}' (only \\pgfmathparse) is not "
+                             "interpreted; the values are shown", "scaled ticks", self.loc)
+            return ("manual", label, "#1")
+        return ("manual", label, m.group(1).strip())
+
+    def scaled_value(self, v, scale):
+        """A tick label's number: ``v`` under ``scaled ticks`` (``scale``: the exponent e of
+        ``v / 10^e``, or a choice of :meth:`scaled_ticks_choice`)."""
+        if not isinstance(scale, tuple):
+            return v / 10.0 ** scale
+        if scale[0] == "real":
+            return v / scale[1]
+        try:
+            return self.interp.number(scale[2].replace("#1", f"({float(v)!r})"), self.st).value
+        except GeoverifyError as err:
+            self.interp.note("UNSUPPORTED", f"scaled ticks=manual code not evaluated: {err.message}", "scaled ticks",
+                             self.loc)
+            return v
+
+    def tick_scale_text(self, a, scale):
+        """The text of the tick scale label: pgfplots' ``<a>tick scale label code`` with the
+        scale (``$\\cdot 10^{e}$``; ``real:r``: ``$\\cdot r$``; ``manual``: its label),
+        ``tick scale binop`` for the ``\\cdot``."""
+        if isinstance(scale, tuple) and scale[0] == "manual":
+            return scale[1]
+        binop = (self.kv.get("tick scale binop") or "\\cdot").strip()
+        arg = format_number(scale[1])[1:-1] if isinstance(scale, tuple) else str(scale)
+        code = self.kv.get(f"{a}tick scale label code/.code")
+        if code is not None:
+            return code.strip().replace("#1", arg)
+        return f"${binop} {arg}$" if isinstance(scale, tuple) else f"${binop} 10^{{{arg}}}$"
+
     def tick_scale_label(self, a, scale, tick_labels):
         """The ``\\cdot 10^{e}`` label of ``scaled ticks`` (pgfplots' ``every x/y tick scale
         label``): x at 0.9 of the axis, 5pt under the tick labels; y above the axis' top end (before
         ``compat=1.3`` 0.3em above its top left corner)."""
-        text = f"$\\cdot 10^{{{scale}}}$"
+        text = self.tick_scale_text(a, scale)
         if a == "x":
             x = self.P(self.xmin, 0)[0] + 0.9 * (self.P(self.xmax, 0)[0] - self.P(self.xmin, 0)[0])
             y = min(p.box[1] for p in tick_labels) - 3.333 - 5.0

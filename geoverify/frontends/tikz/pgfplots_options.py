@@ -35,6 +35,7 @@ KNOWN_KEYS = {
     "axis x line shift", "axis y line shift", "extra x tick labels", "extra y tick labels",
     "hide obscured x ticks", "hide obscured y ticks",
     "log ticks with fixed point",
+    "xtick scale label code/.code", "ytick scale label code/.code", "tick scale binop",
     "set layers",  # layers change only the drawing order
     # TikZ's constant plot handlers in the axis' scope (pgfplots_plots.CONST_HANDLERS)
     "const plot", "const plot mark left", "const plot mark right", "const plot mark mid", "jump mark left",

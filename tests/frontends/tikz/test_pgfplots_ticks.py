@@ -31,3 +31,39 @@ def test_log_ticks_with_fixed_point_print_the_decades_as_numbers():
     # TeX: 10, 100, 1,000, 10,000, 100,000 under the box; 0.00001 ... 0.1 left of it
     assert texts == ["$10$", "$100$", "$1{,}000$", "$10{,}000$", "$100{,}000$",
                      "$0.00001$", "$0.0001$", "$0.001$", "$0.01$", "$0.1$"]
+
+
+def _texts(sc):
+    return [p.text for p in sc.primitives if isinstance(p, TextLabel)]
+
+
+def test_scaled_ticks_real_divides_the_labels_and_names_the_factor():
+    # TeX (pgfplots manual, tick options): 0, 0.5, 1, 1.5, 2 under the box and the label $\cdot \pi$
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[xtick={0,1.5708,...,10}, domain=0:2*pi, scaled x ticks={real:3.1415},
+    xtick scale label code/.code={$\cdot \pi$}]
+\addplot {sin(deg(x))};
+\end{axis}
+\end{tikzpicture}""")
+    texts = _texts(sc)
+    assert texts[:5] == ["$0$", "$0.5$", "$1$", "$1.5$", "$2$"]
+    assert "$\\cdot\\pi$" in texts  # (the options are detokenized)
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[scaled y ticks=real:3, ytick={0,3,6}, xtick=\empty]
+\addplot coordinates {(0,0) (1,6)};
+\end{axis}
+\end{tikzpicture}""")
+    assert _texts(sc) == ["$0$", "$1$", "$2$", "$\\cdot 3$"]
+
+
+def test_scaled_ticks_manual_maps_the_values_with_its_code():
+    # TeX: the y labels 0, 0.5, ..., 2 (the values less 65535, one decimal) and $+65\,535$ above
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[scaled y ticks=manual:{$+65\,535$}{\pgfmathparse{#1-65535}},
+    yticklabel style={/pgf/number format/fixed, /pgf/number format/precision=1}, xtick=\empty]
+\addplot coordinates {(0, 65535) (13, 65535) (14, 65536) (15, 65537) (30, 65537)};
+\end{axis}
+\end{tikzpicture}""")
+    texts = _texts(sc)
+    assert texts[:5] == ["$0$", "$0.5$", "$1$", "$1.5$", "$2$"]
+    assert texts[-1] == "$+65\\,535$"
