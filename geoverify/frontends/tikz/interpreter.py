@@ -229,13 +229,19 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 from geoverify.frontends.tikz.canvas import begin_canvas
                 begin_canvas(self)
         self.picture_st = self.st
+        if "_spy_open" in self.st:  # spy scope={..} of the picture (spy.py)
+            from geoverify.frontends.tikz.spy import begin_spy_scope
+            begin_spy_scope(self)
         self._backgrounds = None
         if self.st.get("backgrounds"):  # framed, gridded (backgrounds.py): drawn at the end
             from geoverify.frontends.tikz.bounding import start_local_box
             self._backgrounds = start_local_box(self, "")
 
     def end_picture(self, pos: int | None) -> None:
-        """What the picture's options draw when it ends (the backgrounds library's frames)."""
+        """What the picture's options draw when it ends (the backgrounds library's frames, spies)."""
+        if self.st.get("_spy") is not None:  # the spies of the picture's spy scope (spy.py)
+            from geoverify.frontends.tikz.spy import finish_spy_scope
+            finish_spy_scope(self, None)
         if self._backgrounds is not None:
             from geoverify.frontends.tikz.backgrounds import draw_backgrounds
             draw_backgrounds(self, self._backgrounds, pos)
@@ -466,6 +472,9 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             elif t in ("\\addplot", "\\addplot+"):
                 self.note("UNSUPPORTED", "\\addplot outside an axis environment", t)
                 self._skip_statement(reader)
+            elif t == "\\spy":  # the spy library (spy.py)
+                from geoverify.frontends.tikz.spy import read_spy
+                read_spy(self, reader, tok)
             elif t == "\\datavisualization":
                 from geoverify.frontends.tikz.datavis import run_datavisualization
                 run_datavisualization(self, tok, reader)
@@ -511,12 +520,18 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
 
     def _begin_local_box(self) -> None:
         """A scope with ``local bounding box=name`` starts collecting its extent."""
+        if "_spy_open" in self.st:  # spy scope={..} (spy.py)
+            from geoverify.frontends.tikz.spy import begin_spy_scope
+            begin_spy_scope(self)
         name = self.st.pop("local_bbox", None)  # (nested scopes do not start it again)
         if name:
             from geoverify.frontends.tikz.bounding import start_local_box
             self.st["_local_box"] = start_local_box(self, name)
 
     def _end_local_box(self, outer_st: dict) -> None:
+        if self.st.get("_spy") is not None:  # the spies of a spy scope ending here (spy.py)
+            from geoverify.frontends.tikz.spy import finish_spy_scope
+            finish_spy_scope(self, outer_st)
         box = self.st.get("_local_box")
         if box is not None and box is not outer_st.get("_local_box"):
             from geoverify.frontends.tikz.bounding import finish_local_box

@@ -27,6 +27,7 @@ from geoverify.frontends.tikz.backgrounds import BACKGROUND_KEYS
 from geoverify.frontends.tikz.delimiters import DELIMITER_KEYS
 from geoverify.frontends.tikz.geoshapes import SHAPE_KEYS
 from geoverify.frontends.tikz.mindmap import MINDMAP_KEYS
+from geoverify.frontends.tikz.spy import SPY_KEYS
 from geoverify.frontends.tikz.pgfmath import UNITS_PT
 from geoverify.frontends.tikz.plothandlers import plot_key
 from geoverify.frontends.tikz.shadows import SHADOW_PRESETS
@@ -94,7 +95,7 @@ _POS_WORDS = {"midway": 0.5, "near start": 0.25, "near end": 0.75, "very near st
 _SHAPES = {"rectangle", "circle", "ellipse", "coordinate", "diamond", "regular polygon", "star",
            "trapezium", "semicircle", "isosceles triangle", "kite", "dart", "circular sector",
            "cylinder", "rounded rectangle", "chamfered rectangle", "rectangle split", "circle split",
-           "forbidden sign", "correct forbidden sign", "cloud", "signal", "tape", "single arrow", "double arrow", "cross out",
+           "forbidden sign", "correct forbidden sign", "magnifying glass", "cloud", "signal", "tape", "single arrow", "double arrow", "cross out",
            "strike out", "circle cross split", "magnetic tape",
            "circle solidus"}
 # keys that change no geometry the verifier compares (appearance, layering, text style)
@@ -549,6 +550,10 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             from geoverify.frontends.tikz.trees import growth_key
             growth_key(ctx, st, key, None)
             return
+        if key in SPY_KEYS:  # the spy library (spy.py)
+            from geoverify.frontends.tikz.spy import spy_key
+            spy_key(ctx, st, key, None, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1))
+            return
         if key in MINDMAP_KEYS:  # mindmap concepts (mindmap.py)
             from geoverify.frontends.tikz.mindmap import mindmap_key
             mindmap_key(ctx, st, key, None)
@@ -953,6 +958,9 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k in GROWTH_KEYS:  # growth functions of trees (trees.py)
             from geoverify.frontends.tikz.trees import growth_key
             growth_key(ctx, st, k, val)
+        elif k in SPY_KEYS or (k in ("size", "width", "height") and st.get("_spy_sizes")):  # spy.py
+            from geoverify.frontends.tikz.spy import spy_key
+            spy_key(ctx, st, k, val, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1))
         elif k in MINDMAP_KEYS:  # mindmap concepts (mindmap.py)
             from geoverify.frontends.tikz.mindmap import mindmap_key
             mindmap_key(ctx, st, k, val)

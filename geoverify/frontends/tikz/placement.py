@@ -163,8 +163,8 @@ class NodePlacementMixin:
             return place_circle_solidus(self, nst, name, p, text, loc)
         if shape == "rounded rectangle":
             shape_eff = "rectangle"  # its anchors and borders are the bounding rectangle's
-        elif shape in _FORBIDDEN_SIGNS:
-            shape_eff = "circle"  # a circle node with a slash drawn over it (shapes.symbols)
+        elif shape in _FORBIDDEN_SIGNS or shape == "magnifying glass":
+            shape_eff = "circle"  # a circle node with a slash (a handle) drawn over it (shapes.symbols)
         elif shape in POLYGON_SHAPES or shape in GATE_SHAPES:
             shape_eff = "polygon"
         elif shape not in ("rectangle", "circle", "ellipse", "coordinate", "cross out", "strike out"):
@@ -395,6 +395,11 @@ class NodePlacementMixin:
             a = 0.707107 * node.half_w
             ends = [(-a, -a), (a, a)] if nst["shape"] == "forbidden sign" else [(a, -a), (-a, a)]
             ends = [node._to_canvas(*q) for q in ends]
+            self.scene.add(Polyline(points=np.array(ends), style=path_style(nst, True, False), **common))
+        if nst["shape"] == "magnifying glass" and draw:
+            # the foreground path: the handle, from the circle's path out at -45 degrees for 1.5 radii
+            c, s = math.cos(math.radians(-45.0)), math.sin(math.radians(-45.0))
+            ends = [node._to_canvas(k * node.half_w * c, k * node.half_w * s) for k in (1.0, 2.5)]
             self.scene.add(Polyline(points=np.array(ends), style=path_style(nst, True, False), **common))
         if node.shape == "polygon" and "gate" in node.extra["poly"]:  # circuits.logic.IEC (circuits.py)
             from geoverify.frontends.tikz.circuits import emit_gate_parts
