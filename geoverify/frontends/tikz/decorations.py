@@ -49,13 +49,14 @@ from geoverify.frontends.tikz.decoconstruction import STATES as _CONSTRUCTION
 from geoverify.frontends.tikz.decofootprints import STATES as _FOOTPRINTS
 from geoverify.frontends.tikz.decofractals import STATES as _FRACTALS
 from geoverify.frontends.tikz.decostates import STATES as _MORE_STATES
+from geoverify.frontends.tikz.decotext import STATES as _TEXT
 from geoverify.frontends.tikz.pathbuild import Subpath, segment_controls
 
 __all__ = ["DECORATIONS", "Decoration", "decorate_pieces", "decorate_subpath", "path_pieces", "decorate_since", "shape_key"]
 
 #: Decorations drawn as pgf draws them.
 DECORATIONS = frozenset({"snake", "zigzag", "bent", "brace", "shape backgrounds"} | set(_MORE_STATES)
-                        | set(_FRACTALS) | set(_FOOTPRINTS) | set(_CONSTRUCTION))
+                        | set(_FRACTALS) | set(_FOOTPRINTS) | set(_CONSTRUCTION) | set(_TEXT))
 
 
 class Decoration:
@@ -296,7 +297,7 @@ def _brace(state, rem, sl, a, p, done=0.0):
 
 
 _STATES = {"zigzag": ("up from center", _zigzag, True), "snake": ("initial", _snake, True),
-           "brace": ("brace", _brace, False), **_MORE_STATES, **_FRACTALS, **_FOOTPRINTS, **_CONSTRUCTION}
+           "brace": ("brace", _brace, False), **_MORE_STATES, **_FRACTALS, **_FOOTPRINTS, **_CONSTRUCTION, **_TEXT}
 
 
 def path_pieces(subpaths) -> list[list[tuple]]:
@@ -466,15 +467,16 @@ def _bent(pts: np.ndarray, deco: Decoration) -> Subpath:
     return sp
 
 
-def decorate_since(path, mark: tuple[int, int], deco: Decoration) -> None:
+def decorate_since(path, mark: tuple[int, int], deco: Decoration) -> list:
     """Decorate what ``path`` (a :class:`.pathbuild.PathBuilder`) gained since ``mark``
     (``(number of subpaths, segments of the last one)`` before), in place: the ``decorate``
-    path operation. The decorated start continues the subpath it was added to."""
+    path operation. The decorated start continues the subpath it was added to. Returns what
+    was decorated (the segments of each subpath, as :func:`decorate_pieces` takes them)."""
     n_sub, n_seg = mark
     first = max(n_sub - 1, 0)
     old = path.subpaths[first:]
     if not old:
-        return
+        return []
     keep = old[0].segs[:n_seg] if n_sub else []
     pieces = ([old[0].segs[n_seg:]] if n_sub else [old[0].segs]) + [sp.segs for sp in old[1:]]
     pieces = [segs for segs in pieces[:1] if segs] + path_pieces(old[1:])
@@ -491,6 +493,7 @@ def decorate_since(path, mark: tuple[int, int], deco: Decoration) -> None:
             del path.subpaths[-1]
     path.subpaths.extend(out)
     path.current = path.subpaths[-1] if path.subpaths else None
+    return pieces
 
 
 def _seg_end(seg) -> tuple:

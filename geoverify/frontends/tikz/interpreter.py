@@ -696,6 +696,10 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         if st.get("decorate") and deco is not None and deco.name == "show path construction":
             from geoverify.frontends.tikz.decoconstruction import run_construction_code
             run_construction_code(self, path.subpaths, st, loc)  # its code for each input segment
+        if st.get("decorate") and deco is not None and deco.name == "text along path" and not path.is_empty():
+            from geoverify.frontends.tikz.decorations import path_pieces
+            from geoverify.frontends.tikz.decotext import typeset_text_along_path
+            typeset_text_along_path(self, path_pieces(path.subpaths), st, loc)  # the text is typeset
         if (do_draw or do_fill or st.get("shadows")) and not path.is_empty():
             idx = emit_path(self.scene, path, st, draw=do_draw, fill=do_fill, source=loc, panel=self.panel,
                             name=st.get("name_path"))

@@ -1113,6 +1113,10 @@ def _decoration(ctx, st, val):
             deco.angle = ctx.number(v, st).value
         elif key in ("radius", "start radius") and v:  # waves: only the start radius is drawn
             deco.radius = _dim(ctx, v, st)
+        elif key in ("text", "text align", "text color", "left indent", "right indent") \
+                or key.startswith("text align/"):  # text along path (decotext.py)
+            from geoverify.frontends.tikz.decotext import text_key
+            text_key(deco, key, v, lambda t: _dim(ctx, t, st))
         elif key.endswith(" code") and v:  # show path construction (decoconstruction.py)
             from geoverify.frontends.tikz.decoconstruction import construction_key
             if not construction_key(deco, key, v):

@@ -922,6 +922,7 @@ class PathWalker(PlotMixin):
     def op_decorate(self, item):
         """``decorate [options] {sub-path}``: the sub-path's operations, decorated (decorations.py)."""
         from geoverify.frontends.tikz.decorations import DECORATIONS, decorate_since
+        from geoverify.frontends.tikz.decotext import TEXT_DECORATIONS, typeset_text_along_path
         from geoverify.frontends.tikz.pathbuild import segment_controls
         st2 = dict(self.st)
         for c in item.children[:-1]:
@@ -936,7 +937,9 @@ class PathWalker(PlotMixin):
         mark = (len(subs), len(subs[-1].segs) if subs else 0)
         self.op_path_scope(Tree("path_scope", [item.children[-1]]))
         if deco is not None:
-            decorate_since(self.path, mark, deco)
+            pieces = decorate_since(self.path, mark, deco)
+            if deco.name in TEXT_DECORATIONS:  # text along the sub-path (decotext.py)
+                typeset_text_along_path(self.interp, pieces, st2, self.loc)
             if self.path.current is not None and self.path.current.segs:
                 self.cur = self.ref = tuple(segment_controls(self.path.current.segs[-1])[-1][3])
 
