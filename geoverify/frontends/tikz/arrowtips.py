@@ -133,6 +133,10 @@ def _tip_list(text: str) -> tuple[Tip, ...] | None:
                 tips.append(Tip(ch))
                 i += 1
                 continue
+            if ch == "_":  # pgfcorearrows' "_": a tip that draws nothing, with defaults={sep} (">_>")
+                tips.append(Tip("_", "sep"))
+                i += 1
+                continue
             return None
     return tuple(tips)
 
@@ -158,7 +162,7 @@ def _length(name: str, w: float, opts: dict, meta: bool, options: str = "") -> f
     loaded (``>`` means ``To``, which arrows.meta makes Computer Modern Rightarrow). The
     geometric tips of arrows.meta take their length from :func:`~.tipshapes.meta_tip`
     (``options``: the tip's options as written)."""
-    if name == ".":  # pgf's marker of where the line ends takes no room
+    if name in (".", "_"):  # pgf's marker of where the line ends, and its spacer, take no room
         return 0.0
     shape = _shape(name, options, w, meta)
     if shape is not None:

@@ -48,6 +48,14 @@ def test_a_sep_adds_to_the_spacing():
     assert [x for x, _, _ in tips] == pytest.approx([2 * CM - 3.82, 2 * CM])
 
 
+def test_an_underscore_is_a_spacer_tip_with_its_default_sep():
+    # pgfcorearrows' "_" (defaults={sep}: 0.88pt + 0.3 w): TeX's ->_> puts the inner head 2.809 bp
+    # (1.82 + 1.0 pt) before the outer one, ->__> one sep further (3.82 pt)
+    for spec, gap in (("->_>", 2.82), ("->__>", 3.82)):
+        tips = _tips(r"\draw [" + spec + r"] (0,0) -- (2,0);")
+        assert [x for x, _, _ in tips] == pytest.approx([2 * CM - gap, 2 * CM])
+
+
 def test_a_bar_outside_a_head_moves_the_head_in_by_its_width():
     # TeX (|<->|): the bars stand at the ends, the heads one line width (0.4pt) inside them
     tips = _tips(r"\draw [|<->|] (0,0) -- (2,0);")
