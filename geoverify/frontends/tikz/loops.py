@@ -12,9 +12,17 @@ from geoverify.errors import BudgetExceededError, FigureSyntaxError, GeoverifyEr
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pgfmath import format_number, format_result
 from geoverify.frontends.tikz.splitting import split_top_level
+from geoverify.frontends.tikz.texdimen import UNITY, print_scaled, scan_sp
 from geoverify.frontends.tikz.tex import Macro, Reader, detokenize, strip_braces, tokenize
 
 __all__ = ["LoopsMixin", "expand_list", "strip_braces_text"]
+
+
+def _pgffor_value(sp: int) -> str:
+    """A value of a ``...`` range as pgffor gives it: the dimension ``sp`` as TeX prints it
+    (``\\the``: at most five decimals), a trailing ``.0`` dropped (``\\pgffor@strip``)."""
+    text = print_scaled(sp)
+    return text[:-2] if text.endswith(".0") else text
 
 
 def _fmt(v: float) -> str:
@@ -60,6 +68,19 @@ def expand_list(interp, text: str) -> list[str]:
             integer = all(re.fullmatch(r"-?\d+", t or "0") for t in (start_t, end_t, prev_t))
             step = (a - interp.number(prev_t, None).value) if prev_t is not None else (1.0 if b >= a else -1.0)
             if step == 0 or (b - a) * step < 0 and abs(b - a) > 1e-9:
+                i += 2
+                continue
+            if not integer:  # pgffor's own arithmetic (\pgffor@loop): TeX dimensions
+                sp_a, sp_b = scan_sp(a), scan_sp(b)
+                skip = sp_a - scan_sp(interp.number(prev_t, None).value) if prev_t is not None else \
+                    (UNITY if sp_b > sp_a else -UNITY)
+                count = (sp_b - sp_a) // skip if skip else -1
+                if count + len(out) > limits.max_array_size:
+                    raise BudgetExceededError(
+                        f"\\foreach range {start_t},...,{end_t} has {count} items; Limits.max_array_size is "
+                        f"{limits.max_array_size}")
+                interp.budget.step(max(count, 1))
+                out.extend(_pgffor_value(sp_a + k * skip) for k in range(1, count + 1))
                 i += 2
                 continue
             count = int(math.floor((b - a) / step + 1e-9))

@@ -261,7 +261,9 @@ class NodePlacementMixin:
         tx, ty = m[4] + shift[0], m[5] + shift[1]
         if nst.get("sloped") and tangent is not None and (tangent[0] or tangent[1]):
             a2 = math.degrees(math.atan2(tangent[1], tangent[0]))
-            if (a2 > 90 or a2 < -90) and not nst.get("allow_upside_down"):
+            # pgf turns the text when the tangent's x is below 0pt (\\pgftransformcurveattime),
+            # a test in sp: a vertical tangent a rounding error off does not turn it
+            if tangent[0] < -1e-7 * math.hypot(tangent[0], tangent[1]) and not nst.get("allow_upside_down"):
                 a2 += 180
             ang += a2
             # the node's own shifts (above=..., xshift) come after the slope's rotation

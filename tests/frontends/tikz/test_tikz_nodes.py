@@ -711,3 +711,12 @@ def test_a_labels_box_does_not_take_its_nodes_minimum_size_in_ex():
     box = label_box("minimum size=5ex")
     assert np.allclose(box - box[0], label_box("minimum size=1pt") - label_box("minimum size=1pt")[0])
     assert np.isclose(np.ptp(box[:, 1]), 12.916, atol=0.01)
+
+
+def test_sloped_node_at_a_vertical_tangent_is_not_turned():
+    # pgf turns sloped text when the tangent's x is below 0pt (in sp); the curve's tangent at
+    # pos 0.5 is vertical, upwards (TeX: "0.5" left of the curve, above in the rotated frame)
+    sc = parse_tikz(r"\draw (0,0) .. controls +(up:2cm) and +(left:2cm) .. (1,3) node [sloped,above,pos=0.5] {x};")
+    lab = only(sc, TextLabel)
+    x_curve = -0.25 * CM  # B(0.5).x
+    assert lab.box[2] < x_curve and lab.box[0] < x_curve - 5

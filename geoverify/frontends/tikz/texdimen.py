@@ -1,0 +1,45 @@
+"""TeX's dimensions: what TeX reads for a decimal length and prints for one.
+
+TeX keeps a dimension as an integer number of scaled points (sp, 1/65536 pt).
+Reading ``0.1pt`` rounds the decimal digits to sp (``round_decimals``, tex.web
+section 102); ``\\the`` prints the fewest decimals, at most five, that read back
+as the same sp (``print_scaled``, section 103). Macros that do arithmetic in
+dimension registers (pgffor's ``...`` ranges) accumulate these roundings:
+``0, 0.1, ..., 1`` steps by 6554 sp and prints ``0.30002``.
+"""
+
+from __future__ import annotations
+
+__all__ = ["UNITY", "print_scaled", "scan_sp"]
+
+#: sp in one pt
+UNITY = 65536
+
+
+def scan_sp(v: float) -> int:
+    """The sp TeX reads for the decimal ``v`` pt (its digits rounded half up to sp)."""
+    text = f"{abs(v):.17f}".rstrip("0")
+    whole, _, frac = text.partition(".")
+    a = 0
+    for d in reversed(frac[:17]):
+        a = (a + int(d) * 2 * UNITY) // 10
+    sp = int(whole) * UNITY + (a + 1) // 2
+    return -sp if v < 0 else sp
+
+
+def print_scaled(sp: int) -> str:
+    """The text ``\\the`` gives for a dimension of ``sp`` (without ``pt``): ``1.0``,
+    ``0.30002``, ``-2.5``."""
+    neg, s = sp < 0, abs(sp)
+    whole = s // UNITY
+    s = 10 * (s % UNITY) + 5
+    delta, digits = 10, []
+    while True:
+        if delta > UNITY:
+            s += 0x8000 - 50000  # round the last digit
+        digits.append(str(s // UNITY))
+        s = 10 * (s % UNITY)
+        delta *= 10
+        if s <= delta:
+            break
+    return ("-" if neg else "") + f"{whole}." + "".join(digits)
