@@ -24,6 +24,7 @@ from geoverify.frontends.tikz.tdplot import TDPLOT_COMMANDS, run_tdplot
 from geoverify.frontends.tikz.tkzgraph import TKZ_GRAPH_COMMANDS, run_tkz_graph
 from geoverify.frontends.tikz.definitions import DefinitionsMixin
 from geoverify.frontends.tikz.emit import emit_path
+from geoverify.frontends.tikz.filecontents import FILE_ENVIRONMENTS, read_filecontents
 from geoverify.frontends.tikz.fonts import FONT_SIZES
 from geoverify.frontends.tikz.grammar import parse_path
 from geoverify.frontends.tikz.loops import LoopsMixin, expand_list
@@ -277,6 +278,8 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                     self.begin_picture("")
                     from geoverify.frontends.tikz.tikzcd import run_tikzcd
                     run_tikzcd(self, reader, tok)
+                elif env in FILE_ENVIRONMENTS:  # a data file the figure reads (filecontents.py)
+                    read_filecontents(self, reader, env, tok)
                 else:
                     self.user_environment(reader, env, tok)
                 continue

@@ -39,6 +39,7 @@ from geoverify.frontends.tikz.pgfplots_marks import CYCLE_LISTS
 from geoverify.frontends.tikz.pgfplots_options import KNOWN_KEYS as _KNOWN
 from geoverify.frontends.tikz.pgfplots_options import usable_range
 from geoverify.frontends.tikz.pgfplots_options import with_pgfplotsset as _with_pgfplotsset
+from geoverify.frontends.tikz.pgfplots_unitratio import apply_unit_ratio, unit_ratio_setting
 from geoverify.frontends.tikz.pgfplots_plots import CONST_HANDLERS, collect_plots, without_addplots
 from geoverify.frontends.tikz.pgfplots_ticks import (NUMBER_FORMAT_KEYS, auto_tick_step, auto_ticks, format_number,
                                                      log_first_tick, log_ticks, log_ticks_every, split_number_format,
@@ -108,9 +109,26 @@ def near_ticklabel_anchor(interp, anchor: str, angle: float = 0.0) -> str:
                     "(the centre is used)", "anchor")
         return "center"
     nx, ny = frame[2]
-    d = (nx, ny) if m.group(2) else (-nx, -ny)
+    return compass_toward((nx, ny) if m.group(2) else (-nx, -ny), angle)
+
+
+def compass_toward(d, angle: float = 0.0) -> str:
+    """The compass anchor (of the eight) of a node rotated by ``angle`` degrees on its side
+    that faces the picture direction ``d``."""
     k = round((math.degrees(math.atan2(d[1], d[0])) - angle) / 45.0) % 8
     return _COMPASS[k]
+
+
+def _rotation(interp, style: str, st) -> float:
+    """The sum of the ``rotate=`` keys of a node's ``style`` (degrees; TikZ adds them up)."""
+    total = 0.0
+    for k, v in split_options(style or ""):
+        if k.strip() == "rotate" and v:
+            try:
+                total += _num(interp, v, st)
+            except GeoverifyError:
+                pass
+    return total
 
 
 def run_axis(interp, reader: Reader, env: str, tok) -> None:
@@ -542,18 +560,12 @@ class Axis:
                 else:
                     H *= _num(interp, f, st)
         sx, sy = W / rx, H / ry
-        if self.flag("axis equal image"):
-            sx = sy = min(sx, sy)
-        elif self.flag("axis equal"):
-            s = min(sx, sy)
-            # the axis keeps its size; the limits of the other direction grow
-            if sx > s:
-                grow = (W / s - rx) / 2
-                self.xmin, self.xmax = self.xmin - grow, self.xmax + grow
-            else:
-                grow = (H / s - ry) / 2
-                self.ymin, self.ymax = self.ymin - grow, self.ymax + grow
-            sx = sy = s
+        ratio, keep = unit_ratio_setting(getattr(self, "opts", None) or list(kv.items()))
+        if ratio is not None:  # axis equal (image), unit vector ratio (pgfplots_unitratio.py)
+            declared = {a: (bool(kv.get(a + "min")), bool(kv.get(a + "max"))) for a in "xy"}
+            limits = {"x": (self.xmin, self.xmax), "y": (self.ymin, self.ymax)}
+            sx, sy, limits = apply_unit_ratio(sx, sy, ratio, keep, limits, declared)
+            (self.xmin, self.xmax), (self.ymin, self.ymax) = limits["x"], limits["y"]
         self.sx, self.sy = sx, sy
         if self.bar_width_units is not None and self.bar:  # a bar width without unit is in axis units
             self.set_bar_shifts(self.bar_width_units * (sx if self.bar == "y" else sy))
@@ -1595,13 +1607,14 @@ class Axis:
                 y = self.P(0, side)[1] + outward * shift
                 if tl:
                     y = min(b[1] for b in tl) - inner if outward < 0 else max(b[3] for b in tl) + inner
-                anchor = "north" if outward < 0 else "south"
+                anchor = compass_toward((0.0, -outward), _rotation(interp, style, self.st))
                 code.append(f"\\node[inner sep=3.333pt,anchor={anchor}{st}] at ({cx:.5f}pt,{y:.5f}pt) {{{text}}};")
             else:
                 x = self.P(side, 0)[0] + outward * shift
                 if tl:
                     x = min(b[0] for b in tl) - inner if outward < 0 else max(b[2] for b in tl) + inner
-                anchor = "south" if outward < 0 else "north"
+                # anchor=near ticklabel: the side facing the axis, after every rotation (style's too)
+                anchor = compass_toward((-outward, 0.0), 90.0 + _rotation(interp, style, self.st))
                 code.append(f"\\node[inner sep=3.333pt,rotate=90,anchor={anchor}{st}] at ({x:.5f}pt,{cy:.5f}pt) {{{text}}};")
         title = kv.get("title")
         if title is not None and title.strip():

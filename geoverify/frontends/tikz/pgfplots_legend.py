@@ -51,6 +51,33 @@ def entry_options(body) -> list:
     return out
 
 
+def split_entry_options(entries: list) -> tuple[list, list]:
+    """``(texts, options)`` of ``legend entries`` items: an item may start with its text node's
+    ``[options]`` (``[red]$x^2$``, ``{[text width=25pt]Neg. Sign:}``); ``None`` where none."""
+    texts, opts = [], []
+    for e in entries:
+        t = e.strip()
+        if t.startswith("{") and t.endswith("}") and t[1:].lstrip().startswith("["):
+            t = t[1:-1].strip()
+        o = None
+        if t.startswith("["):
+            depth = 0
+            for k, c in enumerate(t):
+                depth += {"[": 1, "]": -1, "{": 1, "}": -1}.get(c, 0)
+                if depth == 0:
+                    o, t = t[1:k], t[k + 1:].strip()
+                    break
+        texts.append(t)
+        opts.append(o)
+    return texts, opts
+
+
+#: ``legend style`` keys that style the legend's frame (a path's draw and fill options)
+_FRAME_KEYS = ("draw", "fill", "line width", "ultra thin", "very thin", "thin", "semithick", "thick", "very thick",
+               "ultra thick", "solid", "dashed", "dotted", "densely dashed", "loosely dashed", "densely dotted",
+               "loosely dotted", "draw opacity", "fill opacity", "opacity")
+
+
 def draw_legend(axis) -> None:
     """Draw the legend of ``axis`` (a :class:`~geoverify.frontends.tikz.pgfplots.Axis`): a
     matrix of (image, text) cells in a white box with a black frame, placed and sized as
@@ -163,6 +190,9 @@ def draw_legend(axis) -> None:
     fst = dict(axis.interp.st)
     fst.update(draw="current", fill=(1.0, 1.0, 1.0), dash=None, arrow_start=None, arrow_end=None)
     fst["color"], fst["line_width"] = (0.0, 0.0, 0.0), 0.4
+    frame = ",".join(k if v is None else f"{k}={{{v}}}" for k, v in opts.items() if k in _FRAME_KEYS)
+    if frame:  # legend style={draw=none, fill=none, thick, ...}
+        axis.interp.apply_options(fst, frame)
     m = axis.interp.st["ctm"]
     b = PathBuilder()
     corners = [(x0, y1 - height), (x0 + width, y1 - height), (x0 + width, y1), (x0, y1)]
@@ -172,7 +202,9 @@ def draw_legend(axis) -> None:
         b.line(u, v)
     b.close()
     src = SourceLocation(axis.loc.line, axis.loc.column, axis.loc.file, "legend")
-    emit_path(axis.interp.scene, b, fst, draw=True, fill=True, source=src, panel=axis.interp.panel)
+    if fst.get("draw") is not None or fst.get("fill") is not None:
+        emit_path(axis.interp.scene, b, fst, draw=fst.get("draw") is not None, fill=fst.get("fill") is not None,
+                  source=src, panel=axis.interp.panel)
     y = y1 - 2.0
     code = []
     ogrid = [eopts[k:k + ncol] for k in range(0, len(eopts), ncol)]

@@ -28,7 +28,7 @@ KNOWN_KEYS = {
     "every axis/.append style", "legend image post style", "extra x ticks", "extra y ticks", "xmode", "ymode",
     "ybar", "xbar", "bar width", "symbolic x coords", "symbolic y coords", "nodes near coords",
     "legend columns", "samples at", "log basis x", "log basis y", "stack plots", "stack dir", "ybar stacked", "xbar stacked", "/tikz/xbar", "/tikz/ybar",
-    "axis equal", "x dir", "y dir", "x post scale", "y post scale", "scale", "tickpos", "xtickpos", "ytickpos", "xminorgrids", "yminorgrids", "minor grid style",
+    "axis equal", "unit vector ratio", "unit vector ratio*", "unit rescale keep size", "x dir", "y dir", "x post scale", "y post scale", "scale", "tickpos", "xtickpos", "ytickpos", "xminorgrids", "yminorgrids", "minor grid style",
     "minor tick length", "every axis title shift", "normalsize", "small", "footnotesize", "tiny",
     "extra tick style", "extra x tick style", "extra y tick style", "forget plot", "mark", "only marks",
     "sharp plot", "tension", "xtickten", "ytickten", "xticklabel", "yticklabel", "axis line shift",

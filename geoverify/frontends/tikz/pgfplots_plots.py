@@ -24,6 +24,7 @@ import numpy as np
 
 from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
 from geoverify.frontends.tikz.definitions import DEF_COMMANDS
+from geoverify.frontends.tikz.filecontents import written_file
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pgfplots3d_data import PLOT3_KEYS, plot_points3d, table_points3d
 from geoverify.frontends.tikz.pgfplots_marks import (BAR_CYCLE, CYCLE_COLOR, CYCLE_LISTS, explicit_cycle_list,
@@ -748,6 +749,13 @@ def _table_points(interp, raw, st, loc, symbols, extra=None):
             break
     else:
         return None
+    if "\n" not in body and "\\\\" not in body:  # no line break: a file name (pgfplotstable's rule)
+        written = written_file(interp, body)
+        if written is None:
+            interp.note("UNSUPPORTED", f"\\addplot table reads the file '{body.strip()}'; not interpreted",
+                        "\\addplot table", loc)
+            return None
+        body = written
     body = re.sub(r"(?m)%.*$", "", body)
     rows = body.split("\\\\") if "\\\\" in (opts.get("row sep") or "") else body.splitlines()
     sep = (opts.get("col sep") or "space").strip()

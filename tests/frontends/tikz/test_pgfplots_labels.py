@@ -373,3 +373,31 @@ def test_before_compat_1_3_a_y_label_is_centred_35pt_left_of_its_position():
     (c,) = [p.center for p in sc.primitives if type(p).__name__ == "Circle"]
     assert (t.box[0] + t.box[2]) / 2 == pytest.approx(c[0] - 35.0, abs=0.1)
     assert (t.box[1] + t.box[3]) / 2 == pytest.approx(c[1], abs=0.1)
+
+
+def test_y_label_turned_back_upright_is_anchored_on_its_side_facing_the_axis():
+    # pgfplots' anchor=near ticklabel is computed after every rotation: ylabel style={rotate=-90}
+    # undoes the label's rotate=90 and the anchor becomes east (TeX: the label's right edge
+    # 3.333pt + 3.333pt left of the tick labels, upright, centred on the box's height)
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[width=6cm, ylabel=$y$, ylabel style={rotate=-90}]
+\addplot coordinates {(0,0) (1,2) (3,1)};
+\end{axis}\end{tikzpicture}""")
+    y = _texts(sc)["$y$"]
+    assert y.frame is None or abs(y.frame[1, 0]) < 1e-9
+    assert y.box[2] == pytest.approx(-15.399, abs=TOL)
+    assert (y.box[1] + y.box[3]) / 2 == pytest.approx(51.12, abs=0.05)
+
+
+def test_legend_style_draw_none_and_fill_none_leave_no_frame():
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[width=6cm, legend style={draw=none, fill=none}]
+\addplot coordinates {(0,0) (1,2) (3,1)};
+\addlegendentry{data}
+\end{axis}\end{tikzpicture}""")
+    boxes = [p for p in sc.primitives if isinstance(p, Polyline) and len(p.points) == 4]
+    assert len(boxes) == 1  # the axis box only
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[width=6cm, legend style={draw=red, thick}]
+\addplot coordinates {(0,0) (1,2) (3,1)};
+\addlegendentry{data}
+\end{axis}\end{tikzpicture}""")
+    frame = [p for p in sc.primitives if isinstance(p, Polyline) and len(p.points) == 4 and p.style.stroke == "#ff0000"]
+    assert len(frame) == 1 and frame[0].style.stroke_width == pytest.approx(0.8)
