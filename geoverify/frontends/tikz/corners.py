@@ -49,7 +49,7 @@ def _heads_to(seg):
     return seg[2]  # a line's end, a curve's first control point
 
 
-def round_corners(segs: list[tuple], closed: bool, r: float) -> list[tuple]:
+def round_corners(segs: list[tuple], closed: bool, r) -> list[tuple]:
     """The segments of one subpath with its corners rounded by radius ``r`` (pt).
 
     Parameters
@@ -59,23 +59,28 @@ def round_corners(segs: list[tuple], closed: bool, r: float) -> list[tuple]:
         subpath with arcs or ellipses is returned unchanged.
     closed : bool
         The subpath is closed (its last segment ends at its start).
-    r : float
-        Corner radius, pt; 0 leaves the path sharp.
+    r : float or sequence of float
+        Corner radius, pt; 0 leaves the path sharp. A sequence gives each segment's own: the
+        radius of the corner at its end (as the segment was drawn: ``[rounded corners]`` and
+        ``[sharp corners]`` in the middle of a path change the corners that follow).
 
     Returns
     -------
     list of tuple
         Lines and cubics; every rounded corner adds one cubic.
     """
-    if r <= 0 or not segs or any(s[0] not in ("L", "C") for s in segs):
-        return segs
     n = len(segs)
+    radii = [float(r)] * n if isinstance(r, (int, float)) else [float(x) for x in r]
+    if max(radii, default=0.0) <= 0 or any(s[0] not in ("L", "C") for s in segs):
+        return segs
     corners: list[tuple | None] = [None] * n
     for i in range(n if closed else n - 1):
+        if radii[i] <= 0:
+            continue
         nxt = segs[(i + 1) % n]
         b = _end(segs[i])
-        s = _toward(b, _came_from(segs[i]), r)
-        e = _toward(b, _heads_to(nxt), r)
+        s = _toward(b, _came_from(segs[i]), radii[i])
+        e = _toward(b, _heads_to(nxt), radii[i])
         if s is None or e is None:
             continue
         k1 = (s[0] + KAPPA * (b[0] - s[0]), s[1] + KAPPA * (b[1] - s[1]))

@@ -145,8 +145,11 @@ def _shorten(seg, amount: float, at_end: bool):
 def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, source, panel: int,
               name: str | None = None, clipped: bool = False) -> list[int]:
     """Add the primitives of ``path`` to ``scene``; returns their indices."""
-    if st.get("rounded_corners"):
-        for sp in path.subpaths:
+    for sp in path.subpaths:
+        if path.radius is not None and (sp.radii is None or len(sp.radii) == len(sp.segs)):
+            if sp.radii is not None:  # each corner as its segment was drawn (PathBuilder.radius)
+                sp.segs = round_corners(sp.segs, sp.closed, sp.radii)
+        elif st.get("rounded_corners"):
             sp.segs = round_corners(sp.segs, sp.closed, float(st["rounded_corners"]))
     deco = st.get("decoration")
     if st.get("decorate") and not st.get("decorate_post") and deco is not None and deco.name in DECORATIONS:

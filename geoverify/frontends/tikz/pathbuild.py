@@ -23,12 +23,15 @@ __all__ = ["Subpath", "PathBuilder", "segment_controls", "segment_point", "segme
 
 
 class Subpath:
-    __slots__ = ("segs", "closed", "start")
+    __slots__ = ("segs", "closed", "start", "radii")
 
     def __init__(self, start):
         self.segs: list[tuple] = []
         self.closed = False
         self.start = start
+        # rounded corners: the radius (pt) of the corner at each segment's end, as it was when
+        # the segment was added (pgf's specialround tokens); None while every one is 0
+        self.radii: list[float] | None = None
 
 
 def segment_controls(seg) -> np.ndarray:
@@ -100,11 +103,23 @@ def segment_tangent(seg, t: float):
 class PathBuilder:
     """Collects the subpaths of one TikZ path."""
 
-    __slots__ = ("subpaths", "current")
+    __slots__ = ("subpaths", "current", "radius")
 
     def __init__(self):
         self.subpaths: list[Subpath] = []
         self.current: Subpath | None = None
+        # the rounded corners radius (pt) given to the segments added now; None: not tracked
+        # (the path's own rounded corners apply to all its corners when it is drawn)
+        self.radius: float | None = None
+
+    def _mark(self, sp: Subpath) -> None:
+        """Record the current corner radius for the segment just added to ``sp``."""
+        r = self.radius
+        if sp.radii is None:
+            if not r:
+                return
+            sp.radii = [0.0] * (len(sp.segs) - 1)
+        sp.radii.append(r or 0.0)
 
     def move_to(self, p) -> None:
         if self.current is not None and not self.current.segs and not self.current.closed:
@@ -121,16 +136,23 @@ class PathBuilder:
     def add(self, seg) -> None:
         sp = self._ensure(seg[1] if seg[0] in ("L", "C") else seg[1])
         sp.segs.append(seg)
+        self._mark(sp)
 
     def line(self, p0, p1) -> None:
-        self._ensure(p0).segs.append(("L", tuple(p0), tuple(p1)))
+        sp = self._ensure(p0)
+        sp.segs.append(("L", tuple(p0), tuple(p1)))
+        self._mark(sp)
 
     def curve(self, p0, c1, c2, p1) -> None:
-        self._ensure(p0).segs.append(("C", tuple(p0), tuple(c1), tuple(c2), tuple(p1)))
+        sp = self._ensure(p0)
+        sp.segs.append(("C", tuple(p0), tuple(c1), tuple(c2), tuple(p1)))
+        self._mark(sp)
 
     def arc(self, center, u, v, t0, t1) -> None:
         start = (center[0] + u[0] * math.cos(t0) + v[0] * math.sin(t0), center[1] + u[1] * math.cos(t0) + v[1] * math.sin(t0))
-        self._ensure(start).segs.append(("A", tuple(center), tuple(u), tuple(v), t0, t1))
+        sp = self._ensure(start)
+        sp.segs.append(("A", tuple(center), tuple(u), tuple(v), t0, t1))
+        self._mark(sp)
 
     def ellipse(self, center, u, v) -> None:
         sp = Subpath(center)
@@ -154,6 +176,7 @@ class PathBuilder:
         end = _seg_end(sp.segs[-1])
         if math.hypot(end[0] - sp.start[0], end[1] - sp.start[1]) > 1e-9:
             sp.segs.append(("L", end, tuple(sp.start)))
+            self._mark(sp)
         sp.closed = True
         self.current = None
 

@@ -46,6 +46,7 @@ class PathWalker(PlotMixin):
         self.st = st
         self.loc = loc
         self.path = PathBuilder()
+        self._sync_corners()
         self.cur = None          # current point (canvas)
         self.cur_node = None     # node whose centre is the current point, border not yet chosen
         self.ref = None          # reference point of "+" coordinates
@@ -194,6 +195,12 @@ class PathWalker(PlotMixin):
             self.run(tree)
         finally:
             self.st = saved
+            self._sync_corners()
+
+    def _sync_corners(self) -> None:
+        """The segments added from now on round their corners as the options now say (pgf's
+        ``\\pgfsetcornersarced``: ``[rounded corners]`` in a path acts on the corners after it)."""
+        self.path.radius = float(self.st.get("rounded_corners") or 0.0)
 
     def op_animation(self, item):
         """``:attr = {spec}`` on a path: ``[animate={myself:{attr}={spec}}]`` (animations.py)."""
@@ -202,6 +209,7 @@ class PathWalker(PlotMixin):
 
     def op_options(self, item):
         self.interp.apply_options(self.st, _text(item.children[0]))
+        self._sync_corners()
         if self.st.get("insert_path"):  # insert path={...}: its operations continue the path here
             self._run_text(self.st.pop("insert_path"), "insert path")
         if self.st.get("turtle_moves"):  # turtle={forward, left, ...} inserts its operations here

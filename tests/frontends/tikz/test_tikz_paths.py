@@ -328,6 +328,26 @@ def test_rounded_corners_on_a_closed_path_round_the_start_too():
     assert close(c[1][1], ((124.3982 - x0) * BP, 0), tol=5e-3)
 
 
+def test_rounded_and_sharp_corners_in_a_path_act_on_the_corners_after_them():
+    # pgf marks each segment drawn under rounded corners (\pgfsetcornersarced) and rounds the
+    # corner at its end: (1,1) and (3,0) stay sharp, (2,0) and (3,1) turn 4 pt before the corner;
+    # in a path scope the option ends with the scope; "-- cycle" rounds the start by its own radius
+    p = only(parse_tikz(r"\draw (0,0) -- (1,1) [rounded corners] -- (2,0) -- (3,1) [sharp corners]"
+                        r" -- (3,0) -- (2,1);"), BezierPath)
+    ends = [tuple(np.round(c[3] / CM, 3)) for c in p.subpaths()[0].controls]
+    r = 4 / CM / math.sqrt(2)
+    assert ends == [(1, 1), tuple(np.round((2 - r, r), 3)), tuple(np.round((2 + r, r), 3)),
+                    tuple(np.round((3 - r, 1 - r), 3)), (3, round(1 - 4 / CM, 3)), (3, 0), (2, 1)]
+    q = only(parse_tikz(r"\draw (0,0) -- (1,1) {[rounded corners] -- (2,0) -- (3,1)} -- (3,0) -- (2,1);"),
+             BezierPath)
+    assert [tuple(np.round(c[3] / CM, 3)) for c in q.subpaths()[0].controls] == ends
+    t = only(parse_tikz(r"\draw (0,0) [rounded corners=10pt] -- (1,1) -- (2,1) [sharp corners] -- (2,0)"
+                        r" [rounded corners=5pt] -- cycle;"), BezierPath)
+    c = t.subpaths()[0].controls
+    assert close(c[0][0], (5 / math.sqrt(2), 5 / math.sqrt(2)), tol=1e-6)  # the start, 5 pt round
+    assert any(close(s[3], (2 * CM, 0)) for s in c)  # (2,0) is sharp
+
+
 def test_rounded_corners_of_a_rectangle_node():
     # TeX: \node[draw, rounded corners=3pt] {A}: straight bottom edge from 150.9062 to 159.0432 bp.
     sc = parse_tikz(r"\node[draw, rounded corners=3pt] at (0,0) {A};")
