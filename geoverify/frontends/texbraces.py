@@ -15,6 +15,7 @@ Checked against latex + dvisvgm.
 from __future__ import annotations
 
 from geoverify.frontends import texfonts as tf
+from geoverify.frontends.texlimits import stack_limits
 from geoverify.frontends.texscan import RULE, add_glyphs
 
 __all__ = ["brace"]
@@ -69,38 +70,4 @@ def brace(mm, over: bool, arg: str, sup: str | None, sub: str | None, sizes, lvl
             glyphs = None
         else:
             add_glyphs(glyphs, pieces, 0.0, -(d + KERN + ph))
-    slvl = lvl + 1
-
-    def xi(k):
-        return tf.param(ex, k, ex_at)
-
-    out: list | None = [] if glyphs is not None else None
-    parts = []
-    if sup is not None:
-        sw, sh, sd, sg = mm.pack(mm.mlist(sup, sizes, slvl, cramped, False, "mi"), sizes, slvl)
-        shift = height + max(xi(9), xi(11) - sd) + sd
-        parts.append((sw, sg, shift))
-        width = max(width, sw)
-        top = shift + sh + xi(13)
-    else:
-        top = height
-    parts.append((None, glyphs, 0.0))
-    if sub is not None:
-        bw, bh, bd, bg = mm.pack(mm.mlist(sub, sizes, slvl, True, False, "mi"), sizes, slvl)
-        shift = -(depth + max(xi(10), xi(12) - bh) + bh)
-        parts.append((bw, bg, shift))
-        width = max(width, bw)
-        bottom = -shift + bd + xi(13)
-    else:
-        bottom = depth
-    # TeX ships the vbox top down: the superscript, the operator, the subscript
-    nucleus_w = max(w, pw)
-    for pw_, pg, y in parts:
-        if out is None:
-            break
-        if pg is None:
-            out = None
-            break
-        pw_ = nucleus_w if pw_ is None else pw_
-        add_glyphs(out, pg, (width - pw_) / 2, y)
-    return width, top, bottom, out
+    return stack_limits(mm, (width, height, depth, glyphs), sup, sub, sizes, lvl, cramped)

@@ -17,11 +17,12 @@ from geoverify.frontends import texfonts as tf
 from geoverify.frontends.texarrows import EXT_ARROWS, ext_arrow, over_arrow
 from geoverify.frontends.texbraces import brace
 from geoverify.frontends.texdelims import BIG, DELIMITERS, big_delimiter
+from geoverify.frontends.texlimits import stack_limits
 from geoverify.frontends.texmatrix import ARRAYCOLSEP, ENVIRONMENTS, delimiter, needed_size, split_cells
 from geoverify.frontends.texscan import RULE, HList, add_glyphs, control, dimen, next_arg, optional, read_group
 from geoverify.frontends.texsymbols import (ACCENTS, CLASSES, COMPOSITES, DISPLAY_OPS, EM_SPACES, IGNORED,
     MATH_ALPHABETS, MATH_CHARS, MU_SPACES, NULLDELIMITERSPACE, SCRIPTSPACE, SPACING, SWALLOW1, SYMBOLS,
-    TEXT_WRAPPERS, WORD_OPERATORS)
+    TEXT_WRAPPERS, WORD_OPERATORS, LIMIT_WORDS)
 from geoverify.frontends.texsymbols import TEXT_ONLY_CHARS
 
 __all__ = ["MathMode"]
@@ -31,11 +32,12 @@ class _Atom:
     """One atom of a math list: class, size, and its glyphs (``HList.glyphs`` entries relative
     to its reference point; None when they are not known, ``[]`` for glue)."""
 
-    __slots__ = ("cls", "w", "h", "d", "ic", "char", "font", "code", "at", "glyphs")
+    __slots__ = ("cls", "w", "h", "d", "ic", "char", "font", "code", "at", "glyphs", "limits")
 
-    def __init__(self, cls, w, h, d, ic=0.0, char=False, font=None, code=0, at=0.0, glyphs=None):
+    def __init__(self, cls, w, h, d, ic=0.0, char=False, font=None, code=0, at=0.0, glyphs=None, limits=None):
         self.cls, self.w, self.h, self.d, self.ic, self.char, self.font = cls, w, h, d, ic, char, font
-        self.code, self.at = code, at
+        # an operator's limits: True (\limits), False (\nolimits), None (in display style only)
+        self.code, self.at, self.limits = code, at, limits
         if glyphs is None and char:
             glyphs = [(0.0, 0.0, font, at, code, w)]
         elif glyphs is None and cls is None:
@@ -286,7 +288,9 @@ class MathMode:
                 half = (h + d) / 2.0
                 g = [(0.0, d - (half - axis), font, at, DISPLAY_OPS.get(code, code) if display and lvl == 0 else code, w)]
                 ic = ic if code in (82, 72) else 0.0
-                atoms.append(_Atom("op", w + ic, half + axis, half - axis, ic, glyphs=g))
+                # LaTeX's \int and \oint are \intop\nolimits, \ointop\nolimits
+                atoms.append(_Atom("op", w + ic, half + axis, half - axis, ic, glyphs=g,
+                                   limits=False if code in (82, 72) else None))
                 return i
             atoms.append(self.glyph_atom(fam, code, size, cls))
             return i
@@ -330,7 +334,12 @@ class MathMode:
             return i
         if cs[1:] in WORD_OPERATORS:
             sub = self.mlist(cs[1:], sizes, lvl, cramped, display, "op")
+            for a in sub:  # LaTeX: \lim, \max, ... take limits in display style; \sin, \log, ... \nolimits
+                a.limits = None if cs[1:] in LIMIT_WORDS else False
             atoms.extend(sub)
+            return i
+        if cs in ("\\limits", "\\nolimits", "\\displaylimits") and atoms and atoms[-1].cls == "op":
+            atoms[-1].limits = {"\\limits": True, "\\nolimits": False}.get(cs)
             return i
         if cs in ("\\frac", "\\dfrac", "\\tfrac", "\\cfrac", "\\over", "\\binom", "\\dbinom", "\\tbinom"):
             num, i = next_arg(s, i)
@@ -537,6 +546,12 @@ class MathMode:
         if primes:
             sup = "\\prime" * primes + ("" if sup is None else sup)
         nucleus = atoms.pop() if atoms and atoms[-1].cls is not None else _Atom("o", 0.0, 0.0, 0.0)
+        if nucleus.cls == "op" and (nucleus.limits or (nucleus.limits is None and display and lvl == 0)):
+            # rule 13a: limits above and below (texlimits.py)
+            w, h, d, g = stack_limits(self, (nucleus.w, nucleus.h, nucleus.d, nucleus.glyphs), sup, sub, sizes,
+                                      lvl, cramped, nucleus.ic)
+            atoms.append(_Atom("op", w, h, d, glyphs=g, limits=True))
+            return i
         slvl = lvl + 1
         is_char = nucleus.char
         h, d = nucleus.h, nucleus.d

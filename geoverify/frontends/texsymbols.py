@@ -9,7 +9,7 @@ class (``o`` ordinary, ``op`` operator, ``b`` binary, ``r`` relation, ``open``,
 
 from __future__ import annotations
 
-__all__ = ["SYMBOLS", "TEXT_SYMBOLS", "TEXT_SY", "MATH_CHARS", "TEXT_ONLY_CHARS", "WORD_OPERATORS", "MU_SPACES",
+__all__ = ["SYMBOLS", "TEXT_SYMBOLS", "TEXT_SY", "MATH_CHARS", "TEXT_ONLY_CHARS", "WORD_OPERATORS", "LIMIT_WORDS", "MU_SPACES",
     "EM_SPACES", "IGNORED", "SWALLOW1", "FAMILY_SWITCH", "TEXT_WRAPPERS", "MATH_ALPHABETS", "ACCENTS", "TEXT_ACCENTS", "CLASSES",
     "SPACING", "COMPOSITES", "DISPLAY_OPS", "SCRIPTSPACE", "NULLDELIMITERSPACE"]
 
@@ -88,6 +88,8 @@ MATH_CHARS = {"+": ("rm", 43, "b"), "-": ("sy", 0, "b"), "*": ("sy", 3, "b"), "/
 WORD_OPERATORS = {"sin", "cos", "tan", "log", "ln", "exp", "lim", "max", "min", "deg", "det", "dim", "arg",
                    "sec", "cot", "csc", "gcd", "sup", "inf", "lg", "ker", "hom", "Pr", "sinh", "cosh", "tanh",
                    "arcsin", "arccos", "arctan", "lcm", "mod", "liminf", "limsup"}
+#: The word operators LaTeX defines without ``\\nolimits``: limits in display style.
+LIMIT_WORDS = {"lim", "max", "min", "sup", "inf", "det", "gcd", "Pr", "liminf", "limsup"}
 MU_SPACES = {"\\,": 3, "\\thinspace": 3, "\\:": 4, "\\>": 4, "\\medspace": 4, "\\;": 5, "\\thickspace": 5,
               "\\!": -3, "\\negthinspace": -3}
 EM_SPACES = {"\\quad": 1.0, "\\qquad": 2.0, "\\enspace": 0.5, "\\enskip": 0.5}
