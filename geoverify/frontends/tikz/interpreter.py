@@ -703,6 +703,9 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             from geoverify.frontends.tikz.decorations import path_pieces
             from geoverify.frontends.tikz.decotext import typeset_text_along_path
             typeset_text_along_path(self, path_pieces(path.subpaths), st, loc)  # the text is typeset
+        if st.get("decorate") and deco is not None and deco.name == "text effects along path":
+            from geoverify.frontends.tikz.decoeffects import effect_pieces, typeset_text_effects
+            typeset_text_effects(self, effect_pieces(path.subpaths), st, loc)  # a node per character
         if (do_draw or do_fill or st.get("shadows")) and not path.is_empty():
             idx = emit_path(self.scene, path, st, draw=do_draw, fill=do_fill, source=loc, panel=self.panel,
                             name=st.get("name_path"))

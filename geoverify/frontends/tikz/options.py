@@ -901,6 +901,12 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["shorten_start"] = _dim(ctx, val, st)
         elif k == "decoration":
             _decoration(ctx, st, val)
+        elif k == "text effects" and st.get("decoration") is not None:  # keys of text effects along path
+            from geoverify.frontends.tikz.decoeffects import effects_key
+            deco = st["decoration"].copy()
+            for kk, vv in split_options(val or ""):
+                effects_key(deco, kk, vv)
+            st["decoration"] = deco
         elif k == "postaction" or k == "preaction":
             expanded = _action_styles(ctx, val)
             if "decorat" in expanded:  # a style named in the action decorates (postaction=my style)
@@ -1087,9 +1093,17 @@ def _decoration(ctx, st, val):
     pairs = split_options(val)
     marks = list(st.get("markings") or [])
     deco = st["decoration"].copy() if st.get("decoration") is not None else Decoration()
+    effects = False  # after "text effects/.cd": keys of text effects along path (decoeffects.py)
     for key, v in pairs:
         if key == "name" and v:
             key, v = v.strip(), None
+        if key in ("text effects/.cd", "/pgf/decoration/text effects/.cd") or effects \
+                or key.startswith("text effects/"):
+            from geoverify.frontends.tikz.decoeffects import effects_key
+            if effects or key.startswith("text effects/") and not key.endswith("/.cd"):
+                effects_key(deco, key, v)
+            effects = effects or key.endswith("/.cd")
+            continue
         if v is None and key == "mirror":
             deco.mirror = True
         elif key == "mirror":
