@@ -51,6 +51,7 @@ from geoverify.frontends.tikz.decofootprints import STATES as _FOOTPRINTS
 from geoverify.frontends.tikz.decofractals import STATES as _FRACTALS
 from geoverify.frontends.tikz.decostates import STATES as _MORE_STATES
 from geoverify.frontends.tikz.decotext import STATES as _TEXT
+from geoverify.frontends.tikz.mindmap import BAR_STATES as _BARS
 from geoverify.frontends.tikz.pathbuild import Subpath, segment_controls
 
 __all__ = ["DECORATIONS", "Decoration", "decorate_pieces", "decorate_subpath", "path_pieces", "decorate_since", "shape_key"]
@@ -301,6 +302,10 @@ def _brace(state, rem, sl, a, p, done=0.0):
 _STATES = {"zigzag": ("up from center", _zigzag, True), "snake": ("initial", _snake, True),
            "brace": ("brace", _brace, False), **_MORE_STATES, **_FRACTALS, **_FOOTPRINTS, **_CONSTRUCTION, **_TEXT,
            **_EFFECTS}
+
+# the mindmap library's circle connection bar (mindmap.py)
+_STATES.update(_BARS)
+DECORATIONS = DECORATIONS | frozenset(_BARS)
 
 
 def path_pieces(subpaths) -> list[list[tuple]]:

@@ -609,6 +609,16 @@ class PathWalker(PlotMixin):
             switch_bar(self.interp, start_node, node, st["switch_bar"], self.loc)
         self.last_op = [self.path.current.segs[-1]]
         self.last_op_kind = "to"
+        if (st.get("switch_bar") or st.get("connection_bar")) and start_node is not None and node is not None:
+            # the to is a circle connection bar (mindmap.py): its line is not on the path
+            if st.get("connection_bar"):
+                from geoverify.frontends.tikz.mindmap import connection_bar
+                connection_bar(self.interp, start_node, node, st, self.loc)
+            sp = self.path.current
+            sp.segs.pop()
+            if sp.radii:
+                sp.radii.pop()
+            self.path.move_to(self.last_op[0][-1])
         if cyc:
             self.path.close()
         self._advance(p, node, plus)
