@@ -14,21 +14,27 @@ gate has one input (``input``). The library's ``and gate`` ... ``buffer gate`` k
 
 from __future__ import annotations
 
-__all__ = ["GATE_SHAPES", "GATE_KEYS", "gate_key", "gate_shape", "emit_gate_parts", "symbol_key",
+from geoverify.errors import FigureSyntaxError
+
+__all__ = ["GATE_SHAPES", "GATE_KEYS", "gate_key", "gate_length", "gate_shape", "emit_gate_parts", "symbol_key",
            "circuit_to"]
 
-#: IEC gate shapes -> (symbol, inverted output, at most one input).
+#: IEC gate shapes -> (symbol, inverted output, at most one input); the symbols are pgf's initial
+#: ``<gate> IEC symbol`` (``circuit logic IEC`` sets them in ``\\scriptstyle``)
 GATE_SHAPES = {
-    "and gate IEC": ("$\\scriptstyle\\&$", False, False), "nand gate IEC": ("$\\scriptstyle\\&$", True, False),
-    "or gate IEC": ("$\\scriptstyle\\geq1$", False, False), "nor gate IEC": ("$\\scriptstyle\\geq1$", True, False),
-    "xor gate IEC": ("$\\scriptstyle=1$", False, False), "xnor gate IEC": ("$\\scriptstyle=1$", True, False),
-    "not gate IEC": ("$\\scriptstyle1$", True, True), "buffer gate IEC": ("$\\scriptstyle1$", False, True),
-    "inductor IEC": None,  # circuits.ee.IEC (:func:`_inductor`)
+    "and gate IEC": ("$\\&$", False, False), "nand gate IEC": ("$\\&$", True, False),
+    "or gate IEC": ("$\\geq1$", False, False), "nor gate IEC": ("$\\geq1$", True, False),
+    "xor gate IEC": ("$=1$", False, False), "xnor gate IEC": ("$=1$", True, False),
+    "not gate IEC": ("1", True, True), "buffer gate IEC": ("1", False, True),
 }
 
 #: Keys of the gates and circuits (:func:`gate_key`).
 GATE_KEYS = frozenset({"logic gate inputs", "logic gate inverted radius", "logic gate input sep", "circuit",
-                       "circuit handle symbol"})
+                       "circuit handle symbol", "circuit declare symbol", "circuit symbol unit",
+                       "circuit symbol size", "circuit declare unit", "circuit info", "info", "info'",
+                       "info sloped", "info' sloped", "generic diode IEC/before background",
+                       "generic circle IEC/before background", "logic gate IEC symbol color", "circuit annotation",
+                       *(f"{shape} symbol" for shape in GATE_SHAPES)})
 
 _INPUT_SEP = 0.125 * 72.27 / 2.54  # pt, pgf's logic gate input sep
 _UNIT = 7.0  # pt, circuit symbol unit (medium circuit symbols)
@@ -40,6 +46,8 @@ def gate_key(ctx, st: dict, key: str, val: str | None, apply) -> None:
         st["circuit"] = True
     elif key == "circuit handle symbol":
         symbol_key(ctx, st, val or "", apply)
+    elif key in _LIBRARY_KEYS:
+        _library_key(ctx, st, key, val or "", apply)
     elif key == "logic gate inputs":
         v = (val or "").strip()
         if "," in v:  # long form: normal, inverted
@@ -47,23 +55,118 @@ def gate_key(ctx, st: dict, key: str, val: str | None, apply) -> None:
         else:  # short form: letters n and i
             inputs = tuple("i" if ch == "i" else "n" for ch in v if not ch.isspace())
         st["gate_inputs"] = inputs
-    else:
-        r = ctx.number(val, st)
-        st["gate_inverted_radius" if key.endswith("radius") else "gate_input_sep"] = float(r.value)
+    else:  # a length in symbol units is measured when the gate is (pgf evaluates it in the shape)
+        v = val or ""
+        per_unit = "\\tikzcircuitssizeunit" in v
+        r = ctx.number(v.replace("\\tikzcircuitssizeunit", "1pt"), st)
+        st["gate_inverted_radius" if key.endswith("radius") else "gate_input_sep"] = (float(r.value), per_unit)
+
+
+def gate_length(nst: dict, name: str, default: float) -> float:
+    """The gate length ``name`` (``gate_inverted_radius``, ``gate_input_sep``) of node state
+    ``nst`` in pt: ``default`` unless set, a length in symbol units at the node's unit."""
+    value, per_unit = nst.get(name) or (default, False)
+    return value * nst.get("circuit_unit", _UNIT) if per_unit else value
+
+
+_LIBRARY_KEYS = GATE_KEYS - {"logic gate inputs", "logic gate inverted radius", "logic gate input sep", "circuit",
+                             "circuit handle symbol"}
+
+
+def _library_key(ctx, st: dict, key: str, val: str, apply) -> None:
+    """The circuits library's keys (tikzlibrarycircuits.code.tex): symbol and unit declarations,
+    the symbol unit and sizes, info labels; the before background code of the generic IEC shapes."""
+    import re
+
+    from geoverify.frontends.tikz.circuit_styles import symbol_styles, unit_styles
+    from geoverify.frontends.tikz.options import _brace_groups
+    if key in ("circuit declare symbol", "circuit declare unit"):
+        if key.endswith("symbol"):
+            styles = symbol_styles(val.strip())
+        else:
+            groups = _brace_groups(val)
+            if len(groups) != 2:
+                raise FigureSyntaxError(f"circuit declare unit={val}: expected {{<name>}}{{<unit>}}")
+            styles = unit_styles(groups[0].strip(), groups[1].strip())
+        for name, body in styles.items():
+            ctx.define_style(name, body, False)
+            ctx.define_style(name + "/.args", "", False)
+    elif key == "circuit symbol unit":  # \pgfmathsetlength: a plain number is in points
+        st["circuit_unit"] = float(ctx.number(val, st).value)
+    elif key == "circuit symbol size":  # width <w> height <h>, in symbol units
+        m = re.fullmatch(r"\s*width\s+(.+?)\s+height\s+(.+?)\s*", val)
+        if m is None:
+            raise FigureSyntaxError(f"circuit symbol size={val}: expected 'width <w> height <h>'")
+        u = st.get("circuit_unit", _UNIT)
+        w, h = (float(ctx.number(g, st).value) * u for g in m.groups())
+        apply(st, f"minimum width={w:.5f}pt,minimum height={h:.5f}pt")
+    elif key.endswith("before background"):
+        st["ee_before_background"] = val
+    elif key.endswith("gate IEC symbol"):  # the text of the gate's symbol
+        st["gate_symbols"] = {**(st.get("gate_symbols") or {}), key[:-len(" symbol")]: val}
+    elif key == "circuit annotation":  # {<name>}{<options>} (circuits_ee.draw_annotations)
+        groups = _brace_groups(val)
+        if len(groups) != 2:
+            raise FigureSyntaxError(f"circuit annotation={val}: expected {{<name>}}{{<options>}}")
+        st["circuit_annotations"] = (st.get("circuit_annotations") or ()) + ((groups[0], groups[1]),)
+    elif key == "logic gate IEC symbol color":
+        from geoverify.frontends.tikz.colors import parse_color
+        st["gate_symbol_color"] = parse_color(val.strip(), ctx.color_table) if val.strip() else None
+    elif key == "circuit info":  # {<variant>}{<unit name>}{<unit>}{<value>} (circuit_styles.unit_styles)
+        groups = _brace_groups(val)
+        if len(groups) != 4:
+            raise FigureSyntaxError(f"circuit info={val}: expected four groups")
+        _info(ctx, st, *groups)
+    else:  # info, info', info sloped, info' sloped: a label of the text itself
+        _info(ctx, st, key[4:], "", "", val)
+
+
+def _info(ctx, st: dict, variant: str, name: str, unit: str, value: str) -> None:
+    """An info label (tikz@lib@circ@lab...): ``label={[every info,every <name>,opts]text}``, the
+    text ``$\\mathrm{<value><unit>}$`` for a unit; below the symbol for the primed variants,
+    turned with it (transform shape) for the sloped ones. ``value`` may start with ``[opts]``."""
+    value = value.strip()
+    opts = ""
+    if value.startswith("["):
+        depth = 0
+        for i, ch in enumerate(value):
+            depth += {"[": 1, "]": -1}.get(ch, 0)
+            if depth == 0:
+                opts, value = value[1:i], value[i + 1:].strip()
+                break
+    keys = [k for k in ("every info", f"every {name}" if name else "") if k and ctx.style(k) is not None]
+    if "sloped" in variant:
+        keys.append("transform shape")
+    if opts:
+        keys.append(opts)
+    text = f"$\\mathrm{{{value}{unit}}}$" if name else value
+    if "'" in variant and not _has_position(text):  # label position=below
+        text = "below:" + text
+    st["labels"] = st["labels"] + (f"[{','.join(keys)}]{{{text}}}" if not _has_position(text) else
+                                   f"[{','.join(keys)}]{text}",)
+
+
+def _has_position(text: str) -> bool:
+    """Whether a label's text starts with ``<position>:`` (a colon before any ``{`` or ``$``)."""
+    for ch in text:
+        if ch in "{$":
+            return False
+        if ch == ":":
+            return True
+    return False
 
 
 def gate_shape(shape: str, nst: dict, text_w: float, text_hd: float, ixs: float, iys: float, outer: float) -> dict:
     """Outline, border and anchors of gate ``shape`` (node frame, pt), as
     :func:`.geoshapes.polygon_shape` gives them, plus ``gate`` (its circles and symbol)."""
-    if GATE_SHAPES[shape] is None:
-        return _inductor(nst, outer)
     symbol, inverted_out, single = GATE_SHAPES[shape]
+    symbol = (nst.get("gate_symbols") or {}).get(shape, symbol)
     inputs = nst.get("gate_inputs") or ("n", "n")
     if single:
         inputs = inputs[:1]
     n = len(inputs)
-    inv = nst.get("gate_inverted_radius", 0.25 * _UNIT)
-    sep = nst.get("gate_input_sep", _INPUT_SEP)
+    inv = gate_length(nst, "gate_inverted_radius", 2.0)  # pgf: 2pt (circuit logic: a quarter unit)
+    sep = gate_length(nst, "gate_input_sep", _INPUT_SEP)
     from geoverify.frontends.tikz.fonts import measure
     sbox = measure(symbol, nst["font_size"])[0]
     sw, sh, sd = sbox.width, sbox.height, sbox.depth
@@ -108,36 +211,11 @@ def emit_gate_parts(scene, node, nst: dict, style, common: dict) -> None:
     corners = [node._to_canvas(x, y) for x in (x0, x1) for y in (y0, y1)]
     box = (min(c[0] for c in corners), min(c[1] for c in corners), max(c[0] for c in corners),
            max(c[1] for c in corners))
-    color = nst.get("text") or nst["color"]
+    color = nst.get("gate_symbol_color") or nst.get("text") or nst["color"]
     scene.add(TextLabel(text=gate["symbol"], anchor=node._to_canvas((x0 + x1) / 2, (y0 + y1) / 2), box=box,
                         font_size=nst["font_size"] * node.scale,
                         style=Style(stroke=None, stroke_width=0.0, fill=to_hex(color), opacity=nst["opacity"]),
                         **common))
-
-
-def _inductor(nst: dict, outer: float) -> dict:
-    """``inductor IEC`` (pgflibraryshapes.gates.ee.IEC): half circles of radius ``minimum height``
-    side by side on the node's x axis from ``-minimum width/2`` while they fit (0.1 pt to
-    spare), then a line to ``minimum width/2``; the centre is on that axis. Its border is the
-    rectangle up to ``minimum height`` above and 0.5 pt below the axis (outer sep added);
-    ``curves`` are the cubics drawn (an open path)."""
-    import math
-
-    from geoverify.scene.primitives import arc_controls, line_controls
-    w2, h = nst["min_width"] / 2, nst["min_height"]
-    curves = []
-    x = -w2
-    while h > 0 and x + 2 * h < w2 + 0.1:
-        curves.extend(arc_controls((x + h, 0.0), h, h, math.pi, -math.pi))
-        x += 2 * h
-    if x < w2:
-        curves.append(line_controls((x, 0.0), (w2, 0.0)))
-    hw, top, low = w2 + outer, h + outer, outer + 0.5
-    anchors = {"center": (0.0, 0.0), "north": (0.0, top), "south": (0.0, -outer), "east": (hw, 0.0),
-               "west": (-hw, 0.0), "north east": (hw, top), "north west": (-hw, top), "south east": (hw, -outer),
-               "south west": (-hw, -outer), "input": (-hw, (top - outer) / 2), "output": (hw, (top - outer) / 2)}
-    return {"path": [(w2, h), (-w2, h), (-w2, 0.0), (w2, 0.0)], "border": [(hw, top), (-hw, top), (-hw, -low), (hw, -low)],
-            "anchors": anchors, "curves": [c.tolist() for c in curves]}
 
 
 _POS_WORDS = {"at start": 0.0, "very near start": 0.125, "near start": 0.25, "midway": 0.5, "near end": 0.75,
@@ -179,19 +257,33 @@ def circuit_to(walker, st: dict, target, nodes) -> None:
     angle = math.degrees(math.atan2(dy, dx))
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
-    here = a
-    for pos, opts in sorted(st["circuit_symbols"], key=lambda s: s[0]):
-        centre = (a[0] + pos * dx, a[1] + pos * dy)
+
+    def place(opts, centre):
         nst = walker.interp.node_state({**st, "on_to": False, "circuit_symbols": None}, opts)
         nst["ctm"] = G.rotation(angle)  # tikz@lib@circ@compute@direction, the picture's transform reset
         sym = walker.interp.place_node(nst, None, centre, "", walker.loc)
-        back = sym.border_toward((centre[0] - ux, centre[1] - uy))
-        ahead = sym.border_toward((centre[0] + ux, centre[1] + uy))
+        return (sym.border_toward((centre[0] - ux, centre[1] - uy)),
+                sym.border_toward((centre[0] + ux, centre[1] + uy)))
+
+    # the symbols at the ends come first: the markings of the others measure the wire between them
+    symbols = sorted(st["circuit_symbols"], key=lambda s: s[0])
+    ends = {pos: place(opts, a if pos == 0 else b) for pos, opts in symbols if pos in (0, 1)}
+    lo = ends[0][1] if 0 in ends else a
+    hi = ends[1][0] if 1 in ends else b
+    here = a
+    for pos, opts in symbols:
+        if pos in (0, 1):
+            back, ahead = ends[pos]
+        else:
+            back, ahead = place(opts, (lo[0] + pos * (hi[0] - lo[0]), lo[1] + pos * (hi[1] - lo[1])))
         if pos > 0:
             walker.path.line(here, back)
+        if pos == 1:  # the wire ends at the symbol's border
+            here = None
+            break
         walker.path.move_to(ahead)
         here = ahead
-    if here != b:
+    if here is not None and here != b:
         walker.path.line(here, b)
     walker.last_op = [("L", tuple(a), tuple(b))]
     walker.last_op_kind = "to"

@@ -52,7 +52,8 @@ LIBRARIES_INTERPRETED = {"calc", "positioning", "intersections", "arrows", "arro
                           "decorations", "decorations.pathmorphing", "external", "math", "3d", "perspective",
                           "bending", "spy",
                           "fpu", "graphs", "automata", "trees", "mindmap", "chains", "scopes", "turtle", "er", "petri",
-                          "circuits.logic.IEC", "circuits", "circuits.ee.IEC",
+                          "circuits.logic.IEC", "circuits", "circuits.ee.IEC", "circuits.ee", "circuits.logic",
+                          "circuits.logic.US", "circuits.logic.CDH",
                           "decorations.shapes"}
 # \datavisualization (datavis.py); its keys that are not modelled are reported one by one
 LIBRARIES_INTERPRETED |= {"datavisualization", "datavisualization.formats.functions"}

@@ -9,6 +9,9 @@ such key, with a note (:func:`library_of_style`).
 
 from __future__ import annotations
 
+from geoverify.frontends.tikz.circuit_styles import (CIRCUITS, CIRCUITS_EE, CIRCUITS_EE_IEC, CIRCUITS_LOGIC, CIRCUITS_LOGIC_CDH,
+                                                     CIRCUITS_LOGIC_IEC, CIRCUITS_LOGIC_US)
+
 __all__ = ["LIBRARY_STYLES", "define_library_styles", "library_of_style"]
 
 #: library -> {style name: body}
@@ -40,25 +43,6 @@ LIBRARY_STYLES = {
                                        "+(.5\\tikzleveldistance,0pt) |- (\\tikzchildnode\\tikzchildanchor)}",
     },
     "folding": {"every ear": "", "every cut": "", "every fold": "help lines"},
-    "mindmap": {  # tikzlibrarymindmap.code.tex (concept, concept color: mindmap.py)
-        "every concept": "",
-        "extra concept": "concept color=black!50,level 2 concept,concept,every extra concept",
-        "every extra concept": "",
-        "concept connection": "line width=1mm,shorten <=2mm,shorten >=2mm,cap=round,draw=black!50",
-        "tikz@concept@setting": "edge from parent path={(\\tikzparentnode) to [circle connection bar] (\\tikzchildnode)}",
-        "tikz@concept@color@set": "",
-        "every circle connection bar": "",
-        "mindmap": "fill,draw,very thick,outer sep=0pt,inner sep=1pt,every child/.append style={style=tikz@concept@setting,"
-                   "style=tikz@concept@color@set},root concept,level 1/.append style={level 1 concept},"
-                   "level 2/.append style={level 2 concept},level 3/.append style={level 3 concept},"
-                   "level 4/.append style={level 4 concept},text centered,segment angle=20,style=every mindmap",
-        "every mindmap": "",
-        "root concept": "minimum size=4cm,text width=3.5cm,font=\\large",
-        "level 1 concept": "minimum size=2.25cm,level distance=5cm,text width=2cm,sibling angle=60,font=\\small",
-        "level 2 concept": "minimum size=1.75cm,level distance=2.9cm,text width=1.5cm,sibling angle=60,font=\\footnotesize",
-        "level 3 concept": "minimum size=1.15cm,text width=1cm,level distance=2.4cm,sibling angle=30,font=\\tiny",
-        "level 4 concept": "minimum size=0.9cm,text width=0.7cm,level distance=1.85cm,sibling angle=30,font=\\tiny",
-    },
     "petri": {
         "every place": "",
         "place": "circle,draw,inner sep=0pt,minimum size=5ex,every place",
@@ -72,31 +56,14 @@ LIBRARY_STYLES = {
     },
 }
 
-# circuits.logic.IEC: the gates at the 7 pt circuit symbol unit (circuit symbol size=width 2.5 height 4)
-_GATE = "inner sep=0.5pt,draw,minimum width=17.5pt,minimum height=28pt,shape={} gate IEC,inner sep=.5ex,every {} gate"
-LIBRARY_STYLES["circuits.logic.IEC"] = {
-    "circuit logic IEC": "circuit,every circuit logic",
-    "every circuit logic": "",
-    "inputs": "logic gate inputs={#1}",
-    **{f"every {g} gate": "" for g in ("and", "nand", "or", "nor", "xor", "xnor", "not", "buffer")},
-    **{f"{g} gate": _GATE.format(g, g) for g in ("and", "nand", "or", "nor", "xor", "xnor", "not", "buffer")},
-}
-
-# circuits.ee.IEC: the symbols drawn as pgf's shapes this front-end has (resistor: rectangle ee)
-LIBRARY_STYLES["circuits.ee.IEC"] = {
-    "circuit ee IEC": "circuit,every circuit ee",
-    "every circuit ee": "",
-    "every circuit symbol": "",
-    "circuit symbol open": "draw",
-    "circuit symbol lines": "draw",
-    "circuit symbol filled": "draw,fill=black",
-    "every resistor": "",
-    "resistor": "circuit handle symbol={inner sep=0.5pt,every circuit symbol,circuit symbol open,minimum width=28pt,"
-                "minimum height=7pt,shape=rectangle,transform shape,every resistor,#1}",
-    "every inductor": "",
-    "inductor": "circuit handle symbol={inner sep=0.5pt,every circuit symbol,circuit symbol lines,minimum width=28pt,"
-                "minimum height=3.5pt,transform shape,shape=inductor IEC,outer sep=0pt,every inductor,#1}",
-}
+# the circuits libraries (circuit_styles.py): each table holds those of the libraries it loads
+LIBRARY_STYLES["circuits"] = CIRCUITS
+LIBRARY_STYLES["circuits.ee"] = CIRCUITS_EE
+LIBRARY_STYLES["circuits.ee.IEC"] = CIRCUITS_EE_IEC
+LIBRARY_STYLES["circuits.logic"] = CIRCUITS_LOGIC
+LIBRARY_STYLES["circuits.logic.US"] = CIRCUITS_LOGIC_US
+LIBRARY_STYLES["circuits.logic.CDH"] = CIRCUITS_LOGIC_CDH
+LIBRARY_STYLES["circuits.logic.IEC"] = CIRCUITS_LOGIC_IEC
 
 _STYLE_LIBRARY = {name: lib for lib, styles in LIBRARY_STYLES.items() for name in styles}
 

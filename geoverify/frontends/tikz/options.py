@@ -21,7 +21,9 @@ from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.animations import ANIMATION_KEYS, animation_key
 from geoverify.frontends.tikz.arrowtips import split_tip_lists
 from geoverify.frontends.tikz.automata import AUTOMATA_KEYS, automata_key
-from geoverify.frontends.tikz.circuits import GATE_KEYS
+from geoverify.frontends.tikz.circuits import GATE_KEYS, GATE_SHAPES
+from geoverify.frontends.tikz.circuits_ee import EE_SHAPES
+from geoverify.frontends.tikz.circuits_us import US_SHAPES
 from geoverify.frontends.tikz.colors import parse_color
 from geoverify.frontends.tikz.backgrounds import BACKGROUND_KEYS
 from geoverify.frontends.tikz.delimiters import DELIMITER_KEYS
@@ -397,9 +399,6 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             elif handler == "code":
                 ctx.note("UNSUPPORTED", f"key handler '.code' of '{name}' is not interpreted", key)
             else:
-                if handler != "style" and ctx.style(name) is None:
-                    # appending to a library's style: the library is loaded (a fragment's preamble)
-                    _define_library_of(ctx, name)
                 ctx.define_style(name, val or "", handler != "style")
                 if handler == "style":
                     ctx.define_style(name + "/.args", "", False)
@@ -461,7 +460,10 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         if key in _POS_WORDS:
             st["pos"] = _POS_WORDS[key]
             return
-        if key in _SHAPES:
+        if key == "absolute":  # labels and pins at canvas angles (tikz@label@post)
+            st["label_absolute"] = True
+            return
+        if key in _SHAPES or key in GATE_SHAPES or key in EE_SHAPES or key in US_SHAPES:  # (circuits*.py)
             st["shape"] = key
             return
         if key in SHAPE_KEYS:  # flags of shapes.geometric (geoshapes)
@@ -820,6 +822,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 st["place_of"] = _old_place_of(st, st["place_of"][0], st["place_of"][1])
         elif k in ("label", "pin"):
             st[k + "s"] = st[k + "s"] + (val,)
+        elif k == "absolute":
+            st["label_absolute"] = val.strip() != "false"
         elif k == "label distance":
             st["label_distance"] = _dim(ctx, val, st)
         elif k == "pin distance":
@@ -967,8 +971,6 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k in GROWTH_KEYS:  # growth functions of trees (trees.py)
             from geoverify.frontends.tikz.trees import growth_key
             growth_key(ctx, st, k, val)
-        elif k in ("segment angle", "segment length", "segment aspect", "segment amplitude"):
-            _decoration(ctx, st, f"{k[8:]}={{{val}}}")  # pgf's old snake keys (pgfmoduledecorations)
         elif k in SPY_KEYS or (k in ("size", "width", "height") and st.get("_spy_sizes")):  # spy.py
             from geoverify.frontends.tikz.spy import spy_key
             spy_key(ctx, st, k, val, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1))
@@ -1015,15 +1017,6 @@ def _library_style(ctx, st, key, val, depth) -> bool:
     """A key that a TikZ library's styles define, in a figure that does not load the library
     (a fragment of a document whose preamble does): the library's styles are defined, as
     ``\\usetikzlibrary`` would, with a note, and the key is applied. False for other keys."""
-    if not _define_library_of(ctx, key):
-        return False
-    apply_options(ctx, st, [(key, val)], depth + 1)
-    return True
-
-
-def _define_library_of(ctx, key) -> bool:
-    """Define the styles of the library whose style ``key`` is (those the figure has not defined),
-    with a note that the figure does not load it. False when no library has that style."""
     from geoverify.frontends.tikz.libstyles import LIBRARY_STYLES, library_of_style
     lib = library_of_style(key)
     if lib is None:
@@ -1033,6 +1026,7 @@ def _define_library_of(ctx, key) -> bool:
             ctx.define_style(name, body, False)
     ctx.note("NOTE", f"key '{key}' is a style of TikZ library '{lib}', which the figure does not load; "
              "the library's styles are used", key)
+    apply_options(ctx, st, [(key, val)], depth + 1)
     return True
 
 
@@ -1138,9 +1132,6 @@ def _decoration(ctx, st, val):
                          "decoration " + key)
         elif key == "angle" and v:
             deco.angle = ctx.number(v, st).value
-            deco.params = {**deco.params, "angle": deco.angle}  # given (the mindmap library's bars default to 20)
-        elif key == "end radius" and v:  # circle connection bar (mindmap.py)
-            deco.params = {**deco.params, "end radius": _dim(ctx, v, st)}
         elif key in ("radius", "start radius") and v:  # waves: only the start radius is drawn
             deco.radius = _dim(ctx, v, st)
         elif key in ("text", "text align", "text color", "left indent", "right indent") \

@@ -20,6 +20,8 @@ from geoverify.frontends.tikz.colors import to_hex
 from geoverify.frontends.tikz.emit import path_style
 from geoverify.frontends.tikz.fonts import TextBox, baselineskip, em as font_em, measure, wrap
 from geoverify.frontends.tikz.circuits import GATE_SHAPES, gate_shape
+from geoverify.frontends.tikz.circuits_ee import EE_SHAPES
+from geoverify.frontends.tikz.circuits_us import US_SHAPES
 from geoverify.frontends.tikz.display_text import display_box, display_skips, has_display
 from geoverify.frontends.tikz.geoshapes import POLYGON_SHAPES, polygon_shape
 from geoverify.frontends.tikz.nodes import Node, direction_angle
@@ -104,8 +106,7 @@ class NodePlacementMixin:
         nst = dict(st)
         # the anchor is not reset: tikz.code.tex sets \tikz@anchor once, so "above" or "anchor=west"
         # given to a scope, path or edge places its nodes (loop above is {above,...,loop})
-        # (text width and align given to a picture, scope or path hold for its nodes: pgf's macros)
-        for k in ("draw", "fill", "pos", "node_name", "at", "place_of"):
+        for k in ("draw", "fill", "pos", "node_name", "at", "place_of", "text_width", "align"):
             nst[k] = DEFAULTS[k]
         # inner sep and outer sep set on the picture, a scope or the path apply to its nodes;
         # labels and pins start from these, not from their node's own
@@ -115,10 +116,14 @@ class NodePlacementMixin:
         nst["place_from_at"] = False  # set by the path when an "at" follows "above=of a"
         nst["labels"] = ()
         nst["pins"] = ()
+        nst["circuit_annotations"] = ()  # (a node's own: drawn after it)
         nst["initial_arrow"] = nst["accepting_arrow"] = False  # after node path: the node's own
         nst["sloped"] = False
-        nst["min_width"] = nst["min_height"] = 1.0
-        nst["min_width_spec"] = nst["min_height_spec"] = None  # (em/ex sizes: _font_minimums)
+        # minimum sizes given to the picture, a scope or the path hold for its nodes (pgf keys); pgf's are 1pt
+        for k in ("min_width", "min_height"):
+            if not st.get(k) and not st.get(k + "_spec"):
+                nst[k], nst[k + "_spec"] = 1.0, None  # (em/ex sizes: _font_minimums)
+        nst["path_mins"] = {k: nst[k] for k in ("min_width", "min_height", "min_width_spec", "min_height_spec")}
         # a node draws no tips; a picture in its text keeps the path's (nested.py)
         nst["path_arrows"] = (st["arrow_start"], st["arrow_end"])
         nst["arrow_start"] = nst["arrow_end"] = None
@@ -166,8 +171,10 @@ class NodePlacementMixin:
             shape_eff = "rectangle"  # its anchors and borders are the bounding rectangle's
         elif shape in _FORBIDDEN_SIGNS or shape == "magnifying glass":
             shape_eff = "circle"  # a circle node with a slash (a handle) drawn over it (shapes.symbols)
-        elif shape in POLYGON_SHAPES or shape in GATE_SHAPES:
+        elif shape in POLYGON_SHAPES or shape in GATE_SHAPES or shape in US_SHAPES:
             shape_eff = "polygon"
+        elif shape in EE_SHAPES:  # shapes.gates.ee(.IEC) (circuits_ee.py)
+            shape_eff = "circle" if EE_SHAPES[shape] == "circle" else "polygon"
         elif shape not in ("rectangle", "circle", "ellipse", "coordinate", "cross out", "strike out"):
             self.note("APPROXIMATED", f"node shape '{shape}' is measured as a rectangle", shape, loc)
             shape_eff = "rectangle"
@@ -197,12 +204,21 @@ class NodePlacementMixin:
                       "node text", loc)
         node = Node(name, shape_eff, (0.0, 0.0), hw, hh, outer, h, dpt)
         node.extra["inner_xsep"] = ixs
+        if shape_eff == "circle" and shape in EE_SHAPES:  # circle ee's input and output (circuits_ee.py)
+            from geoverify.frontends.tikz.circuits_ee import ee_circle_anchors
+            node.extra["shape_anchors"] = ee_circle_anchors(hw, outer)
         if shape_eff == "polygon":
             iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * font_em(
                 nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
             try:
                 if shape in GATE_SHAPES:  # circuits.logic.IEC (circuits.py)
                     poly = gate_shape(shape, nst, w, h + dpt, ixs, iys, outer)
+                elif shape in US_SHAPES:  # circuits.logic.US and .CDH (circuits_us.py)
+                    from geoverify.frontends.tikz.circuits_us import us_gate_shape
+                    poly = us_gate_shape(shape, nst, w, h + dpt, ixs, iys, outer)
+                elif shape in EE_SHAPES:  # circuits.ee.IEC (circuits_ee.py)
+                    from geoverify.frontends.tikz.circuits_ee import ee_shape
+                    poly = ee_shape(shape, nst, w, h + dpt, ixs, iys, outer)
                 else:
                     poly = polygon_shape(shape, nst.get("shape_params", {}), w / 2 + ixs, (h + dpt) / 2 + iys,
                                          nst["min_width"], nst["min_height"], outer, nst["line_width"],
@@ -310,6 +326,9 @@ class NodePlacementMixin:
         if nst.get("initial_arrow") or nst.get("accepting_arrow"):
             from geoverify.frontends.tikz.automata import draw_automata_arrows
             draw_automata_arrows(self, node, nst, loc)
+        if nst.get("circuit_annotations"):  # circuits.ee's annotations (circuits_ee.py)
+            from geoverify.frontends.tikz.circuits_ee import draw_annotations
+            draw_annotations(self, node, nst, loc)
         return node
 
     def _fit(self, nst: dict, loc):
@@ -371,9 +390,10 @@ class NodePlacementMixin:
                 self.scene.add(Polyline(points=np.array([c[0], c[2]]), style=style, **common))
                 if nst["shape"] == "cross out":
                     self.scene.add(Polyline(points=np.array([c[3], c[1]]), style=style, **common))
-            elif node.shape == "polygon" and "curves" in node.extra["poly"]:  # an open outline (circuits.py)
-                ctrl = np.array([[node._to_canvas(*q) for q in c] for c in node.extra["poly"]["curves"]])
-                self.scene.add(BezierPath(parts=[Subpath(ctrl, False)], style=style, **common))
+            elif node.shape == "polygon" and "parts" in node.extra["poly"]:  # its own background path (circuits_ee)
+                parts = [Subpath(np.array([[node._to_canvas(*q) for q in c] for c in ctrl]), closed)
+                         for ctrl, closed in node.extra["poly"]["parts"] if ctrl]
+                self.scene.add(BezierPath(parts=parts, style=style, **common))
             elif node.shape == "polygon":
                 pts = [node._to_canvas(*q) for q in node.extra["poly"]["path"]]
                 self.scene.add(Polyline(points=np.array(pts), closed_flag=True, style=style, **common))
@@ -404,6 +424,9 @@ class NodePlacementMixin:
             c, s = math.cos(math.radians(-45.0)), math.sin(math.radians(-45.0))
             ends = [node._to_canvas(k * node.half_w * c, k * node.half_w * s) for k in (1.0, 2.5)]
             self.scene.add(Polyline(points=np.array(ends), style=path_style(nst, True, False), **common))
+        if nst["shape"] in EE_SHAPES:  # the before background path (circuits_ee.py)
+            from geoverify.frontends.tikz.circuits_ee import emit_ee_front
+            emit_ee_front(self, node, nst, loc)
         if node.shape == "polygon" and "gate" in node.extra["poly"]:  # circuits.logic.IEC (circuits.py)
             from geoverify.frontends.tikz.circuits import emit_gate_parts
             emit_gate_parts(self.scene, node, nst, path_style(nst, draw, fill) if draw or fill else None, common)
@@ -467,27 +490,45 @@ class NodePlacementMixin:
                 ang = 90.0
         a_norm = ang % 360.0
         on_text = pos_word == "center"  # tikz@on@text: the label centred on the node's centre
-        # tikz: the label sits at the node's numeric anchor <angle> (a border point)
-        at = node.anchor("center") if on_text else node.border_at_angle(a_norm - node.angle)
         seps = nst.get("path_seps", (None, None, None))
         # (a label is made after its node, outside the node's options: not fitted like a fit node)
         lst = self.node_state({**nst, "ctm": G.IDENTITY, "inner_xsep": seps[0], "inner_ysep": seps[1],
-                               "outer_sep": seps[2], "fit": None, "fit_height": None}, "")
+                               "outer_sep": seps[2], "fit": None, "fit_height": None, "transform_shape": False,
+                               **nst.get("path_mins", {})}, "")
         lst["ctm"] = G.IDENTITY
         every = self.defs.get("style:every label" if not pin else "style:every pin")
         if every:
             self.apply_options(lst, every)
         # the anchor opposite the angle comes first: the label's own options
         # (label={[left]...}, anchor=...) override it, as in TikZ
-        lst["anchor"] = _opposite_anchor(a_norm)
+        lst["anchor"] = "@auto"
         if opts:
             self.apply_options(lst, opts)
+        # tikz@label@post: the label sits at the node's numeric anchor <angle> (a border point, the
+        # angle in the node's own frame, so a turned node turns it; with "absolute" the canvas
+        # angle); its anchor and distance go along the canvas direction from the node's centre to
+        # that point (the angle when they meet or the label is absolute)
+        c, s = math.cos(math.radians(a_norm)), math.sin(math.radians(a_norm))
+        if on_text:
+            at, auto = node.anchor("center"), "center"
+        elif lst.get("label_absolute"):
+            at, auto = node.border_toward((node.center[0] + c, node.center[1] + s)), _opposite_anchor(a_norm)
+        else:
+            at = node.border_at_angle(a_norm)
+            dx, dy = at[0] - node.center[0], at[1] - node.center[1]
+            reach = math.hypot(dx, dy)
+            if reach < 1e-9:
+                auto = _opposite_anchor(a_norm)
+            else:
+                auto, (c, s) = _auto_anchor(dy, -dx, False), (dx / reach, dy / reach)
+        if lst["anchor"] == "@auto":
+            lst["anchor"] = auto
         lst["node_ctm"] = lst["ctm"]
-        lst["ctm"] = G.IDENTITY
+        m = nst["ctm"]  # the main node's picture transformation: a transform shape label turns with it
+        lst["ctm"] = (m[0], m[1], m[2], m[3], 0.0, 0.0)
         dist = lst["pin_distance"] if pin else lst["label_distance"]  # may be set in the label's options
         if on_text:  # tikz@label@post, after the label's options: anchor center, no distance
             lst["anchor"], dist = "center", 0.0
-        c, s = math.cos(math.radians(a_norm)), math.sin(math.radians(a_norm))
         # tikz@label@post adds the shift after the label's own options: scale=, rotate= apply to it
         v = G.apply_linear(lst["node_ctm"], (dist * c, dist * s))
         target = (at[0] + v[0], at[1] + v[1])

@@ -94,3 +94,27 @@ def test_inductor_is_half_circles_on_the_wire():
     x0 = (-43.2266 + 71.800785) * BP
     assert close(coil[0][0], (x0, 0), tol=5e-3) and close(coil[-1][3], (x0 + 28.0, 0), tol=5e-3)
     assert close(coil[:, :, 1].max(), 3.5)
+
+
+def test_iec_gate_outside_a_circuit_has_pgfs_initial_symbol_and_inverted_radius():
+    # TeX (bp, origin (-71.800785, -15.109375)): outline M-54.0859-24.55859H-32.8242V-62.3516H-54.0859Z (the
+    # picture's minimum size=0.75cm makes it 21.34 pt wide), inverted circles of radius 2 pt round
+    # (-56.2773, -53.0039) and (-56.2773, -33.9063); '&' (textstyle) on the baseline -52.113 at x -47.1899
+    sc = parse_tikz(r"""\begin{tikzpicture}[minimum size=0.75cm]
+    \node[shape=and gate IEC, draw, logic gate inputs=ini, logic gate input sep=0.33333cm] at (1,1) {A};
+    \end{tikzpicture}""")
+    o = (-71.800785, -15.109375)
+
+    def tex(*pts):
+        p = np.asarray(pts, dtype=float) - o
+        return np.column_stack([p[:, 0], -p[:, 1]]) * BP
+
+    box = [p for p in sc.primitives if isinstance(p, Polyline)][0]
+    assert close(np.sort(box.points, axis=0)[[0, -1]], tex((-54.0859, -24.55859), (-32.8242, -62.3516)), tol=5e-3)
+    circles = [p for p in sc.primitives if isinstance(p, Circle)]
+    assert [c.radius for c in circles] == [2.0, 2.0]
+    assert close([c.center for c in circles], tex((-56.2773, -53.0039), (-56.2773, -33.9063)), tol=5e-3)
+    sym = [p for p in sc.primitives if isinstance(p, TextLabel) and "&" in p.text][0]
+    assert sym.text == "$\\&$"
+    left, base = tex((-47.1899, -52.113))[0]
+    assert close(sym.box[1], base, tol=2e-2) and close(sym.box[0], left, tol=0.2)  # (the box, not the glyph's ink)
