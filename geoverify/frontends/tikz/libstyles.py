@@ -43,6 +43,25 @@ LIBRARY_STYLES = {
                                        "+(.5\\tikzleveldistance,0pt) |- (\\tikzchildnode\\tikzchildanchor)}",
     },
     "folding": {"every ear": "", "every cut": "", "every fold": "help lines"},
+    "mindmap": {  # tikzlibrarymindmap.code.tex (concept, concept color: mindmap.py)
+        "every concept": "",
+        "extra concept": "concept color=black!50,level 2 concept,concept,every extra concept",
+        "every extra concept": "",
+        "concept connection": "line width=1mm,shorten <=2mm,shorten >=2mm,cap=round,draw=black!50",
+        "tikz@concept@setting": "edge from parent path={(\\tikzparentnode) to [circle connection bar] (\\tikzchildnode)}",
+        "tikz@concept@color@set": "",
+        "every circle connection bar": "",
+        "mindmap": "fill,draw,very thick,outer sep=0pt,inner sep=1pt,every child/.append style={style=tikz@concept@setting,"
+                   "style=tikz@concept@color@set},root concept,level 1/.append style={level 1 concept},"
+                   "level 2/.append style={level 2 concept},level 3/.append style={level 3 concept},"
+                   "level 4/.append style={level 4 concept},text centered,segment angle=20,style=every mindmap",
+        "every mindmap": "",
+        "root concept": "minimum size=4cm,text width=3.5cm,font=\\large",
+        "level 1 concept": "minimum size=2.25cm,level distance=5cm,text width=2cm,sibling angle=60,font=\\small",
+        "level 2 concept": "minimum size=1.75cm,level distance=2.9cm,text width=1.5cm,sibling angle=60,font=\\footnotesize",
+        "level 3 concept": "minimum size=1.15cm,text width=1cm,level distance=2.4cm,sibling angle=30,font=\\tiny",
+        "level 4 concept": "minimum size=0.9cm,text width=0.7cm,level distance=1.85cm,sibling angle=30,font=\\tiny",
+    },
     "petri": {
         "every place": "",
         "place": "circle,draw,inner sep=0pt,minimum size=5ex,every place",

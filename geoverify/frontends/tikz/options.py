@@ -399,6 +399,9 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             elif handler == "code":
                 ctx.note("UNSUPPORTED", f"key handler '.code' of '{name}' is not interpreted", key)
             else:
+                if handler != "style" and ctx.style(name) is None:
+                    # appending to a library's style: the library is loaded (a fragment's preamble)
+                    _define_library_of(ctx, name)
                 ctx.define_style(name, val or "", handler != "style")
                 if handler == "style":
                     ctx.define_style(name + "/.args", "", False)
@@ -971,6 +974,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k in GROWTH_KEYS:  # growth functions of trees (trees.py)
             from geoverify.frontends.tikz.trees import growth_key
             growth_key(ctx, st, k, val)
+        elif k in ("segment angle", "segment length", "segment aspect", "segment amplitude"):
+            _decoration(ctx, st, f"{k[8:]}={{{val}}}")  # pgf's old snake keys (pgfmoduledecorations)
         elif k in SPY_KEYS or (k in ("size", "width", "height") and st.get("_spy_sizes")):  # spy.py
             from geoverify.frontends.tikz.spy import spy_key
             spy_key(ctx, st, k, val, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1))
@@ -1017,6 +1022,15 @@ def _library_style(ctx, st, key, val, depth) -> bool:
     """A key that a TikZ library's styles define, in a figure that does not load the library
     (a fragment of a document whose preamble does): the library's styles are defined, as
     ``\\usetikzlibrary`` would, with a note, and the key is applied. False for other keys."""
+    if not _define_library_of(ctx, key):
+        return False
+    apply_options(ctx, st, [(key, val)], depth + 1)
+    return True
+
+
+def _define_library_of(ctx, key) -> bool:
+    """Define the styles of the library whose style ``key`` is (those the figure has not defined),
+    with a note that the figure does not load it. False when no library has that style."""
     from geoverify.frontends.tikz.libstyles import LIBRARY_STYLES, library_of_style
     lib = library_of_style(key)
     if lib is None:
@@ -1026,7 +1040,6 @@ def _library_style(ctx, st, key, val, depth) -> bool:
             ctx.define_style(name, body, False)
     ctx.note("NOTE", f"key '{key}' is a style of TikZ library '{lib}', which the figure does not load; "
              "the library's styles are used", key)
-    apply_options(ctx, st, [(key, val)], depth + 1)
     return True
 
 
@@ -1132,6 +1145,9 @@ def _decoration(ctx, st, val):
                          "decoration " + key)
         elif key == "angle" and v:
             deco.angle = ctx.number(v, st).value
+            deco.params = {**deco.params, "angle": deco.angle}  # given (the mindmap library's bars default to 20)
+        elif key == "end radius" and v:  # circle connection bar (mindmap.py)
+            deco.params = {**deco.params, "end radius": _dim(ctx, v, st)}
         elif key in ("radius", "start radius") and v:  # waves: only the start radius is drawn
             deco.radius = _dim(ctx, v, st)
         elif key in ("text", "text align", "text color", "left indent", "right indent") \

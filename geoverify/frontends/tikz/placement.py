@@ -106,7 +106,8 @@ class NodePlacementMixin:
         nst = dict(st)
         # the anchor is not reset: tikz.code.tex sets \tikz@anchor once, so "above" or "anchor=west"
         # given to a scope, path or edge places its nodes (loop above is {above,...,loop})
-        for k in ("draw", "fill", "pos", "node_name", "at", "place_of", "text_width", "align"):
+        # (text width and align given to a picture, scope or path hold for its nodes: pgf's macros)
+        for k in ("draw", "fill", "pos", "node_name", "at", "place_of"):
             nst[k] = DEFAULTS[k]
         # inner sep and outer sep set on the picture, a scope or the path apply to its nodes;
         # labels and pins start from these, not from their node's own
