@@ -370,6 +370,17 @@ def _explicit_cs(interp, kind, body, st, relative):
         if "angle" in kv:
             return CoordResult(node.border_at_angle(interp.number(kv["angle"], st).value))
         return CoordResult(node.ref_point, node)
+    if kind == "intersection":  # intersection cs: first line={(a)--(b)}, second line={(c)--(d)}
+        ends = []
+        for key in ("first line", "second line"):
+            spec = _strip_braces(kv.get(key) or "")
+            if "--" not in spec:
+                raise FigureSyntaxError(f"intersection cs needs {key}={{(a)--(b)}}, got '{spec}'")
+            ends += [evaluate_coordinate(interp, _paren_inner(x.strip()), st).point for x in spec.split("--", 1)]
+        p = G.line_intersection(*ends)
+        if p is None:
+            raise FigureSyntaxError(f"the lines of 'intersection cs:{body}' are parallel")
+        return CoordResult(p)
     if kind == "barycentric":  # weighted mean of named points: "a=1,b=2"
         total, x, y = 0.0, 0.0, 0.0
         for name, w in split_options(body):

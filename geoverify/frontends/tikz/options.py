@@ -402,8 +402,12 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 if handler != "style" and ctx.style(name) is None:
                     # appending to a library's style: the library is loaded (a fragment's preamble)
                     _define_library_of(ctx, name)
-                ctx.define_style(name, val or "", handler != "style")
-                if handler == "style":
+                old = ctx.style(name) if handler == "prefix style" else None
+                if old is not None:  # prepended: its keys act before the style's own (transformations too)
+                    ctx.define_style(name, (val or "") + "," + (old[0] or ""), False)
+                else:  # .estyle: the value was expanded with the \tikzset; it replaces the style
+                    ctx.define_style(name, val or "", handler not in ("style", "estyle"))
+                if handler in ("style", "estyle"):
                     ctx.define_style(name + "/.args", "", False)
             return
         if _define_arg_style(ctx, name, handler, val):

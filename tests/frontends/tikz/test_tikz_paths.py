@@ -201,6 +201,16 @@ def test_intersection_of_lines_and_named_paths():
     assert close(dots[0].center / CM, (1, 1)) and close(dots[1].center / CM, (0.5, 0.5))
 
 
+def test_intersection_cs_of_two_lines():
+    # tikz.code.tex's intersection cs: the lines through the two given points each, not segments
+    sc = parse_tikz(r"""\coordinate (A) at (0,0); \coordinate (B) at (1,1);
+    \fill (intersection cs: first line={(A)--(B)}, second line={(3,0)--(3,1)}) circle (1pt);""")
+    dot = only(sc, Dot)
+    assert close(dot.center / CM, (3, 3))
+    sc = parse_tikz(r"\fill (intersection cs: first line={(0,0)--(1,0)}, second line={(0,1)--(1,1)}) circle (1pt);")
+    assert any("parallel" in d.message for d in sc.diagnostics)
+
+
 def test_let_points_and_numbers():
     sc = parse_tikz(r"""\coordinate (A) at (0,0); \coordinate (B) at (3,4);
     \draw let \p1 = ($(B)-(A)$), \n1 = {veclen(\x1,\y1)} in (A) circle (\n1);""")
