@@ -31,12 +31,8 @@ such a path, cut at the nodes' borders. The ``decorate`` path operation
 The decorations of ``decorations.fractals`` (:mod:`.decofractals`) have states as wide as what
 remains of the current input segment: the automaton passes that distance to them.
 
-``shape backgrounds`` (``pgflibrarydecorations.shapes``) replaces the path by shapes: the
-shape's outline (as a node of it with inner sep 50 pt and no text draws it) scaled so
-that its bounding box is ``shape width`` by ``shape height`` (2.5 pt), its centre on the
-path every ``shape sep`` (0.25 cm ``between centers``; ``between borders`` adds the
-width) from the start while the path lasts, turned along the path unless
-``shape sloped=false``.
+``shape backgrounds`` (``pgflibrarydecorations.shapes``) replaces the path by shapes
+(:mod:`.decoshapes`).
 """
 
 from __future__ import annotations
@@ -49,6 +45,7 @@ from geoverify.frontends.tikz.decoconstruction import STATES as _CONSTRUCTION
 from geoverify.frontends.tikz.decoeffects import STATES as _EFFECTS
 from geoverify.frontends.tikz.decofootprints import STATES as _FOOTPRINTS
 from geoverify.frontends.tikz.decofractals import STATES as _FRACTALS
+from geoverify.frontends.tikz.decoshapes import shape_backgrounds, shape_key
 from geoverify.frontends.tikz.decostates import STATES as _MORE_STATES
 from geoverify.frontends.tikz.decotext import STATES as _TEXT
 from geoverify.frontends.tikz.mindmap import BAR_STATES as _BARS
@@ -343,7 +340,7 @@ def decorate_pieces(pieces: list[list[tuple]], deco: Decoration) -> list[Subpath
         return [_bent(_flatten(segs), deco) for segs in pieces]
     pts, jumps, straight, ends = _flatten_pieces(pieces)
     if deco.name == "shape backgrounds":
-        return _shape_backgrounds(pts, deco, jumps, straight)
+        return shape_backgrounds(_Walker(pts, jumps, straight), deco)
     walk = _Walker(pts, jumps, straight)
     total = walk.total
     start_state, states, final_line = _STATES[deco.name]
@@ -506,79 +503,3 @@ def decorate_since(path, mark: tuple[int, int], deco: Decoration) -> list:
 
 def _seg_end(seg) -> tuple:
     return tuple(segment_controls(seg)[-1][3])
-
-
-#: Keys of ``shape backgrounds`` (:func:`shape_key`).
-_SHAPE_KEYS = {"shape": None, "shape size": (1, 2), "shape width": (1,), "shape height": (2,),
-               "shape start size": (1, 2), "shape start width": (1,), "shape start height": (2,),
-               "shape sep": None, "shape sloped": None}
-
-
-def shape_key(ctx, deco: Decoration, key: str, val: str | None, dim) -> bool:
-    """Apply a ``shape backgrounds`` key of a decoration; False for other keys (and for
-    ``shape end ...``, ``shape scaled`` and ``shape evenly spread``, which are not modelled).
-    ``dim(text)`` reads a length (pt)."""
-    if key not in _SHAPE_KEYS:
-        return False
-    shape = list(deco.shape)
-    if key == "shape":
-        shape[0] = (val or "circle").strip()
-    elif key == "shape sep":
-        parts = [p.strip() for p in (val or "").split(",")]
-        shape[3] = dim(parts[0])
-        shape[4] = len(parts) > 1 and parts[1] == "between borders"
-    elif key == "shape sloped":
-        shape[5] = (val or "true").strip() != "false"
-    else:
-        v = dim(val)
-        for k in _SHAPE_KEYS[key]:
-            shape[k] = v
-    deco.shape = tuple(shape)
-    return True
-
-
-def _shape_outline(name: str, params: dict | None = None) -> list | None:
-    """The outline of shape ``name`` as pgf's decoration measures it (inner sep 50 pt, minimum
-    size 1 pt, no text), centre at the origin, scaled to a 1 by 1 bounding box: a list of
-    points (a polygon), ``"circle"`` or None for a shape not known."""
-    from geoverify.frontends.tikz.geoshapes import POLYGON_SHAPES, polygon_shape
-    if name in ("circle", "ellipse"):
-        return "circle"
-    if name == "rectangle":
-        return [(0.5, 0.5), (-0.5, 0.5), (-0.5, -0.5), (0.5, -0.5)]
-    if name not in POLYGON_SHAPES:
-        return None
-    pts = np.array(polygon_shape(name, params or {}, 50.0, 50.0, 1.0, 1.0, 0.0)["path"])
-    span = pts.max(axis=0) - pts.min(axis=0)
-    return [tuple(q) for q in pts / span]
-
-
-def _shape_backgrounds(pts: np.ndarray, deco: Decoration, jumps: tuple = (),
-                       straight: tuple = ()) -> list[Subpath]:
-    name, w, h, sep, borders, sloped = deco.shape
-    outline = _shape_outline(name, deco.shape_params)
-    if outline is None:
-        return [Subpath(tuple(pts[0]))]  # reported where the decoration is set
-    walk = _Walker(pts, jumps, straight)
-    step = sep + (w if borders else 0.0)
-    out = []
-    d = 0.0
-    while d <= walk.total + 1e-2 and len(out) < 10000:
-        origin, t = walk.frame(min(d, walk.total))
-        if not sloped:
-            t = np.array([1.0, 0.0])
-        n = np.array([-t[1], t[0]])
-        if outline == "circle":
-            sp = Subpath(tuple(origin))
-            sp.segs.append(("E", tuple(origin), tuple(0.5 * w * t), tuple(0.5 * h * n)))
-        else:
-            corners = [tuple(origin + x * w * t + y * h * n) for x, y in outline]
-            sp = Subpath(corners[0])
-            for a, b in zip(corners, corners[1:] + corners[:1]):
-                sp.segs.append(("L", a, b))
-        sp.closed = True
-        out.append(sp)
-        if step <= 0:
-            break
-        d += step
-    return out
