@@ -532,6 +532,10 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             if isinstance(pts, tuple):
                 pts, meta = pts
             rkeys = {k: v for k, v in list((axis_kv or {}).items()) + kv if k.startswith("restrict ")}
+            unbounded = (keys.get("unbounded coords") or (axis_kv or {}).get("unbounded coords") or "").strip()
+            if not any(k.startswith("restrict ") and not k.endswith("*") for k in rkeys) and contour2 is None and \
+                    unbounded in ("", "discard") and not any(k in keys for k in ("surf", "mesh", "patch")):
+                pts, meta = _discard_unbounded(pts, meta, extra)
             if rkeys:
                 pts = pts.copy()
                 # a point outside is unbounded: no mark, no limits, a gap in the line (measured)
@@ -572,7 +576,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             explicit = extra.get("errors")
             errors = _error_bars(interp, errbar, pts, explicit, st)
             if quiver is not None:
-                quiver = quiver_ends(interp, quiver, pts, st, loc)
+                quiver = quiver_ends(interp, quiver, pts, st, loc, table=extra.get("table"))
             plots.append(Plot(pts, st, loc, mark=mark, mark_st=mst,
                               only_marks=only_marks, smooth=smooth or bool(st.get("smooth")), forget=forget,
                               mark_size=mark_size, mark_text=tuple(mark_text), bar=pbar, meta=meta, const=const,
@@ -588,6 +592,30 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             interp.env.pop("\\x", None)
             interp.note("UNSUPPORTED", f"\\addplot skipped: {err.message}", "\\addplot", loc)
     return plots, legend
+
+
+def _discard_unbounded(pts: np.ndarray, meta, extra: dict):
+    """pgfplots' ``unbounded coords=discard`` (its default): points with an infinite or
+    undefined value are left out, the line going on from the one before to the one after
+    (``jump``, and ``restrict .. to domain``, which sets it, leave a gap instead). The empty
+    lines of ``coordinates`` (``extra["breaks"]``) still interrupt the plot. ``extra``'s
+    per-point entries are thinned with the points."""
+    keep = np.all(np.isfinite(pts), axis=1)
+    breaks = extra.get("breaks") or []
+    keep[breaks] = True
+    if keep.all():
+        return pts, meta
+    index = np.cumsum(keep) - 1
+    extra["breaks"] = [int(index[b]) for b in breaks]
+    if extra.get("errors") is not None and len(extra["errors"]) == len(pts):
+        extra["errors"] = extra["errors"][keep]
+    if extra.get("table") is not None:
+        header, rows = extra["table"]
+        if len(rows) == len(pts):
+            extra["table"] = (header, [r for r, k in zip(rows, keep) if k])
+    if meta is not None:
+        meta = [m for m, k in zip(meta, keep) if k]
+    return pts[keep], meta
 
 
 def _report_tikz_handler(interp, st: dict, st0: dict, drawn: bool, loc, interval: bool = False) -> None:
@@ -802,6 +830,8 @@ def _table_points(interp, raw, st, loc, symbols, extra=None):
         meta.append(r[mi] if mi is not None and mi < len(r) else None)
         errs.append([_cell(r, c) for c in err_cols])
     arr = np.array(pts, dtype=float).reshape(-1, 2)
+    if extra is not None:  # the cells, for \\thisrow{name} in the plot's keys (quiver)
+        extra["table"] = (header, rows)
     if extra is not None and any(c is not None for c in err_cols):
         extra["errors"] = np.array(errs, dtype=float).reshape(-1, 4)
     return (arr, meta) if mi is not None else arr
@@ -875,6 +905,8 @@ def _coord(interp, text, st, symbols):
     t = text.strip()
     if symbols is not None and t in symbols:
         return float(symbols[t])
+    if t.lower() in ("inf", "+inf", "-inf", "nan"):  # unbounded coordinates (pgfplots reads them)
+        return float(t)
     return interp.number(t, st).value
 
 

@@ -3,13 +3,16 @@
 ``quiver={u=<expr>, v=<expr>, w=<expr>, scale arrows=<s>}`` draws one arrow per
 data point, from the point to the point plus ``s * (u, v[, w])`` (axis units);
 ``u``/``v``/``w`` are expressions in ``x``, ``y`` (and ``z``) of the point,
-``u value``/``v value``/``w value`` constants (each 0 unless given). With
+``u value``/``v value``/``w value`` constants (each 0 unless given); of a plot of
+an inline table, ``\\thisrow{name}`` (``\\thisrowno{k}``) is that cell of the point's row. With
 ``update limits`` (the default) the arrows' ends widen the axis limits too.
 Each arrow is its own path in the plot's style, with ``every arrow`` applied
 (arrow tips, line width). ``arrow color``/``colored`` only choose colours.
 """
 
 from __future__ import annotations
+
+import re
 
 import numpy as np
 
@@ -34,8 +37,9 @@ class Quiver:
         self.ends, self.style, self.update_limits = ends, style, update_limits
 
 
-def quiver_ends(interp, spec: str, pts: np.ndarray, st: dict, loc) -> Quiver:
-    """The arrow ends of ``quiver={spec}`` for data points ``pts`` (N, 2 or 3)."""
+def quiver_ends(interp, spec: str, pts: np.ndarray, st: dict, loc, table=None) -> Quiver:
+    """The arrow ends of ``quiver={spec}`` for data points ``pts`` (N, 2 or 3); ``table``:
+    ``(header names or None, rows of cells)``, one row per point, for ``\\thisrow``."""
     comp = {"u": "0", "v": "0", "w": "0"}
     scale = "1"
     styles = []
@@ -58,7 +62,11 @@ def quiver_ends(interp, spec: str, pts: np.ndarray, st: dict, loc) -> Quiver:
             interp.note("UNSUPPORTED", f"quiver key '{k}' is not interpreted", "quiver/" + key, loc)
     s = interp.number(scale, st).value
     dim = pts.shape[1]
-    exprs = [_var(_var(_var(comp[c], "x", "\\x"), "y", "\\y"), "z", "\\z") for c in "uvw"[:dim]]
+
+    def bind(e):  # x, y, z of the point
+        return _var(_var(_var(e, "x", "\\x"), "y", "\\y"), "z", "\\z")
+    exprs = [bind(comp[c]) for c in "uvw"[:dim]]
+    per_row = table is not None and any("\\thisrow" in comp[c] for c in "uvw"[:dim])
     ends = np.full(pts.shape, np.nan)
     env = interp.env
     saved = {m: env.get(m) for m in ("\\x", "\\y", "\\z")}
@@ -69,6 +77,8 @@ def quiver_ends(interp, spec: str, pts: np.ndarray, st: dict, loc) -> Quiver:
             for m, val in zip(("\\x", "\\y", "\\z"), p):
                 env[m] = float(val)
             try:
+                if per_row:  # the row's cells first (a column may be named x)
+                    exprs = [bind(_this_row(comp[c], table, i)) for c in "uvw"[:dim]]
                 d = [interp.number(e, st).value for e in exprs]
             except GeoverifyError as err:
                 if "undefined" in err.message or "unknown" in err.message:
@@ -82,3 +92,20 @@ def quiver_ends(interp, spec: str, pts: np.ndarray, st: dict, loc) -> Quiver:
             else:
                 env[m] = val
     return Quiver(ends, ",".join(styles), update)
+
+
+_THIS_ROW = re.compile(r"\\thisrow(no)?\s*\{([^{}]*)\}")
+
+
+def _this_row(expr: str, table, i: int) -> str:
+    """``expr`` with each ``\\thisrow{name}`` / ``\\thisrowno{k}`` replaced by that cell of
+    row ``i`` of ``table`` (left as it is without a table: the evaluator reports it)."""
+    header, rows = table
+
+    def cell(m):
+        key = m.group(2).strip()
+        col = int(key) if m.group(1) else (header.index(key) if header and key in header else None)
+        if col is None or i >= len(rows) or col >= len(rows[i]):
+            return m.group(0)
+        return "(" + rows[i][col] + ")"
+    return _THIS_ROW.sub(cell, expr)

@@ -1,0 +1,34 @@
+"""pgfplots' ``quiver`` handler of a table plot: ``\\thisrow{name}`` in ``u``/``v`` is that
+cell of the point's row (a column may be named like a variable).
+
+The expected numbers are latex + dvisvgm output of the same axis (bp, y down).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from geoverify.frontends.tikz import parse_tikz
+from geoverify.scene import Polyline
+
+BP = 72.27 / 72
+
+
+def test_quiver_reads_its_vectors_from_the_rows_of_a_table():
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[scale only axis,width=4cm,height=4cm,xmin=0,xmax=4,ymin=0,ymax=4,axis lines=none]
+\addplot[quiver={u=\thisrow{u},v=\thisrow{x}}] table {
+x y u
+1 0 1
+2 1 -1
+};
+\end{axis}
+\end{tikzpicture}""")
+    assert not sc.diagnostics
+    lines = [p.points for p in sc.primitives if isinstance(p, Polyline)]
+    o = np.array([-100.144478, 13.234375])  # TeX's canvas point of (0, 0)
+    tex = [[(-71.8007, 13.234375), (-43.4531, -15.1094)], [(-43.4531, -15.1094), (-71.8007, -71.8008)]]
+    assert len(lines) == 2
+    for got, want in zip(lines, tex):
+        t = np.asarray(want) - o
+        assert np.allclose(got, np.column_stack([t[:, 0] * BP, -t[:, 1] * BP]), atol=0.01)
