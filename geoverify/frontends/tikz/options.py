@@ -483,9 +483,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             return
         rgb = _color(ctx, key)
         if rgb is not None:
-            st["color"] = rgb
-            st.pop("draw_color", None)   # a colour sets the stroke and fill colours too
-            st.pop("fill_color", None)
+            _set_color(st, rgb)
             return
         if plot_key(ctx, st, key, None):  # plot handlers, no marks (plothandlers.py)
             return
@@ -629,9 +627,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 ctx.note("UNSUPPORTED", f"unknown colour '{val}'", k)
                 rgb = (0.0, 0.0, 0.0)
             if k == "color":
-                st["color"] = rgb
-                st.pop("draw_color", None)
-                st.pop("fill_color", None)
+                _set_color(st, rgb)
             else:
                 st[k] = rgb
         elif k == "opacity":
@@ -1020,6 +1016,18 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
 def _turtle(ctx, st, key, val) -> bool:
     from geoverify.frontends.tikz.turtle import turtle_key
     return turtle_key(ctx, st, key, val)
+
+
+def _set_color(st: dict, rgb) -> None:
+    """``color=<c>`` (or a colour's name): the colour of what follows; the stroke and fill
+    colours given before it are dropped (tikz.code.tex empties ``\\tikz@strokecolor`` and
+    ``\\tikz@fillcolor``), so a path drawn or filled takes ``c``."""
+    st["color"] = rgb
+    st.pop("draw_color", None)
+    st.pop("fill_color", None)
+    for k in ("draw", "fill"):
+        if isinstance(st.get(k), tuple):
+            st[k] = "current"
 
 
 def _library_style(ctx, st, key, val, depth) -> bool:

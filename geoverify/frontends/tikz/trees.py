@@ -15,7 +15,9 @@ distance`` are 15 mm. Other growth functions (``grow`` brings back the default):
 - ``grow cyclic``: the child's frame is rotated by ``(i - (n + 1)/2) sibling angle``
   and the child is ``level distance`` along its x axis (its own children grow in that frame);
 - ``children are tokens`` (petri library): pgf's table of token places for 1 to 9
-  children, in units of ``token distance`` (1.5 ex), with no edges;
+  children, in units of ``token distance`` (1.5 ex), with no edges; a node's ``tokens=n``,
+  ``colored tokens={c1,...}`` (``token`` nodes in those colours) and ``structured
+  tokens={t1,...}`` (``token`` nodes with those texts) add such children after it;
 - ``grow via three points={one child at (a) and two children at (b) and (c)}``
   (trees library): child ``i`` of ``n`` at ``a + (n - 1)(b - a) + (i - 1)(c - b)``.
 
@@ -58,7 +60,8 @@ _EDGE = re.compile(r"edge\s+from\s+parent\s*(\[[^\]]*\])?")
 #: Keys of the growth functions other than the default (:func:`growth_key`).
 GROWTH_KEYS = frozenset({"clockwise from", "counterclockwise from", "grow cyclic", "sibling angle",
                          "children are tokens", "token distance", "grow via three points",
-                         "growth parent anchor", "edge from parent path"})
+                         "growth parent anchor", "edge from parent path",
+                         "tokens", "colored tokens", "structured tokens"})
 
 _THREE = re.compile(r"\s*one child at\s*\((.*)\)\s*and two children at\s*\((.*)\)\s*and\s*\((.*)\)\s*", re.S)
 
@@ -80,6 +83,18 @@ def growth_key(ctx, st: dict, key: str, val: str | None) -> None:
         st["sibling_angle"] = float(ctx.number(val, st).value)
     elif key == "token distance":
         st["token_distance"] = float(ctx.number(val, st).value)  # a plain number is in pt
+    elif key in ("tokens", "colored tokens", "structured tokens"):
+        # petri: the tokens are the node's children (append after command), placed by children are tokens
+        if key == "tokens":
+            n = int(round(ctx.number(val or "0", st).value))
+            items, node = (f"1,...,{n}", "node[token]{}") if n > 0 else (None, None)
+        elif key == "colored tokens":
+            items, node = val or "", "node[token,\\tikzpetritokencolor]{}"
+        else:
+            items, node = val or "", "node[token]{\\tikzpetritokencolor}"
+        if items is not None:
+            text = f"[children are tokens] child foreach \\tikzpetritokencolor in {{{items}}} {{{node}}}"
+            st["append_after_command"] = (st.get("append_after_command") or ()) + (text,)
     elif key in ("clockwise from", "counterclockwise from"):
         st["growth"] = (key, float(ctx.number(val, st).value))
     elif key == "growth parent anchor":  # children grow from this anchor of the parent

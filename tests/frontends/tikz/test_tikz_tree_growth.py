@@ -56,6 +56,31 @@ def test_children_are_tokens_take_petris_places_without_edges():
     assert not [p for p in sc.primitives if isinstance(p, Polyline)]  # no edges from the place
 
 
+def test_token_keys_of_a_place_add_its_tokens():
+    # TeX (pgf manual, petri): colored tokens={black,black,red,blue} about the place's centre (-61.078126,
+    # -61.078126) at (-64.29297, -64.29297) black, (-57.85938, -64.29297) black, (-64.29297, -57.85938) red,
+    # (-57.85938, -57.85938) blue (bp, y down), radius 2.14453; structured tokens set their texts in them
+    from geoverify.scene import TextLabel
+    sc = parse_tikz(r"\usetikzlibrary{petri}\tikz \node[place,colored tokens={black,black,red,blue}] {};")
+    dots = [p for p in sc.primitives if isinstance(p, Dot)]
+    d = 3.21484 * 72.27 / 72
+    assert close([p.center for p in dots], [(-d, d), (d, d), (-d, -d), (d, -d)], tol=0.01)
+    assert [p.style.fill for p in dots] == ["#000000", "#000000", "#ff0000", "#0000ff"]
+    assert all(abs(p.radius - 2.14453 * 72.27 / 72) < 0.01 for p in dots)
+    sc = parse_tikz(r"\usetikzlibrary{petri}\tikz \node[place,tokens=2] {} node[place,structured tokens={$x$,$y$}] {};")
+    assert len([p for p in sc.primitives if isinstance(p, Dot)]) == 2
+    labels = [p for p in sc.primitives if isinstance(p, TextLabel)]
+    assert [t.text for t in labels] == ["$x$", "$y$"] and all(t.style.fill == "#ffffff" for t in labels)
+    assert close([t.anchor for t in labels], [(-.75 * EX, 0), (.75 * EX, 0)], tol=1e-6)
+
+
+def test_a_colour_after_fill_or_draw_colours_both():
+    # tikz.code.tex: color=<c> (or a colour's name) empties the fill and stroke colours given before it
+    sc = parse_tikz(r"\tikz \filldraw[fill=blue, draw=green, red] (0,0) rectangle (1,1);")
+    (box,) = [p for p in sc.primitives if isinstance(p, Polyline)]
+    assert (box.style.fill, box.style.stroke) == ("#ff0000", "#ff0000")
+
+
 _TREE_ORIGIN = (-44.589844, -43.453125)  # dvisvgm point of the picture's (0,0) below
 
 
