@@ -260,7 +260,7 @@ class Axis:
                 from geoverify.frontends.tikz.options import split_top_level
                 self.symbols[a] = {n.strip(): i for i, n in enumerate(split_top_level(kv[f"symbolic {a} coords"]))}
         from geoverify.frontends.tikz.pgfplots_plots import parse_functions
-        functions = {}
+        functions = dict(st.get("functions") or {})  # the picture's and scopes' declare function
         for k, v in self.opts:
             if k == "declare function":
                 functions.update(parse_functions(v))

@@ -960,7 +960,8 @@ def _plot_points(interp, text, st, d0, n0, loc, symbols=None, functions=None, ex
             if getattr(interp, "pgfplots_log_x", False) and not samples_at and min(d0) > 0:
                 # a log x axis: the domain sampled logarithmically (pgfplots' samples@logarithmically@x)
                 xs = np.logspace(np.log10(d0[0]), np.log10(d0[1]), max(2, n0))
-        fx, fy = apply_functions(fx, functions), apply_functions(fy, functions)
+        # (an x in a declared function's body is the plot's variable, as in pgfplots)
+        fx, fy = (v if v == "\\x" else _x_to_var(apply_functions(v, functions)) for v in (fx, fy))
         pts = []
         try:
             for x in xs:
