@@ -60,7 +60,13 @@ CIRCUITS_EE = {
     **CIRCUITS,
     "circuit ee": "circuit,every circuit ee",
     "every circuit ee": "",
-    **{k: v for name in _EE_SYMBOLS for k, v in symbol_styles(name).items()},
+    **{k: v for name in _EE_SYMBOLS + ("current direction", "current direction'")
+       for k, v in symbol_styles(name).items()},
+    "current direction/graphic": "current direction ee graphic",
+    "current direction'/graphic": "current direction' ee graphic",
+    "current direction ee graphic": "shape=direction ee,circuit symbol filled,current direction arrow,"
+                                    "current direction ee size,transform shape",
+    "current direction' ee graphic": "current direction ee graphic,rotate=180",
     **{k: v for name, unit in _EE_UNITS for k, v in unit_styles(name, unit).items()},
     **{n + p: f"circuit annotation={{{n + p}}}{{#1}}" for n in ("direction info", "light emitting", "light dependent",
                                                                "adjustable", "adjustable'") for p in ("", "'")},
@@ -128,12 +134,25 @@ CIRCUITS_EE_IEC = {
                                     "shape=var make contact IEC,outer sep=0pt,cap=round",
     "break contact IEC graphic": "circuit symbol wires,circuit symbol size=width 2 height 1,transform shape,"
                                  "shape=break contact IEC,outer sep=0pt,cap=round",
+    # (pgf's two quadratic curves, as the cubics they are)
+    "ac source graphic": "circuit symbol lines,circuit symbol size=width 2 height 2,shape=generic circle IEC,"
+                         "/pgf/generic circle IEC/before background={\\pgfpathmoveto{\\pgfqpoint{0.7pt}{0pt}}"
+                         "\\pgfpathcurveto{\\pgfqpoint{0.466667pt}{-0.333333pt}}{\\pgfqpoint{0.233333pt}{-0.333333pt}}"
+                         "{\\pgfqpoint{0pt}{0pt}}\\pgfpathcurveto{\\pgfqpoint{-0.233333pt}{0.333333pt}}"
+                         "{\\pgfqpoint{-0.466667pt}{0.333333pt}}{\\pgfqpoint{-0.7pt}{0pt}}\\pgfusepathqstroke},"
+                         "transform shape",
+    "dc source graphic": "circuit symbol lines,circuit symbol size=width 2 height 2,shape=generic circle IEC,"
+                         "/pgf/generic circle IEC/before background={\\pgfpathmoveto{\\pgfqpoint{0.7pt}{0.2pt}}"
+                         "\\pgfpathlineto{\\pgfqpoint{-0.7pt}{0.2pt}}\\pgfusepathqstroke"
+                         "\\pgfpathmoveto{\\pgfqpoint{0.7pt}{-0.2pt}}\\pgfpathlineto{\\pgfqpoint{-0.7pt}{-0.2pt}}"
+                         "\\pgfusepathqstroke},transform shape",
     **{f"{m}meter graphic": "circuit symbol open,circuit symbol size=width 2 height 2,transform shape,"
                             f"shape=generic circle IEC,info=center:{u}"
        for m, u in (("ampere", "A"), ("volt", "V"), ("ohm", "$\\Omega$"))},
 }
 CIRCUITS_EE_IEC["circuit ee IEC"] += ",set amperemeter graphic=amperemeter graphic,set voltmeter graphic=voltmeter " \
-                                     "graphic,set ohmmeter graphic=ohmmeter graphic"
+                                     "graphic,set ohmmeter graphic=ohmmeter graphic,set ac source graphic=ac source graphic,set dc source graphic=" \
+                                     "dc source graphic"
 
 _GATES = ("and", "nand", "or", "nor", "xor", "xnor", "not", "buffer")
 _IEC_SYMBOLS = (("and", "\\&"), ("nand", "\\&"), ("or", "\\geq1"), ("nor", "\\geq1"), ("xor", "=1"), ("xnor", "=1"),

@@ -34,6 +34,7 @@ GATE_KEYS = frozenset({"logic gate inputs", "logic gate inverted radius", "logic
                        "circuit symbol size", "circuit declare unit", "circuit info", "info", "info'",
                        "info sloped", "info' sloped", "generic diode IEC/before background",
                        "generic circle IEC/before background", "logic gate IEC symbol color", "circuit annotation",
+                       "current direction arrow", "current direction ee size",
                        *(f"{shape} symbol" for shape in GATE_SHAPES)})
 
 _INPUT_SEP = 0.125 * 72.27 / 2.54  # pt, pgf's logic gate input sep
@@ -104,6 +105,11 @@ def _library_key(ctx, st: dict, key: str, val: str, apply) -> None:
         st["ee_before_background"] = val
     elif key.endswith("gate IEC symbol"):  # the text of the gate's symbol
         st["gate_symbols"] = {**(st.get("gate_symbols") or {}), key[:-len(" symbol")]: val}
+    elif key == "current direction arrow":  # the direction ee arrow 1.3065 (u/2 + .3 line width) long
+        st["ee_arrow"] = 1.3065 * (0.5 * st.get("circuit_unit", _UNIT) + 0.3 * st["line_width"])
+    elif key == "current direction ee size":  # (current direction ee graphic's minimum width and height)
+        st["min_width"] = st["min_height"] = 0.5 * st.get("circuit_unit", _UNIT) + 0.3 * st["line_width"]
+        st["min_width_spec"] = st["min_height_spec"] = None
     elif key == "circuit annotation":  # {<name>}{<options>} (circuits_ee.draw_annotations)
         groups = _brace_groups(val)
         if len(groups) != 2:

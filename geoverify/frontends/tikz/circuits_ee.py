@@ -42,7 +42,7 @@ EE_SHAPES = {
     "rectangle ee": "rectangle", "capacitor IEC": "rectangle", "ground IEC": "rectangle", "battery IEC": "rectangle",
     "breakdown diode IEC": "rectangle", "generic diode IEC": "rectangle", "var resistor IEC": "rectangle",
     "inductor IEC": "axis", "make contact IEC": "axis", "var make contact IEC": "axis", "break contact IEC": "axis",
-    "circle ee": "circle", "generic circle IEC": "circle",
+    "circle ee": "circle", "generic circle IEC": "circle", "direction ee": "direction",
 }
 
 
@@ -58,6 +58,8 @@ def ee_shape(shape: str, nst: dict, text_w: float, text_hd: float, ixs: float, i
     subpaths (lists of cubic controls, closed flag), drawn instead of the outline."""
     if EE_SHAPES[shape] == "axis":
         return _axis_shape(shape, nst, outer)
+    if shape == "direction ee":
+        return _direction_shape(nst)
     hw = max(text_w / 2 + ixs, nst["min_width"] / 2)
     hh = max(text_hd / 2 + iys, nst["min_height"] / 2)
     xa, ya, xb, yb = -hw, -hh, hw, hh
@@ -140,6 +142,23 @@ def _axis_shape(shape: str, nst: dict, outer: float) -> dict:
               (ne_x, 0.0)]
     return {"path": [(w2, h), (-w2, h), (-w2, 0.0), (w2, 0.0)], "border": border, "anchors": anchors,
             "parts": parts}
+
+
+def _direction_shape(nst: dict) -> dict:
+    """``direction ee``: a box from ``x = -d`` to 0 (``d`` the direction ee arrow's length,
+    ``nst["ee_arrow"]``, 4 pt unless set), ``minimum height`` high, no outer sep; behind it the
+    middle line, in front the arrow head (\\pgfarrowdraw: its tip at the origin): the triangle
+    ``(-d, ±0.38268d), (0, 0)``. The frame is centred on the box (its centre anchor)."""
+    d = nst.get("ee_arrow") or 4.0
+    h = nst["min_height"] / 2
+    c = d / 2  # the shape's origin in the centred frame
+    parts = [_lines((-c, 0.0), (c, 0.0)),
+             _lines((c - d, 0.38268343 * d), (c, 0.0), (c - d, -0.38268343 * d), (c - d, 0.38268343 * d), closed=True)]
+    anchors = {"center": (0.0, 0.0), "north": (0.0, h), "south": (0.0, -h), "east": (c, 0.0), "west": (-c, 0.0),
+               "north east": (c, h), "north west": (-c, h), "south east": (c, -h), "south west": (-c, -h),
+               "input": (-c, 0.0), "output": (c, 0.0)}
+    box = [(c, h), (-c, h), (-c, -h), (c, -h)]
+    return {"path": box, "border": box, "anchors": anchors, "parts": parts}
 
 
 def ee_circle_anchors(radius: float, outer: float) -> dict:

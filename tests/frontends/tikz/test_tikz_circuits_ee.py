@@ -258,3 +258,37 @@ def test_absolute_labels_take_canvas_angles():
     assert close((box[1] + box[3]) / 2, 0.0, tol=1e-6) and box[0] > 0
     turned = label("absolute=false")
     assert (turned[1] + turned[3]) / 2 < -20
+
+
+def test_current_direction_is_an_arrow_head_on_the_wire_and_dc_source_two_bars():
+    # current direction ee graphic: the direction ee shape, its arrow 1.3065 (u/2 + .3 lw) long with the tip at
+    # the shape's origin, the box from -d to 0 centred on the wire's point; dc source: bars at +-0.2 radius
+    sc = _ee(r"\draw (0,0) to [current direction] (2,0) to [dc source] (4,0);")
+    assert not sc.diagnostics
+    d = 1.3065 * (3.5 + 0.3 * 0.4)
+    c = CM
+    line, head = _beziers(sc)[0].subpaths()
+    assert close([line.controls[0][0], line.controls[-1][3]], [(c - d / 2, 0), (c + d / 2, 0)], tol=1e-6)
+    assert head.closed
+    assert close(head.controls[:3, 0], [(c - d / 2, 0.38268343 * d), (c + d / 2, 0), (c - d / 2, -0.38268343 * d)],
+                 tol=1e-6)
+    wires = [p.points for p in sc.primitives if isinstance(p, Polyline)]
+    assert close(wires[0], [(0, 0), (c - d / 2, 0)], tol=1e-6) and close(wires[1][0], (c + d / 2, 0), tol=1e-6)
+    r = 7.0  # dc source: 2 units across
+    bars = [w for w in wires if len(w) == 2 and abs(w[0][1]) > 0]
+    assert close(bars, [[(3 * c + 0.7 * r, 0.2 * r), (3 * c - 0.7 * r, 0.2 * r)],
+                        [(3 * c + 0.7 * r, -0.2 * r), (3 * c - 0.7 * r, -0.2 * r)]], tol=1e-6)
+
+
+def test_ac_source_is_a_wave_through_the_circle():
+    # pgf's quadratic curves (0.7,0)-(0.35,-0.5)-(0,0) and on to (-0.7,0), in radii
+    sc = _ee(r"\draw (0,0) to [ac source] (2,0);")
+    assert not sc.diagnostics
+    wave = _beziers(sc)[0].subpaths()[0].controls
+    r, c = 7.0, CM
+    t = np.linspace(0, 1, 5)[:, None]
+    quad = (1 - t) ** 2 * np.array([0.7, 0]) + 2 * t * (1 - t) * np.array([0.35, -0.5])  # + t^2 (0, 0)
+    cub = wave[0]
+    bez = ((1 - t) ** 3 * cub[0] + 3 * t * (1 - t) ** 2 * cub[1] + 3 * t ** 2 * (1 - t) * cub[2] + t ** 3 * cub[3])
+    assert close(bez, quad * r + (c, 0), tol=1e-4)
+    assert close(wave[1][3], (c - 0.7 * r, 0), tol=1e-6)
