@@ -946,6 +946,10 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["mark"] = val
         elif k == "node contents":
             st["node_contents"] = val
+        elif k in ("meet", "view", "slice") and st.get("_scope_opening"):  # the views library (canvas.py)
+            from geoverify.frontends.tikz.canvas import view_key
+            if not view_key(ctx, st, k, val):
+                ctx.note("UNSUPPORTED", f"cannot read '{k}={val}' (points '(a) (b) at (c) (d)')", k)
         elif k == "transform canvas":
             if st.get("_scope_opening"):  # a scope's: its drawing is mapped at its end (canvas.py)
                 from geoverify.frontends.tikz.canvas import canvas_key
