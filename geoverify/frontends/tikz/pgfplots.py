@@ -269,7 +269,8 @@ class Axis:
         try:
             plots, legend = collect_plots(interp, body, domain, samples, st, axis_plot, self.loc, bar=self.bar,
                                           symbols=self.symbols.get("x"), functions=functions,
-                                          samples_at=kv.get("samples at"), axis_kv=kv, interval=self.interval)
+                                          samples_at=kv.get("samples at"), axis_kv=kv, interval=self.interval,
+                                          ysymbols=self.symbols.get("y"))
         finally:
             interp.pgfplots_log_x = False
         if self.interval:
@@ -962,10 +963,11 @@ class Axis:
                 q = G.apply(inv, G.apply(full, (x, y)))
                 if p.bar == "x":
                     q = (q[0], q[1] + p.bar_shift)
-                    anchor, v = "west", x
+                    v = x
                 else:
                     q = (q[0] + (p.bar_shift if p.bar == "y" else 0.0), q[1])
-                    anchor, v = "south", y
+                    v = y
+                anchor = self.near_coord_anchor(v, p.bar == "x")
                 if self.log["x" if p.bar == "x" else "y"]:
                     v = 10.0 ** v
                 text = format_number(v)
@@ -973,10 +975,26 @@ class Axis:
                     text = p.meta[k]
                 if custom is not None:
                     text = custom.replace("\\coordindex", str(k))
-                code.append(f"\\node[inner sep=3.333pt,anchor={anchor}{',' + style if style else ''}] "
+                code.append(f"\\node[inner sep=3.333pt,{anchor}{',' + style if style else ''}] "
                             f"at ({q[0]:.5f}pt,{q[1]:.5f}pt) {{{text}}};")
         if code:
             self.tikz("\n".join(code))
+
+    def near_coord_anchor(self, v, horizontal):
+        """The placement of a node near the coordinate of value ``v`` (``nodes near coords
+        align``: ``auto`` is ``horizontal`` for ``xbar`` (point meta=x), else ``vertical``;
+        ``horizontal`` puts it right of a value >= 0 and left of a negative one, ``vertical``
+        above or below; another value is a placement (``above``, ...) or an anchor)."""
+        align = (self.kv.get("nodes near coords align") or "auto").strip().strip("{}").strip()
+        if align == "auto":
+            align = "horizontal" if horizontal else "vertical"
+        if align == "horizontal":
+            return "anchor=east" if v < 0 else "anchor=west"
+        if align == "vertical":
+            return "anchor=north" if v < 0 else "anchor=south"
+        if align in ("above", "below", "left", "right", "above left", "above right", "below left", "below right"):
+            return align
+        return "anchor=" + align
 
     def name_axis(self, name):
         """``name=...``: the axis' box anchors as a node (``(name.north east)`` ...)."""

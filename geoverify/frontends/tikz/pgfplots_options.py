@@ -42,6 +42,7 @@ KNOWN_KEYS = {
     "jump mark right", "jump mark mid",
     "ybar interval", "xbar interval", "x tick label as interval", "y tick label as interval",
     "xticklabel interval boundaries", "yticklabel interval boundaries",
+    "nodes near coords align",
 }
 
 #: pgfplots' size styles (pgfplots.code.tex)

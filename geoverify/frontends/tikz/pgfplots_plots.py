@@ -264,12 +264,13 @@ def _braced_items(text: str):
 
 
 def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc, bar=None, symbols=None,
-                  functions=None, samples_at=None, axis_kv=None, interval=None):
+                  functions=None, samples_at=None, axis_kv=None, interval=None, ysymbols=None):
     """``(plots, legend texts)`` of the ``\\addplot`` statements of an axis body.
 
     ``bar`` is the axis' bar direction (``"x"``/``"y"`` for ``xbar``/``ybar``: bar
     cycle list, bars); ``interval`` the same for ``xbar interval``/``ybar interval`` (bar
-    cycle list, interval bars); ``symbols`` maps ``symbolic x coords`` names to ``0, 1, ...``.
+    cycle list, interval bars); ``symbols`` maps ``symbolic x coords`` names to ``0, 1, ...``,
+    ``ysymbols`` those of ``symbolic y coords``.
     """
     axis_interval = interval
     from geoverify.frontends.tikz.options import split_top_level
@@ -523,9 +524,9 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                 # rows are lines of the source: read the raw text of the statement
                 toks_pos = [t[1] for t in toks if t[1] is not None and t[1] >= 0]
                 raw = interp.source.text[min(toks_pos):max(toks_pos) + 1] if toks_pos else ""
-                pts = _table_points(interp, raw, st, loc, symbols, extra)
+                pts = _table_points(interp, raw, st, loc, symbols, extra, ysymbols)
             else:
-                pts = _plot_points(interp, text, st, d0, n0, loc, symbols, functions_p, extra, at)
+                pts = _plot_points(interp, text, st, d0, n0, loc, symbols, functions_p, extra, at, ysymbols)
             if pts is None:
                 continue
             meta = None
@@ -744,7 +745,7 @@ def _take_text_mark(opts: str, mark_text: list) -> str:
     return ",".join(rest)
 
 
-def _table_points(interp, raw, st, loc, symbols, extra=None):
+def _table_points(interp, raw, st, loc, symbols, extra=None, ysymbols=None):
     """``table [x=..., y=..., meta=..., x index=..., y index=..., row sep=\\\\] {rows}`` with
     the rows given inline (a first row of names is the header); ``extra["errors"]`` receives
     the error columns (``y error``, ``y error plus``, ``y error minus``, their ``index``
@@ -823,7 +824,7 @@ def _table_points(interp, raw, st, loc, symbols, extra=None):
     for r in rows:
         try:
             x = float(symbols[r[xi]]) if symbols and r[xi] in symbols else float(r[xi])
-            y = float(r[yi])
+            y = float(ysymbols[r[yi]]) if ysymbols and r[yi] in ysymbols else float(r[yi])
         except (ValueError, IndexError):
             x = y = float("nan")
         pts.append((x, y))
@@ -910,7 +911,8 @@ def _coord(interp, text, st, symbols):
     return interp.number(t, st).value
 
 
-def _plot_points(interp, text, st, d0, n0, loc, symbols=None, functions=None, extra=None, samples_at=None):
+def _plot_points(interp, text, st, d0, n0, loc, symbols=None, functions=None, extra=None, samples_at=None,
+                 ysymbols=None):
     """Points ``(N, 2)`` of a plot (or ``(points, meta)``); ``extra["errors"]`` receives the
     ``+- (ex, ey)``, ``+= (..)``, ``-= (..)`` of ``coordinates`` (see :func:`_coordinate_errors`)."""
     if text.startswith("coordinates"):
@@ -931,7 +933,7 @@ def _plot_points(interp, text, st, d0, n0, loc, symbols=None, functions=None, ex
             parts = m.group(1).split(",")
             if len(parts) >= 2:
                 scan[-1] += 1
-                pts.append((_coord(interp, parts[0], st, symbols), _coord(interp, parts[1], st, None)))
+                pts.append((_coord(interp, parts[0], st, symbols), _coord(interp, parts[1], st, ysymbols)))
                 meta.append(m.group(4))
                 errs.append(_coordinate_errors(interp, m.group(2) or "", st))
         arr = np.array(pts, dtype=float).reshape(-1, 2)
