@@ -19,6 +19,7 @@ LIBRARY_STYLES = {
     "automata": {
         "every state": "",
         "state without output": "circle,draw,minimum size=2.5em,every state",
+        "state with output": "circle split,draw,minimum size=2.5em,every state",
         "state": "state without output",
         "accepting by double": "double,outer sep=.5\\pgflinewidth+.3pt",
         "accepting": "accepting by double",

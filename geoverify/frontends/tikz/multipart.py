@@ -1,4 +1,5 @@
-"""``circle solidus`` of ``shapes.multipart`` as ``pgflibraryshapes.multipart.code.tex`` builds it.
+"""``circle solidus`` and ``circle split`` of ``shapes.multipart`` as
+``pgflibraryshapes.multipart.code.tex`` builds them.
 
 The node has the parts ``text`` and ``lower`` (``\\nodepart{lower}``). With the text
 part's box ``wd``, ``ht``, ``dp`` at the origin (its left end on the baseline),
@@ -16,6 +17,17 @@ part's box ``wd``, ``ht``, ``dp`` at the origin (its left end on the baseline),
 
 Anchors are the circle's (``base`` on the text part's baseline); ``lower`` is not
 modelled (reported as an unknown anchor).
+
+``circle split`` (the automata library's ``state with output``): with the lower part's
+box ``wd'``, ``ht'``, ``dp'``,
+
+- the centre is at ``(wd / 2, -inner ysep - dp - lw / 2)``, the lower part's box at
+  ``((wd - wd') / 2, -2 inner ysep - ht' - lw - dp)``;
+- the radius is the length of ``(max(wd, wd') / 2 + inner xsep, 2 max((ht + dp) / 2,
+  (ht' + dp') / 2) + lw / 2 + 2 inner ysep)``, at least half the minimum sizes; the
+  circle is drawn at it;
+- the horizontal line through the centre, stroked whether or not the node is drawn,
+  reaches ``radius - lw / 2`` to each side.
 """
 
 from __future__ import annotations
@@ -33,9 +45,9 @@ from geoverify.frontends.tikz.positioning import settle_node
 from geoverify.scene import Circle, Polyline, TextLabel
 from geoverify.scene.primitives import Style
 
-__all__ = ["place_circle_solidus", "MULTIPART_SHAPES"]
+__all__ = ["place_circle_solidus", "place_circle_split", "MULTIPART_SHAPES"]
 
-MULTIPART_SHAPES = frozenset({"circle solidus"})
+MULTIPART_SHAPES = frozenset({"circle solidus", "circle split"})
 
 
 def _parts(text: str) -> tuple[str, str]:
@@ -84,6 +96,49 @@ def place_circle_solidus(interp, nst: dict, name, p, text: str, loc):
     t = 0.437 * (r - 0.5 * lw)
     c = node.center
     interp.scene.add(Polyline(points=np.array([(c[0] - t, c[1] - t), (c[0] + t, c[1] + t)]),
+                              style=path_style(nst, True, False), **common))
+    color = nst.get("text") or nst["color"]
+    for txt, (w, h, d), (bx, by) in zip((upper, lower), boxes, ((0.0, 0.0), (lx, ly))):
+        if not txt or w + h + d == 0:
+            continue
+        bx, by = bx + ox, by + oy
+        interp.scene.add(TextLabel(text=txt, anchor=(bx, by), box=np.array([bx, by - d, bx + w, by + h]),
+                                   font_size=fs, style=Style(stroke=None, stroke_width=0.0, fill=to_hex(color),
+                                                             opacity=nst["opacity"]), **common))
+    return node
+
+
+def place_circle_split(interp, nst: dict, name, p, text: str, loc):
+    """Build a ``circle split`` node at canvas point ``p`` (by its anchor) and draw it."""
+    fs = nst["font_size"]
+    em = font_em(nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
+    ixs = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * em
+    iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * em
+    outer = nst["outer_sep"] if nst["outer_sep"] is not None else 0.5 * nst["line_width"]
+    lw = nst["line_width"]
+    upper, lower = _parts(text)
+    boxes = []
+    for t in (upper, lower):
+        if t:
+            box, _ = measure(t, fs, nst.get("bold", False))
+            boxes.append((box.width, box.height, box.depth))
+        else:
+            boxes.append((0.0, 0.0, 0.0))
+    (wd, ht, dp), (wl, hl, dl) = boxes
+    cx, cy = 0.5 * wd, -iys - dp - 0.5 * lw
+    lx, ly = 0.5 * (wd - wl), -2 * iys - hl - lw - dp
+    r = math.hypot(0.5 * max(wd, wl) + ixs, 2 * max(0.5 * (ht + dp), 0.5 * (hl + dl)) + 0.5 * lw + 2 * iys)
+    r = max(r, 0.5 * (nst.get("min_width") or 0.0), 0.5 * (nst.get("min_height") or 0.0))
+    node = Node(name, "circle", (0.0, 0.0), r, r, outer, max(2 * cy, 0.0), max(-2 * cy, 0.0))
+    settle_node(interp, node, nst, p, loc, "circle split")
+    ox, oy = node.center[0] - cx, node.center[1] - cy  # canvas of the text part's origin
+    common = {"source": loc, "panel": interp.panel, "name": name}
+    draw, fill = nst["draw"] is not None, nst["fill"] is not None
+    if draw or fill:
+        interp.scene.add(Circle(center=node.center, radius=r, style=path_style(nst, draw, fill), **common))
+    t = r - 0.5 * lw
+    c = node.center
+    interp.scene.add(Polyline(points=np.array([(c[0] - t, c[1]), (c[0] + t, c[1])]),
                               style=path_style(nst, True, False), **common))
     color = nst.get("text") or nst["color"]
     for txt, (w, h, d), (bx, by) in zip((upper, lower), boxes, ((0.0, 0.0), (lx, ly))):

@@ -168,6 +168,9 @@ class NodePlacementMixin:
         if shape == "circle solidus":
             from geoverify.frontends.tikz.multipart import place_circle_solidus
             return place_circle_solidus(self, nst, name, p, text, loc)
+        if shape == "circle split":
+            from geoverify.frontends.tikz.multipart import place_circle_split
+            return place_circle_split(self, nst, name, p, text, loc)
         if shape == "rounded rectangle":
             shape_eff = "rectangle"  # its anchors and borders are the bounding rectangle's
         elif shape in _FORBIDDEN_SIGNS or shape == "magnifying glass":
