@@ -490,6 +490,8 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             elif t == "\\calendar":
                 from geoverify.frontends.tikz.calendar import run_calendar
                 run_calendar(self, tok, reader)
+            elif t == "\\pgfplots@draw@axis" and getattr(self, "axis_redraw", None) is not None:
+                self.axis_redraw()  # in an axis' after end axis code (pgfplots.Axis.redraw)
             elif t in PGF_BASIC_COMMANDS:
                 run_pgf_basic(self, tok, reader)
             elif t in PGF_NODE_COMMANDS:  # \pgfnode, \pgfmatrix (pgfnodes.py)

@@ -497,7 +497,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             "sharp corners": ("rounded_corners", 0.0), "rounded corners": ("rounded_corners", 4.0),
             "decorate": ("decorate", True), "missing": ("missing", True),
             "bend left": ("bend", "left"), "bend right": ("bend", "right"), "semitransparent": ("opacity", 0.5),
-            "transparent": ("opacity", 0.0), "nodes near coords": None,
+            "transparent": ("opacity", 0.0), "opaque": ("opacity", 1.0), "nodes near coords": None,
         }
         if key in simple:
             if key == "smooth cycle":

@@ -684,6 +684,7 @@ class Axis:
                 kind = "x" if "x" in (p.bar, p.interval) else "y"  # the bars' foot
                 draw_plot(interp, p, pfull, box_canvas if clip else None, bar_base=foot[kind])
             self.nodes_near_coords(full)
+            draw_st = interp.st  # \pgfplots@draw@axis in after end axis draws in this state again
             self.axis_lines(xm)
             labels = self.tick_marks_and_labels(ticks, xm)
             interp.ticklabel_extents = self.ticklabel_extents(labels)
@@ -717,8 +718,11 @@ class Axis:
                     interp.st["xvec"] = (data_map[0] * 10.0 ** -ex, 0.0)
                     interp.st["yvec"] = (0.0, data_map[3] * 10.0 ** -ey)
                 toks = [(t, self.pos) for t, _ in tokenize(after)]
+                before = interp.defs.get("pgfplotsset") or ""
+                interp.axis_redraw = lambda: self.redraw(xm, ticks, draw_st, before)
                 interp.statements(Reader(toks, interp.defs, interp.budget, interp.source), None)
         finally:
+            interp.axis_redraw = None
             interp.axis_cs_state = None
             interp.st = saved
             interp.axis_box = saved_box
@@ -728,6 +732,31 @@ class Axis:
             interp.ticklabel_extents = None
         if kv.get("name"):
             self.name_axis(kv["name"].strip())
+
+    def redraw(self, modes, ticks, draw_st, before):
+        """pgfplots' ``\\pgfplots@draw@axis`` met in ``after end axis`` code: the grid, axis lines,
+        tick marks and tick labels drawn again, on top, with the keys of the ``\\pgfplotsset``
+        run since the code began (``tick style=opaque``, ``grid=none``; style keys append)."""
+        interp = self.interp
+        now = interp.defs.get("pgfplotsset") or ""
+        added = now[len(before):] if now.startswith(before) else ""
+        kv, styles = dict(self.kv), dict(self.styles)
+        for k, v in split_options(added):
+            k = k.replace("/pgfplots/", "").strip()
+            k = _ALIASES.get(k, k)
+            if k.endswith(" style") and k != "legend style":
+                styles[k] = kv[k] = ((kv.get(k) or "") + "," + (v or "")).strip(",")
+            else:
+                kv[k] = v
+        saved = self.kv, self.styles, interp.st
+        self.kv, self.styles, interp.st = kv, styles, draw_st
+        try:
+            if (kv.get("grid") or "").strip() != "none":
+                self.grid(ticks)
+            self.axis_lines(modes)
+            self.tick_marks_and_labels(ticks, modes)
+        finally:
+            self.kv, self.styles, interp.st = saved
 
     def run_filters(self, plots):
         """``x filter/.code`` / ``y filter/.code`` of the axis: the code runs for each coordinate
