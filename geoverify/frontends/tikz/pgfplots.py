@@ -284,6 +284,9 @@ class Axis:
                 p.bar = p.bar or handler
             self.stacked_bars = True
         self.stack(plots)
+        if any(k in kv for k in ("ybar stacked", "xbar stacked")):  # their style: single ybar (xbar) legend
+            for p in plots:
+                p.single_bar_legend = True
         bars = [p for p in plots if p.bar]
         if bars:
             width = 10.0

@@ -490,6 +490,18 @@ def _mesh_legend_points():
     return out
 
 
+def _single_bar(direction: str):
+    """The bar ``(x0, y0, x1, y1)`` (pt, around the image's origin) of pgfplots' ``single ybar
+    legend`` (``bar width=6pt, yshift=-0.2em``, one bar to 0.8em) or ``single xbar legend``
+    (``yshift=0.2ex``: of the legend's 10pt font, 0.86pt)."""
+    if direction == "y":
+        return (-3.0, -2.0, 3.0, 6.0)
+    return (0.0, -3.0 + 0.2 * _EX, 8.0, 3.0 + 0.2 * _EX)
+
+
+_EX = 4.30554  # cmr10's ex
+
+
 def legend_image_box(plot: Plot, scale=1.0):
     """Bounding box ``(x0, y0, x1, y1)`` of a plot's legend image around its origin (pt),
     stroke included; ``scale``: the image scaled about its origin (the stroke kept)."""
@@ -505,6 +517,8 @@ def legend_image_box(plot: Plot, scale=1.0):
         return (q[:, 0].min(), q[:, 1].min(), q[:, 0].max(), q[:, 1].max())
     if plot.st["draw"] is None and not plot.mark and not plot.bar:  # empty legend
         return (0.0, 0.0, 0.0, 0.0)
+    if plot.bar and plot.single_bar_legend:
+        return tuple(v + (lw if k > 1 else -lw) for k, v in enumerate(_single_bar(plot.bar)))
     if plot.bar == "y":  # ybar legend: bars 3pt wide at 0 and 6pt, 8pt and 6pt high, yshift -2pt
         return (-1.5 - lw, -2.0 - lw, 7.5 + lw, 6.0 + lw)
     if plot.bar == "x":
@@ -545,6 +559,10 @@ def legend_image(interp, plot: Plot, origin, ctm, scale=1.0) -> None:
                 b.close()
                 emit_path(interp.scene, b, st, draw=st["draw"] is not None, fill=st.get("fill") is not None,
                           source=plot.loc, panel=interp.panel)
+        return
+    if plot.bar and plot.single_bar_legend:
+        x0, y0, x1, y1 = _single_bar(plot.bar)
+        _emit_bar(interp, plot, [G.apply(ctm, (o[0] + x, o[1] + y)) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))])
         return
     if plot.bar:
         for dx, hgt in ((0.0, 8.0), (6.0, 6.0)):
