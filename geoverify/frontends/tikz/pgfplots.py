@@ -983,7 +983,12 @@ class Axis:
             else:
                 self.interp.note("APPROXIMATED", "nodes near coords with custom text shows the y values",
                                  "nodes near coords", self.loc)
-        style = self.styles.get("nodes near coords style") or self.styles.get("every node near coord style") or ""
+        # every node near coord/.style replaces, .append style and nodes near coords style append
+        style = ""
+        for k, v in getattr(self, "opts", None) or ():
+            if k in ("every node near coord/.style", "every node near coord/.append style",
+                     "nodes near coords style", "every node near coord style"):
+                style = v or "" if k == "every node near coord/.style" else ",".join(x for x in (style, v) if x)
         inv = G.invert(self.st["ctm"])
         code = []
         for p in self.plots:
