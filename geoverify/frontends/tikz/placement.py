@@ -498,7 +498,7 @@ class NodePlacementMixin:
         # (a label is made after its node, outside the node's options: not fitted like a fit node)
         lst = self.node_state({**nst, "ctm": G.IDENTITY, "inner_xsep": seps[0], "inner_ysep": seps[1],
                                "outer_sep": seps[2], "fit": None, "fit_height": None, "transform_shape": False,
-                               **nst.get("path_mins", {})}, "")
+                               "circle_through": None, **nst.get("path_mins", {})}, "")
         lst["ctm"] = G.IDENTITY
         every = self.defs.get("style:every label" if not pin else "style:every pin")
         if every:

@@ -24,3 +24,16 @@ def test_circle_through_is_a_circle_node_around_its_position_through_the_point()
     line = [p for p in sc.primitives if isinstance(p, Polyline)][0]
     r = circles[0].radius
     assert close(line.points, [(0, r), (r, 0)])
+
+
+def test_a_label_of_a_circle_through_node_is_not_a_circle_through_itself():
+    # a label is a node made after its node, outside its options: "label=left:$D$" sits left of
+    # the circle (radius 36.133 pt) as "$A$" sits left of the point A, not grown to the circle's size
+    # (the pgf manual's Euclid tutorial: latex + dvisvgm set D 37.19 pt left of A)
+    sc = parse_tikz(r"""\begin{tikzpicture}
+    \coordinate [label=left:$A$] (A) at (0,0); \coordinate (B) at (1.25,0.25);
+    \node [draw, circle through=(B), label=left:$D$] at (A) {};
+    \end{tikzpicture}""")
+    a, d = (p.box for p in sc.primitives if hasattr(p, "text"))
+    assert abs((d[2] - d[0]) - (a[2] - a[0])) < 1.5  # "D" is 1.06 pt wider than "A"
+    assert abs((a[2] - d[2]) - 36.133) < 0.01
