@@ -21,7 +21,7 @@ from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.pathbuild import segment_controls
 from geoverify.frontends.tikz.tex import Reader, tokenize
 
-__all__ = ["run_code", "run_mark_code"]
+__all__ = ["connect_node", "run_code", "run_mark_code"]
 
 _INFO = "\\pgfkeysvalueof{/pgf/decoration/mark info/"
 
@@ -32,14 +32,16 @@ def _pt_text(d: float) -> str:
     return (s + "0" if s.endswith(".") else s) + "pt"
 
 
-def run_mark_code(interp, path, st: dict, loc) -> None:
-    """Run the drawing marks ``st["mark_code"]`` (``[(position, code), ...]``) along ``path``."""
+def run_mark_code(interp, path, st: dict, loc) -> list[tuple[float, np.ndarray, np.ndarray]]:
+    """Run the drawing marks ``st["mark_code"]`` (``[(position, code), ...]``) along ``path``;
+    returns where they were made: ``(distance, point (2,), unit direction (2,))``."""
     from geoverify.frontends.tikz.emit import _between_marks
     from geoverify.frontends.tikz.geometry import point_at_fraction, sample_cubics
 
     ctrl = np.concatenate([segment_controls(s) for sp in path.subpaths for s in sp.segs])
     total = float(sample_cubics(ctrl, 128)[1][-1])  # pgf's length of a curve is this close (0.02 pt)
     marks = [m for pos, code in st["mark_code"] for m in _between_marks(pos, code, total)]
+    placed = []
     saved_st, saved_let = interp.st, interp.let_vars
     try:
         for k, (pos, code) in enumerate(marks, start=1):
@@ -56,8 +58,32 @@ def run_mark_code(interp, path, st: dict, loc) -> None:
             text = code.replace(_INFO + "distance from start}", _pt_text(dist)) \
                 .replace(_INFO + "sequence number}", str(k))
             run_code(interp, text, st, frame, loc)
+            placed.append((dist, np.asarray(p, dtype=float), np.asarray(d, dtype=float)))
     finally:
         interp.st, interp.let_vars = saved_st, saved_let
+    return placed
+
+
+def connect_node(interp, segs_start, placed, end, name: str, loc):
+    """The path pgf's markings leave with ``mark connection node=name``: from the start
+    ``segs_start`` a line to the node's border toward the point 1 pt back along the path
+    from each mark, a move to its border 1 pt on, and at last a line to the path's ``end``
+    (a :class:`.pathbuild.Subpath` list, canvas pt)."""
+    from geoverify.frontends.tikz.pathbuild import Subpath
+    node = interp.nodes.get(name)
+    if node is None:
+        interp.note("UNSUPPORTED", f"mark connection node '{name}' is not a node of the marks; the path "
+                    "is drawn through", "mark connection node", loc)
+        return None
+    out = [Subpath(tuple(segs_start))]
+    cur = tuple(segs_start)
+    for _, p, d in sorted(placed, key=lambda m: m[0]):
+        a = tuple(node.border_toward(tuple(p - d)))
+        out[-1].segs.append(("L", cur, a))
+        cur = tuple(node.border_toward(tuple(p + d)))
+        out.append(Subpath(cur))
+    out[-1].segs.append(("L", cur, tuple(end)))
+    return [sp for sp in out if sp.segs]
 
 
 def run_code(interp, text: str, st: dict, frame, loc) -> None:

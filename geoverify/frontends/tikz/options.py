@@ -1161,6 +1161,8 @@ def _decoration(ctx, st, val):
                          "decoration " + key)
         elif key == "angle" and v:
             deco.angle = ctx.number(v, st).value
+        elif key == "mark connection node":  # markings: the path goes to and from this node (markings.py)
+            deco.params = {**deco.params, key: (v or "").strip().strip("{}")}
             deco.params = {**deco.params, "angle": deco.angle}  # given (the mindmap library's bars default to 20)
         elif key == "end radius" and v:  # circle connection bar (mindmap.py)
             deco.params = {**deco.params, "end radius": _dim(ctx, v, st)}

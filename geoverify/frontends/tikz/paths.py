@@ -946,6 +946,9 @@ class PathWalker(PlotMixin):
         for c in item.children[:-1]:
             self.interp.apply_options(st2, _text(c)[1:-1])
         deco = st2.get("decoration")
+        if st2.get("mark_code") and (deco is None or deco.name not in DECORATIONS):
+            self._decorate_marks(item, st2)  # decorations.markings: marks that draw (markings.py)
+            return
         if deco is None or deco.name not in DECORATIONS:
             name = deco.name if deco is not None else ""
             self.interp.note("UNSUPPORTED", f"decoration '{name}' of decorate{{...}} is not applied; the sub-path "
@@ -960,6 +963,49 @@ class PathWalker(PlotMixin):
                 typeset_text_along_path(self.interp, pieces, st2, self.loc)
             if self.path.current is not None and self.path.current.segs:
                 self.cur = self.ref = tuple(segment_controls(self.path.current.segs[-1])[-1][3])
+
+    def _decorate_marks(self, item, st2):
+        """``decorate {sub-path}`` with markings: the marks' code runs along the sub-path, which
+        pgf's decoration replaces by nothing, or with ``mark connection node`` by lines to
+        and from that node of the marks."""
+        import numpy as np
+
+        from geoverify.frontends.tikz.markings import connect_node, run_mark_code
+        from geoverify.frontends.tikz.pathbuild import Subpath, segment_controls
+
+        def subpath(segs):
+            sp = Subpath(tuple(segment_controls(segs[0])[0][0]))
+            sp.segs = list(segs)
+            return sp
+
+        subs = self.path.subpaths
+        n_sub, n_seg = len(subs), len(subs[-1].segs) if subs else 0
+        self.op_path_scope(Tree("path_scope", [item.children[-1]]))
+        first = max(n_sub - 1, 0)
+        added = [sp.segs[n_seg:] if k == 0 and n_sub else sp.segs for k, sp in enumerate(self.path.subpaths[first:])]
+        pieces = [segs for segs in added if segs]
+        if not pieces:
+            return
+        start = tuple(segment_controls(pieces[0][0])[0][0])
+        end = tuple(segment_controls(pieces[-1][-1])[-1][3])
+        holder = type("_Path", (), {})()
+        holder.subpaths = [subpath(p) for p in pieces]
+        placed = run_mark_code(self.interp, holder, st2, self.loc)
+        deco = st2.get("decoration")
+        node = (deco.params.get("mark connection node") or "").strip() if deco is not None else ""
+        out = connect_node(self.interp, start, placed, end, node, self.loc) if node else []
+        if out is None:
+            return  # the node is not known: the sub-path stays as it is
+        keep = self.path.subpaths[first].segs[:n_seg] if n_sub else []
+        del self.path.subpaths[first:]
+        if keep:
+            head = subpath(keep)
+            self.path.subpaths.append(head)
+            if out and np.allclose(out[0].start, segment_controls(keep[-1])[-1][3]):
+                head.segs.extend(out.pop(0).segs)
+        self.path.subpaths.extend(out)
+        self.path.current = self.path.subpaths[-1] if self.path.subpaths else None
+        self.cur = self.ref = end
 
     def op_svg(self, item):
         self.interp.note("UNSUPPORTED", "svg path data is not interpreted", "svg", self.loc)
