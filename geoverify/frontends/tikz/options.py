@@ -498,6 +498,9 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             "decorate": ("decorate", True), "missing": ("missing", True),
             "bend left": ("bend", "left"), "bend right": ("bend", "right"), "semitransparent": ("opacity", 0.5),
             "transparent": ("opacity", 0.0), "opaque": ("opacity", 1.0), "nodes near coords": None,
+            # tikzlibrarytopaths: relative angles, the line and move to paths, the curve switched on
+            "relative": ("relative_to", True), "line to": ("to_path", "-- (\\tikztotarget) \\tikztonodes"),
+            "move to": ("to_path", "(\\tikztotarget) \\tikztonodes"), "curve to": ("to_curve", True),
         }
         if key in simple:
             if key == "smooth cycle":
@@ -512,6 +515,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             if key in ("bend left", "bend right"):
                 st["bend_value"] = st.get("bend_angle", 30.0)
                 st["to_path"] = None  # the curve's to path replaces a "to path" given before
+            if key == "curve to":
+                st["to_path"] = None
             return
         if key in ("ultra nice", "bold", "bfseries"):
             return
@@ -839,6 +844,24 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["at"] = val
         elif k in ("out", "in"):
             st[k] = ctx.number(val, st).value
+        elif k == "relative":  # tikzlibrarytopaths: out and in measured from the line start -- target
+            st["relative_to"] = val.strip() != "false"
+        elif k in _TO_DISTANCES:  # the control distances' bounds (tikz@to@set@distances)
+            d = _dim(ctx, val, st)
+            st["to_distances"] = {**(st.get("to_distances") or {}), **{b: d for b in _TO_DISTANCES[k]}}
+            st["to_curve"] = True
+        elif k in ("controls", "in control", "out control"):  # the to's control points as given
+            ctl = dict(st.get("to_controls") or {})
+            if k == "controls":
+                first, sep, second = val.partition(" and ")
+                if not sep:
+                    ctx.note("UNSUPPORTED", f"cannot read 'controls={val}' (expected '<a> and <b>')", k)
+                    return
+                ctl.update(out=first.strip(), **{"in": second.strip()})
+            else:
+                ctl[k.split()[0]] = val.strip()
+            st["to_controls"] = ctl
+            st["to_curve"] = True
         elif k in ("bend left", "bend right"):
             st["bend"] = k.split()[1]
             st["bend_value"] = ctx.number(val, st).value
@@ -1020,6 +1043,13 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
 def _turtle(ctx, st, key, val) -> bool:
     from geoverify.frontends.tikz.turtle import turtle_key
     return turtle_key(ctx, st, key, val)
+
+
+#: tikzlibrarytopaths' distance keys -> the bounds they set (in/out, min/max)
+_TO_DISTANCES = {"in min distance": ("in_min",), "in max distance": ("in_max",), "in distance": ("in_min", "in_max"),
+                 "out min distance": ("out_min",), "out max distance": ("out_max",),
+                 "out distance": ("out_min", "out_max"), "max distance": ("in_max", "out_max"),
+                 "distance": ("in_min", "in_max", "out_min", "out_max")}
 
 
 def _set_color(st: dict, rgb) -> None:

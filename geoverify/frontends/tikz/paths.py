@@ -38,6 +38,16 @@ def _inner(paren: str) -> str:
 _ONPATH = ("node", "path_coordinate")
 
 
+def _bounded(st: dict, d_out: float, d_in: float) -> tuple[float, float]:
+    """The control distances within the bounds of the ``distance`` keys (tikz@to@set@distances)."""
+    b = st.get("to_distances")
+    if not b:
+        return d_out, d_in
+    d_out = min(max(d_out, b.get("out_min", 0.0)), b.get("out_max", math.inf))
+    d_in = min(max(d_in, b.get("in_min", 0.0)), b.get("in_max", math.inf))
+    return d_out, d_in
+
+
 class PathWalker(PlotMixin):
     """Walks one path. ``interp`` is the :class:`~geoverify.frontends.tikz.interpreter.Interpreter`."""
 
@@ -504,8 +514,13 @@ class PathWalker(PlotMixin):
         from one border point to the other (``first``, ``second``; None where the end is
         not a node, and with absolute angles, where an end is the node's border toward its
         control point). Control distances are 0.3915 x looseness x the distance between
-        the two (border) points.
+        the two (border) points, within the bounds of ``distance``, ``in/out (min/max)
+        distance``. ``controls=<a> and <b>`` (``out control``, ``in control``) give the
+        control points themselves (a ``+`` point relative to the start, the second to the
+        target); the ends are then the nodes' borders toward them.
         """
+        if st.get("to_controls") and not st.get("bend"):
+            return self._to_controls(st, start_c, tgt_c, from_node, to_node)
         out_a, in_a = st["out"], st["in"]
         bend = st.get("bend")
         relative = bool(st.get("relative_to"))
@@ -541,10 +556,11 @@ class PathWalker(PlotMixin):
             n = math.hypot(dx, dy) or 1.0
             u = (dx / n, dy / n)
             d = G.pgf_veclen(dx, dy) * _LOOSE
+            do_, di_ = _bounded(st, d * lo, d * li)
             vo = rot(u, out_a)
             vi = rot(u, in_a)
-            c1 = (first[0] + d * lo * vo[0], first[1] + d * lo * vo[1])
-            c2 = (second[0] + d * li * vi[0], second[1] + d * li * vi[1])
+            c1 = (first[0] + do_ * vo[0], first[1] + do_ * vo[1])
+            c2 = (second[0] + di_ * vi[0], second[1] + di_ * vi[1])
             return (c1, c2, first if from_node is not None else None,
                     second if to_node is not None else None)
         first = from_node.border_at_angle(out_a - from_node.angle) if from_node is not None else start_c
@@ -555,10 +571,34 @@ class PathWalker(PlotMixin):
             lo, li = max(lo, md / d) if d > 0 else 1.0, max(li, md / d) if d > 0 else 1.0
             if d == 0:
                 d = md
+        do_, di_ = _bounded(st, d * lo, d * li)
         # the shifts ([shift=({out}:d)]) are transformed by the picture's linear map
-        vo = G.apply_linear(m, (d * lo * math.cos(math.radians(out_a)) / sc, d * lo * math.sin(math.radians(out_a)) / sc))
-        vi = G.apply_linear(m, (d * li * math.cos(math.radians(in_a)) / sc, d * li * math.sin(math.radians(in_a)) / sc))
+        vo = G.apply_linear(m, (do_ * math.cos(math.radians(out_a)) / sc, do_ * math.sin(math.radians(out_a)) / sc))
+        vi = G.apply_linear(m, (di_ * math.cos(math.radians(in_a)) / sc, di_ * math.sin(math.radians(in_a)) / sc))
         return (first[0] + vo[0], first[1] + vo[1]), (second[0] + vi[0], second[1] + vi[1]), None, None
+
+    def _to_controls(self, st, start_c, tgt_c, from_node, to_node):
+        """``controls=<a> and <b>`` of a to: the control points as given (one side may be
+        computed as without it)."""
+        ctl = st["to_controls"]
+        rest = None
+        if not (ctl.get("out") and ctl.get("in")):
+            rest = self._to_curve({**st, "to_controls": None}, start_c, tgt_c, from_node, to_node)
+        c1 = self._control_point(ctl["out"], start_c, st) if ctl.get("out") else rest[0]
+        c2 = self._control_point(ctl["in"], tgt_c, st) if ctl.get("in") else rest[1]
+        return c1, c2, None, None
+
+    def _control_point(self, text: str, base, st):
+        """A control point as written: ``+(..)``/``++(..)`` relative to ``base`` (canvas)."""
+        t = text.strip()
+        rel = t.startswith("+")
+        t = t.lstrip("+").strip()
+        t = t[1:-1] if t.startswith("(") and t.endswith(")") else t
+        p = evaluate_coordinate(self.interp, t, st).point
+        if not rel:
+            return p
+        o = G.apply(st["ctm"], (0.0, 0.0))
+        return (base[0] + p[0] - o[0], base[1] + p[1] - o[1])
 
     def _to_path(self, st, target_tree, builder: PathBuilder, from_pt, from_node):
         if st.get("loop"):  # a loop goes back to where it starts; its target is ignored
