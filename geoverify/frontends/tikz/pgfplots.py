@@ -328,6 +328,7 @@ class Axis:
             except GeoverifyError:
                 self.legend_texts = [e.strip() for e in split_top_level(kv["legend entries"])]
         self.limits()
+        self.ignore_stacked_zeros()
         self.size()
         self.place()
         self.decorate_and_draw(body)
@@ -489,6 +490,17 @@ class Axis:
             self.stacked_bars = True
 
     stacked_bars = False
+
+    def ignore_stacked_zeros(self):
+        """``ybar stacked``/``xbar stacked`` (compat 1.9 on: ``stacked ignores zero``): a point
+        that adds nothing to the stack draws no bar, mark or node (its value still counts for
+        the limits and ``xtick=data``)."""
+        d = (self.kv.get("stack plots") or "").strip()
+        if d not in ("x", "y") or not any(k in self.kv for k in ("ybar stacked", "xbar stacked")) or \
+                not self.compat_at_least(1, 9):
+            return
+        for p in self.plots:
+            p.ignore_zero = True
 
     def interval_style(self):
         """pgfplots' ``ybar interval`` (``xbar interval``) among the axis options: ``"y"``
@@ -991,6 +1003,9 @@ class Axis:
                 style = v or "" if k == "every node near coord/.style" else ",".join(x for x in (style, v) if x)
         inv = G.invert(self.st["ctm"])
         code = []
+        # ybar/xbar stacked (compat 1.9 on): each bar's own value in its middle, none for a zero
+        # (pgfplots' nodes near coords ybar stacked configuration, stacked ignores zero)
+        stacked = any(k in self.kv for k in ("ybar stacked", "xbar stacked")) and self.compat_at_least(1, 9)
         for p in self.plots:
             for k, (x, y) in enumerate(p.points):
                 if not (math.isfinite(x) and math.isfinite(y)):
@@ -998,6 +1013,14 @@ class Axis:
                 if not (self.xmin - 1e-9 <= x <= self.xmax + 1e-9 and self.ymin - 1e-9 <= y <= self.ymax + 1e-9):
                     continue
                 q = G.apply(inv, G.apply(full, (x, y)))
+                if stacked:
+                    i = 0 if p.bar == "x" else 1
+                    # (the first plot's from 0, even where the axis starts above it: measured)
+                    foot = p.stack_base[k, i] if p.stack_base is not None and k < len(p.stack_base) else 0.0
+                    raw = (x, y)[i] - foot
+                    if raw == 0:
+                        continue
+                    q = G.apply(inv, G.apply(full, (x, (y + foot) / 2) if i else ((x + foot) / 2, y)))
                 if p.bar == "x":
                     q = (q[0], q[1] + p.bar_shift)
                     v = x
@@ -1005,7 +1028,9 @@ class Axis:
                     q = (q[0] + (p.bar_shift if p.bar == "y" else 0.0), q[1])
                     v = y
                 anchor = self.near_coord_anchor(v, p.bar == "x")
-                if self.log["x" if p.bar == "x" else "y"]:
+                if stacked:
+                    v, anchor = raw, "anchor=center"
+                elif self.log["x" if p.bar == "x" else "y"]:
                     v = 10.0 ** v
                 text = format_number(v)
                 if p.meta_symbolic and p.meta and k < len(p.meta) and p.meta[k] is not None:

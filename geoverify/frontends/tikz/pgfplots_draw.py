@@ -133,7 +133,7 @@ def draw_bars(interp, plot: Plot, full, base: float) -> None:
     foot) to the point, ``bar width`` wide, moved by ``bar shift`` (canvas pt)."""
     half = plot.bar_width / 2
     for k, (x, y) in enumerate(plot.points):
-        if not (math.isfinite(x) and math.isfinite(y)):
+        if not (math.isfinite(x) and math.isfinite(y)) or _adds_nothing(plot, k):
             continue
         if plot.stack_base is not None:  # stacked bars stand on the plot below
             base = plot.stack_base[k, 1] if plot.bar == "y" else plot.stack_base[k, 0]
@@ -147,11 +147,21 @@ def draw_bars(interp, plot: Plot, full, base: float) -> None:
             pts = [(p0[0], c - half), (p1[0], c - half), (p1[0], c + half), (p0[0], c + half)]
         _emit_bar(interp, plot, pts)
     if plot.mark:  # marks sit on the bars' ends
-        for x, y in plot.points:
-            if math.isfinite(x) and math.isfinite(y):
+        for k, (x, y) in enumerate(plot.points):
+            if math.isfinite(x) and math.isfinite(y) and not _adds_nothing(plot, k):
                 q = G.apply(full, (x, y))
                 q = (q[0] + plot.bar_shift, q[1]) if plot.bar == "y" else (q[0], q[1] + plot.bar_shift)
                 draw_mark(interp, plot, q)
+
+
+def _adds_nothing(plot: Plot, k: int) -> bool:
+    """Point ``k`` of a stacked bar plot with ``stacked ignores zero`` adds nothing to the
+    stack: pgfplots leaves it out when drawing."""
+    if not plot.ignore_zero:
+        return False
+    i = 1 if plot.bar == "y" else 0
+    base = plot.stack_base[k, i] if plot.stack_base is not None and k < len(plot.stack_base) else 0.0
+    return bool(plot.points[k, i] == base)
 
 
 def _emit_bar(interp, plot: Plot, corners) -> None:

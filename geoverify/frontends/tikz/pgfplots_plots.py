@@ -102,6 +102,7 @@ class Plot:
     contour: tuple | None = None
     patch_cells: list | None = None
     shift: list | None = None  # the plot's TikZ shift/xshift/yshift options, applied by the axis
+    ignore_zero: bool = False  # stacked ignores zero: a bar adding nothing to the stack is not drawn
     single_bar_legend: bool = False  # ybar/xbar stacked: pgfplots' single ybar (xbar) legend, one bar
     error_keys: dict | None = None  # error bars/error mark, error mark options (pgfplots_errorbars.py)
 
