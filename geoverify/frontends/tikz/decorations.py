@@ -472,11 +472,12 @@ def _bent(pts: np.ndarray, deco: Decoration) -> Subpath:
     return sp
 
 
-def decorate_since(path, mark: tuple[int, int], deco: Decoration) -> list:
+def decorate_since(path, mark: tuple[int, int], deco: Decoration, decorate=None) -> list:
     """Decorate what ``path`` (a :class:`.pathbuild.PathBuilder`) gained since ``mark``
     (``(number of subpaths, segments of the last one)`` before), in place: the ``decorate``
     path operation. The decorated start continues the subpath it was added to. Returns what
-    was decorated (the segments of each subpath, as :func:`decorate_pieces` takes them)."""
+    was decorated (the segments of each subpath, as :func:`decorate_pieces` takes them).
+    ``decorate(pieces, deco)`` decorates instead of :func:`decorate_pieces`."""
     n_sub, n_seg = mark
     first = max(n_sub - 1, 0)
     old = path.subpaths[first:]
@@ -485,7 +486,7 @@ def decorate_since(path, mark: tuple[int, int], deco: Decoration) -> list:
     keep = old[0].segs[:n_seg] if n_sub else []
     pieces = ([old[0].segs[n_seg:]] if n_sub else [old[0].segs]) + [sp.segs for sp in old[1:]]
     pieces = [segs for segs in pieces[:1] if segs] + path_pieces(old[1:])
-    out = decorate_pieces(pieces, deco) if pieces else []
+    out = (decorate or decorate_pieces)(pieces, deco) if pieces else []
     del path.subpaths[first:]
     if n_sub:
         head = old[0]

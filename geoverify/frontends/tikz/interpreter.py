@@ -698,6 +698,13 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 box = (max(box[0], old[0]), max(box[1], old[1]), min(box[2], old[2]), min(box[3], old[3]))
             self.st["clip_box"] = box
         deco = st.get("decoration")
+        if st.get("decorate") and not st.get("decorate_post") and deco is not None \
+                and self.defs.get("style:pgf@decoration@" + deco.name) is not None:  # declared (decouser.py)
+            from geoverify.frontends.tikz.decorations import path_pieces
+            from geoverify.frontends.tikz.decouser import run_declared_decoration
+            path.subpaths = run_declared_decoration(self, path_pieces(path.subpaths), deco, st, loc)
+            path.current = path.subpaths[-1] if path.subpaths else None
+            st = {**st, "decorate": False}
         if st.get("decorate") and deco is not None and deco.name == "show path construction":
             from geoverify.frontends.tikz.decoconstruction import run_construction_code
             run_construction_code(self, path.subpaths, st, loc)  # its code for each input segment

@@ -1215,8 +1215,9 @@ def _decoration(ctx, st, val):
             if not shape_key(ctx, deco, key, v, lambda t: _dim(ctx, t, st)):
                 ctx.note("UNSUPPORTED", f"decoration key '{key}' is not applied", "decoration " + key)
         elif v is None and key != "markings" and key not in ("pre", "post"):
+            from geoverify.frontends.tikz.decouser import is_declared
             deco.name = key
-            if key not in DECORATIONS:
+            if key not in DECORATIONS and not is_declared(lambda k: ctx.style(k[len("style:"):]), key):
                 ctx.note("UNSUPPORTED", f"decoration '{key}' is not applied; the path is kept undecorated",
                          "decoration " + key)
     st["decoration"] = deco

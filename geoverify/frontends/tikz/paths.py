@@ -986,6 +986,17 @@ class PathWalker(PlotMixin):
         for c in item.children[:-1]:
             self.interp.apply_options(st2, _text(c)[1:-1])
         deco = st2.get("decoration")
+        declared = deco is not None and self.interp.defs.get("style:pgf@decoration@" + deco.name) is not None
+        if declared:  # a decoration the figure declares (decouser.py)
+            from geoverify.frontends.tikz.decouser import run_declared_decoration
+            subs = self.path.subpaths
+            mark = (len(subs), len(subs[-1].segs) if subs else 0)
+            self.op_path_scope(Tree("path_scope", [item.children[-1]]))
+            decorate_since(self.path, mark, deco,
+                           lambda pieces, dc: run_declared_decoration(self.interp, pieces, dc, st2, self.loc))
+            if self.path.current is not None and self.path.current.segs:
+                self.cur = self.ref = tuple(segment_controls(self.path.current.segs[-1])[-1][3])
+            return
         if st2.get("mark_code") and (deco is None or deco.name not in DECORATIONS):
             self._decorate_marks(item, st2)  # decorations.markings: marks that draw (markings.py)
             return
