@@ -984,6 +984,11 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["label_position"] = val
         elif k == "fit":
             st["fit"] = val
+            if ctx.style("every fit") is not None:  # tikz@lib@fit: every fit/.try after the fit
+                apply_options(ctx, st, "every fit", depth + 1)
+        elif k == "rotate fit":  # tikzlibraryfit: the node turned, fitted in the turned frame (placement.py)
+            st["fit_rotate"] = ctx.number(val, st).value
+            apply_options(ctx, st, f"rotate={st['fit_rotate']}", depth + 1)
         elif k in ("matrix", "nodes", "row sep", "column sep", "cells", "execute at empty cell",
                    "ampersand replacement", "matrix anchor", "execute at begin cell", "execute at end cell"):
             if k == "matrix":

@@ -337,7 +337,8 @@ class NodePlacementMixin:
 
     def _fit(self, nst: dict, loc):
         """``fit=(A) (B) ...``: the node covers the points (nodes count with their four
-        compass anchors); sets the minimum size and returns the centre (tikzlibraryfit)."""
+        compass anchors); sets the minimum size and returns the centre (tikzlibraryfit).
+        With ``rotate fit=a`` the box is that of the points turned by -a about the origin."""
         from geoverify.frontends.tikz.coords import evaluate_coordinate
         pts = []
         for m in re.finditer(r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)", nst["fit"]):
@@ -348,6 +349,9 @@ class NodePlacementMixin:
                 pts.append(res.point)
         if not pts:
             raise FigureSyntaxError(f"fit={nst['fit']} names no coordinates", location=loc)
+        turn = nst.get("fit_rotate") or 0.0
+        if turn:  # rotate fit: the box of the points turned back about the origin, its centre turned again
+            pts = [G.apply(G.rotation(-turn), q) for q in pts]
         xs = [q[0] for q in pts]
         ys = [q[1] for q in pts]
         # the covered box becomes the text box (text width, and a text height and depth
@@ -358,7 +362,7 @@ class NodePlacementMixin:
         nst["align"] = "center"  # text badly centered
         nst["anchor"] = "center"
         nst["place_of"] = None
-        return ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+        return G.apply(G.rotation(turn), ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2))
 
     def _named_point(self, target):
         from geoverify.frontends.tikz.coords import evaluate_coordinate
