@@ -221,6 +221,18 @@ class Axis:
             m = "none"
         return m, star
 
+    def hidden(self, a):
+        """pgfplots' ``hide <a> axis`` (no label either): ``hide axis``, ``hide <a> axis``, or
+        ``axis <a> line=none`` / ``axis lines=none`` (not starred), the last of them in the option order."""
+        hide = False
+        for k, v in getattr(self, "opts", None) or ():
+            v = (v or "").strip()
+            if k in ("hide axis", f"hide {a} axis"):
+                hide = v in ("", "true")
+            elif k in ("axis lines", f"axis {a} line") and v == "none":
+                hide = True
+        return hide
+
     # -- main --------------------------------------------------------------
     def run(self, body):
         interp, kv, st = self.interp, self.kv, self.st
@@ -1645,7 +1657,7 @@ class Axis:
         cy = (self.P(0, self.ymin)[1] + self.P(0, self.ymax)[1]) / 2
         for a in "xy":
             text = kv.get(a + "label")
-            if text is None or not text.strip():
+            if text is None or not text.strip() or self.hidden(a):
                 continue
             mode = modes[a][0]
             style = ",".join(s for s in (self.styles.get("label style"), self.styles.get(a + "label style")) if s)

@@ -401,3 +401,17 @@ def test_legend_style_draw_none_and_fill_none_leave_no_frame():
 \end{axis}\end{tikzpicture}""")
     frame = [p for p in sc.primitives if isinstance(p, Polyline) and len(p.points) == 4 and p.style.stroke == "#ff0000"]
     assert len(frame) == 1 and frame[0].style.stroke_width == pytest.approx(0.8)
+
+
+@pytest.mark.parametrize("opts, shown", [
+    ("axis x line=none, axis y line=none", set()),  # pgfplots: axis x line=none is hide x axis
+    ("axis lines=none", set()),
+    ("hide y axis", {"$x$"}),
+    ("axis lines*=none", {"$x$", "$y$"}),  # the starred form only removes the lines
+    ("hide axis, hide x axis=false", {"$x$"}),
+])
+def test_hidden_axes_have_no_label(opts, shown):
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[xlabel=$x$, ylabel=$y$, %s]
+\addplot coordinates {(0,0) (2,1)};
+\end{axis}\end{tikzpicture}""" % opts)
+    assert {t for t in _texts(sc) if t in ("$x$", "$y$")} == shown
