@@ -449,11 +449,12 @@ class MathMode:
                 self.text(arg, hl, hsize, fam)
             atoms.append(_Atom("o", hl.w, hl.h, hl.d, glyphs=hl.glyphs))
             return i
-        if cs in ("\\phantom", "\\hphantom", "\\vphantom"):
-            arg, i = next_arg(s, i)
+        if cs in ("\\phantom", "\\hphantom", "\\vphantom", "\\mathstrut"):
+            # \mathstrut is plain TeX's \vphantom( (the height and depth of a parenthesis)
+            arg, i = ("(", i) if cs == "\\mathstrut" else next_arg(s, i)
             sub = self.mlist(arg, sizes, lvl, cramped, display, alphabet)
             w, h, d = self.hpack(sub, sizes, lvl)
-            atoms.append(_Atom("o", 0.0 if cs == "\\vphantom" else w, 0.0 if cs == "\\hphantom" else h,
+            atoms.append(_Atom("o", 0.0 if cs in ("\\vphantom", "\\mathstrut") else w, 0.0 if cs == "\\hphantom" else h,
                                0.0 if cs == "\\hphantom" else d, glyphs=[]))
             return i
         if cs in ("\\mathop", "\\mathbin", "\\mathrel", "\\mathopen", "\\mathclose", "\\mathpunct",

@@ -33,3 +33,11 @@ def test_relsize_mathlarger_is_an_ord_one_style_then_one_size_up():
     assert w[3] - w[2] == pytest.approx(1.87, abs=0.03)
     assert w[5] - w[3] == pytest.approx(4.93, abs=0.03)
     assert measure("$\\mathsmaller{x}$", 10.0)[0].width == pytest.approx(measure("$\\scriptstyle x$", 10.0)[0].width, abs=1e-6)
+
+
+def test_mathstrut_is_an_invisible_parenthesis():
+    # plain TeX: \mathstrut = \vphantom( -- cmr10's "(" is 7.5 pt high and 2.5 pt deep, no width
+    # (the pgf manual's \node {$\mathstrut\x\y$} boxes sit as TeX sets them)
+    box, _ = measure("$\\mathstrut dd$", 10.0)
+    ref, _ = measure("$dd$", 10.0)
+    assert (box.width, box.height, box.depth) == pytest.approx((ref.width, 7.5, 2.5), abs=1e-4)
