@@ -1196,9 +1196,9 @@ def _decoration(ctx, st, val):
                          "decoration " + key)
         elif key == "angle" and v:
             deco.angle = ctx.number(v, st).value
+            deco.params = {**deco.params, "angle": deco.angle}  # given (the mindmap library's bars default to 20)
         elif key == "mark connection node":  # markings: the path goes to and from this node (markings.py)
             deco.params = {**deco.params, key: (v or "").strip().strip("{}")}
-            deco.params = {**deco.params, "angle": deco.angle}  # given (the mindmap library's bars default to 20)
         elif key == "end radius" and v:  # circle connection bar (mindmap.py)
             deco.params = {**deco.params, "end radius": _dim(ctx, v, st)}
         elif key in ("radius", "start radius") and v:  # waves: only the start radius is drawn

@@ -106,9 +106,11 @@ class NodePlacementMixin:
         nst = dict(st)
         # the anchor is not reset: tikz.code.tex sets \tikz@anchor once, so "above" or "anchor=west"
         # given to a scope, path or edge places its nodes (loop above is {above,...,loop})
-        # (text width and align given to a picture, scope or path hold for its nodes: pgf's macros)
+        # (text width and align given to a picture, scope or path hold for its nodes: pgf's macros;
+        # its labels start from those, not from their node's own)
         for k in ("draw", "fill", "pos", "node_name", "at", "place_of"):
             nst[k] = DEFAULTS[k]
+        nst["path_text"] = {k: st.get(k) for k in ("text_width", "align")}
         # inner sep and outer sep set on the picture, a scope or the path apply to its nodes;
         # labels and pins start from these, not from their node's own
         nst["path_seps"] = (st["inner_xsep"], st["inner_ysep"], st["outer_sep"])
@@ -502,7 +504,7 @@ class NodePlacementMixin:
         # (a label is made after its node, outside the node's options: not fitted like a fit node)
         lst = self.node_state({**nst, "ctm": G.IDENTITY, "inner_xsep": seps[0], "inner_ysep": seps[1],
                                "outer_sep": seps[2], "fit": None, "fit_height": None, "transform_shape": False,
-                               "circle_through": None, **nst.get("path_mins", {})}, "")
+                               "circle_through": None, **nst.get("path_mins", {}), **nst.get("path_text", {})}, "")
         lst["ctm"] = G.IDENTITY
         every = self.defs.get("style:every label" if not pin else "style:every pin")
         if every:

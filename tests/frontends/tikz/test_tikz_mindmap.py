@@ -131,3 +131,15 @@ def test_text_width_of_a_scope_holds_for_its_nodes():
     (box,) = [p for p in sc.primitives if isinstance(p, Polyline)]
     xs = box.points[:, 0]
     assert close(xs.max() - xs.min(), 3 * CM + 2 * 0.3333 * 10.0, tol=0.01)
+
+
+def test_labels_take_the_path_s_text_width_not_their_node_s():
+    # a label is a node of its own, made after its node with the path's options
+    sc = parse_tikz(r"\tikz \node[draw, text width=3cm, label=above left:$F$] at (0,0) {a};")
+    (lab,) = [p for p in sc.primitives if isinstance(p, TextLabel) and p.text == "$F$"]
+    assert lab.box[2] - lab.box[0] < 10  # the width of F, not of 3 cm
+    # its south east anchor at the node's border at 135 degrees (on the top side, as far left of the centre
+    # as the side is high, outer sep .2 pt), its text inside its inner sep (.3333 em) and outer sep
+    (box,) = [p for p in sc.primitives if isinstance(p, Polyline)]
+    top = box.points[:, 1].max() + 0.2
+    assert close((lab.box[2], lab.box[1]), (-top - 3.5333, top + 3.5333), tol=0.01)
