@@ -21,6 +21,7 @@ sequences the width of an ``x`` (the result is then marked approximate).
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from geoverify.frontends import texfonts as tf
@@ -196,6 +197,26 @@ class _Typesetter(MathMode):
             w, h, d, g = self.formula(("{}^" if cs == "\\textsuperscript" else "{}_") + "{\\text{" + arg + "}}", size)
             hl.box(w, h, d, g)
             return i
+        if cs == "\\rule":  # LaTeX: \hbox{\vrule width w height h+r depth -r}
+            j = optional(s, i)
+            raise_ = s[i:j].strip()[1:-1] if j > i else ""
+            i = j
+            w, i = next_arg(s, i)
+            h, i = next_arg(s, i)
+            r = dimen(raise_, size) if raise_ else 0.0
+            w, h = dimen(w, size), dimen(h, size) + r
+            hl.box(w, max(h, 0.0), max(-r, 0.0), RULE if h > -r and w > 0 else [])
+            return i
+        m = re.match(r"\s*(to|spread)\s*([^{]*)\{", s[i:]) if cs == "\\hbox" else None
+        if m:  # \hbox to <dimen>{..}, \hbox spread <dimen>{..}: the content at the left (glue not stretched)
+            arg, j = next_arg(s, i + m.end() - 1)
+            sub = HList()
+            self.text(arg, sub, size, family)
+            given = dimen(m.group(2), size)
+            if re.search(r"\\(hfil|hfill|hss|hfilneg)(?![A-Za-z])", arg):
+                self.approx = True  # the glue's stretch is not modelled
+            hl.box(given if m.group(1) == "to" else sub.w + given, sub.h, sub.d, sub.glyphs)
+            return j
         if cs[1:] in fonts.size_commands:
             return i, fonts.size_commands[cs[1:]], family
         if cs == "\\fontsize":

@@ -18,6 +18,10 @@ pytestmark = pytest.mark.skipif(not metrics_available(), reason="font metric tab
 
 LATEX_12PT = [
     ("$A$", 8.80824, 8.2, 0.0),
+    ("\\hbox to 50pt{Jim\\rule{10pt}{0pt}}", 50.0, 8.2, 0.0),  # \hbox to: the given width
+    ("x\\hbox spread 5pt{Jim}y", 36.49413, 8.2, 2.33331),
+    ("a\\rule[-1pt]{2pt}{5pt}b", 14.40265, 8.33331, 1.0),  # \rule[raise]{width}{height}
+    ("\\rule[3pt]{1pt}{2pt}", 1.0, 5.0, 0.0),
     ("$Bg$", 15.58875, 8.2, 2.33331),  # italic corrections of math letters
     ("\\small $C$", 8.6094, 7.48248, 0.0),  # \small is 10.95 pt (cmmi10) in the 12 pt class
     ("$x^2$", 11.4271, 9.51027, 0.0),  # sup2 in text style, cmr8 script
