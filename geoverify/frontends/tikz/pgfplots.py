@@ -282,7 +282,7 @@ class Axis:
             plots, legend = collect_plots(interp, body, domain, samples, st, axis_plot, self.loc, bar=self.bar,
                                           symbols=self.symbols.get("x"), functions=functions,
                                           samples_at=kv.get("samples at"), axis_kv=kv, interval=self.interval,
-                                          ysymbols=self.symbols.get("y"))
+                                          ysymbols=self.symbols.get("y"), axis_pairs=getattr(self, "opts", None))
         finally:
             interp.pgfplots_log_x = False
         if self.interval:

@@ -43,6 +43,9 @@ KNOWN_KEYS = {
     "ybar interval", "xbar interval", "x tick label as interval", "y tick label as interval",
     "xticklabel interval boundaries", "yticklabel interval boundaries",
     "nodes near coords align",
+    # coordinate filters (pgfplots_filters.py)
+    "x filter/.expression", "y filter/.expression", "x filter/.append expression", "y filter/.append expression",
+    "skip coords between index",
 }
 
 #: pgfplots' size styles (pgfplots.code.tex)

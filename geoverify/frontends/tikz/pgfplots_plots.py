@@ -29,6 +29,7 @@ from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pgfplots3d_data import PLOT3_KEYS, plot_points3d, table_points3d
 from geoverify.frontends.tikz.pgfplots_marks import (BAR_CYCLE, CYCLE_COLOR, CYCLE_LISTS, explicit_cycle_list,
                                                       multi_cycle_list)
+from geoverify.frontends.tikz.pgfplots_filters import FILTER_KEYS, apply_filters
 from geoverify.frontends.tikz.pgfplots_hist import histogram
 from geoverify.frontends.tikz.pgfplots_patches import PATCH_PLOT_KEYS, parse_patch_table
 from geoverify.frontends.tikz.pgfplots_quiver import Quiver, quiver_ends
@@ -266,13 +267,14 @@ def _braced_items(text: str):
 
 
 def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc, bar=None, symbols=None,
-                  functions=None, samples_at=None, axis_kv=None, interval=None, ysymbols=None):
+                  functions=None, samples_at=None, axis_kv=None, interval=None, ysymbols=None, axis_pairs=None):
     """``(plots, legend texts)`` of the ``\\addplot`` statements of an axis body.
 
     ``bar`` is the axis' bar direction (``"x"``/``"y"`` for ``xbar``/``ybar``: bar
     cycle list, bars); ``interval`` the same for ``xbar interval``/``ybar interval`` (bar
     cycle list, interval bars); ``symbols`` maps ``symbolic x coords`` names to ``0, 1, ...``,
-    ``ysymbols`` those of ``symbolic y coords``.
+    ``ysymbols`` those of ``symbolic y coords``; ``axis_pairs``: the axis' options in order
+    (for its coordinate filters, which may repeat).
     """
     axis_interval = interval
     from geoverify.frontends.tikz.options import split_top_level
@@ -461,7 +463,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                     const = CONST_HANDLERS[k]
                 elif k == "declare function":
                     functions_p.update(parse_functions(v))
-                elif k in _PLOT_ONLY or (three and k in PLOT3_KEYS) or (not three and k in PATCH_PLOT_KEYS):
+                elif k in _PLOT_ONLY or k in FILTER_KEYS or (three and k in PLOT3_KEYS) or \
+                        (not three and k in PATCH_PLOT_KEYS):
                     continue
                 else:
                     plot_opts.append((k, v))
@@ -488,6 +491,10 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             interp.budget.check_array(n0)
             extra: dict = {}
             if three:
+                moved = next((k for k, _ in list(axis_pairs or ()) + kv if k in FILTER_KEYS), None)
+                if moved:
+                    interp.note("UNSUPPORTED", f"'{moved}' of a 3D plot is not interpreted (the coordinates are "
+                                "drawn unfiltered)", moved, loc)
                 table_out: dict = {}
                 keys3 = {k: v for k, v in (axis_kv or {}).items() if k in PLOT3_KEYS}
                 keys3.update(keys)  # the axis' sampling keys unless the plot has its own
@@ -535,6 +542,10 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             if isinstance(pts, tuple):
                 pts, meta = pts
             rkeys = {k: v for k, v in list((axis_kv or {}).items()) + kv if k.startswith("restrict ")}
+            if any(k in FILTER_KEYS for k, _ in list(axis_pairs or ()) + kv):
+                pts, away = apply_filters(interp, pts, axis_pairs, kv, st, loc)
+                if away.any():  # filtered away: left out, the line goes on past them
+                    pts, meta = _keep_rows(pts, meta, extra, ~away)
             unbounded = (keys.get("unbounded coords") or (axis_kv or {}).get("unbounded coords") or "").strip()
             if not any(k.startswith("restrict ") and not k.endswith("*") for k in rkeys) and contour2 is None and \
                     unbounded in ("", "discard") and not any(k in keys for k in ("surf", "mesh", "patch")):
@@ -604,10 +615,15 @@ def _discard_unbounded(pts: np.ndarray, meta, extra: dict):
     lines of ``coordinates`` (``extra["breaks"]``) still interrupt the plot. ``extra``'s
     per-point entries are thinned with the points."""
     keep = np.all(np.isfinite(pts), axis=1)
-    breaks = extra.get("breaks") or []
-    keep[breaks] = True
+    keep[extra.get("breaks") or []] = True
+    return _keep_rows(pts, meta, extra, keep)
+
+
+def _keep_rows(pts: np.ndarray, meta, extra: dict, keep: np.ndarray):
+    """The points (and their meta and ``extra`` entries) where ``keep`` holds."""
     if keep.all():
         return pts, meta
+    breaks = [b for b in extra.get("breaks") or [] if keep[b]]
     index = np.cumsum(keep) - 1
     extra["breaks"] = [int(index[b]) for b in breaks]
     if extra.get("errors") is not None and len(extra["errors"]) == len(pts):
