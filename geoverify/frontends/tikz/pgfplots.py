@@ -221,7 +221,7 @@ class Axis:
             m = "none"
         return m, star
 
-    def hidden(self, a):
+    def hides_axis(self, a):
         """pgfplots' ``hide <a> axis`` (no label either): ``hide axis``, ``hide <a> axis``, or
         ``axis <a> line=none`` / ``axis lines=none`` (not starred), the last of them in the option order."""
         hide = False
@@ -1657,7 +1657,7 @@ class Axis:
         cy = (self.P(0, self.ymin)[1] + self.P(0, self.ymax)[1]) / 2
         for a in "xy":
             text = kv.get(a + "label")
-            if text is None or not text.strip() or self.hidden(a):
+            if text is None or not text.strip() or self.hides_axis(a):
                 continue
             mode = modes[a][0]
             style = ",".join(s for s in (self.styles.get("label style"), self.styles.get(a + "label style")) if s)
