@@ -12,6 +12,10 @@ the node's number). ``every on chain`` applies to each node on a chain.
 edge from the previous node (or ``<node>``) to the new one, in ``every join``;
 ``\\chainin (name) [options];`` puts an existing node on the chain (unmoved,
 ``every chain in``). The counts are global, as the library's.
+
+``start branch=<name> [going <dir>]`` starts the chain ``<chain>/<name>`` of the current
+chain whose first node is the current chain's last one (``late options={on chain}`` on
+it); ``continue branch=<name>`` continues it (as ``continue chain=<chain>/<name>``).
 """
 
 from __future__ import annotations
@@ -43,6 +47,17 @@ def chain_key(ctx, st: dict, key: str, val, apply) -> None:
     if chains is None:
         chains = ctx.chains = {}
     name, direction, placed = _parse(val)
+    if key in ("start branch", "continue branch"):  # a chain of the current chain's
+        current = st.get("current_chain") or "chain"
+        branch = f"{current}/{name or ''}"
+        spec = branch + (f" {'placed' if placed else 'going'} {{{direction}}}" if direction else "")
+        chain_key(ctx, st, "start chain" if key == "start branch" else "continue chain", spec, apply)
+        if key == "start branch":
+            seed = chains.get(current, {}).get("count", 0)
+            if seed:  # its first node is the current chain's last (named as such now, not as its end)
+                chains[branch]["count"] = 1
+                chains[branch]["seed"] = f"{current}-{seed}"
+        return
     if key in ("start chain", "continue chain"):
         name = name or ("chain" if key == "start chain" else st.get("current_chain") or "chain")
         entry = chains.get(name)
@@ -60,7 +75,7 @@ def chain_key(ctx, st: dict, key: str, val, apply) -> None:
         return
     count = entry["count"]
     entry["count"] = count + 1
-    previous = f"{name}-{count}" if count else None
+    previous = (entry.get("seed") if count == 1 and entry.get("seed") else f"{name}-{count}") if count else None
     d, placed = (direction, placed) if direction else entry["dir"]
     if placed or previous:
         if "=" in d:

@@ -439,7 +439,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
     if key.startswith("rectangle split "):  # shapes.multipart (rectsplit.py)
         _rectangle_split_key(ctx, st, key[len("rectangle split "):], val)
         return
-    if key in ("start chain", "continue chain", "on chain", "join"):  # the chains library (chains.py)
+    if key in ("start chain", "continue chain", "on chain", "join", "start branch", "continue branch"):  # chains.py
         from geoverify.frontends.tikz.chains import chain_key
         chain_key(ctx, st, key, val, lambda s2, text: apply_options(ctx, s2, text, depth + 1))
         return

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from geoverify.frontends.tikz import parse_tikz
-from geoverify.scene import Polyline
+from geoverify.scene import Polyline, TextLabel
 
 from tikz_fixtures import CM, MM, close
 
@@ -86,3 +86,31 @@ def test_join_chainin_placed_and_a_chain_continued_in_another_scope():
     assert close(edges[2].ravel(), tex(-60.26172, -20.09766, -17.7422, -42.3164), tol=0.01)
     assert close(edges[3].ravel(), tex(-11.875, -39.5117, -11.875, -25.33984), tol=0.01)
     assert all(p.style.stroke == "#ff0000" for p in sc.primitives if isinstance(p, Polyline) and not p.closed_flag)
+
+
+def test_branches_start_at_the_chains_last_node_then_and_continue_later():
+    # pgf manual: the branches declared after B grow from B even when continued after C
+    sc = parse_tikz(r"""\usetikzlibrary{chains}
+    \begin{tikzpicture}[every on chain/.style=join, node distance=2mm and 1cm]
+      { [start chain=trunk]
+        \node [on chain] (A) {A};
+        \node [on chain] (B) {B};
+        { [start branch=numbers going below] }
+        { [start branch=greek going above] }
+        \node [on chain] (C) {C};
+        { [continue branch=numbers] \node [on chain] (one) {1}; \node [on chain] (two) {2}; }
+        { [continue branch=greek] \node [on chain] (alpha) {a}; }
+      }
+      \draw (trunk/numbers-end) -- (trunk/greek-end);
+    \end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    texts = {p.text: p for p in sc.primitives if isinstance(p, TextLabel)}
+    x = {t: (p.box[0] + p.box[2]) / 2 for t, p in texts.items()}
+    y = {t: (p.box[1] + p.box[3]) / 2 for t, p in texts.items()}
+    assert abs(x["1"] - x["B"]) < 0.01 and abs(x["2"] - x["B"]) < 0.01 and abs(x["a"] - x["B"]) < 0.01
+    assert y["2"] < y["1"] < y["B"] < y["a"]
+    lines = [np.asarray(p.points) for p in sc.primitives if isinstance(p, Polyline)]
+    # joins: A-B, B-C, B-1, 1-2, B-a, and the line from the numbers' end (2) to the greek end (a)
+    assert len(lines) == 6
+    last = lines[-1]
+    assert abs(last[0][0] - x["2"]) < 0.01 and abs(last[-1][0] - x["a"]) < 0.01
