@@ -46,6 +46,7 @@ from geoverify.frontends.tikz.decoeffects import STATES as _EFFECTS
 from geoverify.frontends.tikz.decofootprints import STATES as _FOOTPRINTS
 from geoverify.frontends.tikz.decofractals import STATES as _FRACTALS
 from geoverify.frontends.tikz.decoshapes import shape_backgrounds, shape_key
+from geoverify.frontends.tikz.decostretch import META_DECORATIONS, meta_decorate
 from geoverify.frontends.tikz.decostates import STATES as _MORE_STATES
 from geoverify.frontends.tikz.decotext import STATES as _TEXT
 from geoverify.frontends.tikz.mindmap import BAR_STATES as _BARS
@@ -56,7 +57,7 @@ __all__ = ["DECORATIONS", "Decoration", "decorate_pieces", "decorate_subpath", "
 #: Decorations drawn as pgf draws them.
 DECORATIONS = frozenset({"snake", "zigzag", "bent", "brace", "shape backgrounds"} | set(_MORE_STATES)
                         | set(_FRACTALS) | set(_FOOTPRINTS) | set(_CONSTRUCTION) | set(_TEXT)
-                        | set(_EFFECTS))
+                        | set(_EFFECTS) | META_DECORATIONS)
 
 
 class Decoration:
@@ -338,6 +339,8 @@ def decorate_pieces(pieces: list[list[tuple]], deco: Decoration) -> list[Subpath
     """
     if deco.name == "bent":
         return [_bent(_flatten(segs), deco) for segs in pieces]
+    if deco.name in META_DECORATIONS:  # decorations of stretches of the path (decostretch.py)
+        return meta_decorate(pieces, deco)
     pts, jumps, straight, ends = _flatten_pieces(pieces)
     if deco.name == "shape backgrounds":
         return shape_backgrounds(_Walker(pts, jumps, straight), deco)

@@ -413,6 +413,9 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 elif env in ("axis", "semilogxaxis", "semilogyaxis", "loglogaxis", "polaraxis"):
                     from geoverify.frontends.tikz.pgfplots import run_axis
                     run_axis(self, reader, env, tok)
+                elif env == "pgfdecoration":  # decorations of stretches of a soft path (decostretch.py)
+                    from geoverify.frontends.tikz.decostretch import run_decoration_environment
+                    run_decoration_environment(self, reader, tok)
                 elif env in ("pgfonlayer", "scope*", "pgfscope"):
                     reader.read_arg() if env == "pgfonlayer" else None
                     stack.append(self.st)

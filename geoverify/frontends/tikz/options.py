@@ -1181,6 +1181,8 @@ def _decoration(ctx, st, val):
             deco.mirror = v.strip() != "false"
         elif key in _DECO_LENGTHS and v:
             setattr(deco, _DECO_LENGTHS[key], _dim(ctx, v, st))
+        elif key == "meta-segment length" and v:  # meta-decorations (decostretch.py)
+            deco.params = {**deco.params, key: _dim(ctx, v, st)}
         elif key == "aspect" and v:
             deco.aspect = ctx.number(v, st).value
         elif key == "transform" and v:  # the decoration's own transformation of each state's frame
