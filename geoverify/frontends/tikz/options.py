@@ -1204,6 +1204,8 @@ def _decoration(ctx, st, val):
         elif key == "angle" and v:
             deco.angle = ctx.number(v, st).value
             deco.params = {**deco.params, "angle": deco.angle}  # given (the mindmap library's bars default to 20)
+        elif key == "reverse path":  # the decoration walks the path backwards (decorations.oriented)
+            deco.params = {**deco.params, key: (v or "true").strip() != "false"}
         elif key == "mark connection node":  # markings: the path goes to and from this node (markings.py)
             deco.params = {**deco.params, key: (v or "").strip().strip("{}")}
         elif key == "end radius" and v:  # circle connection bar (mindmap.py)
