@@ -302,7 +302,7 @@ def typeset_text_effects(interp, pieces, st: dict, loc) -> None:
     """Draw the characters of ``text effects along path`` (``st["decoration"]``) along
     ``pieces`` (:func:`.decorations.decorate_pieces`; one point: ``path from text``)."""
     from geoverify.frontends.tikz import geometry as G
-    from geoverify.frontends.tikz.decorations import _flatten_pieces, _Walker
+    from geoverify.frontends.tikz.decorations import _flatten_pieces, _Walker, oriented
     from geoverify.frontends.tikz.markings import run_code
     deco = st["decoration"]
     cfg = _Config(deco.params.get("effects", ()))
@@ -334,7 +334,7 @@ def typeset_text_effects(interp, pieces, st: dict, loc) -> None:
         a = math.radians(cfg.angle)
         end = (start[0] + total_w * math.cos(a), start[1] + total_w * math.sin(a))
         pieces = [[("L", tuple(start), end)]]
-    pts, jumps, straight, _ = _flatten_pieces(pieces)
+    pts, jumps, straight, _ = _flatten_pieces(oriented(pieces, deco))
     walk = _Walker(pts, jumps, straight)
     length = walk.total
     pre = [0.5 * w for w in widths]

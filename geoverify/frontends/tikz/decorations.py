@@ -52,7 +52,8 @@ from geoverify.frontends.tikz.decotext import STATES as _TEXT
 from geoverify.frontends.tikz.mindmap import BAR_STATES as _BARS
 from geoverify.frontends.tikz.pathbuild import Subpath, segment_controls
 
-__all__ = ["DECORATIONS", "Decoration", "decorate_pieces", "decorate_subpath", "path_pieces", "decorate_since", "shape_key"]
+__all__ = ["DECORATIONS", "Decoration", "decorate_pieces", "decorate_subpath", "oriented", "path_pieces", "decorate_since",
+           "shape_key"]
 
 #: Decorations drawn as pgf draws them.
 DECORATIONS = frozenset({"snake", "zigzag", "bent", "brace", "shape backgrounds"} | set(_MORE_STATES)
@@ -313,6 +314,24 @@ def path_pieces(subpaths) -> list[list[tuple]]:
             if sp.segs or sp.closed]
 
 
+def oriented(pieces: list[list[tuple]], deco: Decoration) -> list[list[tuple]]:
+    """``pieces`` as the decoration walks them: backwards (the last subpath first, each from
+    its end) with pgf's ``reverse path``."""
+    if not deco.params.get("reverse path"):
+        return pieces
+    out = []
+    for segs in reversed(pieces):
+        rev = []
+        for seg in reversed(segs):
+            if seg[0] == "L":
+                rev.append(("L", seg[2], seg[1]))
+            else:
+                for c in segment_controls(seg)[::-1]:
+                    rev.append(("C", tuple(c[3]), tuple(c[2]), tuple(c[1]), tuple(c[0])))
+        out.append(rev)
+    return out
+
+
 def decorate_subpath(segs: list[tuple], deco: Decoration) -> list[Subpath]:
     """The decorated version of one subpath's segments (:func:`decorate_pieces` of one)."""
     return decorate_pieces([segs], deco)
@@ -337,6 +356,10 @@ def decorate_pieces(pieces: list[list[tuple]], deco: Decoration) -> list[Subpath
     list of Subpath
         Lines and cubics (canvas pt); a brace starts a subpath of its own.
     """
+    # pgf's \pgfpointdecoratedpathlast is the path's last point as given, also when the
+    # decoration walks it backwards
+    path_last = tuple(segment_controls(pieces[-1][-1])[-1][3]) if pieces and pieces[-1] else None
+    pieces = oriented(pieces, deco)
     if deco.name == "bent":
         return [_bent(_flatten(segs), deco) for segs in pieces]
     if deco.name in META_DECORATIONS:  # decorations of stretches of the path (decostretch.py)
@@ -447,7 +470,8 @@ def decorate_pieces(pieces: list[list[tuple]], deco: Decoration) -> list[Subpath
         draw(final_line(sl, a, deco), min(d, end))
         final_line = False
     if final_line and post <= 0:  # to the path's last point; before a post length TeX draws no such
-        emit("L", pts[-1])  # line (the post decoration goes on from where the decoration stopped)
+        emit("L", path_last if path_last is not None else pts[-1])  # line (the post decoration goes on
+        # from where the decoration stopped)
     if post > 0:
         if not final_line:
             new_sub(walk.frame(end)[0])

@@ -163,7 +163,8 @@ def place_text(pieces, deco, size: float) -> list[tuple]:
             chars.append((unit, _width(unit, fmt[0], fmt[1]), fmt))
     if not chars or not pieces:
         return []
-    pts, jumps, straight, _ = _flatten_pieces(pieces)
+    from geoverify.frontends.tikz.decorations import oriented
+    pts, jumps, straight, _ = _flatten_pieces(oriented(pieces, deco))
     walk = _Walker(pts, jumps, straight)
     length = walk.total - prm.get("right indent", 0.0)
     d = prm.get("left indent", 0.0)

@@ -115,10 +115,11 @@ def _options(text: str) -> dict:
 def run_declared_decoration(interp, pieces, deco, st: dict, loc) -> list[Subpath]:
     """The path ``pieces`` (canvas pt, :func:`.decorations.path_pieces`) decorated with the
     declared decoration ``deco.name``."""
-    from geoverify.frontends.tikz.decorations import _flatten_pieces, _Walker
+    from geoverify.frontends.tikz.decorations import _flatten_pieces, _Walker, oriented
     from geoverify.frontends.tikz.markings import run_code
     from geoverify.frontends.tikz.pgfbasic import _state
     initial, states = interp.defs.get(_KEY + deco.name)
+    pieces = oriented(pieces, deco)
     pts, jumps, straight, ends = _flatten_pieces(pieces)
     walk = _Walker(pts, jumps, straight)
     total = walk.total

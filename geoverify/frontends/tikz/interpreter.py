@@ -196,13 +196,19 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         has_picture = ("\\begin{tikzpicture}" in text or "\\tikz" in text.replace("\\tikzset", "")
                        .replace("\\tikzstyle", "").replace("\\tikzmath", "") or "\\begin{tikzcd}" in text)
         reader = Reader(tokens, self.defs, self.budget, self.source)
+        from geoverify.frontends.tikz.prose import Prose
+        self.prose = Prose(text)  # text around the pictures (prose.py)
         if not has_picture:
+            self.prose.enabled = self.prose.collecting = False
             self.begin_picture("")
             self.statements(reader, end_env=None)
             return
         self.document(reader)
+        self.prose.end_document(self, self.loc)
 
     def begin_picture(self, options: str) -> None:
+        self._prose_before = self.prose.begin_picture(self)  # set left of the picture when it ends
+        self._picture_options = options
         self.picture_count += 1
         self.panel = len(self.scene.panels) if self.panel >= 0 else 0
         if self.panel >= len(self.scene.panels):
@@ -252,6 +258,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             saved, self.st = self.st, self.picture_st
             end_canvas(self)
             self.st = saved
+        self.prose.end_picture(self, self._prose_before, self._picture_options, self.loc)
 
     def document(self, reader: Reader) -> None:
         doc_st = self.st  # the state \tikzset changes between pictures
@@ -280,11 +287,17 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                     run_tikzcd(self, reader, tok)
                 elif env in FILE_ENVIRONMENTS:  # a data file the figure reads (filecontents.py)
                     read_filecontents(self, reader, env, tok)
+                elif env == "document":
+                    self.prose.begin_document()
                 else:
+                    self.prose.taint()
                     self.user_environment(reader, env, tok)
                 continue
             if t == "\\end":
-                self.user_environment(reader, detokenize(reader.read_arg()).strip(), tok, end=True)
+                env = detokenize(reader.read_arg()).strip()
+                if env != "document":
+                    self.prose.taint()
+                self.user_environment(reader, env, tok, end=True)
                 continue
             if t == "\\tikz":
                 self.loc = self.location(tok[1], "\\tikz")
@@ -322,9 +335,11 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                     self.defs.end_group()
                 continue
             if t == "{":
+                self.prose.taint()
                 self.defs.begin_group()
                 continue
             if t == "}":
+                self.prose.taint()
                 self.defs.end_group()
                 continue
             if t == "\\foreach":  # pictures made by a loop (a panel each)
@@ -343,6 +358,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 continue
             if reader.expand(tok):
                 continue
+            self.prose.token(tok)  # a word of text between the pictures, or what spoils it
 
     def user_environment(self, reader: Reader, env: str, tok, end: bool = False) -> bool:
         """``\\begin{env}`` / ``\\end{env}`` of an environment made by ``\\newenvironment``:
@@ -683,6 +699,8 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         del self.scene.primitives[first:]
         self.finish_path(walker, st, loc, clip)
         self.scene.primitives.extend(node_prims)
+        if cmd == "\\useasboundingbox" or st.get("use_as_bounding_box"):  # the picture's box (prose.py)
+            self.prose.bounding_path(self, walker.path)
 
     def finish_path(self, walker, st, loc, clip: bool) -> None:
         do_draw = st["draw"] is not None

@@ -532,6 +532,9 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["parabola_bend_factor"] = 0.0 if key == "bend at start" else 1.0
             st["parabola_height"] = 0.0
             return
+        if key == "use as bounding box":  # the picture's box ends with this path (prose.py)
+            st["use_as_bounding_box"] = True
+            return
         if key == "pic actions":  # adds the draw and fill given to the pic (pics.pic_state)
             for mode, given in zip(("draw", "fill"), st.get("pic_actions") or (None, None)):
                 if given is not None:
@@ -1022,6 +1025,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             background_key(ctx, st, k, val)
         elif k in AUTOMATA_KEYS:  # initial and accepting arrows (automata.py)
             automata_key(ctx, st, k, val)
+        elif k in ANIMATION_KEYS:  # the animations library: snapshots (animations.py)
+            animation_key(ctx, st, k, val, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1))
         elif k == "declare function":  # "f(\a)=..; c=..;": calls expanded in expressions (interpreter.number)
             from geoverify.frontends.tikz.pgfplots_plots import parse_functions
             st["functions"] = {**(st.get("functions") or {}), **parse_functions(val)}
@@ -1199,6 +1204,8 @@ def _decoration(ctx, st, val):
         elif key == "angle" and v:
             deco.angle = ctx.number(v, st).value
             deco.params = {**deco.params, "angle": deco.angle}  # given (the mindmap library's bars default to 20)
+        elif key == "reverse path":  # the decoration walks the path backwards (decorations.oriented)
+            deco.params = {**deco.params, key: (v or "true").strip() != "false"}
         elif key == "mark connection node":  # markings: the path goes to and from this node (markings.py)
             deco.params = {**deco.params, key: (v or "").strip().strip("{}")}
         elif key == "end radius" and v:  # circle connection bar (mindmap.py)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 
 __all__ = ["BAR_CYCLE", "CYCLE_COLOR", "CYCLE_LISTS", "MARK_LIST", "explicit_cycle_list", "mark_outlines",
            "multi_cycle_list"]
@@ -45,8 +46,16 @@ MARK_LIST = [
     ("text mark=a", "text", None),
 ]
 
+#: pgfplots' ``black white`` list: the ``color`` list's marks, grey-filled, in black.
+BLACK_WHITE = [("", m, "gray" if f else None) for _, m, f in CYCLE_COLOR[:5]] + \
+    [("densely dashed", m, "gray" if f else None) for _, m, f in CYCLE_COLOR[5:]]
+
 #: the cycle lists known by name (``cycle list name``); a list not named here is drawn as ``color``.
-CYCLE_LISTS = {"color": CYCLE_COLOR, "mark list": MARK_LIST}
+CYCLE_LISTS = {"color": CYCLE_COLOR, "mark list": MARK_LIST, "black white": BLACK_WHITE,
+               "linestyles": [(t, None, None) for t in ("solid", "dashed", "dotted")],
+               "linestyles*": [(t, None, None) for t in ("solid", "dashed", "dotted", "dashdotted", "dashdotdotted")],
+               "color list": [(t, None, None) for t in ("red", "blue", "black", "yellow", "brown", "teal", "orange",
+                                                        "violet", "cyan", "green!70!black", "magenta", "gray")]}
 
 
 #: pgfplots' ``bar cycle list`` (set by ``ybar``/``xbar`` on the axis).
@@ -92,21 +101,33 @@ def explicit_cycle_list(spec: str):
     return [_entry(t) for t in _items(spec)]
 
 
-def multi_cycle_list(spec: str):
+def multi_cycle_list(spec: str, index: str = ""):
     """``cycle multi list={l1\\nextlist l2\\nextlist ...}``: every combination of one item of
     each list, the last list varying fastest (pgfplots' multi-index); a list is a cycle list
-    name or options separated by commas. Returns the entries, options joined in list order."""
+    name (``[n of]name``: its first n items) or options separated by commas. ``index="all"``
+    (``cycle multiindex list``): the i-th entry takes the i-th item of each list that long,
+    i counted modulo the longest list; ``"single"`` (``cycle multiindex* list``): item i
+    modulo each list's length. Returns the entries, options joined in list order."""
     lists = []
     for part in spec.split("\\nextlist"):
         t = part.strip()
         if not t:
             continue
-        if t in CYCLE_LISTS:
-            lists.append(CYCLE_LISTS[t])
+        m = re.fullmatch(r"\[\s*(\d+)\s*(?:of)?\s*\]\s*(.*)", t, re.S)
+        name, n = (m.group(2).strip(), int(m.group(1))) if m else (t, None)
+        if name in CYCLE_LISTS:
+            lists.append(CYCLE_LISTS[name][:n] if n else CYCLE_LISTS[name])
         else:
             lists.append([_entry(x) for x in _items(t)])
+    lists = [x for x in lists if x]
+    if index and lists:
+        longest = max(len(x) for x in lists)
+        combos = [[x[i] for x in lists if i < len(x)] if index == "all" else [x[i % len(x)] for x in lists]
+                  for i in range(longest if index == "all" else math.lcm(*(len(x) for x in lists)))]
+    else:
+        combos = itertools.product(*lists)
     out = []
-    for combo in itertools.product(*lists):
+    for combo in combos:
         opts = ",".join(e[0] for e in combo if e[0])
         mark = next((e[1] for e in reversed(combo) if e[1]), None)
         fill = next((e[2] for e in reversed(combo) if e[2]), None)

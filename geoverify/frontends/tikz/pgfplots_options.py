@@ -46,6 +46,7 @@ KNOWN_KEYS = {
     # coordinate filters (pgfplots_filters.py)
     "x filter/.expression", "y filter/.expression", "x filter/.append expression", "y filter/.append expression",
     "skip coords between index",
+    "cycle multiindex list", "cycle multiindex* list",
 }
 
 #: pgfplots' size styles (pgfplots.code.tex)

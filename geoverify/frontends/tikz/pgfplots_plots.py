@@ -407,7 +407,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             comb = quiver = hist = None
             interval = axis_interval
             at = samples_at
-            only_marks = False
+            # a cycle list entry's only marks (TikZ's discard handler): marks alone
+            only_marks = use_cycle and any(k == "only marks" for k, _ in split_options(entry[0]))
             smooth = axis_smooth
             mark_size = 2.0
             for k, v in kv:
@@ -658,7 +659,8 @@ def _report_tikz_handler(interp, st: dict, st0: dict, drawn: bool, loc, interval
 
 def _axis_cycle_list(axis_kv: dict) -> list:
     """The axis' cycle list: the last given of ``cycle list name`` (a known name; others are
-    drawn with ``color``, reported by the axis), ``cycle list={...}`` and ``cycle multi list``."""
+    drawn with ``color``, reported by the axis), ``cycle list={...}``, ``cycle multi list`` and
+    ``cycle multiindex (*) list``."""
     out = CYCLE_COLOR
     for k, v in axis_kv.items():
         if k == "cycle list name":
@@ -667,6 +669,8 @@ def _axis_cycle_list(axis_kv: dict) -> list:
             out = explicit_cycle_list(v) or CYCLE_COLOR
         elif k == "cycle multi list" and v and v.strip():
             out = multi_cycle_list(v) or CYCLE_COLOR
+        elif k in ("cycle multiindex list", "cycle multiindex* list") and v and v.strip():
+            out = multi_cycle_list(v, "all" if k == "cycle multiindex list" else "single") or CYCLE_COLOR
         elif k in ("area style", "area cycle list", "bar cycle list") and v is None:
             out = BAR_CYCLE  # area cycle list is the bar cycle list
     return out

@@ -361,3 +361,17 @@ def test_shape_backgrounds_take_the_paths_shape_keys():
     assert len(star.points) in (14, 15)
     assert close(star.points[:4], _tex([(-64.714843, -71.80078), (-66.81641, -68.82422), (-70.39844, -68.99219),
                                         (-69.4375, -65.44922)], o), tol=5e-3)
+
+
+def test_reverse_path_walks_the_path_backwards_and_ends_at_its_given_last_point():
+    # TeX: M-43.4531-69.308597L-45.9453-66.82032L-50.9258-71.80078 ... L-68.35938-69.308597H-43.4531:
+    # the zigzag starts at (1,0) and, pgf's decorated path's last point being the path's as given,
+    # its final line goes back there
+    pl = only(parse_tikz(r"\draw[decorate, decoration={zigzag, reverse path}] (0,0) -- (1,0);"), Polyline)
+    o = (-71.800785, -69.308597)
+    assert close(pl.points, _tex([(-43.4531, -69.308597), (-45.9453, -66.82032), (-50.9258, -71.80078),
+                                  (-55.9063, -66.82032), (-60.8906, -71.80078), (-65.8711, -66.82032),
+                                  (-68.35938, -69.308597), (-43.4531, -69.308597)], o), tol=0.01)
+    labels = [p for p in parse_tikz(r"\path[decorate, decoration={text along path, text={ab}, reverse path}]"
+                                    r" (0,0) -- (2,0);").primitives if isinstance(p, TextLabel)]
+    assert close(labels[0].frame, [[-1, 0, 2 * CM], [0, -1, 0]], tol=1e-6)  # upside down from the end

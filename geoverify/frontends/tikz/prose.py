@@ -1,0 +1,164 @@
+"""Prose around the pictures of a figure fragment (``Left of picture\\tikz ...;right.``).
+
+A fragment is typeset as ``standalone`` with its ``tikz`` option does (and a document of
+that class): every picture ends a page, and text written before it is on its page, in
+the same line: its baseline on the bottom of the picture's bounding box, its end at the
+picture's left edge, an interword space before it when the source has a blank there (with
+the extra space after a sentence's end).
+Text after the last picture makes a page of its own.
+The picture's edges are pgf's bounding box: what it draws (half the line width around
+a stroked path) up to and with the first path that is ``use as bounding box``
+(``\\useasboundingbox``), ``trim left`` replacing its left edge. The page keeps no depth
+below the line: the picture's bottom is on the baseline even with a ``baseline`` key
+(as latex + dvisvgm set ``standalone``'s pages).
+
+Only plain words are set (letters, digits, punctuation and blanks, in the text font):
+a stretch of text with a command, a group or a paragraph break in it is left out, as
+is text in other document classes.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from geoverify.errors import GeoverifyError
+from geoverify.frontends.tikz.bounding import drawn_extent
+from geoverify.frontends.tikz.fonts import extra_space, interword_space, measure
+from geoverify.frontends.tikz.options import split_options
+from geoverify.frontends.tikz.tex import detokenize
+from geoverify.scene import Panel
+from geoverify.scene.primitives import Style, TextLabel
+
+__all__ = ["Prose"]
+
+_STANDALONE_TIKZ = re.compile(r"\\documentclass\s*\[[^\]]*\btikz\b[^\]]*\]\s*\{standalone\}")
+_WORD = re.compile(r"^[A-Za-z0-9.,;:!?'`()\-]+$")
+_SIZE = 10.0  # the document's normal font size (standalone's 10pt)
+
+
+class Prose:
+    """Text between the pictures of one document, and where each picture's box is.
+
+    Parameters
+    ----------
+    source_text : str
+        The whole figure source (its document class decides whether text is set).
+    """
+
+    def __init__(self, source_text: str):
+        head = source_text[:5000]
+        fragment = "\\documentclass" not in head
+        self.enabled = fragment or bool(_STANDALONE_TIKZ.search(head))
+        self.collecting = fragment  # a document's text starts at \begin{document}
+        self.tokens: list = []
+        self.tainted = False
+        self.bound = None  # (box, primitives, nodes) of the picture's use as bounding box path
+        self.start = (0, 0)
+
+    # -- collecting ---------------------------------------------------------------
+    def begin_document(self) -> None:
+        self.collecting = self.enabled
+        self.tokens, self.tainted = [], False
+
+    def token(self, tok) -> None:
+        """A token the document level did not use: a word or a blank, else the stretch is lost."""
+        if not self.collecting:
+            return
+        if tok[0] == " " or _WORD.match(tok[0]):
+            self.tokens.append(tok)
+        else:
+            self.taint()
+
+    def taint(self) -> None:
+        """Something other than words (a command, a group, \\par) is in the current stretch."""
+        if self.collecting:
+            self.tainted = True
+
+    def _take(self) -> tuple[str, bool] | None:
+        """The current stretch as ``(text, ends with a blank)``; None when it holds none."""
+        toks, tainted = self.tokens, self.tainted
+        self.tokens, self.tainted = [], False
+        text = detokenize(toks).strip()
+        if not self.collecting or tainted or not text:
+            return None
+        return text, toks[-1][0] == " "
+
+    # -- pictures -------------------------------------------------------------------
+    def begin_picture(self, interp):
+        """The text before a picture that starts now (to give to :meth:`end_picture`)."""
+        self.bound = None
+        self.start = (len(interp.scene.primitives), len(interp.placed_nodes))
+        return self._take()
+
+    def bounding_path(self, interp, path) -> None:
+        """A path that is ``use as bounding box``: the first one closes the picture's box."""
+        if self.bound is not None or path.is_empty():
+            return
+        from geoverify.frontends.tikz.pathbuild import segment_controls
+        ctrl = np.concatenate([segment_controls(s) for sp in path.subpaths for s in sp.segs]).reshape(-1, 2)
+        box = (float(ctrl[:, 0].min()), float(ctrl[:, 1].min()), float(ctrl[:, 0].max()), float(ctrl[:, 1].max()))
+        self.bound = (box, len(interp.scene.primitives), len(interp.placed_nodes))
+
+    def end_picture(self, interp, before, options: str, loc) -> None:
+        """Set ``before`` (from :meth:`begin_picture`) left of the picture that just ended."""
+        if before is None:
+            return
+        i0, n0 = self.start
+        i1, n1 = (self.bound[1], self.bound[2]) if self.bound is not None else (None, None)
+        prims = [p for p in interp.scene.primitives[i0:i1] if p.panel == interp.panel]
+        try:
+            box = drawn_extent(prims, interp.placed_nodes[n0:n1])
+        except KeyError:  # a node shape without the corner anchors the extent reads
+            return
+        for p in prims:  # pgf adds half the line width of a stroked path (\pgfusepath)
+            w = getattr(p.style, "stroke_width", 0.0) if getattr(p.style, "stroke", None) else 0.0
+            one = drawn_extent([p], []) if w > 0 and box is not None else None
+            if one is not None:
+                box = (min(box[0], one[0] - w / 2), min(box[1], one[1] - w / 2),
+                       max(box[2], one[2] + w / 2), max(box[3], one[3] + w / 2))
+        if self.bound is not None:
+            b = self.bound[0]
+            box = b if box is None else (min(box[0], b[0]), min(box[1], b[1]), max(box[2], b[2]), max(box[3], b[3]))
+        if box is None:
+            return
+        # the picture's bottom sits on the line's baseline: standalone's tikz pages keep no
+        # depth below it, whatever the picture's baseline key says (measured with latex + dvisvgm)
+        left, base = box[0], box[1]
+        try:
+            for key, val in split_options(options):
+                if key.strip() == "trim left" and not (val or "").strip().startswith("("):
+                    left = interp.number(val or "0pt", interp.st).value
+        except GeoverifyError:
+            return
+        text, blank = before
+        right = left - (_space_after(text) if blank else 0.0)
+        _add_label(interp, text, right, base, interp.panel, loc, flush_right=True)
+
+    def end_document(self, interp, loc) -> None:
+        """Text after the last picture: a page (a panel) of its own."""
+        after = self._take()
+        if after is None or not interp.scene.panels:
+            return
+        panel = len(interp.scene.panels)
+        interp.scene.panels.append(Panel(panel, name="text"))
+        _add_label(interp, after[0], 0.0, 0.0, panel, loc, flush_right=False)
+
+
+def _space_after(text: str) -> float:
+    """The blank after ``text``: an interword space, with the font's extra space after a
+    sentence's end (``\\nonfrenchspacing``: ``.?!:`` set the space factor to 2000 or more,
+    but not right after a capital letter, which keeps it at 1000; ``)`` and quotes pass it on)."""
+    t = text.rstrip(")'\"")
+    end = len(t) >= 1 and t[-1] in ".?!:" and not (len(t) >= 2 and t[-2].isupper())
+    return interword_space(_SIZE) + (extra_space(_SIZE) if end else 0.0)
+
+
+def _add_label(interp, text: str, x: float, base: float, panel: int, loc, flush_right: bool) -> None:
+    box, _ = measure(text, _SIZE)
+    x0 = x - box.width if flush_right else x
+    rect = np.array([x0, base - box.depth, x0 + box.width, base + box.height])
+    interp.scene.add(TextLabel(text=text, anchor=(rect[:2] + rect[2:]) / 2, box=rect, font_size=_SIZE,
+                               style=Style(stroke=None, stroke_width=0.0, fill="#000000"), source=loc,
+                               panel=panel))

@@ -1,0 +1,66 @@
+"""Text around the pictures of a fragment (geoverify.frontends.tikz.prose)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from geoverify.frontends.tikz import parse_tikz
+from geoverify.scene import TextLabel
+
+from .tikz_fixtures import CM
+
+
+def _labels(sc):
+    return [(p.panel, p.text, p.box) for p in sc.primitives if isinstance(p, TextLabel)]
+
+
+def test_text_before_a_picture_ends_at_its_bounding_box_and_text_after_it_is_a_page():
+    # latex + dvisvgm (standalone, tikz): "Left of picture" starts 62.9076 bp (63.1435 pt) left of
+    # the use-as-bounding-box rectangle's left line (the line beyond it does not count), its
+    # baseline half a line width (0.2 pt) below the rectangle's bottom; "right of picture." is
+    # a page of its own
+    sc = parse_tikz(r"""Left of picture\begin{tikzpicture}
+      \draw[use as bounding box] (2,0) rectangle (3,1);
+      \draw (1,0) -- (4,.75);
+    \end{tikzpicture}right of picture.""")
+    assert not sc.diagnostics
+    (p0, t0, b0), (p1, t1, _) = _labels(sc)
+    assert (p0, t0, p1, t1) == (0, "Left of picture", 1, "right of picture.")
+    assert 2 * CM - b0[0] == pytest.approx(63.1435, abs=0.01)
+    assert b0[2] == pytest.approx(2 * CM - 0.2) and b0[1] + 1.94445 == pytest.approx(-0.2, abs=1e-4)
+
+
+def test_a_blank_before_the_picture_is_an_interword_space_and_trim_left_moves_its_edge():
+    # "A sine \tikz ...": 3.33 pt between the text and the curve's box (its left edge half a
+    # line width left of x = 0); "trim left" puts the picture's left edge at x = 0 (a "%" leaves
+    # no blank)
+    sc = parse_tikz(r"A sine \tikz \draw[x=1ex,y=1ex] (0,0) sin (1.57,1); curve.")
+    (_, t0, b0), (p1, t1, _) = _labels(sc)
+    assert (t0, p1, t1) == ("A sine", 1, "curve.")
+    assert b0[2] == pytest.approx(-0.2 - 3.33334, abs=1e-4)
+    sc = parse_tikz("Before.%\n\\begin{tikzpicture}[trim left] \\draw (-1,-1) grid (1,1); \\end{tikzpicture}%\n")
+    ((_, t0, b0),) = _labels(sc)
+    assert t0 == "Before." and b0[2] == pytest.approx(0.0)
+    assert b0[1] == pytest.approx(-CM - 0.2, abs=1e-3)  # no descender: the box starts on the baseline
+
+
+def test_a_blank_after_a_sentences_end_has_the_extra_space():
+    # latex + dvisvgm: "Top align:" starts 48.6126 pt left of the rectangle's box (its line 0.2 pt
+    # further): 44.1668 of text, the interword space 3.3333 and cmr10's extra space 1.1111 after ":"
+    sc = parse_tikz("Top align:\n\\tikz \\draw (0,0) rectangle (1cm,1ex);")
+    ((_, t0, b0),) = _labels(sc)
+    assert t0 == "Top align:" and -0.2 - b0[0] == pytest.approx(48.6126, abs=0.01)
+
+
+@pytest.mark.parametrize("text", [
+    r"Some \textbf{bold} words \tikz \draw (0,0) -- (1,0);",   # a command in the text
+    "One\n\nTwo \\tikz \\draw (0,0) -- (1,0);",                       # a paragraph break
+    "\\documentclass{article}\\usepackage{tikz}\\begin{document}Words \\tikz \\draw (0,0) -- (1,0);"
+    " after\\end{document}",                                           # not standalone's pages
+])
+def test_text_that_is_not_plain_words_on_standalone_pages_is_left_out(text):
+    sc = parse_tikz(text)
+    assert not _labels(sc)
+    assert {p.panel for p in sc.primitives} == {0}
+    assert np.allclose(sc.primitives[0].points / CM, [[0, 0], [1, 0]])
