@@ -92,6 +92,15 @@ class Node:
             x, y = c * x - sn * y, sn * x + c * y
         return (self.center[0] + s * x, self.center[1] + s * y)
 
+    def text_to_canvas(self, x: float, y: float) -> tuple[float, float]:
+        """A point of the node's text (its own frame) on the canvas: as :meth:`_to_canvas`, or by the
+        whole linear map of a node that ``transform shape`` slants (``extra["linear"]``: its text is
+        slanted; its shape is drawn turned and scaled only)."""
+        lin = self.extra.get("linear")
+        if lin is None:
+            return self._to_canvas(x, y)
+        return (self.center[0] + lin[0] * x + lin[2] * y, self.center[1] + lin[1] * x + lin[3] * y)
+
     def _dir_local(self, vx: float, vy: float) -> tuple[float, float]:
         if self.angle:
             c, sn = math.cos(math.radians(-self.angle)), math.sin(math.radians(-self.angle))
@@ -230,7 +239,7 @@ class Node:
         h, d = self.text_height, self.text_depth
         base = -(h - d) / 2.0
         ink_h, ink_d = self.extra.get("ink", (h, d))
-        corners = [self._to_canvas(dx + sx * width / 2.0, base + (ink_h if sy > 0 else -ink_d))
+        corners = [self.text_to_canvas(dx + sx * width / 2.0, base + (ink_h if sy > 0 else -ink_d))
                    for sx in (-1, 1) for sy in (-1, 1)]
         xs = [c[0] for c in corners]
         ys = [c[1] for c in corners]

@@ -307,6 +307,9 @@ class NodePlacementMixin:
                 self.note("UNSUPPORTED", f"unknown anchor '{anchor}'; the centre is used", "anchor", loc)
         node.angle = ang
         node.scale = scl
+        if not nst.get("sloped") and (abs(m[0] * m[0] + m[1] * m[1] - m[2] * m[2] - m[3] * m[3]) > 1e-9 * scl * scl
+                                      or abs(m[0] * m[2] + m[1] * m[3]) > 1e-9 * scl * scl):
+            node.extra["linear"] = (m[0], m[1], m[2], m[3])  # slanted or stretched: its text is (nodes.py)
         ca, sa = math.cos(math.radians(ang)), math.sin(math.radians(ang))
         off = (scl * (-ca * local_anchor[0] + sa * local_anchor[1]), scl * (-sa * local_anchor[0] - ca * local_anchor[1]))
         node.center = (p[0] + tx + off[0], p[1] + ty + off[1])
@@ -458,10 +461,13 @@ class NodePlacementMixin:
             box = node.text_box(ink_w, dx)
             color = nst.get("text") or nst["color"]
             frame = None
-            if node.angle:  # a turned label says so: its text's own frame (pt of its size, at its baseline's start)
-                ox, oy = node._to_canvas(dx - ink_w / 2, -(node.text_height - node.text_depth) / 2)
+            if node.angle or "linear" in node.extra:  # a turned label says so: its text's own frame (pt of its
+                # size, at its baseline's start)
+                ox, oy = node.text_to_canvas(dx - ink_w / 2, -(node.text_height - node.text_depth) / 2)
                 c, sn = math.cos(math.radians(node.angle)), math.sin(math.radians(node.angle))
-                frame = np.array([[c, -sn, ox], [sn, c, oy]])
+                lin = node.extra.get("linear")
+                frame = np.array([[c, -sn, ox], [sn, c, oy]]) if lin is None else \
+                    np.array([[lin[0] / node.scale, lin[2] / node.scale, ox], [lin[1] / node.scale, lin[3] / node.scale, oy]])
             self.scene.add(TextLabel(text=text, anchor=p, box=box, font_size=nst["font_size"] * node.scale,
                                      style=Style(stroke=None, stroke_width=0.0, fill=to_hex(color),
                                                  opacity=nst["opacity"]), frame=frame, **common))

@@ -123,3 +123,17 @@ def test_every_net_is_whole_sides_meeting_at_corners(kind):
     # the frames chain up: every end of a drawn side is a corner that another side (or ear) ends at too
     ends = Counter(tuple(np.round(q, 1)) for p in lines for q in (p.points[0], p.points[-1]))
     assert min(ends.values()) >= 2
+
+
+def test_a_slanted_transform_shape_node_slants_its_text_box():
+    # numbered faces of a rhombic net: the face's frame slants (xslant), and with transform shape so does
+    # the text: its box is the slanted box's, its frame the slant
+    upright = parse_tikz(r"\tikz \node {H};")
+    slanted = parse_tikz(r"\tikz \node[xslant=0.5] {H};")
+    (a,) = [p for p in upright.primitives if isinstance(p, TextLabel)]
+    (b,) = [p for p in slanted.primitives if isinstance(p, TextLabel)]
+    h = a.box[3] - a.box[1]
+    assert close(b.box[[1, 3]], a.box[[1, 3]], tol=1e-9)
+    assert close(b.box[2] - b.box[0], a.box[2] - a.box[0] + 0.5 * h, tol=1e-9)
+    assert close(b.frame[:, :2], [[1, 0.5], [0, 1]], tol=1e-9)
+    assert a.frame is None
