@@ -424,6 +424,15 @@ def draw_mark(interp, plot: Plot, p) -> None:
         filled = plot.mark.endswith("*")
         if mst.get("transform_shape"):  # an axis in a scaled picture: its marks scale with it
             pieces = _transformed_pieces(interp, plot, pieces, mst["ctm"])
+        every = interp.defs.get("style:every mark")
+        if every:  # \tikzset{every mark/.append style={scale=2}}: the marks' scope (its transformation too)
+            est = dict(mst, ctm=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+            try:
+                interp.apply_options(est, every)
+                pieces = _transformed_pieces(interp, plot, pieces, est["ctm"])
+                mst = dict(est, ctm=mst["ctm"])
+            except GeoverifyError as err:
+                interp.note("APPROXIMATED", f"every mark style not applied: {err.message}", "every mark", plot.loc)
         parts = []
         for kind, *data in pieces:
             fill = filled and closed_piece(kind, data)
