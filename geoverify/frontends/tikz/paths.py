@@ -1012,6 +1012,18 @@ class PathWalker(PlotMixin):
             pieces = decorate_since(self.path, mark, deco)
             if deco.name in TEXT_DECORATIONS:  # text along the sub-path (decotext.py)
                 typeset_text_along_path(self.interp, pieces, st2, self.loc)
+            elif deco.name == "text effects along path" and pieces:  # a node per character (decoeffects.py)
+                from geoverify.frontends.tikz.decoeffects import typeset_text_effects
+                typeset_text_effects(self.interp, pieces, st2, self.loc)
+            elif deco.name == "show path construction" and pieces:  # code per input segment (decoconstruction.py)
+                from geoverify.frontends.tikz.decoconstruction import run_construction_code
+                from geoverify.frontends.tikz.pathbuild import Subpath
+                subs = []
+                for segs in pieces:
+                    sp = Subpath(tuple(segment_controls(segs[0])[0][0]))
+                    sp.segs = list(segs)
+                    subs.append(sp)
+                run_construction_code(self.interp, subs, st2, self.loc)
             if self.path.current is not None and self.path.current.segs:
                 self.cur = self.ref = tuple(segment_controls(self.path.current.segs[-1])[-1][3])
 

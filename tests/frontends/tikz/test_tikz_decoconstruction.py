@@ -42,3 +42,14 @@ def test_each_kind_of_segment_runs_its_code_with_the_transformation_reset():
     assert close(lines[0][1], [(0, 0), (2 * CM, 0)], tol=1e-6)
     assert close(lines[1][1], [(2 * CM, 0), (0, 2 * CM)], tol=1e-6)
     assert close(lines[2][1], [(0, 2 * CM), (0, 0)], tol=1e-6)
+
+
+def test_the_decorate_operation_runs_the_code_for_its_sub_path_only():
+    sc = parse_tikz(r"""\begin{tikzpicture}[decoration={show path construction,
+        lineto code={\draw[red] (\tikzinputsegmentfirst) circle (1pt);}}]
+      \draw (0,0) -- (1,0) decorate { -- (2,0) -- (2,1) } -- (3,1);
+    \end{tikzpicture}""")
+    marks = [p.center for p in sc.primitives if type(p).__name__ == "Circle"]
+    assert close(marks, [(CM, 0), (2 * CM, 0)], tol=1e-6)  # the two lines of the sub-path
+    line = [p.points for p in sc.primitives if isinstance(p, Polyline)]
+    assert len(line) == 1 and close(line[0], [(0, 0), (CM, 0), (3 * CM, CM)], tol=1e-6)

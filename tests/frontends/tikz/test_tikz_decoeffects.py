@@ -54,3 +54,13 @@ def test_counts_words_letters_and_transforms():
     assert [(c["word"], c["letter"], c["final"]) for c in chars] == [(1, 1, True), (1, 0, False), (2, 1, False),
                                                                     (2, 2, True)]
     assert chars[0]["total"] == 4 and chars[0]["words"] == 2 and chars[2]["letters"] == 2
+
+
+def test_the_decorate_operation_sets_the_characters_along_its_sub_path():
+    sc = parse_tikz(r"""\begin{tikzpicture}[decoration={text effects along path, text={ab},
+        text effects/.cd, characters={text along path}}]
+      \draw (0,0) -- (1,0) decorate { -- (2,0) } -- (3,1);
+    \end{tikzpicture}""")
+    labels = [p for p in sc.primitives if isinstance(p, TextLabel)]
+    assert [p.text for p in labels] == ["a", "b"]
+    assert close([p.box[0] for p in labels], [72.27 / 2.54, 72.27 / 2.54 + 5.0], tol=1e-3)
