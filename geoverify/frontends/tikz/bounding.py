@@ -4,6 +4,10 @@ As pgf's picture bounding box, the box covers paths by their points and control
 points (line widths are not added) and nodes by their shapes with their outer
 sep; text is inside its node. When the scope ends, ``name`` is a rectangle node
 of that box (no inner or outer sep) whose anchors later paths can use.
+
+``current bounding box`` is the same rectangle around the picture drawn so far, as pgf
+keeps it: a stroked path adds half its line width around it, and after the first path
+that is ``use as bounding box`` nothing more counts (:func:`picture_extent`).
 """
 
 from __future__ import annotations
@@ -12,7 +16,8 @@ from geoverify.frontends.tikz.nodes import Node
 from geoverify.scene import TextLabel
 from geoverify.scene.primitives import Arrow
 
-__all__ = ["LocalBox", "drawn_extent", "finish_local_box", "finish_path_boxes", "start_local_box"]
+__all__ = ["LocalBox", "current_bounding_box", "drawn_extent", "finish_local_box", "finish_path_boxes",
+           "picture_extent", "start_local_box"]
 
 _CORNERS = ("north east", "north west", "south east", "south west", "north", "south", "east", "west")
 
@@ -56,6 +61,44 @@ def drawn_extent(prims, nodes, panel: int | None = None,
     if not xs:
         return None
     return min(xs), min(ys), max(xs), max(ys)
+
+
+def picture_extent(interp, start: tuple[int, int], bound=None) -> tuple[float, float, float, float] | None:
+    """pgf's bounding box of the picture so far: what the current panel drew since ``start``
+    (counts of primitives and placed nodes when the picture began), a stroked path with
+    half its line width around it (``\\pgfusepath``); ``bound``: ``(box, primitives,
+    nodes)`` of the first ``use as bounding box`` path, after which nothing counts."""
+    i0, n0 = start
+    i1, n1 = (bound[1], bound[2]) if bound is not None else (None, None)
+    prims = [p for p in interp.scene.primitives[i0:i1] if p.panel == interp.panel]
+    box = drawn_extent(prims, interp.placed_nodes[n0:n1])
+    for p in prims:
+        w = getattr(p.style, "stroke_width", 0.0) if getattr(p.style, "stroke", None) else 0.0
+        one = drawn_extent([p], []) if w > 0 and box is not None else None
+        if one is not None:
+            box = (min(box[0], one[0] - w / 2), min(box[1], one[1] - w / 2),
+                   max(box[2], one[2] + w / 2), max(box[3], one[3] + w / 2))
+    if bound is not None:
+        b = bound[0]
+        box = b if box is None else (min(box[0], b[0]), min(box[1], b[1]), max(box[2], b[2]), max(box[3], b[3]))
+    return box
+
+
+def current_bounding_box(interp) -> Node | None:
+    """The ``current bounding box`` node: a rectangle on the picture's box so far (None:
+    nothing drawn yet, or a node shape whose corners the box cannot read)."""
+    prose = getattr(interp, "prose", None)
+    if prose is None:
+        return None
+    try:
+        box = picture_extent(interp, prose.start, prose.bound)
+    except KeyError:
+        return None
+    if box is None:
+        return None
+    x0, y0, x1, y1 = box
+    return Node("current bounding box", "rectangle", ((x0 + x1) / 2, (y0 + y1) / 2), (x1 - x0) / 2,
+                (y1 - y0) / 2, 0.0)
 
 
 def start_local_box(interp, name: str) -> LocalBox:

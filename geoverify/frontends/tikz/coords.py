@@ -248,6 +248,15 @@ def _polar(interp, a_text, r_text, st, relative):
 
 
 def _named(interp, s: str) -> CoordResult:
+    if s.startswith("current bounding box") and "current bounding box" not in interp.nodes:
+        from geoverify.frontends.tikz.bounding import current_bounding_box
+        box = current_bounding_box(interp)  # the picture's box as it stands now
+        if box is not None:
+            interp.nodes = {**interp.nodes, "current bounding box": box}
+            try:
+                return _named(interp, s)
+            finally:
+                interp.nodes = {k: v for k, v in interp.nodes.items() if k != "current bounding box"}
     node = interp.nodes.get(s)
     if node is not None:
         if node.shape == "coordinate":

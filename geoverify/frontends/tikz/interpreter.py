@@ -246,6 +246,14 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
 
     def end_picture(self, pos: int | None) -> None:
         """What the picture's options draw when it ends (the backgrounds library's frames, spies)."""
+        code = self.picture_st.get("at_end_picture")
+        if code:  # execute at end picture={..}: statements in the picture's scope, as it ends
+            saved, self.st = self.st, dict(self.picture_st)
+            self.st.pop("at_end_picture")
+            try:
+                self.statements(Reader(tokenize(code), self.defs, self.budget, self.source), None)
+            finally:
+                self.st = saved
         if self.st.get("_spy") is not None:  # the spies of the picture's spy scope (spy.py)
             from geoverify.frontends.tikz.spy import finish_spy_scope
             finish_spy_scope(self, None)

@@ -1042,6 +1042,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["double"] = True
         elif k == "allow upside down":  # sloped nodes keep a direction pointing left (\pgfallowupsidedownattime)
             st["allow_upside_down"] = val.strip() != "false"
+        elif k == "execute at end picture":  # code run where the picture ends (interpreter.end_picture)
+            st["at_end_picture"] = (st.get("at_end_picture") or "") + "\n" + val
         elif _COSMETIC.match(k) or k.startswith("every ") or k.startswith("execute "):
             return
         elif not _library_style(ctx, st, k, val, depth):

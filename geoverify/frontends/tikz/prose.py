@@ -24,7 +24,7 @@ import re
 import numpy as np
 
 from geoverify.errors import GeoverifyError
-from geoverify.frontends.tikz.bounding import drawn_extent
+from geoverify.frontends.tikz.bounding import picture_extent
 from geoverify.frontends.tikz.fonts import extra_space, interword_space, measure
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.tex import detokenize
@@ -105,22 +105,10 @@ class Prose:
         """Set ``before`` (from :meth:`begin_picture`) left of the picture that just ended."""
         if before is None:
             return
-        i0, n0 = self.start
-        i1, n1 = (self.bound[1], self.bound[2]) if self.bound is not None else (None, None)
-        prims = [p for p in interp.scene.primitives[i0:i1] if p.panel == interp.panel]
         try:
-            box = drawn_extent(prims, interp.placed_nodes[n0:n1])
+            box = picture_extent(interp, self.start, self.bound)
         except KeyError:  # a node shape without the corner anchors the extent reads
             return
-        for p in prims:  # pgf adds half the line width of a stroked path (\pgfusepath)
-            w = getattr(p.style, "stroke_width", 0.0) if getattr(p.style, "stroke", None) else 0.0
-            one = drawn_extent([p], []) if w > 0 and box is not None else None
-            if one is not None:
-                box = (min(box[0], one[0] - w / 2), min(box[1], one[1] - w / 2),
-                       max(box[2], one[2] + w / 2), max(box[3], one[3] + w / 2))
-        if self.bound is not None:
-            b = self.bound[0]
-            box = b if box is None else (min(box[0], b[0]), min(box[1], b[1]), max(box[2], b[2]), max(box[3], b[3]))
         if box is None:
             return
         # the picture's bottom sits on the line's baseline: standalone's tikz pages keep no
