@@ -470,3 +470,12 @@ def test_to_path_nodes_and_tonodes_are_placed_as_tikz_places_them():
                     r"(\tikztotarget) \tikztonodes}] node[above]{x} (2,3);\end{tikzpicture}")
     lab = only(sc, TextLabel)
     assert np.allclose(lab.box[:2], [46.9778 * bp, 2 * CM + 17.6936 * bp], atol=5e-3)  # x has no depth
+
+
+def test_a_node_or_coordinate_between_the_dots_and_controls_sits_on_the_curve():
+    # ".. coordinate (m) controls a and b .. c" (the pgf manual's base-paths example): like a node
+    # after the second "..", midway along the curve: t = 1/2 of (0,0) (0,1) (1,1) (1,0) is (0.5, 0.75)
+    sc = parse_tikz(r"\tikz \draw (0,0) .. coordinate (m) controls (0,1) and (1,1) .. (1,0) (m) circle (1pt);")
+    assert not sc.diagnostics
+    c = only(sc, Circle)
+    assert close(c.center, (0.5 * CM, 0.75 * CM))
