@@ -717,6 +717,16 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         clip = clip or st.get("clip")
         if st.get("name_path") and not path.is_empty():
             self.named_paths[st["name_path"]] = path
+        if st.get("save_path"):  # save path=\p: the path as built, for a later use path=\p (paths.py)
+            from geoverify.frontends.tikz.pathbuild import Subpath
+            kept = []
+            for sp in path.subpaths:
+                one = Subpath(sp.start)
+                one.segs, one.closed = list(sp.segs), sp.closed
+                kept.append(one)
+            if not hasattr(self, "saved_paths"):
+                self.saved_paths = {}
+            self.saved_paths[st["save_path"]] = kept
         if clip and not path.is_empty():
             from geoverify.frontends.tikz.pathbuild import segment_controls
             import numpy as np

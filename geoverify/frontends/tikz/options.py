@@ -922,6 +922,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["rounded_corners"] = _dim(ctx, val, st)
         elif k == "name path" or k == "name path global":
             st["name_path"] = val
+        elif k in ("save path", "use path"):  # the soft path kept in and taken from a macro (paths.py)
+            st[k.replace(" ", "_")] = val.strip()
         elif k == "name intersections":  # each use names its own intersections
             st["name_intersections"] = (st.get("name_intersections") or ()) + (val,)
         elif k in ("arrows", "arrow"):

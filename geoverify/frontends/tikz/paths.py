@@ -153,6 +153,8 @@ class PathWalker(PlotMixin):
     def run(self, tree: Tree) -> None:
         if self._depth == 0 and self.st.get("insert_path"):  # \draw[insert path=...]: first of all
             self._run_text(self.st.pop("insert_path"), "insert path")
+        if self._depth == 0 and self.st.get("use_path"):
+            self._use_path(self.st.pop("use_path"))
         self._depth += 1
         try:
             self._run(tree)
@@ -207,6 +209,22 @@ class PathWalker(PlotMixin):
             self.st = saved
             self._sync_corners()
 
+    def _use_path(self, name: str) -> None:
+        """``use path=\\p``: the path that ``save path=\\p`` saved (its canvas points, as pgf's
+        soft path) is added to this one, the current point at its end."""
+        saved = getattr(self.interp, "saved_paths", {}).get(name)
+        if saved is None:
+            self.interp.note("UNSUPPORTED", f"use path={name}: no path was saved as {name}", "use path", self.loc)
+            return
+        for sp in saved:
+            self.path.move_to(sp.start)
+            for seg in sp.segs:
+                self.path.add(seg)
+            if sp.closed:
+                self.path.close()
+        if saved and saved[-1].segs:
+            self.cur = self.ref = tuple(segment_point(saved[-1].segs[-1], 1.0))
+
     def _sync_corners(self) -> None:
         """The segments added from now on round their corners as the options now say (pgf's
         ``\\pgfsetcornersarced``: ``[rounded corners]`` in a path acts on the corners after it)."""
@@ -222,6 +240,8 @@ class PathWalker(PlotMixin):
         self._sync_corners()
         if self.st.get("insert_path"):  # insert path={...}: its operations continue the path here
             self._run_text(self.st.pop("insert_path"), "insert path")
+        if self.st.get("use_path"):
+            self._use_path(self.st.pop("use_path"))
         if self.st.get("turtle_moves"):  # turtle={forward, left, ...} inserts its operations here
             from geoverify.frontends.tikz.turtle import run_turtle
             run_turtle(self)

@@ -479,3 +479,17 @@ def test_a_node_or_coordinate_between_the_dots_and_controls_sits_on_the_curve():
     assert not sc.diagnostics
     c = only(sc, Circle)
     assert close(c.center, (0.5 * CM, 0.75 * CM))
+
+
+def test_save_path_and_use_path_draw_a_path_built_before():
+    # save path=\p keeps the path (canvas points) built by a \path that draws nothing; use path=\p
+    # puts it into a later path, which draws it with its own options
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \path[save path=\pathA] (0,1) -- (1,0) -- (1,1);
+      \draw[blue][use path=\pathA];
+      \draw[use path=\pathA] -- (2,2);
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    a, b = [p.points / CM for p in sc.primitives]
+    assert np.allclose(a, [[0, 1], [1, 0], [1, 1]])
+    assert np.allclose(b, [[0, 1], [1, 0], [1, 1], [2, 2]])
