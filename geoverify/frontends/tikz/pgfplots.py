@@ -1018,6 +1018,15 @@ class Axis:
         # ybar/xbar stacked (compat 1.9 on): each bar's own value in its middle, none for a zero
         # (pgfplots' nodes near coords ybar stacked configuration, stacked ignores zero)
         stacked = any(k in self.kv for k in ("ybar stacked", "xbar stacked")) and self.compat_at_least(1, 9)
+        # the text: \pgfmathprintnumber{point meta} (an expression of the axis' point meta, else the
+        # value along the bars), in the axis' /pgf/number format
+        meta_expr = (self.kv.get("point meta") or "").strip().strip("{}").strip() or None
+        if meta_expr in ("x", "y", "f(x)", "z", "explicit", "explicit symbolic", "none") or \
+                (meta_expr or "").startswith(("\\thisrow", "symbolic")):
+            meta_expr = None
+        number_format, _ = split_number_format(",".join(
+            k if v is None else f"{k}={{{v}}}" for k, v in getattr(self, "opts", None) or ()
+            if k.startswith("/pgf/number format/")))
         for p in self.plots:
             for k, (x, y) in enumerate(p.points):
                 if not (math.isfinite(x) and math.isfinite(y)):
@@ -1044,7 +1053,9 @@ class Axis:
                     v, anchor = raw, "anchor=center"
                 elif self.log["x" if p.bar == "x" else "y"]:
                     v = 10.0 ** v
-                text = format_number(v)
+                if meta_expr is not None and not stacked and not (self.log["x"] or self.log["y"]):
+                    v = self.meta_value(meta_expr, x, y)
+                text = format_number(v, **number_format)
                 if p.meta_symbolic and p.meta and k < len(p.meta) and p.meta[k] is not None:
                     text = p.meta[k]
                 if custom is not None:
@@ -1053,6 +1064,26 @@ class Axis:
                             f"at ({q[0]:.5f}pt,{q[1]:.5f}pt) {{{text}}};")
         if code:
             self.tikz("\n".join(code))
+
+    def meta_value(self, expr: str, x: float, y: float) -> float:
+        """The value of a ``point meta`` expression at the point ``(x, y)`` (NaN when it
+        cannot be read: the node shows it as pgf would not)."""
+        from geoverify.frontends.tikz.pgfplots3d_data import _var
+        env = self.interp.env
+        saved = {m: env.get(m) for m in ("\\x", "\\y")}
+        env["\\x"], env["\\y"] = x, y
+        try:
+            return self.interp.number(_var(_var(expr, "x", "\\x"), "y", "\\y"), self.st).value
+        except GeoverifyError as err:
+            self.interp.note("UNSUPPORTED", f"point meta={expr} not understood: {err.message}", "point meta",
+                             self.loc)
+            return math.nan
+        finally:
+            for m, val in saved.items():
+                if val is None:
+                    env.pop(m, None)
+                else:
+                    env[m] = val
 
     def near_coord_anchor(self, v, horizontal):
         """The placement of a node near the coordinate of value ``v`` (``nodes near coords

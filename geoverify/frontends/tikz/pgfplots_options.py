@@ -47,6 +47,7 @@ KNOWN_KEYS = {
     "x filter/.expression", "y filter/.expression", "x filter/.append expression", "y filter/.append expression",
     "skip coords between index",
     "cycle multiindex list", "cycle multiindex* list",
+    "point meta",  # (the text of nodes near coords; colours are not modelled)
 }
 
 #: pgfplots' size styles (pgfplots.code.tex)

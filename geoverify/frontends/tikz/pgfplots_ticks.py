@@ -151,7 +151,8 @@ def tick_scale_exponent(lo: float, hi: float, above: int = 3, below: int = -1) -
 SCI_STYLES = {"sci 10^e": "\\cdot 10^{{{}}}", "sci 10e": "\\cdot 10^{{{}}}", "sci subscript": "_{{{}}}",
               "sci superscript": "^{{{}}}"}
 #: the ``/pgf/number format/`` keys :func:`split_number_format` reads
-NUMBER_FORMAT_KEYS = {"fixed", "fixed zerofill", "zerofill", "std", "sci", "precision", ".cd"} | set(SCI_STYLES)
+NUMBER_FORMAT_KEYS = {"fixed", "fixed zerofill", "zerofill", "std", "sci", "precision", ".cd",
+                      "1000 sep"} | set(SCI_STYLES)
 
 
 def split_number_format(style: str) -> tuple[dict, str]:
@@ -182,6 +183,8 @@ def split_number_format(style: str) -> tuple[dict, str]:
                 fmt["zerofill"] = v is None or v.strip() != "false"
         elif key == "precision" and v:
             fmt["precision"] = int(float(v))
+        elif key == "1000 sep":  # the thousands separator (empty: none)
+            fmt["sep"] = (v or "").strip()
         elif key in SCI_STYLES:
             fmt["sci_style"] = SCI_STYLES[key]
         else:
@@ -190,14 +193,14 @@ def split_number_format(style: str) -> tuple[dict, str]:
 
 
 def format_number(v: float, precision: int = 2, fixed: bool = False, zerofill: bool = False,
-                  sci_style: str = "\\cdot 10^{{{}}}", relative: bool = False) -> str:
+                  sci_style: str = "\\cdot 10^{{{}}}", relative: bool = False, sep: str = "{,}") -> str:
     """``\\pgfmathprintnumber`` (fixed, ``precision`` decimals, trailing zeros dropped unless
     ``zerofill``, ``{,}`` thousands separators) as math-mode TeX, e.g. ``$-1{,}500$``;
     without ``fixed``, pgf's ``std`` format: numbers from 10^5 up and below 10^-p (``p`` half
     the precision, truncated: 10^-1 for precision 2) are written ``a\\cdot 10^{e}`` (``a_{e}``,
     ``a^{e}`` with ``sci_style`` from :data:`SCI_STYLES`). ``relative``: pgf's ``fixed
     relative``, rounded to ``precision`` significant digits and printed fixed with all of them
-    (``0.00012``, ``10{,}000``)."""
+    (``0.00012``, ``10{,}000``). ``sep``: ``1000 sep``, the thousands separator."""
     if not math.isfinite(v):
         return "$" + ("-" if v < 0 else "") + "\\infty$"
     if relative:  # pgfmathprintnumber@FIXED@RELATIVE: the mantissa to precision - 1 decimals
@@ -206,7 +209,7 @@ def format_number(v: float, precision: int = 2, fixed: bool = False, zerofill: b
         e = math.floor(math.log10(abs(v)) + 1e-12)
         mant = round(v / 10.0 ** e, max(precision - 1, 0))
         digits = max(precision - 1 - e, 0)
-        return format_number(mant * 10.0 ** e, precision=digits, fixed=True)
+        return format_number(mant * 10.0 ** e, precision=digits, fixed=True, sep=sep)
     if v != 0 and not fixed:
         e = math.floor(math.log10(abs(v)))
         if e < -(precision // 2) or e >= 5:  # pgfmathprintnumber@STD@issci
@@ -226,5 +229,5 @@ def format_number(v: float, precision: int = 2, fixed: bool = False, zerofill: b
         groups.insert(0, ip[-3:])
         ip = ip[:-3]
     groups.insert(0, ip)
-    body = "{,}".join(groups) + ("." + fp if fp else "")
+    body = sep.join(groups) + ("." + fp if fp else "")
     return "$" + ("-" if neg else "") + body + "$"
