@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from geoverify.frontends.tikz.options import split_options
 
-__all__ = ["KNOWN_KEYS", "SIZE_STYLES", "usable_range", "with_pgfplotsset"]
+__all__ = ["KNOWN_KEYS", "SIZE_STYLES", "expand_plot_styles", "usable_range", "with_pgfplotsset"]
 
 #: Axis keys this front-end interprets (others are reported as unsupported).
 KNOWN_KEYS = {
@@ -115,3 +115,27 @@ def usable_range(lo: float, hi: float) -> tuple[float, float, bool]:
     if hi == lo:
         return lo - 1.0, hi + 1.0, True
     return lo, hi, False
+
+
+def expand_plot_styles(interp, pairs, depth: int = 0) -> list:
+    """A plot's options with the TikZ styles they name (``\\tikzstyle``, ``name/.style``)
+    replaced by their keys (``#1`` by the value or the style's default), as pgfkeys expands a
+    style where it is used: the plot keys inside one (``samples``, ``domain``, ``mark``,
+    ``only marks``) are then read like those given directly. Styles with arguments
+    (``.style args``) stay as they are.
+
+    Parameters
+    ----------
+    pairs : list of (str, str or None)
+        The plot's keys and values, in order.
+    """
+    out = []
+    for k, v in pairs:
+        found = interp.ctx.style(k.strip()) if depth < 8 and "/." not in k else None
+        spec = interp.ctx.style(k.strip() + "/.args") if found is not None else None
+        if found is None or found[0] is None or (spec and spec[0]):
+            out.append((k, v))
+            continue
+        body = found[0].replace("#1", v if v is not None else (found[1] or ""))
+        out += expand_plot_styles(interp, split_options(body), depth + 1)
+    return out

@@ -26,6 +26,7 @@ from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
 from geoverify.frontends.tikz.definitions import DEF_COMMANDS
 from geoverify.frontends.tikz.filecontents import written_file
 from geoverify.frontends.tikz.options import split_options
+from geoverify.frontends.tikz.pgfplots_options import expand_plot_styles
 from geoverify.frontends.tikz.pgfplots3d_data import PLOT3_KEYS, plot_points3d, table_points3d
 from geoverify.frontends.tikz.pgfplots_marks import (BAR_CYCLE, CYCLE_COLOR, CYCLE_LISTS, explicit_cycle_list,
                                                       multi_cycle_list)
@@ -363,7 +364,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             text = text[:m_cycle.start()].rstrip()
             closed = "cycle"
         use_cycle = plus or own_opts is None
-        kv, errbar = _split_error_bar_keys(split_options(opts or ""))
+        kv, errbar = _split_error_bar_keys(expand_plot_styles(interp, split_options(opts or "")))
         keys = dict(kv)
         st = dict(st0)
         st.update(draw="current", fill=None, arrow_start=None, arrow_end=None, dash=None)
