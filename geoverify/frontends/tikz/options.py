@@ -922,6 +922,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["rounded_corners"] = _dim(ctx, val, st)
         elif k == "name path" or k == "name path global":
             st["name_path"] = val
+        elif k in ("angle radius", "angle eccentricity"):  # the angles library's, for later angle pics (pics.py)
+            st[k.replace(" ", "_")] = ctx.number(val, st).value
         elif k in ("save path", "use path"):  # the soft path kept in and taken from a macro (paths.py)
             st[k.replace(" ", "_")] = val.strip()
         elif k == "name intersections":  # each use names its own intersections

@@ -71,8 +71,9 @@ def draw_pic(interp, opts: str, body: str, st: dict, loc, name=None, at=None) ->
     from geoverify.frontends.tikz.coords import evaluate_coordinate
     A, B, C = (evaluate_coordinate(interp, n, st).point for n in names)
     pst = dict(st)
-    radius = 5 * UNITS_PT["mm"]
-    ecc = 0.6
+    # the keys given to the picture or a scope hold (tikzlibraryangles: /tikz/angle radius/.initial=5mm)
+    radius = st.get("angle_radius", 5 * UNITS_PT["mm"])
+    ecc = st.get("angle_eccentricity", 0.6)
     label = None
     rest = []
     for key, val in split_options(opts):

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
+
 from geoverify.frontends.tikz import parse_tikz
 from geoverify.scene import Circle, Polyline
 
@@ -46,3 +50,19 @@ def test_pic_arguments_by_pattern_code_in_scopes_and_unknown_pic_keys():
     assert close(box.points.min(axis=0), (CM, 0)) and close(box.points.max(axis=0), (3 * CM, 2 * CM))
     assert close(box.style.stroke_width, MM)
     assert [d.construct for d in sc.diagnostics if d.code == "UNSUPPORTED"] == ["pic"]
+
+
+def test_angle_radius_and_eccentricity_given_to_the_picture_hold_for_its_angle_pics():
+    # tikzlibraryangles keeps them as /tikz/ key values: [angle radius=.75cm] on the picture makes
+    # every angle's arc 0.75 cm, its quoted label at 0.5 of that; the pic's own key still wins
+    from geoverify.scene import Arc
+    sc = parse_tikz(r"""\begin{tikzpicture}[angle radius=.75cm, angle eccentricity=.5]
+      \coordinate (A) at (1,0); \coordinate (B) at (0,0); \coordinate (C) at (0,1);
+      \draw pic[draw, "$\alpha$"] {angle=A--B--C};
+      \draw pic[draw, angle radius=3mm] {angle=C--B--A};
+    \end{tikzpicture}""")
+    arcs = [p for p in sc.primitives if isinstance(p, Arc)]
+    assert [round(a.rx / CM, 6) for a in arcs] == [0.75, 0.3]
+    lab = next(p for p in sc.primitives if hasattr(p, "text"))
+    r = 0.5 * 0.75 * CM
+    assert np.allclose(lab.anchor, (r / math.sqrt(2), r / math.sqrt(2)))
