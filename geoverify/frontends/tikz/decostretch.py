@@ -69,12 +69,19 @@ class Stretcher:
         end = start + length
         if name == "moveto":
             stop = end
-        elif name in ("curveto", "lineto"):
+        elif name == "lineto":  # a line to each input segment's end within the stretch, then all the rest
+            d = start
+            while d < end:
+                k = self._segment(d)
+                d = self.seg_ends[k] if self.seg_ends[k] < end else end
+                if d < end:
+                    self.ops.append(("L", self.point(d)))
+            stop = end
+        elif name == "curveto":
             d = start
             while True:
                 k = self._segment(d)
-                seg_len = self.seg_ends[k] - (self.seg_ends[k - 1] if k else 0.0)
-                step = seg_len / 100.0 if name == "curveto" else self.seg_ends[k] - d
+                step = (self.seg_ends[k] - (self.seg_ends[k - 1] if k else 0.0)) / 100.0
                 if step <= 0 or end - d <= 0 or end - d < step:
                     break
                 d += step

@@ -29,13 +29,15 @@ import numpy as np
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.pathbuild import Subpath
 
-__all__ = ["declare_decoration", "is_declared", "run_declared_decoration"]
+__all__ = ["declare_decoration", "is_declared", "run_declared_decoration", "run_declared_meta"]
 
 _KEY = "style:pgf@decoration@"  # where a declaration is kept among the definitions
+_META = "style:pgf@metadecoration@"
 
 
-def declare_decoration(interp, reader) -> None:
-    """Read ``\\pgfdeclaredecoration{name}{initial}{\\state{s}[options]{code} ...}``."""
+def declare_decoration(interp, reader, meta: bool = False) -> None:
+    """Read ``\\pgfdeclaredecoration{name}{initial}{\\state{s}[options]{code} ...}`` (with
+    ``meta``, ``\\pgfdeclaremetadecoration``)."""
     from geoverify.frontends.tikz.tex import detokenize
     name = detokenize(reader.read_arg()).strip()
     initial = detokenize(reader.read_arg()).strip()
@@ -69,12 +71,12 @@ def declare_decoration(interp, reader) -> None:
             code, j = body[j + 1:k], k + 1
         states[m.group(1).strip()] = (opts, code)
         i = j
-    interp.defs.set(_KEY + name, (initial, states), global_=True)
+    interp.defs.set((_META if meta else _KEY) + name, (initial, states), global_=True)
 
 
 def is_declared(lookup, name: str) -> bool:
     """Whether ``name`` is a declared decoration; ``lookup(key)`` reads the definitions."""
-    return bool(name) and lookup(_KEY + name) is not None
+    return bool(name) and (lookup(_KEY + name) is not None or lookup(_META + name) is not None)
 
 
 _REGISTERS = ("pgfdecoratedremainingdistance", "pgfdecoratedcompleteddistance",
@@ -223,3 +225,134 @@ def run_declared_decoration(interp, pieces, deco, st: dict, loc) -> list[Subpath
         interp.st, interp.let_vars = saved_st, saved_let
         soft["path"] = saved_path
     return [sp for sp in out if sp.segs]
+
+
+_META_REGISTERS = ("pgfmetadecoratedpathlength", "pgfmetadecoratedcompleteddistance",
+                   "pgfmetadecoratedremainingdistance", "pgfmetadecorationsegmentlength")
+_META_RE = re.compile(r"([-+]?(?:\d+\.?\d*|\.\d+))?\s*\\(" + "|".join(_META_REGISTERS) + r")(?![A-Za-z@])")
+
+
+def _group_arg(text: str, cs: str) -> tuple[str | None, str]:
+    """The argument of ``cs{...}`` in ``text`` and ``text`` without it."""
+    m = re.search(re.escape(cs) + r"\s*\{", text)
+    if not m:
+        return None, text
+    depth, k = 0, m.end() - 1
+    while k < len(text):
+        depth += {"{": 1, "}": -1}.get(text[k], 0)
+        if depth == 0:
+            break
+        k += 1
+    return text[m.end():k], text[:m.start()] + text[k + 1:]
+
+
+def run_declared_meta(interp, pieces, deco, st: dict, loc) -> list[Subpath]:
+    """The path ``pieces`` decorated with the declared meta-decoration ``deco.name``: pgf's
+    meta automaton (``width`` of each state, ``next state``, ``switch if less than``) runs
+    each state's code (its ``\\decoration{name}``, ``\\beforedecoration{code}`` and
+    ``\\afterdecoration{code}``, the rest as it stands) and the state's decoration on the next
+    ``width`` of the path (:class:`.decostretch.Stretcher`) into the soft path, between its
+    before and after code (which may use the soft path: ``\\pgfusepath``). What is left of
+    the soft path at the end is the decorated path. ``\\pgfmetadecoratedpathlength``,
+    ``...completeddistance``, ``...remainingdistance``, ``\\pgfmetadecorationsegmentlength``
+    (``meta-segment length``, 1 cm) and ``\\pgfpointmetadecoratedpathfirst``/``last`` are
+    the current values; ``\\pgfset{/pgf/decoration/...}`` in the code sets the decoration's
+    keys."""
+    from geoverify.frontends.tikz import geometry as G
+    from geoverify.frontends.tikz.decorations import oriented
+    from geoverify.frontends.tikz.decostretch import Stretcher
+    from geoverify.frontends.tikz.pgfbasic import _state
+    from geoverify.frontends.tikz.tex import Reader, tokenize
+    initial, states = interp.defs.get(_META + deco.name)
+    s = Stretcher(oriented(pieces, deco))
+    seg = deco.params.get("meta-segment length", 72.27 / 2.54)
+    soft = _state(interp)
+    saved_path, saved_st, saved_let = soft["path"], interp.st, interp.let_vars
+    soft["path"] = []
+    mst = dict(st)
+    mst.update(decorate=False, markings=None, mark_code=None, shadows=None, ctm=G.IDENTITY)
+    inv = G.invert(mst["ctm"])
+
+    def values():
+        return {"pgfmetadecoratedpathlength": s.total, "pgfmetadecoratedcompleteddistance": s.total - s.remaining,
+                "pgfmetadecoratedremainingdistance": s.remaining, "pgfmetadecorationsegmentlength": seg}
+
+    def subst(text, first=None, last=None):
+        vals = values()
+        text = _META_RE.sub(lambda m: f"{vals[m.group(2)] * float(m.group(1) or 1):.5f}pt", text)
+        for name, p in (("pgfpointmetadecoratedpathfirst", first), ("pgfpointmetadecoratedpathlast", last)):
+            if p is not None:
+                text = re.sub(r"\\" + name + r"(?![A-Za-z@])",
+                              lambda _m, p=p: f"\\pgfqpoint{{{p[0]:.5f}pt}}{{{p[1]:.5f}pt}}", text)
+        return text
+
+    def run(code):
+        if not code.strip():
+            return
+        while True:  # \pgfset{/pgf/decoration/...}: the decoration's keys
+            arg, rest = _group_arg(code, "\\pgfset")
+            if arg is None:
+                break
+            keys = ",".join(k.strip().removeprefix("/pgf/decoration/") for k in arg.split(","))
+            interp.apply_options(mst, "decoration={" + keys + "}")
+            code = rest
+        code = re.sub(r"\\pgfmath(divide|multiply|add|subtract)\s*\{([^{}]*)\}\s*\{([^{}]*)\}",  # as \pgfmathparse
+                      lambda m: "\\pgfmathparse{(%s)%s(%s)}" % (m.group(2), {"divide": "/", "multiply": "*", "add": "+",
+                                                                              "subtract": "-"}[m.group(1)], m.group(3)),
+                      code)
+        toks = [(t, 0) for t, _ in tokenize(code)]
+        interp.st = mst
+        interp.statements(Reader(toks, interp.defs, interp.budget, interp.source), None)
+
+    def flush():
+        for op in s.ops:
+            if op[0] == "C":
+                soft["path"].append(("C", op[1], op[2], op[3], G.apply(inv, op[3])))
+            else:
+                soft["path"].append((op[0], op[1], G.apply(inv, op[1])))
+        s.ops = []
+
+    def invoke(code, width):
+        name, code = _group_arg(code, "\\decoration")
+        before, code = _group_arg(code, "\\beforedecoration")
+        after, code = _group_arg(code, "\\afterdecoration")
+        run(subst(code))
+        first = s.point(s.pos)
+        flush()
+        run(subst(before or "", first, first))
+        first, last = s.run((name or "moveto").strip(), width, mst.get("decoration") or deco)
+        flush()
+        run(subst(after or "", first, last))
+
+    interp.defs.begin_group()
+    state = initial
+    try:
+        for _ in range(100000):
+            if state == "final" or state not in states:
+                break
+            opts = _options(subst(states[state][0]))
+            switched = False
+            m = re.match(r"(.*)\bto\s+(.+)$", opts.get("switch if less than", ""), re.S)
+            if m and (s.remaining <= 0 or s.remaining < interp.number(m.group(1).strip(), mst).value):
+                state, switched = m.group(2).strip(), True
+            if switched:
+                continue
+            width = interp.number(opts["width"], mst).value if opts.get("width") else 0.0
+            if s.remaining <= 0 or s.remaining < width:
+                state = "final"
+                break
+            invoke(states[state][1], width)
+            state = opts.get("next state", state) or state
+        invoke(states["final"][1] if "final" in states else "", s.remaining)
+        flush()
+        left = list(soft["path"])
+    finally:
+        interp.defs.end_group()
+        soft["path"], interp.st, interp.let_vars = saved_path, saved_st, saved_let
+    from geoverify.frontends.tikz.decostretch import _pieces
+    out = []
+    for segs in _pieces(left):
+        sp = Subpath(tuple(segs[0][1]))
+        sp.segs = segs
+        out.append(sp)
+    return out

@@ -28,7 +28,8 @@ DEF_COMMANDS = {"\\def", "\\edef", "\\gdef", "\\xdef", "\\let", "\\newcommand", 
                  "\\pgfdeclarelayer", "\\pgfsetlayers", "\\tikzcdset", "\\long", "\\protected",
                  "\\DeclareMathOperator", "\\newtoggle", "\\providetoggle", "\\toggletrue", "\\togglefalse",
                  "\\settoggle", "\\StrCount", "\\stepcounter", "\\refstepcounter", "\\addtocounter",
-                 "\\newenvironment", "\\renewenvironment", "\\pgfdeclaredecoration"}
+                 "\\newenvironment", "\\renewenvironment", "\\pgfdeclaredecoration",
+                 "\\pgfdeclaremetadecoration"}
 # commands with arguments that draw nothing (skipped silently); the value is the argument count
 HARMLESS = {"\\usepackage": 1, "\\documentclass": 1, "\\RequirePackage": 1, "\\pagestyle": 1,
              "\\thispagestyle": 1, "\\title": 1, "\\author": 1, "\\date": 1, "\\maketitle": 0,
@@ -71,9 +72,9 @@ class DefinitionsMixin:
     def definition(self, tok, reader: Reader) -> None:
         t = tok[0]
         d = self.defs
-        if t == "\\pgfdeclaredecoration":  # a decoration's states (decouser.py)
+        if t in ("\\pgfdeclaredecoration", "\\pgfdeclaremetadecoration"):  # a decoration's states (decouser.py)
             from geoverify.frontends.tikz.decouser import declare_decoration
-            declare_decoration(self, reader)
+            declare_decoration(self, reader, meta=t == "\\pgfdeclaremetadecoration")
             return
         if t in ("\\global", "\\long", "\\protected"):
             reader.skip_spaces()

@@ -744,6 +744,13 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             path.subpaths = run_declared_decoration(self, path_pieces(path.subpaths), deco, st, loc)
             path.current = path.subpaths[-1] if path.subpaths else None
             st = {**st, "decorate": False}
+        elif st.get("decorate") and not st.get("decorate_post") and deco is not None \
+                and self.defs.get("style:pgf@metadecoration@" + deco.name) is not None:  # (decouser.py)
+            from geoverify.frontends.tikz.decorations import path_pieces
+            from geoverify.frontends.tikz.decouser import run_declared_meta
+            path.subpaths = run_declared_meta(self, path_pieces(path.subpaths), deco, st, loc)
+            path.current = path.subpaths[-1] if path.subpaths else None
+            st = {**st, "decorate": False}
         if st.get("decorate") and deco is not None and deco.name == "show path construction":
             from geoverify.frontends.tikz.decoconstruction import run_construction_code
             run_construction_code(self, path.subpaths, st, loc)  # its code for each input segment

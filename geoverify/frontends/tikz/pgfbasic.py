@@ -14,7 +14,8 @@ build geometry:
   ``\\pgfpathclose``, ``\\pgfpathcircle``, ``\\pgfpathellipse``, ``\\pgfpatharc``,
   ``\\pgfpathrectangle``, ``\\pgfpathrectanglecorners``, ``\\pgfpatharcaxes``; the quick
   ``\\pgfpathqmoveto``, ``qlineto``, ``qcurveto``, ``qcircle`` take untransformed points;
-- ``\\pgfsetcolor``, ``\\pgfsetstrokecolor``, ``\\pgfsetfillcolor``;
+- ``\\pgfsetcolor``, ``\\pgfsetstrokecolor``, ``\\pgfsetfillcolor``; ``\\pgfsetarrowsend{tip}``,
+  ``\\pgfsetarrowsstart{tip}``, ``\\pgfsetarrows{spec}`` (the tips of the paths used after them);
 - path usage: ``\\pgfusepath{stroke, fill, draw, clip, discard}`` and the
   ``\\pgfusepathq...`` forms. The path is handed on as a TikZ ``\\path`` (or
   ``\\clip``), so it is emitted like every other path;
@@ -66,6 +67,7 @@ _TRANSFORMS = {"\\pgftransformshift", "\\pgftransformxshift", "\\pgftransformysh
 _PATHS = {"\\pgfpathmoveto", "\\pgfpathlineto", "\\pgfpathcurveto", "\\pgfpathclose", "\\pgfpathcircle",
           "\\pgfpathellipse", "\\pgfpatharc", "\\pgfpathrectangle", "\\pgfpathrectanglecorners",
           "\\pgfpatharcaxes", "\\pgfpathqmoveto", "\\pgfpathqlineto", "\\pgfpathqcurveto", "\\pgfpathqcircle"}
+_ARROWS = {"\\pgfsetarrowsend", "\\pgfsetarrowsstart", "\\pgfsetarrows"}
 _COLORS = {"\\pgfsetcolor": "color", "\\pgfsetstrokecolor": "draw_color", "\\pgfsetfillcolor": "fill_color"}
 _USES = {"\\pgfusepath": None, "\\pgfusepathqstroke": "stroke", "\\pgfusepathqfill": "fill",
          "\\pgfusepathqfillstroke": "fill,stroke", "\\pgfusepathqclip": "clip"}
@@ -77,9 +79,10 @@ _STREAM = {"\\pgfplotstreamstart", "\\pgfplotstreampoint", "\\pgfplotstreampoint
 #: The commands :func:`run_pgf_basic` reads (plot handlers are ``\\pgfplothandler<name>``).
 PGF_BASIC_COMMANDS = (_TRANSFORMS | _PATHS | set(_USES) | _STREAM
                       | {"\\pgfplothandler" + h for h in _HANDLERS}
-                      | set(AT_TIME_FLAGS) | set(_COLORS)
+                      | set(AT_TIME_FLAGS) | set(_COLORS) | _ARROWS
                       | _MARK_SETTINGS | PGFPLOTS_COMMANDS
-                      | {"\\pgftext", "\\pgfsetlinewidth", "\\pgfmathanglebetweenpoints", "\\pgfuseplotmark"})
+                      | {"\\pgftext", "\\pgfsetlinewidth", "\\pgfmathanglebetweenpoints", "\\pgfuseplotmark",
+                         "\\pgfsetcornersarced"})
 
 
 class _Points:
@@ -234,8 +237,18 @@ def _run(interp, tok, reader: Reader) -> None:
         _use_mark(interp, pts, tok, reader, state)
     elif name == "\\pgftext":
         _text(interp, pts, tok, reader)
+    elif name in _ARROWS:  # \pgfsetarrowsend{to}: the tips of the paths used after it
+        tip = pts.text(reader.read_arg()).strip()
+        interp.apply_options(st, {"\\pgfsetarrowsend": "-{%s}", "\\pgfsetarrowsstart": "{%s}-",
+                                  "\\pgfsetarrows": "%s"}[name] % tip)
     elif name == "\\pgfsetlinewidth":
         interp.apply_options(st, f"line width={pts.dim(reader.read_arg()):.6f}pt")
+    elif name == "\\pgfsetcornersarced":  # the x and y radii of the corners of the paths built after it
+        rx, ry = pts.point(reader.read_arg())
+        if abs(rx - ry) > 1e-9:
+            interp.note("APPROXIMATED", "\\pgfsetcornersarced with unequal radii: corners rounded by the x radius",
+                        name)
+        interp.apply_options(st, f"rounded corners={max(rx, 0.0):.6f}pt")
     elif name == "\\pgfmathanglebetweenpoints":  # \pgfmathresult: the direction from p to q, [0, 360)
         p, q = pts.point(reader.read_arg()), pts.point(reader.read_arg())
         ang = math.degrees(math.atan2(q[1] - p[1], q[0] - p[0])) % 360.0

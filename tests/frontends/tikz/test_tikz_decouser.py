@@ -53,3 +53,16 @@ def test_declared_decoration_on_the_decorate_operation_and_switches():
     pl = [p for p in sc.primitives if isinstance(p, Polyline)][0]
     assert close(pl.points, [(0, 0), (CM, 0), (CM + 10, 3), (CM + 20, 0), (CM + 30, 3), (CM + 40, 0), (3 * CM, 0)],
                  tol=1e-6)
+
+
+def test_declared_meta_decoration_runs_its_decorations_stretch_by_stretch():
+    # TeX: M-71.800785-71.800785H-57.6289M-43.4531-71.800785H-29.2813M-15.1055-71.800785H-.9336
+    # M13.2383-71.800785H18.9102 (lineto and moveto stretches of half a meta-segment each)
+    sc = parse_tikz(r"""\pgfdeclaremetadecoration{dashes}{on}{
+      \state{on}[width=\pgfmetadecorationsegmentlength/2, next state=off]{\decoration{lineto}}
+      \state{off}[width=\pgfmetadecorationsegmentlength/2, next state=on]{\decoration{moveto}}
+      \state{final}{\decoration{lineto}}}
+      \draw[decorate, decoration={dashes, meta-segment length=1cm}] (0,0) -- (3.2,0);""")
+    dashes = [p.points for p in sc.primitives if isinstance(p, Polyline)]
+    want = [(-71.800785, -57.6289), (-43.4531, -29.2813), (-15.1055, -0.9336), (13.2383, 18.9102)]
+    assert close(dashes, [[((a + 71.800785) * BP, 0), ((b + 71.800785) * BP, 0)] for a, b in want], tol=0.01)
