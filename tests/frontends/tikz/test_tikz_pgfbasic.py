@@ -104,3 +104,18 @@ def test_angle_between_points_sets_pgfmathresult():
     \pgfmathanglebetweenpoints{\pgfpointorigin}{\pgfpointanchor{a}{center}}\let\A\pgfmathresult
     \draw (0,0) -- (\A:1);""")
     assert close(only(sc, Polyline).points[1] / CM, (math.sqrt(0.5), math.sqrt(0.5)), tol=1e-5)
+
+
+def test_pgfsetcornersarced_rounds_the_corners_of_the_paths_built_after_it():
+    # pgf manual (base-paths): \pgfsetcornersarced{\pgfpoint{5mm}{5mm}} then a 3 x 2 cm rectangle;
+    # each side stops 5 mm before a corner and pgf's cubic (controls 0.5523 of the way) turns it
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \pgfsetcornersarced{\pgfpoint{5mm}{5mm}}
+      \pgfpathrectanglecorners{\pgfpointorigin}{\pgfpoint{3cm}{2cm}}
+      \pgfusepath{stroke}
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    c = sc.primitives[0].subpaths()[0].controls / (72.27 / 2.54)
+    assert np.allclose(c[0], [[0.5, 0], [7 / 6, 0], [11 / 6, 0], [2.5, 0]], atol=1e-4)
+    assert np.allclose(c[1], [[2.5, 0], [2.5 + 0.5 * 0.5522847, 0], [3, 0.5 - 0.5 * 0.5522847], [3, 0.5]], atol=1e-4)
+    assert len(c) == 8
