@@ -164,6 +164,7 @@ def _spy(interp, sc: SpyScope, drawn: list, opts: str, on: str, rest: str, loc) 
         anchor = st.get("anchor") or "center"
         # the copy's window: a node of the figure's own making, placed by TikZ's node syntax
         placed = []
+        had = "place_node" in interp.__dict__  # (a pic's own, when the spy scope is in a pic's code)
         outer_place = interp.place_node
 
         def place(nst2, name, *a, **kw):
@@ -176,7 +177,10 @@ def _spy(interp, sc: SpyScope, drawn: list, opts: str, on: str, rest: str, loc) 
             run_with_node(interp, f"\\node[{shape}inner sep=0pt,outer sep=0pt,at={{{on}}},every spy in node] "
                           f"{rest}{{}};", "tikzspyonnode", on_node, loc)
         finally:
-            del interp.place_node
+            if had:
+                interp.place_node = outer_place
+            else:
+                del interp.place_node
         if not placed or placed[-1] is None:
             return
         window = placed[-1]

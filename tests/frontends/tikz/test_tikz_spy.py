@@ -80,3 +80,21 @@ def test_magnifying_glass_is_a_circle_with_a_handle_out_at_minus_45_degrees():
     assert close(circle.center, (CM, CM)) and abs(circle.radius - CM) < 1e-6
     u = np.array([math.cos(math.radians(-45)), math.sin(math.radians(-45))])
     assert close(handle.points, [np.array([CM, CM]) + CM * u, np.array([CM, CM]) + 2.5 * CM * u], tol=1e-6)
+
+
+def test_a_spy_scope_in_a_pic_keeps_the_pic_s_node_names():
+    # the pic's code places its nodes under the pic's name ((-w) is A-w); the spy's window is one of them
+    sc = parse_tikz(r"""\usetikzlibrary{spy}
+    \tikzset{zoomed/.pic={
+      \begin{scope}[spy using outlines={circle, magnification=2, size=1cm}]
+        \draw (0,0) -- (1,0);
+        \spy on (0.5,0) in node (-w) at (2,0);
+      \end{scope}
+      \node (-after) at (0,1) {x};}}
+    \begin{tikzpicture}
+      \pic (A) {zoomed};
+      \draw (A-w) -- (A-after);
+    \end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    names = {p.name for p in sc.primitives if p.name}
+    assert {"A-w", "A-after"} <= names
