@@ -347,7 +347,7 @@ class Axis:
 
     def limits(self):
         interp, kv, st = self.interp, self.kv, self.st
-        data = [p.points for p in self.plots if len(p.points)]
+        data = [p.points for p in self.plots if len(p.points) and p.update_limits]
         for p in self.plots:  # error bars widen the data range
             if p.errors is not None and len(p.points):
                 e = p.errors

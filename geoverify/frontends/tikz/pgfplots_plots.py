@@ -104,6 +104,7 @@ class Plot:
     contour: tuple | None = None
     patch_cells: list | None = None
     shift: list | None = None  # the plot's TikZ shift/xshift/yshift options, applied by the axis
+    update_limits: bool = True  # update limits=false: the points do not widen the axis limits
     ignore_zero: bool = False  # stacked ignores zero: a bar adding nothing to the stack is not drawn
     single_bar_legend: bool = False  # ybar/xbar stacked: pgfplots' single ybar (xbar) legend, one bar
     error_keys: dict | None = None  # error bars/error mark, error mark options (pgfplots_errorbars.py)
@@ -407,6 +408,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             functions_p.update(functions or {})
             comb = quiver = hist = None
             interval = axis_interval
+            update_limits, line_legend = True, False
             at = samples_at
             # a cycle list entry's only marks (TikZ's discard handler): marks alone
             only_marks = use_cycle and any(k == "only marks" for k, _ in split_options(entry[0]))
@@ -440,10 +442,14 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                     continue
                 elif k in ("contour prepared", "contour prepared format") and not three:
                     continue  # a 2D contour prepared table: read below
-                elif k == "smooth":
-                    smooth, const = True, None
+                elif k == "smooth":  # (a handler of the plot's own: not the axis' bars)
+                    smooth, const, pbar = True, None, None
                 elif k == "sharp plot":
-                    smooth, const = False, None
+                    smooth, const, pbar = False, None, None
+                elif k == "update limits":
+                    update_limits = (v or "true").strip() != "false"
+                elif k == "line legend":  # the default legend image: a line (not the area's)
+                    line_legend = True
                 elif k == "mark size" and v:
                     mark_size = interp.number(v, st).value
                 elif k in ("text mark", "text mark style"):
@@ -462,7 +468,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                 elif k == "mark color":  # the second colour of half-filled marks: colour only
                     continue
                 elif k in CONST_HANDLERS and v is None:
-                    const = CONST_HANDLERS[k]
+                    const, pbar = CONST_HANDLERS[k], None
                 elif k == "declare function":
                     functions_p.update(parse_functions(v))
                 elif k in _PLOT_ONLY or k in FILTER_KEYS or (three and k in PLOT3_KEYS) or \
@@ -598,7 +604,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                               mark_size=mark_size, mark_text=tuple(mark_text), bar=pbar, meta=meta, const=const,
                               closed=closed, errors=errors, error_keys=errbar or None, comb=comb, quiver=quiver,
                               interval=interval,
-                              area_legend=axis_area or "area legend" in keys, patch=patch2,
+                              area_legend=(axis_area or "area legend" in keys) and not line_legend, patch=patch2,
+                              update_limits=update_limits,
                               patch_type=(keys.get("patch type") or "").strip() or None, patch_cells=patch_cells,
                               shape3d=shape2,
                               shader=(keys.get("shader") or (axis_kv or {}).get("shader") or "").strip() or None,
