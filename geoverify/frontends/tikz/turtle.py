@@ -31,6 +31,9 @@ def turtle_key(ctx, st: dict, key: str, val: str | None) -> bool:
     if not key.startswith("turtle/"):
         return False
     name = key[len("turtle/"):].strip()
+    if name in ("how/.style", "how/.append style"):  # the options of forward's "to[turtle/how]"
+        ctx.define_style("turtle/how", val or "", name != "how/.style")
+        return True
     if name == "distance" and val is not None:
         st["turtle_distance"] = val.strip()
     elif name == "direction" and val is not None:
@@ -67,6 +70,10 @@ def run_turtle(walker) -> None:
         else:
             d = val if val else st.get("turtle_distance", "1cm")
             rel = evaluate_coordinate(interp, f"{heading:.6f}:{d}", st, relative=True).point
+            how = interp.defs.get("style:turtle/how")
+            if how:  # forward is "to[turtle/how] ++(direction:distance)": a curved "to" with bend options
+                walker._run_text([f"to[{how}] ++({heading:.6f}:{d})"], "turtle forward")
+                continue
             base = walker._here()
             end = (base[0] + rel[0], base[1] + rel[1])
             start = walker._start_point(end)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from geoverify.frontends.tikz import parse_tikz
 from geoverify.scene import Polyline
 
@@ -31,3 +33,16 @@ def test_turtle_moves_and_turns_with_a_global_heading():
 def test_turtle_back_is_reported_as_pgf_cannot_run_it():
     sc = parse_tikz(r"\draw [turtle={home, bk}];")
     assert any("turtle back" in d.message for d in sc.diagnostics if d.code == "UNSUPPORTED")
+
+
+def test_how_style_makes_forward_a_to_with_its_options():
+    # tikzlibraryturtle: forward is "to[turtle/how] ++(direction:distance)"; with how/.style={bend
+    # left} each step is a curve leaving 30 degrees left of its chord, controls 0.3915 of it away
+    sc = parse_tikz(r"\tikz \draw [turtle={how/.style={bend left},home,forward,right,forward}];")
+    assert not sc.diagnostics
+    (curve,) = sc.primitives
+    c = curve.subpaths()[0].controls / CM
+    k = 0.3915
+    assert np.allclose(c[0], [[0, 0], [k * math.cos(math.radians(120)), k * math.sin(math.radians(120))],
+                              [k * math.cos(math.radians(120)), 1 - k * math.sin(math.radians(120))], [0, 1]], atol=2e-3)
+    assert np.allclose(c[1][-1], [1, 1])
