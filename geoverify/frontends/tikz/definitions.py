@@ -15,6 +15,7 @@ import re
 from geoverify.errors import GeoverifyError
 from geoverify.frontends.tikz.colors import parse_color
 from geoverify.frontends.tikz.pgfmath import format_number, format_result
+from geoverify.frontends.tikz.pgfmathbase import BASE_COMMANDS, run_base_command
 from geoverify.frontends.tikz.tex import Macro, Reader, detokenize, make_body, parse_param_text, tokenize
 
 __all__ = ["DefinitionsMixin", "DEF_COMMANDS", "HARMLESS", "LIBRARIES_INTERPRETED"]
@@ -29,7 +30,7 @@ DEF_COMMANDS = {"\\def", "\\edef", "\\gdef", "\\xdef", "\\let", "\\newcommand", 
                  "\\DeclareMathOperator", "\\newtoggle", "\\providetoggle", "\\toggletrue", "\\togglefalse",
                  "\\settoggle", "\\StrCount", "\\stepcounter", "\\refstepcounter", "\\addtocounter",
                  "\\newenvironment", "\\renewenvironment", "\\pgfdeclaredecoration",
-                 "\\pgfdeclaremetadecoration"}
+                 "\\pgfdeclaremetadecoration"} | BASE_COMMANDS
 # commands with arguments that draw nothing (skipped silently); the value is the argument count
 HARMLESS = {"\\usepackage": 1, "\\documentclass": 1, "\\RequirePackage": 1, "\\pagestyle": 1,
              "\\thispagestyle": 1, "\\title": 1, "\\author": 1, "\\date": 1, "\\maketitle": 0,
@@ -72,6 +73,9 @@ class DefinitionsMixin:
     def definition(self, tok, reader: Reader) -> None:
         t = tok[0]
         d = self.defs
+        if t in BASE_COMMANDS:  # \pgfmathdectobase and its kin (pgfmathbase.py)
+            run_base_command(self, tok, reader)
+            return
         if t in ("\\pgfdeclaredecoration", "\\pgfdeclaremetadecoration"):  # a decoration's states (decouser.py)
             from geoverify.frontends.tikz.decouser import declare_decoration
             declare_decoration(self, reader, meta=t == "\\pgfdeclaremetadecoration")
