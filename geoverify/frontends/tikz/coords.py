@@ -140,12 +140,12 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
         return CoordResult(_calc(interp, s[1:-1], st))
     if len(s) > 1 and s[0] == "{" and s[-1] == "}":
         s = _strip_braces(s)
-    m = re.match(r"^([xy]ticklabel) cs\s*:(.*)$", s, re.S)  # pgfplots: outside the tick labels
+    m = re.match(r"^([xyz]ticklabel) cs\s*:(.*)$", s, re.S)  # pgfplots: outside the tick labels
     if m:
         return _explicit_cs(interp, m.group(1), m.group(2), st, relative)
     m = re.match(r"^(canvas|xyz|xyz cylindrical|xyz spherical|tpp|three point perspective|canvas polar|xyz polar|xy polar|polar|tangent|"
                  r"node|intersection|perpendicular|barycentric|axis|rel axis|axis direction|"
-                 r"axis description|[xy]ticklabel\*) cs\s*:(.*)$", s, re.S)
+                 r"axis description|[xyz]ticklabel\*) cs\s*:(.*)$", s, re.S)
     if m:
         return _explicit_cs(interp, m.group(1), m.group(2), st, relative)
     if "intersection " in s:  # tikz.code.tex tests for "intersection " (a space): (intersection-1) is a node
@@ -324,7 +324,7 @@ def _explicit_cs(interp, kind, body, st, relative):
         (ox, oy), (ux, uy), (vx, vy) = frame
         q = (ox + fx * ux + fy * vx, oy + fx * uy + fy * vy)
         return CoordResult((fx * ux + fy * vx, fx * uy + fy * vy) if relative else q)
-    if kind in ("xticklabel*", "yticklabel*", "xticklabel", "yticklabel"):
+    if kind in ("xticklabel*", "yticklabel*", "zticklabel*", "xticklabel", "yticklabel", "zticklabel"):
         # pgfplots' xticklabel* cs:a[,d]: the point at fraction a along the axis line that holds
         # the tick labels, d (pt) along its outer normal (set while a 2D axis is drawn);
         # xticklabel cs:a[,d] adds the largest distance of a tick label's far edge from that line

@@ -102,7 +102,7 @@ def near_ticklabel_anchor(interp, anchor: str, angle: float = 0.0) -> str:
     axis holding the tick labels (``opposite``: that faces away), snapped to the nearest of the
     eight compass directions (``\\pgfplots@borderanchor@for@axis``, ``near ticklabel
     align=center``). Outside a 2D axis with its tick labels on the box: ``center``, reported."""
-    m = re.fullmatch(r"near ([xy])ticklabel( opposite)?", anchor.strip())
+    m = re.fullmatch(r"near ([xyz])ticklabel( opposite)?", anchor.strip())
     frame = (getattr(interp, "ticklabel_frames", None) or {}).get(m.group(1)) if m else None
     if frame is None:
         interp.note("UNSUPPORTED", f"anchor={anchor} outside a 2D axis with its tick labels on the box "
@@ -278,6 +278,10 @@ class Axis:
                 functions.update(parse_functions(v))
         # on a log x axis pgfplots samples the domain of \addplot {expr} logarithmically
         interp.pgfplots_log_x = (kv.get("xmode") or "").strip() == "log" or self.env in ("semilogxaxis", "loglogaxis")
+        # pgfplots' correct sampling (i h + a, not a running sum): on from compat 1.13
+        correct = (kv.get("correct sampling") or "true").strip() != "false" if "correct sampling" in kv \
+            else self.compat_at_least(1, 13)
+        interp.pgfplots_correct_sampling = correct
         try:
             plots, legend = collect_plots(interp, body, domain, samples, st, axis_plot, self.loc, bar=self.bar,
                                           symbols=self.symbols.get("x"), functions=functions,
@@ -339,6 +343,10 @@ class Axis:
                 self.legend_texts = [e.strip() for e in expand_list(interp, kv["legend entries"])]
             except GeoverifyError:
                 self.legend_texts = [e.strip() for e in split_top_level(kv["legend entries"])]
+            from geoverify.frontends.tikz.pgfplots_legend import split_entry_options
+            self.legend_texts, given = split_entry_options(self.legend_texts)
+            if any(o is not None for o in given):
+                self.legend_options = given
         self.limits()
         self.ignore_stacked_zeros()
         self.size()
@@ -363,6 +371,7 @@ class Axis:
                     self.value(a, kv[a + "max"]) if kv.get(a + "max") else None) for a in "xy"}
         pts = self._clip_limits(pts, user)
         lim = {}
+        self.enlarge_dims = {}
         self.data_upper = set()
         self.data_range = {}
         for i, a in enumerate("xy"):
@@ -400,14 +409,23 @@ class Axis:
                             do_lo, do_hi = k2 == "lower", k2 == "upper"
                         elif k2 in ("rel", "value") and v2:
                             frac = _num(interp, v2, st)
+                        elif k2 in ("abs", "abs value") and v2 and interp.number(v2, st).units:
+                            # a length: added after the scaling, the box keeping its size
+                            self.enlarge_dims[a] = interp.number(v2, st).value
                         elif k2 in ("abs", "abs value") and v2:
                             absolute = _num(interp, v2, st)
                         elif v2 is None and k2 not in ("true",):
                             frac = _num(interp, k2, st)
                     except GeoverifyError:
                         interp.note("APPROXIMATED", f"enlargelimits={enl} read as 0.1", "enlargelimits", self.loc)
+                if absolute is not None and self.log[a]:
+                    # a value on a log axis is transformed as a direction: its logarithm
+                    absolute = math.log10(absolute) if absolute > 0 else 0.0
                 if absolute is not None:
                     frac = absolute / (hi - lo)
+                if a in self.enlarge_dims:
+                    self.enlarge_dims[a] = (self.enlarge_dims[a], do_lo, do_hi)
+                    do_lo = do_hi = False
             if auto_hi and not do_hi:
                 self.data_upper.add(a + "max")
             rng = hi - lo
@@ -474,6 +492,8 @@ class Axis:
         return v
 
     bar_width_units = None
+    #: ``{axis: length or (length, lower, upper)}`` of ``enlarge <a> limits={abs=<length>}``
+    enlarge_dims: dict = {}
 
     def stack(self, plots):
         """``stack plots=y|x`` (and ``ybar/xbar stacked``): each plot's values are added
@@ -587,7 +607,16 @@ class Axis:
                     W *= _num(interp, f, st)
                 else:
                     H *= _num(interp, f, st)
+        # enlarge limits={abs=<length>} (enlargelimits respects figure size): the data fill the
+        # box less those lengths, the limits then grow by them (pgfplots.code.tex)
+        dims = self.enlarge_dims
+        W -= (dims["x"][1] + dims["x"][2]) * dims["x"][0] if "x" in dims else 0.0
+        H -= (dims["y"][1] + dims["y"][2]) * dims["y"][0] if "y" in dims else 0.0
         sx, sy = W / rx, H / ry
+        for a, (d, lower, upper) in dims.items():
+            s = sx if a == "x" else sy
+            setattr(self, a + "min", getattr(self, a + "min") - lower * d / s)
+            setattr(self, a + "max", getattr(self, a + "max") + upper * d / s)
         ratio, keep = unit_ratio_setting(getattr(self, "opts", None) or list(kv.items()))
         if ratio is not None:  # axis equal (image), unit vector ratio (pgfplots_unitratio.py)
             declared = {a: (bool(kv.get(a + "min")), bool(kv.get(a + "max"))) for a in "xy"}
@@ -673,7 +702,7 @@ class Axis:
             if nst is None:
                 nst = self._nst_cache[opts] = self.interp.node_state(self.interp.st, opts)
             p = G.apply(self.interp.st["ctm"], (float(m.group("x")), float(m.group("y"))))
-            self.interp.place_node(dict(nst), None, p, m.group("t"), self.loc)
+            self.interp.place_node(dict(nst), nst.get("node_name"), p, m.group("t"), self.loc)  # (name=..)
         if rest:
             toks = [(t, self.pos) for t, _ in tokenize("\n".join(rest))]
             self.interp.statements(Reader(toks, self.interp.defs, self.interp.budget, self.interp.source), None)
@@ -706,10 +735,18 @@ class Axis:
             box_canvas = [G.apply(base, box[0]), G.apply(base, box[1])]
             clip = not (kv.get("clip") or "").strip() == "false"
             foot = {"y": min(max(0.0, self.ymin), self.ymax), "x": min(max(0.0, self.xmin), self.xmax)}
+            for p in self.plots:  # |- (0,0) and the like after a plot's data: more of its path
+                if p.tail and p.tail[:2] in ("--", "|-", "-|"):
+                    from geoverify.frontends.tikz.pgfplots_pathnodes import extend_plot_path
+                    extend_plot_path(interp, p, (self.log["x"], self.log["y"]))
             for p in self.plots:
                 pfull = full if p.shift is None else self.plot_shift(p, base, data_map)
                 kind = "x" if "x" in (p.bar, p.interval) else "y"  # the bars' foot
                 draw_plot(interp, p, pfull, box_canvas if clip else None, bar_base=foot[kind])
+            for p in self.plots:  # node[pos=..] and coordinate[pos=..] after a plot's data
+                if p.tail:
+                    from geoverify.frontends.tikz.pgfplots_pathnodes import place_plot_tail
+                    place_plot_tail(interp, p, full if p.shift is None else self.plot_shift(p, base, data_map))
             self.nodes_near_coords(full)
             draw_st = interp.st  # \pgfplots@draw@axis in after end axis draws in this state again
             self.axis_lines(xm)
@@ -1166,8 +1203,10 @@ class Axis:
                 major, step = log_ticks(lo / f, hi / f, length, space)
                 major = major * f
             else:
-                major = auto_ticks(lo, hi, length, space, trymin)
-                step = auto_tick_step(lo, hi, length, space, trymin)
+                # the raw step in pgfplots' fixed point, on its data-scaled units (2D axes)
+                dscale = self.data_scale(a) if a in (getattr(self, "data_range", None) or {}) else None
+                major = auto_ticks(lo, hi, length, space, trymin, dscale)
+                step = auto_tick_step(lo, hi, length, space, trymin, dscale)
         labels = None
         if kv.get(a + "ticklabels") is not None:
             labels = self.listed_labels(a, self.tick_indices(a, major, listed, step))
@@ -1222,6 +1261,10 @@ class Axis:
                     if lo - 1e-9 * h <= v <= hi + 1e-9 * h:
                         m.append(v)
             minor = np.array(m)
+        given = kv.get(f"minor {a}tick", kv.get("minor tick"))
+        if given is not None:  # minor xtick={..}: the minor ticks (and minor grid lines) at those values
+            vals = [] if given.strip() in ("", "\\empty", "{}") else self.value_list(given)
+            minor = ticks_in_range(vals, lo, hi)
         return major, labels, minor, scale
 
     def tick_indices(self, a, major, listed, step):
@@ -1602,6 +1645,9 @@ class Axis:
                     more += [(extra_style.get(k) or "").strip() for k in ("tick label style", "ticklabel style",
                                                                         f"{a} tick label style", f"{a}ticklabel style")]
                     lst = ",".join(t for t in [style] + more if t)
+                lst = lst.replace("\\ticknum", str(i))  # the tick's number (name=tick no \ticknum)
+                if self.flag("typeset ticklabels with strut"):
+                    text = "\\strut " + text
                 code.append(f"\\node[{opts}{',' + lst if lst else ''}] at ({x:.5f}pt,{y:.5f}pt) {{{text}}};")
             if code:
                 out[a] = [p for p in self.tikz("\n".join(code)) if hasattr(p, "text")]

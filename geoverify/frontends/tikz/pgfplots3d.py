@@ -334,6 +334,7 @@ class Axis3D(Axis):
             for p in self.plots:
                 self.draw_plot3(p)
             labels = self.tick_labels3(ticks) if not hidden else {}
+            self.set_description_frames(labels)
             self.axis_labels3(labels)
             self.title3()
             if self.legend_texts:
@@ -349,6 +350,28 @@ class Axis3D(Axis):
         finally:
             interp.st = saved
             interp.axis_box = saved_box
+            interp.axis_description = interp.ticklabel_frames = interp.ticklabel_extents = None
+
+    def set_description_frames(self, labels):
+        """``axis description cs`` (the projected box's bounding box) and ``xticklabel cs`` (``y``,
+        ``z``: the edge holding an axis' tick labels from its lower to its upper limit, its outer
+        normal and the largest tick dimen) for the statements in the axis."""
+        base, interp = self.st["ctm"], self.interp
+        interp.axis_description = (G.apply(base, (self.ox, self.oy)), G.apply_linear(base, (self.W, 0.0)),
+                                   G.apply_linear(base, (0.0, self.H)))
+        frames, extents = {}, {}
+        for a in _AXES:
+            edge, n_out, dist = labels.get(a, (None if self.hidden(a) else self.ticklabel_edge(a), None, 0.0))
+            if edge is None:
+                continue
+            n_out = n_out or self.outer_normal(a, edge)
+            lo, hi = self.lim(a)
+            p, q = self.edge_point(a, edge, lo), self.edge_point(a, edge, hi)
+            nx, ny = G.apply_linear(base, n_out)
+            norm = math.hypot(nx, ny) or 1.0
+            frames[a] = (G.apply(base, p), G.apply_linear(base, (q[0] - p[0], q[1] - p[1])), (nx / norm, ny / norm))
+            extents[a] = dist
+        interp.ticklabel_frames, interp.ticklabel_extents = frames, extents
 
     def ticks3(self, a):
         """``ticks(a)`` of the 2D axis with this axis' length: the projected edge of ``a``."""

@@ -88,6 +88,8 @@ def draw_legend(axis) -> None:
     if len(given) != len(texts):
         given = [None] * len(texts)
     pairs = [(p, t, o) for p, t, o in zip([p for p in axis.plots if not p.forget], texts, given) if t]
+    if axis.flag("reverse legend") or axis.flag("legend reversed"):  # the entries from the last one up
+        pairs.reverse()
     entries = [(p, t) for p, t, _ in pairs]
     eopts = [o for _, _, o in pairs]
     if not entries:

@@ -36,6 +36,10 @@ KNOWN_KEYS = {
     "hide obscured x ticks", "hide obscured y ticks",
     "log ticks with fixed point",
     "xtick scale label code/.code", "ytick scale label code/.code", "tick scale binop",
+    "minor xtick", "minor ytick", "minor tick",
+    "typeset ticklabels with strut",
+    "reverse legend", "legend reversed",
+    "correct sampling",
     "set layers",  # layers change only the drawing order
     # TikZ's constant plot handlers in the axis' scope (pgfplots_plots.CONST_HANDLERS)
     "const plot", "const plot mark left", "const plot mark right", "const plot mark mid", "jump mark left",

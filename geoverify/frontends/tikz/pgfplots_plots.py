@@ -28,11 +28,13 @@ from geoverify.frontends.tikz.filecontents import written_file
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pgfplots_options import expand_plot_styles
 from geoverify.frontends.tikz.pgfplots3d_data import PLOT3_KEYS, plot_points3d, table_points3d
+from geoverify.frontends.tikz.pgfplots_domain import domain_samples
 from geoverify.frontends.tikz.pgfplots_marks import (BAR_CYCLE, CYCLE_COLOR, CYCLE_LISTS, explicit_cycle_list,
                                                       multi_cycle_list)
 from geoverify.frontends.tikz.pgfplots_filters import FILTER_KEYS, apply_filters
 from geoverify.frontends.tikz.pgfplots_hist import histogram
 from geoverify.frontends.tikz.pgfplots_patches import PATCH_PLOT_KEYS, parse_patch_table
+from geoverify.frontends.tikz.pgfplots_pathnodes import split_plot_tail
 from geoverify.frontends.tikz.pgfplots_quiver import Quiver, quiver_ends
 from geoverify.frontends.tikz.plothandlers import TIKZ_HANDLER_KEYS
 from geoverify.frontends.tikz.tex import Reader, detokenize
@@ -108,6 +110,7 @@ class Plot:
     ignore_zero: bool = False  # stacked ignores zero: a bar adding nothing to the stack is not drawn
     single_bar_legend: bool = False  # ybar/xbar stacked: pgfplots' single ybar (xbar) legend, one bar
     error_keys: dict | None = None  # error bars/error mark, error mark options (pgfplots_errorbars.py)
+    tail: str | None = None  # nodes/coordinates after the data (pgfplots_pathnodes.py)
 
 
 def parse_functions(text: str) -> dict:
@@ -364,6 +367,9 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
         if m_cycle:  # "... --cycle": back to the first point
             text = text[:m_cycle.start()].rstrip()
             closed = "cycle"
+        tail = None
+        if not three:  # nodes and coordinates after the data (pgfplots_pathnodes.py)
+            text, tail = split_plot_tail(text)
         use_cycle = plus or own_opts is None
         kv, errbar = _split_error_bar_keys(expand_plot_styles(interp, split_options(opts or "")))
         keys = dict(kv)
@@ -610,7 +616,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                               shape3d=shape2,
                               shader=(keys.get("shader") or (axis_kv or {}).get("shader") or "").strip() or None,
                               meta_symbolic="explicit symbolic" in (keys.get("point meta") or ""), shift=shifts,
-                              contour=contour2))
+                              contour=contour2, tail=tail))
         except GeoverifyError as err:
             interp.env.pop("\\x", None)
             interp.note("UNSUPPORTED", f"\\addplot skipped: {err.message}", "\\addplot", loc)
@@ -976,7 +982,8 @@ def _plot_points(interp, text, st, d0, n0, loc, symbols=None, functions=None, ex
         text = text[len("expression"):].strip()
     if text.startswith("{") or text.startswith("("):
         expr = text[1:-1] if text.startswith("{") else text
-        xs = np.linspace(d0[0], d0[1], max(2, n0))
+        # where pgfplots' loop puts them (pgfplots_domain.py)
+        xs = domain_samples(d0[0], d0[1], n0, getattr(interp, "pgfplots_correct_sampling", True))
         if samples_at:  # samples at={-4,...,4}
             from geoverify.frontends.tikz.loops import expand_list
             try:

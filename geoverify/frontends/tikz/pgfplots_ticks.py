@@ -45,15 +45,32 @@ def snap_step(h: float) -> float:
     return q * 10.0 ** e
 
 
+def _tex_raw_step(lo: float, hi: float, n: int, data_scale: tuple) -> float:
+    """``(hi - lo) / (n - 1)`` as pgfplots computes it (``\\pgfplots@ticks@compute@tick@distance``):
+    the limits in its data-scaled units ``T(v) = 10^E (v - m)`` as TeX dimensions (sp), their
+    difference divided by the integer ``n - 1`` (truncating), printed and scaled back."""
+    from geoverify.frontends.tikz.pgfplots_domain import tex_print_sp
+    e, m = data_scale
+    f = 10.0 ** e
+    tlo, thi = (lo - m) * f, (hi - m) * f
+    if not (math.isfinite(tlo) and math.isfinite(thi)) or max(abs(tlo), abs(thi)) >= 16383.0:
+        return abs(hi - lo) / max(n - 1, 1)
+    hsp = abs(round(thi * 65536.0) - round(tlo * 65536.0)) // max(n - 1, 1)
+    return tex_print_sp(hsp) / f
+
+
 def auto_tick_step(lo: float, hi: float, length: float, max_space: float = MAX_SPACE,
-                   try_min: int = TRY_MIN) -> float:
+                   try_min: int = TRY_MIN, data_scale: tuple | None = None) -> float:
     """The step between pgfplots' automatic ticks on an axis ``[lo, hi]`` drawn
-    ``length`` pt long."""
+    ``length`` pt long; with the axis' ``data_scale`` ``(E, m)`` the raw step is taken in
+    TeX's fixed point (:func:`_tex_raw_step`: a range just under a snapping bound, as 30 -
+    1e-8 over four steps, snaps as TeX sees it)."""
     wanted = max(int(length / max_space) + 1, try_min)
     rng = abs(hi - lo)
     for extra in range(15):
         n = wanted + extra
-        h = snap_step(rng / max(n - 1, 1))
+        raw = rng / max(n - 1, 1) if data_scale is None else _tex_raw_step(lo, hi, n, data_scale)
+        h = snap_step(raw)
         first = math.trunc(lo / h) * h - h
         if hi + 1e-9 * rng >= first + 2 * h:
             return h
@@ -61,11 +78,12 @@ def auto_tick_step(lo: float, hi: float, length: float, max_space: float = MAX_S
 
 
 def auto_ticks(lo: float, hi: float, length: float, max_space: float = MAX_SPACE,
-               try_min: int = TRY_MIN) -> np.ndarray:
-    """Automatic tick positions ``(N,)`` inside ``[lo, hi]``."""
+               try_min: int = TRY_MIN, data_scale: tuple | None = None) -> np.ndarray:
+    """Automatic tick positions ``(N,)`` inside ``[lo, hi]`` (``data_scale``: see
+    :func:`auto_tick_step`)."""
     if not (math.isfinite(lo) and math.isfinite(hi)) or hi <= lo:
         return np.zeros(0)
-    h = auto_tick_step(lo, hi, length, max_space, try_min)
+    h = auto_tick_step(lo, hi, length, max_space, try_min, data_scale)
     # measured: TeX keeps a tick lying up to about 0.05 % of the range outside the limits
     # (sin(x) sampled to 0.9995 still gets its tick at 1)
     slack = OUTSIDE_SLACK * (hi - lo) / h

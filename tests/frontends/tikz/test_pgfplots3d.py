@@ -391,3 +391,25 @@ def test_mesh_with_patch_type_line_joins_only_each_scan_lines_points():
     tex = sorted([((61.78, 98.52), (128.03, 100.07)), ((0.0, 0.0), (66.25, 1.54)),
                   ((128.03, 100.07), (194.27, 101.61)), ((66.25, 1.54), (132.49, 3.09))])
     assert np.allclose(np.array(segs), np.array(tex), atol=0.03)
+
+
+def test_description_and_ticklabel_cs_in_a_3d_axis():
+    # pdflatex + dvisvgm, from the lower left corner of the projected box (pt): axis description cs
+    # spans the box's bounding box (195 x 162); xticklabel* cs runs along the x edge holding the tick
+    # labels, (0, 22.35) to (132.98, 0); xticklabel cs past its labels, (-8.65, 4.72) to (124.33, -17.63)
+    from geoverify.scene.primitives import Polyline
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[clip=false]
+\addplot3 coordinates {(-5,-5,-5) (5,5,5)};
+\draw [red] (axis description cs:0,0) rectangle (axis description cs:1,1);
+\draw [green] (xticklabel* cs:0) -- (xticklabel* cs:1);
+\draw [magenta] (xticklabel cs:0) -- (xticklabel cs:1);
+\end{axis}
+\end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    lines = {p.style.stroke: p.points for p in sc.primitives if isinstance(p, Polyline)}
+    red = lines["#ff0000"]
+    assert np.allclose(red.min(axis=0), [0.0, 0.0], atol=0.05)
+    assert np.allclose(red.max(axis=0), [195.0, 162.0], atol=0.05)
+    assert np.allclose(lines["#00ff00"], [[0.0, 22.35], [132.98, 0.0]], atol=0.1)
+    assert np.allclose(lines["#ff00ff"], [[-8.65, 4.72], [124.33, -17.63]], atol=0.3)

@@ -6,6 +6,8 @@ The label texts are those pdflatex + dvisvgm print for the same axes (pgfplots m
 
 from __future__ import annotations
 
+import pytest
+
 from geoverify.frontends.tikz import parse_tikz
 from geoverify.frontends.tikz.pgfplots_ticks import format_number
 from geoverify.scene.primitives import TextLabel
@@ -67,3 +69,35 @@ def test_scaled_ticks_manual_maps_the_values_with_its_code():
     texts = _texts(sc)
     assert texts[:5] == ["$0$", "$0.5$", "$1$", "$1.5$", "$2$"]
     assert texts[-1] == "$+65\\,535$"
+
+
+def test_minor_tick_list_places_minor_ticks_and_grid_lines():
+    # TeX (manual, tick options: minor xtick={-3,1}, grid=minor): minor grid lines at x = -3 and 1 only
+    from geoverify.scene.primitives import Polyline
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[xmin=-5,xmax=5,ymin=0,ymax=1,minor xtick={-3,1},grid=minor]
+\end{axis}
+\end{tikzpicture}""")
+    grid = [p.points for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#bfbfbf"]
+    assert sorted(round(g[0][0], 3) for g in grid) == [39.0, 117.0]  # (x + 5) / 10 of 195 pt
+    assert all(abs(g[0][0] - g[1][0]) < 1e-9 and abs(g[1][1] - g[0][1] - 162.0) < 1e-6 for g in grid)
+
+
+TICK_NAMES = r"""\begin{tikzpicture}
+\begin{axis}[symbolic x coords={a,T,g}, xticklabel style={name=tick no \ticknum}, xtick=data%s]
+\addplot coordinates {(a,0) (T,1) (g,2)};
+\end{axis}
+\draw [red] (tick no 0.base) -- (tick no 2.base);
+\end{tikzpicture}"""
+
+
+@pytest.mark.parametrize("strut, base", [("", -7.835), (",typeset ticklabels with strut", -11.936)])
+def test_tick_labels_named_by_ticknum_and_set_with_struts(strut, base):
+    # TeX (manual, tick options): the labels a, T, g are nodes "tick no 0".."tick no 2" under the box;
+    # pdflatex + dvisvgm: their base line 7.835pt under the box, 11.936pt with struts (8.4pt high)
+    from geoverify.scene.primitives import Polyline
+    sc = parse_tikz(TICK_NAMES % strut)
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    (red,) = [p.points for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#ff0000"]
+    assert red[0][0] == pytest.approx(16.26, abs=0.02) and red[1][0] == pytest.approx(178.76, abs=0.02)
+    assert red[0][1] == pytest.approx(base, abs=0.01) and red[1][1] == pytest.approx(base, abs=0.01)
