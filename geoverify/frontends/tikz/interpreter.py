@@ -440,11 +440,14 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 elif env == "pgfdecoration":  # decorations of stretches of a soft path (decostretch.py)
                     from geoverify.frontends.tikz.decostretch import run_decoration_environment
                     run_decoration_environment(self, reader, tok)
-                elif env in ("pgfonlayer", "scope*", "pgfscope"):
-                    reader.read_arg() if env == "pgfonlayer" else None
+                elif env in ("pgfonlayer", "scope*", "pgfscope", "pgflowlevelscope"):
+                    arg = reader.read_arg() if env in ("pgfonlayer", "pgflowlevelscope") else None
                     stack.append(self.st)
                     self.st = dict(self.st)
                     self.defs.begin_group()
+                    if env == "pgflowlevelscope":  # its body drawn on a transformed canvas (lowlevel.py)
+                        from geoverify.frontends.tikz.lowlevel import lowlevel_matrix, start_lowlevel
+                        start_lowlevel(self, lowlevel_matrix(self, arg))
                 elif "\\" + env in FONT_SIZES:
                     # \begin{small} ... \end{small}: a group whose font is \small, as the
                     # declaration \small in a group
@@ -465,7 +468,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                         raise FigureSyntaxError(f"\\end{{{env}}} while {len(stack)} scope(s) are open",
                                                 location=self.loc)
                     return
-                if env in ("scope", "pgfonlayer", "scope*", "pgfscope") or "\\" + env in FONT_SIZES:
+                if env in ("scope", "pgfonlayer", "scope*", "pgfscope", "pgflowlevelscope") or "\\" + env in FONT_SIZES:
                     if not stack:
                         raise FigureSyntaxError(f"\\end{{{env}}} without \\begin{{{env}}}", location=self.loc)
                     self._end_local_box(stack[-1])
@@ -519,6 +522,9 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 run_calendar(self, tok, reader)
             elif t == "\\pgfplots@draw@axis" and getattr(self, "axis_redraw", None) is not None:
                 self.axis_redraw()  # in an axis' after end axis code (pgfplots.Axis.redraw)
+            elif t in ("\\pgflowlevel", "\\pgflowlevelobj"):  # canvas transformations (lowlevel.py)
+                from geoverify.frontends.tikz.lowlevel import run_lowlevel
+                run_lowlevel(self, tok, reader)
             elif t in PGF_BASIC_COMMANDS:
                 run_pgf_basic(self, tok, reader)
             elif t in PGF_NODE_COMMANDS:  # \pgfnode, \pgfmatrix (pgfnodes.py)
