@@ -267,8 +267,28 @@ def wrap(text: str, width: float, size: float = 10.0, bold=False, align=None) ->
                 cur = [word]
             else:
                 cur.append(word)
+            cut = _hyphen_cut(cur[0], width, size, bold) if len(cur) == 1 else None
+            while cut is not None:  # a word wider than the line breaks at its explicit hyphens
+                out.append(cut[0])
+                cur = [cut[1]]
+                cut = _hyphen_cut(cut[1], width, size, bold)
         out.append(" ".join(cur))
     return out
+
+
+def _hyphen_cut(word: str, width: float, size: float, bold) -> tuple[str, str] | None:
+    """``word`` cut after one of its explicit hyphens (``-`` between letters, or ``\\-``, which
+    shows a hyphen only there) when it is wider than ``width``: the longest head that fits, else
+    the shortest (an overfull line either way, as TeX's break at \\exhyphenpenalty). None when
+    the word fits or has no such hyphen."""
+    if measure(word, size, bold)[0].width <= width + 1e-9 or "$" in word:
+        return None
+    cuts = [m.end() for m in re.finditer(r"(?<=[A-Za-z])-(?=[A-Za-z])|\\-", word)]
+    if not cuts:
+        return None
+    heads = [(word[:k] if not word[:k].endswith("\\-") else word[:k - 2] + "-", word[k:]) for k in cuts]
+    fits = [h for h in heads if measure(h[0], size, bold)[0].width <= width + 1e-9]
+    return fits[-1] if fits else heads[0]
 
 
 def _math_pieces(words: list[str]) -> list[tuple[str, bool, bool, int | None]]:
