@@ -16,6 +16,7 @@ from geoverify.errors import GeoverifyError
 from geoverify.frontends.tikz.colors import parse_color
 from geoverify.frontends.tikz.pgfmath import format_number, format_result
 from geoverify.frontends.tikz.pgfmathbase import BASE_COMMANDS, run_base_command
+from geoverify.frontends.tikz.registers import REGISTER_DECLARATIONS, declare_register
 from geoverify.frontends.tikz.tex import Macro, Reader, detokenize, make_body, parse_param_text, tokenize
 
 __all__ = ["DefinitionsMixin", "DEF_COMMANDS", "HARMLESS", "LIBRARIES_INTERPRETED"]
@@ -30,7 +31,7 @@ DEF_COMMANDS = {"\\def", "\\edef", "\\gdef", "\\xdef", "\\let", "\\newcommand", 
                  "\\DeclareMathOperator", "\\newtoggle", "\\providetoggle", "\\toggletrue", "\\togglefalse",
                  "\\settoggle", "\\StrCount", "\\stepcounter", "\\refstepcounter", "\\addtocounter",
                  "\\newenvironment", "\\renewenvironment", "\\pgfdeclaredecoration",
-                 "\\pgfdeclaremetadecoration"} | BASE_COMMANDS
+                 "\\pgfdeclaremetadecoration"} | BASE_COMMANDS | set(REGISTER_DECLARATIONS)
 # commands with arguments that draw nothing (skipped silently); the value is the argument count
 HARMLESS = {"\\usepackage": 1, "\\documentclass": 1, "\\RequirePackage": 1, "\\pagestyle": 1,
              "\\thispagestyle": 1, "\\title": 1, "\\author": 1, "\\date": 1, "\\maketitle": 0,
@@ -75,6 +76,9 @@ class DefinitionsMixin:
         d = self.defs
         if t in BASE_COMMANDS:  # \pgfmathdectobase and its kin (pgfmathbase.py)
             run_base_command(self, tok, reader)
+            return
+        if t in REGISTER_DECLARATIONS:  # \newdimen\d (registers.py)
+            declare_register(self, tok, reader)
             return
         if t in ("\\pgfdeclaredecoration", "\\pgfdeclaremetadecoration"):  # a decoration's states (decouser.py)
             from geoverify.frontends.tikz.decouser import declare_decoration

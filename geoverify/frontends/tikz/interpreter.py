@@ -32,6 +32,7 @@ from geoverify.frontends.tikz.nodes import Node
 from geoverify.frontends.tikz.options import DEFAULTS, OptionContext, apply_options
 from geoverify.frontends.tikz.pgfmath import MathResult, evaluate
 from geoverify.frontends.tikz.placement import NodePlacementMixin
+from geoverify.frontends.tikz.registers import assign_register
 from geoverify.frontends.tikz.tex import Definitions, Reader, Source, detokenize, tokenize
 from geoverify.scene import Panel
 
@@ -364,6 +365,9 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             if t in TDPLOT_COMMANDS:  # \tdplotsetmaincoords before the picture
                 run_tdplot(self, tok, reader)
                 continue
+            if self.defs.get("register:" + t) is not None:  # \d=1cm (registers.py)
+                assign_register(self, tok, reader)
+                continue
             if reader.expand(tok):
                 continue
             self.prose.token(tok)  # a word of text between the pictures, or what spoils it
@@ -500,6 +504,8 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 self.defs.end_group()
             elif t in _DEF_COMMANDS:
                 self.definition(tok, reader)
+            elif self.defs.get("register:" + t) is not None:  # \d=1cm (registers.py)
+                assign_register(self, tok, reader)
             elif reader.expand(tok):
                 continue
             elif t in ("\\addplot", "\\addplot+"):

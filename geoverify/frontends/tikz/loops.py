@@ -394,9 +394,8 @@ class LoopsMixin:
                 continue
             elif len(t) > 1 and t[0] == "\\" and reader.expand(tok):
                 continue
-            elif t == "\\pgfextra":
-                self.note("UNSUPPORTED", "\\pgfextra is not interpreted", t, self.location(tok[1], t))
-                reader.read_arg()
+            elif t == "\\pgfextra":  # its code runs where it stands (what it sets holds for what follows)
+                self._pgfextra(tok, reader)
                 continue
             out.append(tok)
             if len(out) > self.budget.limits.max_bytes:
@@ -422,6 +421,23 @@ class LoopsMixin:
             finally:
                 self.defs.end_group()
         return out
+
+    def _pgfextra(self, tok, reader: Reader) -> None:
+        """``\\pgfextra{code}`` or ``\\pgfextra code \\endpgfextra`` in a path: the code is run as
+        statements while the path's tokens are read, so that registers and macros it sets
+        (``\\mydim=2cm``) hold for the coordinates after it."""
+        reader.skip_spaces()
+        nxt = reader.peek()
+        if nxt is not None and nxt[0] == "{":
+            code = reader.read_arg()
+        else:
+            code = []
+            while True:
+                t2 = reader.get()
+                if t2 is None or t2[0] == "\\endpgfextra":
+                    break
+                code.append(t2)
+        self.statements(Reader(code, self.defs, self.budget, self.source), None)
 
     def child_foreach(self, tok, reader: Reader, out: list) -> list:
         """``child [options] foreach \\x in {list} {text}`` (tikz.code.tex,
