@@ -148,6 +148,8 @@ def run_axis(interp, reader: Reader, env: str, tok) -> None:
             body += [t, ("{", t[1])] + arg + [("}", t[1])]
             continue
         body.append(t)
+    from geoverify.frontends.tikz.pgfplots_loops import unroll_plot_loops
+    body = unroll_plot_loops(interp, body)  # \foreach { \addplot ...} in the body: one plot per item
     if env == "polaraxis":
         interp.note("APPROXIMATED", f"'{env}' is drawn with linear axes", env, loc)
     kv: dict = {}
