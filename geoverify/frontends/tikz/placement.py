@@ -201,6 +201,12 @@ class NodePlacementMixin:
         text = text.strip()
         if nst.get("node_contents"):  # typeset like node text: its macros (and pgfmath) expanded
             text = detokenize(self.expand_all(tokenize(nst["node_contents"]))).strip()
+        if nst["text_width"] is None and (nst.get("align") or "none").strip() == "none" and "\\\\" in text:
+            # TikZ makes \\ a line break only with align= or text width; in the node's \hbox
+            # LaTeX's \\ (\unskip\nobreak\hfil\break) breaks nothing: one line
+            from geoverify.frontends.tikz.fonts import node_lines as lines_of
+            parts = lines_of(text)
+            text = "".join(part.strip() for part in parts) if len(parts) > 1 else text
         if nst["text_width"] is not None and has_display(text):  # the figure's display skips
             nst = dict(nst)
             nst["display_skips"] = display_skips(self)
