@@ -437,7 +437,11 @@ class LoopsMixin:
                 if t2 is None or t2[0] == "\\endpgfextra":
                     break
                 code.append(t2)
-        self.statements(Reader(code, self.defs, self.budget, self.source), None)
+        # a path the code builds (\pgfpathellipse ...) joins the TikZ path where \pgfextra stands
+        from geoverify.frontends.tikz.pgfbasic import path_of_code
+        text = path_of_code(self, lambda: self.statements(Reader(code, self.defs, self.budget, self.source), None))
+        if text:
+            reader.push([(t, tok[1]) for t, _ in tokenize(text)])
 
     def child_foreach(self, tok, reader: Reader, out: list) -> list:
         """``child [options] foreach \\x in {list} {text}`` (tikz.code.tex,

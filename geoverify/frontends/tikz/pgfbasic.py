@@ -55,7 +55,7 @@ from geoverify.frontends.tikz.pgfplots_extra import PGFPLOTS_COMMANDS, PGFPLOTS_
 from geoverify.frontends.tikz.pgfpoints import AT_TIME_FLAGS, MORE_POINTS, at_time_transform, more_point
 from geoverify.frontends.tikz.tex import Macro, Reader, detokenize, tokenize
 
-__all__ = ["PGF_BASIC_COMMANDS", "run_pgf_basic"]
+__all__ = ["PGF_BASIC_COMMANDS", "path_of_code", "run_pgf_basic"]
 
 _KAPPA = 0.5522847498  # pgf's quarter-circle control distance (\pgfpathellipse)
 
@@ -432,12 +432,23 @@ def _use(interp, tok, reader: Reader, state: dict, actions: str) -> None:
     clip = "clip" in words
     if not path or not (opts or clip):
         return
+    parts = _path_parts(interp, path)
+    if parts is None:
+        return
+    cmd = "\\clip" if clip else "\\path"
+    text = f"{cmd}[{','.join(opts)}] {' '.join(parts)};"
+    reader.push([(t, tok[1]) for t, _ in tokenize(text)])
+
+
+def _path_parts(interp, path: list):
+    """The soft path ``path`` as TikZ path pieces in the coordinates of the transformation in
+    force (which the TikZ path applies again); None under a singular one (reported)."""
     ctm = interp.st["ctm"]
     det = ctm[0] * ctm[3] - ctm[1] * ctm[2]
     if abs(det) < 1e-12:
         interp.note("UNSUPPORTED", "a pgf path used under a singular transformation is not interpreted",
                     "\\pgfusepath")
-        return
+        return None
     inv = G.invert(ctm)
     similar = abs(ctm[0] - ctm[3]) < 1e-9 and abs(ctm[1] + ctm[2]) < 1e-9
 
@@ -462,9 +473,19 @@ def _use(interp, tok, reader: Reader, state: dict, actions: str) -> None:
             parts.append(loc(sub[0][1]))
             parts += [f".. controls {loc(c[1])} and {loc(c[2])} .. {loc(c[3])}" for c in sub[1:-1]]
             parts.append("-- cycle")
-    cmd = "\\clip" if clip else "\\path"
-    text = f"{cmd}[{','.join(opts)}] {' '.join(parts)};"
-    reader.push([(t, tok[1]) for t, _ in tokenize(text)])
+    return parts
+
+
+def path_of_code(interp, run) -> str:
+    """TikZ path text of the soft path that ``run()`` builds (``\\pgfextra{\\pgfpathellipse..}``
+    inside a TikZ path), in the current coordinates; the soft path around it is kept."""
+    state = _state(interp)
+    saved, state["path"] = state["path"], []
+    try:
+        run()
+    finally:
+        path, state["path"] = state["path"], saved
+    return " ".join(_path_parts(interp, path) or []) if path else ""
 
 
 # -- text ------------------------------------------------------------------------------

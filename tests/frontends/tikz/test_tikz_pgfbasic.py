@@ -119,3 +119,18 @@ def test_pgfsetcornersarced_rounds_the_corners_of_the_paths_built_after_it():
     assert np.allclose(c[0], [[0.5, 0], [7 / 6, 0], [11 / 6, 0], [2.5, 0]], atol=1e-4)
     assert np.allclose(c[1], [[2.5, 0], [2.5 + 0.5 * 0.5522847, 0], [3, 0.5 - 0.5 * 0.5522847], [3, 0.5]], atol=1e-4)
     assert len(c) == 8
+
+
+def test_pgfextra_path_joins_the_tikz_path():
+    # tikz manual (\pgfextra): a path the code builds is part of the TikZ path where it stands;
+    # \draw (0,0) -- (1,0) \pgfextra{\pgfpathlineto{..}} draws one line of three points
+    sc = parse_tikz(r"""\draw[red] (0,0) -- (1,0) \pgfextra{\pgfpathlineto{\pgfpoint{1cm}{1cm}}} -- (0,1);
+    \draw[blue] \pgfextra{\pgfpathellipse{\pgfpoint{2cm}{0cm}}{\pgfpoint{1cm}{0cm}}{\pgfpoint{0cm}{5mm}}};""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    red = [p for p in _lines(sc) if p.style.stroke == "#ff0000"]
+    assert len(red) == 1 and close(red[0].points, [(0, 0), (CM, 0), (CM, CM), (0, CM)], tol=1e-4)
+    blue = [p for p in sc.primitives if getattr(p, "style", None) is not None and p.style.stroke == "#0000ff"]
+    assert len(blue) == 1
+    c = np.vstack([part.controls.reshape(-1, 2) for part in blue[0].parts]) if hasattr(blue[0], "parts") \
+        else np.asarray(blue[0].points)
+    assert close(c.min(axis=0), (CM, -5 * MM), tol=1e-3) and close(c.max(axis=0), (3 * CM, 5 * MM), tol=1e-3)
