@@ -135,7 +135,8 @@ def _next(reader, seen: list):
         if t is None:
             return None
         if t[0].startswith("\\"):
-            if reader.expand(t):
+            # (\breakforeach acts when it is run, not while a number is read: TeX stops there)
+            if t[0] != "\\breakforeach" and reader.expand(t):
                 continue
             reader.push([t])
             raise _Unreadable(t[0])
@@ -146,7 +147,12 @@ def _next(reader, seen: list):
 def _digits(reader, seen: list, allow_point: bool) -> str:
     s = ""
     while True:
-        t = _next(reader, seen)
+        try:
+            t = _next(reader, seen)
+        except _Unreadable:
+            if s.strip("+-"):  # a command after the digits ends the number, as TeX stops there
+                break
+            raise
         if t is None:
             break
         c = t[0]

@@ -88,3 +88,24 @@ def test_etoolbox_toggles_and_xstring_strcount():
     assert _xs(sc, Polyline) == [1, 3, 1, 3]
     # a toggle never made is reported, not guessed
     assert [d.construct for d in sc.diagnostics if d.code == "UNSUPPORTED"] == ["\\iftoggle"]
+
+
+def test_a_number_ends_at_a_command_and_breakforeach_is_not_run_while_it_is_read():
+    # "\ifnum\a<\b \fill ..." and "\ifnum \x<\y \breakforeach \fi" (the pgf manual's pgffor
+    # example: rows of 2, 3, 4, 4 ellipses): TeX stops the second number at the command after it
+    sc = parse_tikz(r"\begin{tikzpicture}\def\a{1}\def\b{2} \ifnum\a<\b \fill (0,0) circle (1pt); \fi"
+                    r"\end{tikzpicture}")
+    assert not sc.diagnostics and len(sc.primitives) == 1
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \foreach \x in {1,...,4}
+        \foreach \y in {1,...,4}
+        {
+          \fill (\x,\y) circle (1pt);
+          \ifnum \x<\y
+            \breakforeach
+          \fi
+        }
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    cols = [round(p.center[0] / CM) for p in sc.primitives]
+    assert [cols.count(x) for x in (1, 2, 3, 4)] == [2, 3, 4, 4]
