@@ -372,6 +372,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             text, tail = split_plot_tail(text)
         use_cycle = plus or own_opts is None
         kv, errbar = _split_error_bar_keys(expand_plot_styles(interp, split_options(opts or "")))
+        kv, quiver_keys = _split_quiver_keys(kv)
         keys = dict(kv)
         st = dict(st0)
         st.update(draw="current", fill=None, arrow_start=None, arrow_end=None, dash=None)
@@ -482,6 +483,8 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                     continue
                 else:
                     plot_opts.append((k, v))
+            if quiver_keys:  # quiver/.cd, u=.., v=.. (or quiver/u=..): the quiver's own keys
+                quiver = ",".join(x for x in (quiver, quiver_keys) if x)
             shifts = None
             if plot_opts and not three and any(k in _PLOT_SHIFTS for k, _ in plot_opts):
                 shifts = [(k, v) for k, v in plot_opts if k in _PLOT_SHIFTS]
@@ -880,6 +883,34 @@ def _cell(row, col) -> float:
         return float(row[col]) if col is not None else float("nan")
     except (ValueError, IndexError):
         return float("nan")
+
+
+#: the keys of ``/pgfplots/quiver`` (pgfplotsplothandlers.code.tex) read after ``quiver/.cd``
+_QUIVER_SUBKEYS = {"u", "v", "w", "u value", "v value", "w value", "scale arrows", "update limits", "colored",
+                   "arrow color", "every arrow/.style", "every arrow/.append style", "quiver legend",
+                   "before arrow/.code", "after arrow/.code"}
+
+
+def _split_quiver_keys(pairs):
+    """Plot options and the ``quiver`` keys given as ``quiver/.cd, u=.., v=..`` (up to a key
+    with a full path) or ``quiver/u=..``: ``(plain pairs, "u=..,v=..")``."""
+    plain, sub = [], []
+    in_quiver = False
+    for k, v in pairs:
+        if k == "quiver/.cd":
+            in_quiver = True
+            continue
+        if k.startswith("quiver/"):
+            k, is_sub = k[len("quiver/"):], True
+        else:
+            is_sub = in_quiver and k in _QUIVER_SUBKEYS
+            if in_quiver and not is_sub:
+                in_quiver = False
+        if is_sub:
+            sub.append(k if v is None else f"{k}={{{v}}}")
+        else:
+            plain.append((k, v))
+    return plain, ",".join(sub)
 
 
 def _split_error_bar_keys(pairs):

@@ -32,3 +32,22 @@ x y u
     for got, want in zip(lines, tex):
         t = np.asarray(want) - o
         assert np.allclose(got, np.column_stack([t[:, 0] * BP, -t[:, 1] * BP]), atol=0.01)
+
+
+def test_quiver_keys_after_quiver_cd_are_the_quivers():
+    """``quiver, quiver/.cd, u=.., v=.., scale arrows=..`` (and ``quiver/u=..``) set the same
+    keys as ``quiver={u=.., v=.., scale arrows=..}``."""
+    fig = r"""\begin{tikzpicture}
+\begin{axis}[scale only axis,width=4cm,height=4cm,xmin=0,xmax=4,ymin=0,ymax=4,axis lines=none]
+\addplot[%s] coordinates {(1,0) (2,1)};
+\end{axis}
+\end{tikzpicture}"""
+    want = parse_tikz(fig % "quiver={u=1,v=x,scale arrows=0.5}")
+    for opts in ("quiver,quiver/.cd,u=1,v=x,scale arrows=0.5", "quiver,quiver/u=1,quiver/v=x,quiver/scale arrows=0.5"):
+        got = parse_tikz(fig % opts)
+        assert not got.diagnostics
+        a = [p.points for p in got.primitives if isinstance(p, Polyline)]
+        b = [p.points for p in want.primitives if isinstance(p, Polyline)]
+        assert len(a) == len(b) == 2 and all(np.allclose(x, y) for x, y in zip(a, b))
+    # the arrow from (2, 1) ends at (2, 1) + 0.5 (1, 2)
+    assert np.allclose(b[1][1], np.array([2.5, 2.0]) * 4 * 72.27 / 2.54 / 4)
