@@ -314,7 +314,11 @@ class _Builder:
         if n.name.startswith("(") and n.name.endswith(")"):  # (a, b): existing TikZ nodes
             if n.opts:
                 self.note("options on a '(...)' node list are not interpreted", "\\graph")
-            names = [x.strip() for x in n.name[1:-1].split(",") if x.strip()]
+            names = []
+            for x in (x.strip() for x in n.name[1:-1].split(",")):  # a node set stands for its members
+                names += self.interp.defs.get("nodeset:" + x) or ([x] if x else [])
+            for x in names:  # declared in the graph: named again later, they are these nodes
+                self.placed.setdefault(x, GNode(x, None))
             self.members += names
             return names
         if not n.name:  # "" or /text: a fresh name (tikz@f@<count>)

@@ -843,6 +843,10 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["pos"] = ctx.number(val, st).value
         elif k == "name":
             st["node_name"] = val
+        elif k == "set":  # graphs library: the node joins a node set (placement.py; "new set" needs no state)
+            st["node_sets"] = (*(st.get("node_sets") or ()), val.strip())
+        elif k == "new set":
+            pass
         elif k == "at":
             st["at"] = val
         elif k in ("out", "in"):

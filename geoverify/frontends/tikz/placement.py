@@ -114,7 +114,8 @@ class NodePlacementMixin:
         # inner sep and outer sep set on the picture, a scope or the path apply to its nodes;
         # labels and pins start from these, not from their node's own
         nst["path_seps"] = (st["inner_xsep"], st["inner_ysep"], st["outer_sep"])
-        nst["shape"] = "rectangle"
+        # \tikz@shape is not reset for a node: "circle" or "shape=..." of a picture, scope or path holds
+        nst["shape"] = nst["path_shape"] = st.get("shape") or "rectangle"
         nst["node_shift"] = (0.0, 0.0)
         nst["place_from_at"] = False  # set by the path when an "at" follows "above=of a"
         nst["labels"] = ()
@@ -134,6 +135,7 @@ class NodePlacementMixin:
         nst["path_picture"] = None  # a path's own (a node takes its own from its options)
         nst["shadows"] = None  # preactions too
         nst["node_aliases"] = ()
+        nst["node_sets"] = ()  # set=<name> of this node's own keys (every node, nodes, its options)
         nst["name_path"] = None
         outer_ctm = st["ctm"]
         nst["ctm"] = G.IDENTITY
@@ -153,6 +155,10 @@ class NodePlacementMixin:
 
     def place_node(self, nst: dict, name, p, text: str, loc, tangent=None, record_label: bool = True):
         """Build a node at canvas point ``p``; add its outline and text to the scene."""
+        if nst.get("node_sets"):  # set=<name>: a member of the node set (named if it has no name)
+            name = name or f"tikz set node {len(self.placed_nodes)}"
+            for s in nst["node_sets"]:
+                self.defs.set("nodeset:" + s, [*(self.defs.get("nodeset:" + s) or []), name], global_=True)
         through = nst.get("circle_through")
         if through is not None:  # circle through=(B): minimum size 2 veclen(B - at) (tikzlibrarythrough)
             nst = dict(nst)
@@ -513,10 +519,12 @@ class NodePlacementMixin:
         a_norm = ang % 360.0
         on_text = pos_word == "center"  # tikz@on@text: the label centred on the node's centre
         seps = nst.get("path_seps", (None, None, None))
-        # (a label is made after its node, outside the node's options: not fitted like a fit node)
-        lst = self.node_state({**nst, "ctm": G.IDENTITY, "inner_xsep": seps[0], "inner_ysep": seps[1],
-                               "outer_sep": seps[2], "fit": None, "fit_height": None, "transform_shape": False,
-                               "circle_through": None, **nst.get("path_mins", {}), **nst.get("path_text", {})}, "")
+        # (a label is made after its node, outside the node's options: not fitted like a fit node,
+        # its shape the path's)
+        lst = self.node_state({**nst, "shape": nst.get("path_shape"), "ctm": G.IDENTITY, "inner_xsep": seps[0],
+                               "inner_ysep": seps[1], "outer_sep": seps[2], "fit": None, "fit_height": None,
+                               "transform_shape": False, "circle_through": None, **nst.get("path_mins", {}),
+                               **nst.get("path_text", {})}, "")
         lst["ctm"] = G.IDENTITY
         every = self.defs.get("style:every label" if not pin else "style:every pin")
         if every:
@@ -555,7 +563,7 @@ class NodePlacementMixin:
         v = G.apply_linear(lst["node_ctm"], (dist * c, dist * s))
         target = (at[0] + v[0], at[1] + v[1])
         first = len(self.scene.primitives)
-        pnode = self.place_node(lst, None, target, text, loc)
+        pnode = self.place_node(lst, lst.get("node_name"), target, text, loc)  # label={[name=n]...}
         if text and pin:
             # the pin edge (every pin edge = help lines) joins the two nodes' borders
             start = node.border_toward(pnode.center)

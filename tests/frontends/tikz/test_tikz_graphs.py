@@ -437,3 +437,23 @@ def test_style_keys_in_graph_options_are_graph_keys_unless_given_a_full_path():
     frames = [len([p for p in lines(parse_tikz(r"\tikz \graph [%s] { a -> b };" % o))])
               for o in ("every node/.style={draw}", "/tikz/every node/.style={draw}")]
     assert frames == [1, 3]
+
+
+def test_node_sets_are_used_in_a_graph_and_imported_nodes_stay_where_they_are():
+    # set=<name> puts a node in a node set (unnamed ones get a name); (<set>) in a graph stands
+    # for its members, which later plain references then mean (pgf manual: "import nodes")
+    sc = parse_tikz(r"""\begin{tikzpicture}[new set=import nodes]
+      \begin{scope}[nodes={set=import nodes}]
+        \node (a) at (0,1) {a};
+        \node at (1,1) {b};
+      \end{scope}
+      \graph { (import nodes); x -> a; };
+    \end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    c = centres(sc)
+    assert len(c["a"]) == 1 and close(c["a"][0][0], 0) and close(c["b"][0][0], CM)
+    # the edge ends on the border of the existing node a (outer sep included), not at a new one
+    (edge,) = lines(sc)
+    dx, dy = edge.points[-1] - (0.0, CM)
+    hw, hh = 2.5 + 3.33333 + 0.2, 4.30554 / 2 + 3.33333 + 0.2  # "a": 5 pt wide, 4.31 pt high
+    assert max(abs(dx) / hw, abs(dy) / hh) == pytest.approx(1.0, abs=1e-3)

@@ -722,3 +722,30 @@ def test_sloped_node_at_a_vertical_tangent_is_not_turned():
     lab = only(sc, TextLabel)
     x_curve = -0.25 * CM  # B(0.5).x
     assert lab.box[2] < x_curve and lab.box[0] < x_curve - 5
+
+
+def test_a_label_named_in_its_options_can_be_referred_to():
+    # label={[name=L]above:..}: the label node is named L; its south anchor is the point above
+    # the circle (radius: the inner seps' diagonal, 4.714 pt, and the outer sep)
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \node [circle, draw, label={[name=L]above:$a$}] {};
+      \draw [red] (L.south) -- +(1,0);
+    \end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    red = [p for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#ff0000"][0]
+    assert close(red.points[0], (0, math.hypot(INNER, INNER) + OUTER), tol=1e-3)
+
+
+def test_a_shape_given_to_the_picture_holds_for_its_nodes_and_labels():
+    # \tikz@shape is not reset for a node: [circle] on the picture makes circles (pgf manual,
+    # "right=of" chains of empty circles); a label takes the path's shape, not its node's own
+    sc = parse_tikz(r"""\begin{tikzpicture}[circle]
+      \node [draw] (s) {};
+      \node [draw, rectangle, label={[draw]above:L}] at (1,0) {};
+    \end{tikzpicture}""")
+    circles = [p for p in sc.primitives if isinstance(p, Circle)]
+    boxes = [p for p in sc.primitives if isinstance(p, Polyline)]
+    assert len(circles) == 2 and len(boxes) == 1  # s and the label; the rectangle node
+    assert close(circles[0].radius, math.hypot(INNER, INNER), tol=1e-3)
+    plain = parse_tikz(r"\node [circle, draw, label={[draw]above:L}] {};")
+    assert len([p for p in plain.primitives if isinstance(p, Circle)]) == 1  # the label is a rectangle
