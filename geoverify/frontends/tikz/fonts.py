@@ -16,10 +16,11 @@ import re
 
 from geoverify.frontends.texbox import TextBox, measure as _measure
 from geoverify.frontends.texfonts import LatexFonts, metrics_available, param
+from geoverify.frontends.texscan import dimen
 from geoverify.frontends.tikz.mathbreaks import BIN_PENALTY, REL_PENALTY, math_breaks
 
-__all__ = ["TextBox", "baselineskip", "measure", "metrics_available", "em", "ex", "interword_space", "node_lines",
-           "wrap",
+__all__ = ["TextBox", "baselineskip", "measure", "metrics_available", "em", "ex", "interword_space", "line_skip",
+           "node_lines", "wrap",
            "FONT_SIZES", "BOLD_MATH", "extra_space"]
 
 _FONTS = LatexFonts(10)
@@ -60,7 +61,8 @@ def measure(text: str, size: float = 10.0, bold=False) -> tuple[TextBox, list[fl
         Width of each line (for ``align``).
     """
     family, fonts = _selection(bold)
-    lines = node_lines(text)
+    skips: list[str] = []
+    lines = node_lines(text, skips=skips)
     widths = []
     approx = False
     first_h = last_d = 0.0
@@ -71,8 +73,22 @@ def measure(text: str, size: float = 10.0, bold=False) -> tuple[TextBox, list[fl
         if k == 0:
             first_h = box.height
         last_d = box.depth
-    depth = last_d + (len(lines) - 1) * baselineskip(size)
+    # \\\\[skip] adds its skip to the distance of the baselines (\\vskip between the lines)
+    extra = sum(line_skip(s, size, bold) for s in skips[:len(lines) - 1])
+    depth = last_d + (len(lines) - 1) * baselineskip(size) + extra
     return TextBox(max(widths) if widths else 0.0, first_h, depth, approx), widths
+
+
+def line_skip(arg: str, size: float = 10.0, bold=False) -> float:
+    """The length of a ``\\\\[<arg>]`` in pt (``em`` and ``ex`` of the text font at ``size``);
+    0 for none or one it cannot read."""
+    arg = arg.strip()
+    if not arg:
+        return 0.0
+    m = re.fullmatch(r"([-+]?(?:\d+\.?\d*|\.\d+))\s*(em|ex)", arg)
+    if m:
+        return float(m.group(1)) * (em(size, bold) if m.group(2) == "em" else ex(size, bold))
+    return dimen(arg, size)
 
 
 #: Font declarations: they hold to the end of the enclosing group (and across ``\\\\``).
@@ -86,8 +102,9 @@ _COMMAND = re.compile(r"\\([A-Za-z@]+|.|$)", re.S)
 _BEFORE_GROUP = re.compile(r"(\\[A-Za-z]+)\s*(\{[^{}]*\}\s*)?$")
 
 
-def node_lines(text: str, carry: bool = False) -> list[str]:
-    """Node text split into its lines at ``\\\\`` (an optional ``[<skip>]`` after it is dropped).
+def node_lines(text: str, carry: bool = False, skips: list | None = None) -> list[str]:
+    """Node text split into its lines at ``\\\\`` (an optional ``*`` and ``[<skip>]`` after it
+    are dropped; with a list ``skips``, each break's skip text, ``""`` for none, is appended to it).
 
     A ``\\\\`` inside a brace group or a text command's argument (``{\\small a\\\\b}``,
     ``\\textbf{a\\\\b}``) breaks the line too: each line gets the groups still open
@@ -122,9 +139,21 @@ def node_lines(text: str, carry: bool = False) -> list[str]:
             if cs == "\\\\" and not math and env == 0 and all(g[1] for g in stack):
                 lines.append(prefix + text[start:i] + "}" * len(stack))
                 i += 2
-                if i < n and text[i] == "[":
-                    j = text.find("]", i)
-                    i = j + 1 if j >= 0 else i
+                # \\*[skip]: LaTeX's \@ifstar and \@ifnextchar skip blanks before them
+                k = i
+                while k < n and text[k] in " \t\n":
+                    k += 1
+                if k < n and text[k] == "*":
+                    i = k = k + 1
+                    while k < n and text[k] in " \t\n":
+                        k += 1
+                skip = ""
+                if k < n and text[k] == "[":
+                    j = text.find("]", k)
+                    if j >= 0:
+                        skip, i = text[k + 1:j], j + 1
+                if skips is not None:
+                    skips.append(skip)
                 prefix = ("".join(top) if carry else "") + "".join(g[0] + "".join(g[2]) for g in stack)
                 start = i
                 continue
@@ -252,7 +281,10 @@ def wrap(text: str, width: float, size: float = 10.0, bold=False, align=None) ->
     name, at = _FONTS.text_font(family, size)
     shrink = param(name, 4, at) if metrics_available() else 0.0
     out = []
-    for line in node_lines(text, carry=True):
+    skips: list[str] = []
+    starts = []  # where each source line's wrapped lines start in out
+    for line in node_lines(text, carry=True, skips=skips):
+        starts.append(len(out))
         words = _words(line)
         if "$" in line:
             pieces = _math_pieces(words)
@@ -273,6 +305,9 @@ def wrap(text: str, width: float, size: float = 10.0, bold=False, align=None) ->
                 cur = [cut[1]]
                 cut = _hyphen_cut(cut[1], width, size, bold)
         out.append(" ".join(cur))
+    for k, skip in enumerate(skips[:len(starts) - 1]):  # a \\\\[skip] stays: "\\\\ [skip]" is read so
+        if skip:
+            out[starts[k + 1]] = f"[{skip}]" + out[starts[k + 1]]
     return out
 
 

@@ -18,7 +18,8 @@ from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.colors import to_hex
 from geoverify.frontends.tikz.emit import path_style
-from geoverify.frontends.tikz.fonts import TextBox, baselineskip, em as font_em, measure, wrap
+from geoverify.frontends.tikz.fonts import TextBox, baselineskip, em as font_em, line_skip, measure, node_lines
+from geoverify.frontends.tikz.fonts import wrap
 from geoverify.frontends.tikz.circuits import GATE_SHAPES, gate_shape
 from geoverify.frontends.tikz.circuits_ee import EE_SHAPES
 from geoverify.frontends.tikz.circuits_us import US_SHAPES
@@ -637,7 +638,10 @@ def _node_size(nst: dict, shape_eff: str, text: str):
     if box is not None and nst["text_width"] is None and len(widths) > 1:
         # align lines are stacked in a \vbox (tikz@align@end@check): its baseline is the last
         # line's (a text width minipage[t] keeps the first line's)
-        shift = (len(widths) - 1) * baselineskip(font)
+        skips: list = []  # \\\\[skip]s lie above the last line too
+        node_lines(text, skips=skips)
+        shift = (len(widths) - 1) * baselineskip(font) + sum(
+            line_skip(k, font, nst.get("bold", False)) for k in skips[:len(widths) - 1])
         box = TextBox(box.width, box.height + shift, box.depth - shift, box.approximate)
     w = box.width if box else 0.0
     h = box.height if box else 0.0

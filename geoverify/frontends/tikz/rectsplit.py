@@ -32,7 +32,7 @@ import numpy as np
 from geoverify.frontends.tikz.colors import parse_color, to_hex
 from geoverify.frontends.tikz.emit import path_style
 from geoverify.frontends.tikz.fonts import em as font_em
-from geoverify.frontends.tikz.fonts import measure
+from geoverify.frontends.tikz.fonts import measure, wrap
 from geoverify.frontends.tikz.nodes import Node
 from geoverify.frontends.tikz.options import split_top_level
 from geoverify.frontends.tikz.positioning import settle_node
@@ -170,12 +170,29 @@ def place_split_node(interp, nst: dict, name, p, text: str, loc):
     # the library's rules (1ex wide, 1ex high, set when it is loaded) and those the keys added
     empty = (_EX + rs.get("empty part width", 0.0), max(_EX, rs.get("empty part height", 0.0)),
              rs.get("empty part depth", 0.0))
-    for t in texts:
+    tw = nst.get("text_width")
+    labels = []  # per part: (text, x of its box in the part, width of its box)
+    for k, t in enumerate(texts):
         if not t:
             sizes.append(None if ignore else empty)
+            labels.append(None)
+            continue
+        if tw is not None:
+            # each part a \\vbox of the text width, its lines broken and aligned by the part's own
+            # style (every text node part, every two node part, ...)
+            pst = dict(nst)
+            style = interp.defs.get(f"style:every {'text' if k == 0 else PART_NAMES[k]} node part")
+            if style:
+                interp.apply_options(pst, style)
+            t = " \\\\ ".join(wrap(t, tw, fs, nst.get("bold", False), pst.get("align")))
+            box, _ = measure(t, fs, nst.get("bold", False))
+            sizes.append((tw, box.height, box.depth))
+            x = {"center": (tw - box.width) / 2, "right": tw - box.width}.get(pst.get("align"), 0.0)
+            labels.append((t, x, box.width))
             continue
         box, _ = measure(t, fs, nst.get("bold", False))
         sizes.append((box.width, box.height, box.depth))
+        labels.append((t, 0.0, box.width))
     origins, sw, ne, anchors, splits = _layout(sizes, horizontal, ignore, lw, ixs, iys, outer, outer,
                                                nst.get("min_width") or 0.0, nst.get("min_height") or 0.0,
                                                rs.get("part align") or ())
@@ -212,11 +229,11 @@ def place_split_node(interp, nst: dict, name, p, text: str, loc):
             seg = [(v + ox, y0), (v + ox, y1)] if horizontal else [(x0, v + oy), (x1, v + oy)]
             interp.scene.add(Polyline(points=np.array(seg), style=path_style(nst, True, False), **common))
     color = nst.get("text") or nst["color"]
-    for t, s, o in zip(texts, sizes, origins):
-        if not t or s is None:
+    for lab, s, o in zip(labels, sizes, origins):
+        if lab is None or s is None:
             continue
-        bx, by = o[0] + ox, o[1] + oy
-        interp.scene.add(TextLabel(text=t, anchor=(bx, by), box=np.array([bx, by - s[2], bx + s[0], by + s[1]]),
+        t, bx, by = lab[0], o[0] + ox + lab[1], o[1] + oy
+        interp.scene.add(TextLabel(text=t, anchor=(bx, by), box=np.array([bx, by - s[2], bx + lab[2], by + s[1]]),
                                    font_size=fs, style=Style(stroke=None, stroke_width=0.0, fill=to_hex(color),
                                                              opacity=nst["opacity"]), **common))
     return node

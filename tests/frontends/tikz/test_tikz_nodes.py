@@ -749,3 +749,14 @@ def test_a_shape_given_to_the_picture_holds_for_its_nodes_and_labels():
     assert close(circles[0].radius, math.hypot(INNER, INNER), tol=1e-3)
     plain = parse_tikz(r"\node [circle, draw, label={[draw]above:L}] {};")
     assert len([p for p in plain.primitives if isinstance(p, Circle)]) == 1  # the label is a rectangle
+
+
+def test_a_line_break_skip_adds_to_the_distance_of_the_baselines():
+    # pgf manual: "This is a\\[-2pt] demonstration text for\\[1ex] alignments." (align=right):
+    # baselines 12 - 2 and 12 + 1ex (4.30554) apart; TeX's box 41.86 pt high
+    sc = parse_tikz(r"""\tikz \node[fill=yellow, align=right]
+      {This is a\\[-2pt] demonstration text for\\[1ex] alignments.};""")
+    box = [p for p in sc.primitives if isinstance(p, Polyline)][0].points
+    assert np.ptp(box[:, 1]) == pytest.approx(41.86, abs=0.02)
+    with_blank = measure(r"a\\ [1ex] b\\*[2pt] c")[0]
+    assert with_blank.depth == pytest.approx(measure(r"a\\b\\c")[0].depth + 4.30554 + 2, abs=1e-4)

@@ -131,3 +131,20 @@ def test_part_align_per_part_the_last_repeating():
     assert np.isclose(lab["a"].box[2], lab["wide text"].box[2]) and np.isclose(lab["b"].box[2], lab["a"].box[2])
     assert np.allclose([lab["a"].anchor[1] - bottom1, lab["b"].anchor[1] - bottom1], [17.5445, 3.5338], atol=0.01)
     assert np.allclose([lab[t].anchor[1] - bottom2 for t in "Wxg"], [5.2783, 3.3339, 5.2783], atol=0.01)
+
+
+def test_text_width_parts_are_that_wide_and_aligned_by_their_part_style():
+    # pgf manual (shapes.multipart): text width=2.75cm makes each part a box that wide (TeX's
+    # outline 84.91 pt wide); every text node part/.style={align=center} centres the first part
+    # only, the others stay ragged right
+    sc = parse_tikz(r"""\begin{tikzpicture}[every text node part/.style={align=center}]
+      \node[rectangle split, rectangle split parts=2, draw, text width=2.75cm]
+        {Student \nodepart{two} age:int \\ name:String};
+    \end{tikzpicture}""")
+    outline = [p.points for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag][0]
+    tw = 2.75 * 72.27 / 2.54
+    assert np.ptp(outline[:, 0]) == pytest.approx(tw + 2 * em() * 0.3333, abs=1e-3)
+    labels = {p.text.split()[0]: p.box for p in sc.primitives if isinstance(p, TextLabel)}
+    left = outline[:, 0].min() + em() * 0.3333
+    assert labels["Student"][0] == pytest.approx(left + (tw - measure("Student")[0].width) / 2, abs=1e-3)
+    assert labels["age:int"][0] == pytest.approx(left, abs=1e-3)
