@@ -15,7 +15,10 @@
   (``\\pgfpointorigin`` or ``\\pgfpointanchor{cell node}{anchor}``, measured in
   the matrix); the user's ``\\pgfmatrixbegincode`` / ``\\pgfmatrixendcode`` /
   ``\\pgfmatrixemptycode`` wrap the cells;
-- ``\\pgfset{keys}``: ``/pgf/`` keys set for the rest of the group.
+- ``\\pgfset{keys}``: ``/pgf/`` keys set for the rest of the group;
+- ``\\pgfpositionnodelater{macro}``: the nodes made after it in the group are built
+  but not drawn or named (pgf hands their box to ``macro``); ``\\pgfpositionnodenow{point}``
+  draws and names the last one with its anchor at ``point``.
 """
 
 from __future__ import annotations
@@ -28,9 +31,10 @@ from geoverify.frontends.tikz.matrix_cells import place_cell_matrix
 from geoverify.frontends.tikz.matrix_layout import split_body
 from geoverify.frontends.tikz.tex import Macro, detokenize, tokenize
 
-__all__ = ["PGF_NODE_COMMANDS", "run_pgf_node_command"]
+__all__ = ["PGF_NODE_COMMANDS", "keep_node_for_later", "run_pgf_node_command"]
 
-PGF_NODE_COMMANDS = {"\\pgfnode", "\\pgfmatrix", "\\pgfsetmatrixcolumnsep", "\\pgfsetmatrixrowsep", "\\pgfset"}
+PGF_NODE_COMMANDS = {"\\pgfnode", "\\pgfmatrix", "\\pgfsetmatrixcolumnsep", "\\pgfsetmatrixrowsep", "\\pgfset",
+                     "\\pgfpositionnodelater", "\\pgfpositionnodenow"}
 
 _SHIFT = re.compile(r"\\pgfpointanchor\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
 _NEXTCELL_LET = re.compile(r"\\let\s*(\\[A-Za-z@]+|\\.)\s*=?\s*\\pgfmatrixnextcell(?![A-Za-z@])")
@@ -58,6 +62,11 @@ def run_pgf_node_command(interp, tok, reader) -> None:
     if name in ("\\pgfsetmatrixcolumnsep", "\\pgfsetmatrixrowsep"):
         value = _text(interp, reader.read_arg())
         interp.defs.set("\\pgfmatrix" + name[len("\\pgfsetmatrix"):], Macro([], tokenize(value), None, 0))
+    elif name == "\\pgfpositionnodelater":  # the macro would get the box: the node is kept instead
+        reader.read_arg()
+        interp.st["position_later"] = True
+    elif name == "\\pgfpositionnodenow":
+        _position_now(interp, _text(interp, reader.read_arg()), loc)
     elif name == "\\pgfset":
         interp.apply_options(interp.st, _text(interp, reader.read_arg()))
     elif name == "\\pgfnode":
@@ -115,3 +124,31 @@ def _matrix(interp, args: list, loc) -> None:
     p = G.apply(st["ctm"], (0.0, 0.0))
     place_cell_matrix(interp, nst, name or None, p, cell_codes(split_body(body), codes), loc, opts,
                       scope=scope, anchor=(nst["anchor"], target))
+
+
+def keep_node_for_later(interp, nst: dict, name, p, text: str, loc):
+    """A node made under ``\\pgfpositionnodelater``: built (its name and drawing taken back)
+    and kept for ``\\pgfpositionnodenow``; the node, as if placed at ``p``."""
+    kept = {**nst, "position_later": False}
+    first, nodes, placed = len(interp.scene.primitives), dict(interp.nodes), len(interp.placed_nodes)
+    node = interp.place_node(kept, name, p, text, loc)
+    del interp.scene.primitives[first:]
+    del interp.placed_nodes[placed:]
+    interp.nodes = nodes
+    interp.defs.set("pgf:node later", (kept, name, text, loc), global_=True)
+    return node
+
+
+def _position_now(interp, point: str, loc) -> None:
+    """``\\pgfpositionnodenow{point}``: the kept node with its anchor at ``point`` (a
+    ``\\pgfpoint``/``\\pgfqpoint``, in the current transformation), named and drawn."""
+    kept = interp.defs.get("pgf:node later")
+    m = re.fullmatch(r"\\pgfq?point\s*\{([^{}]*)\}\s*\{([^{}]*)\}", point.strip())
+    if kept is None or m is None:
+        interp.note("UNSUPPORTED", f"\\pgfpositionnodenow{{{point}}}: no node kept or an unread point",
+                    "\\pgfpositionnodenow", loc)
+        return
+    nst, name, text, node_loc = kept
+    p = G.apply(interp.st["ctm"], (interp.number(m.group(1), interp.st).value,
+                                   interp.number(m.group(2), interp.st).value))
+    interp.place_node(nst, name, p, text, node_loc)

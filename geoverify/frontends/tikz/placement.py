@@ -156,6 +156,9 @@ class NodePlacementMixin:
 
     def place_node(self, nst: dict, name, p, text: str, loc, tangent=None, record_label: bool = True):
         """Build a node at canvas point ``p``; add its outline and text to the scene."""
+        if nst.get("position_later"):  # \\pgfpositionnodelater (pgfnodes.py): kept, drawn when positioned
+            from geoverify.frontends.tikz.pgfnodes import keep_node_for_later
+            return keep_node_for_later(self, nst, name, p, text, loc)
         if nst.get("node_sets"):  # set=<name>: a member of the node set (named if it has no name)
             name = name or f"tikz set node {len(self.placed_nodes)}"
             for s in nst["node_sets"]:

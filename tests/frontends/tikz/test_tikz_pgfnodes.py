@@ -85,3 +85,19 @@ def test_pgfmatrix_begin_and_end_code_wrap_the_cells():
     # the matrix is centred on the origin: the first column's boxes left of it, the second's right
     xs = sorted(round(float(b[:, 0].mean()), 6) for b in boxes)
     assert close(xs[0], xs[1]) and xs[0] < 0 < xs[2]
+
+
+def test_a_node_positioned_later_is_drawn_and_named_where_positioned():
+    # \pgfpositionnodelater keeps the node (nothing drawn, no name yet); \pgfpositionnodenow puts
+    # its anchor (north, from "below") at the point
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      { \pgfpositionnodelater{\relax}
+        \node [draw, below] (hi) {Hello}; }
+      \draw [red] (0,0) -- (1,0);
+      \pgfpositionnodenow{\pgfqpoint{2cm}{2cm}}
+      \draw [blue] (hi.north) -- (0,0);
+    \end{tikzpicture}""")
+    boxes = [p for p in sc.primitives if isinstance(p, Polyline) and p.closed_flag]
+    assert len(boxes) == 1 and sc.primitives.index(boxes[0]) > 0  # drawn after the red line
+    assert close(boxes[0].points[:, 1].max(), 2 * CM - 0.2, tol=1e-6)  # the outer sep below the anchor
+    assert close(_polys(sc, "#0000ff")[0][0], (2 * CM, 2 * CM))
