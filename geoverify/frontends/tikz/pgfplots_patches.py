@@ -5,7 +5,7 @@
   line per row (rows end at empty lines of ``coordinates``, or are counted by
   ``mesh/rows``/``mesh/cols``); each cell of four neighbours is a quadrilateral;
 - ``patch`` (``patch type=triangle``, its default): each three consecutive points
-  are a triangle, or ``patch table={i j k\\\\...}`` lists the vertices' indices
+  are a triangle (``patch type=rectangle``: each four a quadrilateral), or ``patch table={i j k\\\\...}`` lists the vertices' indices
   (``patch table with point meta``: a fourth column is the patch's colour value).
 
 A patch whose colour value is not a number is not drawn: with ``shader=flat
@@ -72,9 +72,10 @@ def _cells(plot):
                 yield list(idx), value if value is not None else (meta[idx[0]] if corner else
                                                                  sum(meta[i] for i in idx))
         return
-    if plot.patch == "patch" and (plot.patch_type or "triangle") == "triangle":
-        for k in range(0, n - 2, 3):
-            idx = [k, k + 1, k + 2]
+    if plot.patch == "patch" and (plot.patch_type or "triangle") in ("triangle", "rectangle"):
+        m = 3 if (plot.patch_type or "triangle") == "triangle" else 4  # consecutive points per patch
+        for k in range(0, n - m + 1, m):
+            idx = list(range(k, k + m))
             yield idx, meta[k] if corner else sum(meta[i] for i in idx)
         return
     if plot.shape3d is None:
