@@ -53,7 +53,8 @@ __all__ = ["run_axis"]
 # Handlers that only define a style (used, it is expanded where it is used); any other
 # handler (x filter/.code, /.expression ...) runs code this front-end does not, so it is reported.
 _STYLE_HANDLERS = ("/.style", "/.append style", "/.prefix style", "/.style n args", "/.style 2 args")
-_RUN_HANDLERS = ("after end axis/.code", "after end axis/.append code", "x filter/.code", "y filter/.code")
+_RUN_HANDLERS = ("after end axis/.code", "after end axis/.append code", "x filter/.code", "y filter/.code",
+                 "extra description/.code", "extra description/.append code")
 
 
 def _defines_style(key: str) -> bool:
@@ -771,6 +772,17 @@ class Axis:
                             "units)", self.env, self.loc)
             interp.statements(Reader(rest, interp.defs, interp.budget, interp.source), None)
             # "after end axis/.code": run at the axis' end, in its coordinates as the body
+            extra = "\n".join(v for v in (kv.get("extra description/.code"), kv.get("extra description/.append code"))
+                               if v and v.strip())
+            if extra:  # run after the descriptions; a bare (a,b) there is axis description cs
+                data_st = interp.st
+                interp.axis_cs_state = data_st
+                (x0, y0), (x1, y1) = self.P(self.xmin, self.ymin), self.P(self.xmax, self.ymax)
+                interp.st = dict(data_st, ctm=G.compose(base, (1.0, 0.0, 0.0, 1.0, min(x0, x1), min(y0, y1))),
+                                 xvec=(abs(x1 - x0), 0.0), yvec=(0.0, abs(y1 - y0)), axis_log=None)
+                interp.statements(Reader([(t, self.pos) for t, _ in tokenize(extra)], interp.defs, interp.budget,
+                                         interp.source), None)
+                interp.st, interp.axis_cs_state = data_st, None
             after = "\n".join(v for v in (kv.get("after end axis/.code"), kv.get("after end axis/.append code"))
                               if v and v.strip())
             if after:
@@ -1504,7 +1516,9 @@ class Axis:
             in_math = (text[:m.start()].count("$") - text[:m.start()].count("\\$")) % 2 == 1
             out += [text[pos:m.start()], num[1:-1] if in_math else num]
             pos = m.end()
-        return "".join(out) + text[pos:]
+        text = "".join(out) + text[pos:]
+        # a template that sets only spaces (yticklabel=\ ): an empty label
+        return "" if not re.sub(r"\\(?: |$)|~", "", text.strip()).strip() else text
 
     def tick_align(self, a, mode, star):
         """``inside``, ``outside`` or ``center`` for the ticks of axis ``a``: the last of ``tick

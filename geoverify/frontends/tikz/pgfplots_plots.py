@@ -53,7 +53,8 @@ CONST_HANDLERS = {"const plot": "left", "const plot mark left": "left", "const p
 _PLOT_ONLY = {"point meta", "mark", "only marks", "no marks", "no markers", "mark options", "forget plot", "unbounded coords",
               "restrict x to domain", "restrict y to domain", "restrict z to domain", "restrict x to domain*",
               "restrict y to domain*", "restrict z to domain*", "samples at", "variable", "id", "domain", "samples", "mark size",
-              "every mark/.append style", "sharp plot", "smooth", "mark repeat", "mark phase", "area legend"}
+              "every mark/.append style", "sharp plot", "smooth", "mark repeat", "mark phase", "area legend",
+              "data cs"}
 
 
 @dataclass
@@ -558,6 +559,12 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             meta = None
             if isinstance(pts, tuple):
                 pts, meta = pts
+            cs = (keys.get("data cs") or "").strip()
+            if cs in ("polar", "polarrad") and len(pts):  # (angle, radius) to cartesian (degrees/radians)
+                a = np.radians(pts[:, 0]) if cs == "polar" else pts[:, 0]
+                pts = np.column_stack([pts[:, 1] * np.cos(a), pts[:, 1] * np.sin(a)])
+            elif cs not in ("", "cart"):
+                interp.note("UNSUPPORTED", f"data cs={cs} is not interpreted", "data cs", loc)
             rkeys = {k: v for k, v in list((axis_kv or {}).items()) + kv if k.startswith("restrict ")}
             if any(k in FILTER_KEYS for k, _ in list(axis_pairs or ()) + kv):
                 pts, away = apply_filters(interp, pts, axis_pairs, kv, st, loc)
@@ -1012,7 +1019,7 @@ def _plot_points(interp, text, st, d0, n0, loc, symbols=None, functions=None, ex
     if text.startswith("expression"):
         text = text[len("expression"):].strip()
     if text.startswith("{") or text.startswith("("):
-        expr = text[1:-1] if text.startswith("{") else text
+        expr = text[1:-1]  # ({x(t)}, {y(t)}): the pair inside the parentheses
         # where pgfplots' loop puts them (pgfplots_domain.py)
         xs = domain_samples(d0[0], d0[1], n0, getattr(interp, "pgfplots_correct_sampling", True))
         if samples_at:  # samples at={-4,...,4}

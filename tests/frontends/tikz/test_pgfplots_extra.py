@@ -82,3 +82,17 @@ def test_pgfplotsextra_outside_an_axis_is_reported():
     sc = parse_tikz(r"\begin{tikzpicture}\pgfplotsextra{\pgfpathcircle{\pgfpointorigin}{1pt}}"
                     r"\draw (0,0) -- (1,0);\end{tikzpicture}")
     assert [d for d in sc.diagnostics if d.code == "UNSUPPORTED" and "pgfplotsextra" in d.message]
+
+
+def test_extra_description_code_reads_bare_points_in_axis_description_cs():
+    # pgfplots runs extra description/.code after the labels, with pgf points in axis description cs
+    sc = _axis(r"\addplot coordinates {(0,0) (3,5)};",
+               "xmin=0,xmax=3,ymin=0,ymax=5,yticklabel=\\ ,extra description/.code={"
+               "\\draw[red] (0,0.5) -- (1,0.5); \\draw[blue] (axis cs:1,0) -- (axis cs:1,5);}")
+    lines = {p.style.stroke: p.points for p in sc.primitives if isinstance(p, Polyline)}
+    assert np.allclose(lines["#ff0000"], [[0.0, 81.0], [195.0, 81.0]], atol=0.01)
+    assert np.allclose(lines["#0000ff"], [[65.0, 0.0], [65.0, 162.0]], atol=0.01)
+    # yticklabel=\ : the y tick labels are a space, nothing drawn
+    from geoverify.scene.primitives import TextLabel
+    ys = [p for p in sc.primitives if isinstance(p, TextLabel) and p.box[2] < 0]
+    assert ys == []
