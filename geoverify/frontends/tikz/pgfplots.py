@@ -1418,6 +1418,13 @@ class Axis:
             ast = dict(st)
             if not star and mode != "box":
                 ast["arrow_end"] = "stealth"
+            # x axis line style, every inner (a middle line) / outer x axis line: in the option order
+            side = "inner" if mode == "middle" else "outer"
+            keys = (f"{a} axis line style", f"{side} axis line style", f"every {side} {a} axis line/.style",
+                    f"every {side} {a} axis line/.append style")
+            for k, v in getattr(self, "opts", None) or ():
+                if k in keys and (v or "").strip():
+                    self.interp.apply_options(ast, v)
             c = self.cross(a)
             lo, hi = self.geometric_sides(a)
             for side in ((lo, hi) if mode == "box" else (c,)):

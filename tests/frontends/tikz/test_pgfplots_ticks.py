@@ -101,3 +101,20 @@ def test_tick_labels_named_by_ticknum_and_set_with_struts(strut, base):
     (red,) = [p.points for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#ff0000"]
     assert red[0][0] == pytest.approx(16.26, abs=0.02) and red[1][0] == pytest.approx(178.76, abs=0.02)
     assert red[0][1] == pytest.approx(base, abs=0.01) and red[1][1] == pytest.approx(base, abs=0.01)
+
+
+def test_inner_axis_line_style_sets_the_middle_lines_arrows():
+    # pgfplots manual (axis lines): every inner x axis line/.append style={|->>} gives the middle x line
+    # two heads at its end (and a bar at its start) instead of the default -stealth
+    from geoverify.scene.primitives import Arrow
+    tex = r"""\begin{tikzpicture}
+\begin{axis}[axis x line=middle, axis y line=middle, xmin=-1, xmax=1, ymin=-1, ymax=1%s]
+\end{axis}
+\end{tikzpicture}"""
+    plain = parse_tikz(tex % "")
+    styled = parse_tikz(tex % ",every inner x axis line/.append style={|->>}")
+    def x_heads(sc):  # the arrow heads on the middle x line (y = 81)
+        return sorted(round(float(p.tip[0]), 2) for p in sc.primitives
+                      if isinstance(p, Arrow) and abs(p.tip[1] - 81) < 1e-6)
+    assert x_heads(plain) == [195.0]
+    assert x_heads(styled) == [193.18, 195.0]  # >>: the second head one head length back
