@@ -399,21 +399,70 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
         if box is not None:
             lo = (min(box[0][0], box[1][0]) - 1e-6, min(box[0][1], box[1][1]) - 1e-6)
             hi = (max(box[0][0], box[1][0]) + 1e-6, max(box[0][1], box[1][1]) + 1e-6)
-        for p in canvas:
+        for k, p in enumerate(canvas):
             if p is None:
                 continue
             if lo is not None and not (lo[0] <= p[0] <= hi[0] and lo[1] <= p[1] <= hi[1]):
                 continue
-            draw_mark(interp, plot, p)
+            style = coordinate_style(interp, plot, k) if plot.coordinate_styles else None
+            if style:
+                _styled_mark(interp, plot, p, style)
+            else:
+                draw_mark(interp, plot, p)
 
 
-def draw_mark(interp, plot: Plot, p) -> None:
+def _styled_mark(interp, plot: Plot, p, style: str) -> None:
+    """The mark of one coordinate with its own ``coordinate style`` (its transformation, e.g.
+    ``scale=3, xshift=4pt``, acts in the mark's scope: the shift is scaled too)."""
+    mst = plot.mark_st or plot.st
+    est = dict(mst, ctm=(1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    try:
+        interp.apply_options(est, style)
+    except GeoverifyError as err:
+        interp.note("APPROXIMATED", f"coordinate style not applied: {err.message}", "coordinate style", plot.loc)
+        draw_mark(interp, plot, p)
+        return
+    m = est["ctm"]
+    styled = copy.copy(plot)
+    styled.__dict__.pop("_mark_cache", None)
+    styled.mark_st = dict(est, ctm=mst["ctm"])
+    draw_mark(interp, styled, (p[0] + m[4], p[1] + m[5]), lin=tuple(m[:4]) + (0.0, 0.0))
+
+
+def coordinate_style(interp, plot: Plot, k: int) -> str:
+    """The options of ``coordinate style/.condition={cond}{style}`` whose condition (in ``x``,
+    ``y`` of point ``k``) holds, joined; empty when none does."""
+    from geoverify.frontends.tikz.pgfplots3d_data import _var
+    x, y = (float(v) for v in plot.points[k][:2])
+    env = interp.env
+    saved = {m: env.get(m) for m in ("\\x", "\\y")}
+    env["\\x"], env["\\y"] = x, y
+    out = []
+    try:
+        for cond, style in plot.coordinate_styles:
+            try:
+                if interp.number(_var(_var(cond, "x", "\\x"), "y", "\\y"), plot.st).value:
+                    out.append(style)
+            except GeoverifyError as err:
+                interp.note("UNSUPPORTED", f"coordinate style condition not understood: {err.message}",
+                            "coordinate style/.condition", plot.loc)
+    finally:
+        for m, v in saved.items():
+            if v is None:
+                env.pop(m, None)
+            else:
+                env[m] = v
+    return ",".join(out)
+
+
+def draw_mark(interp, plot: Plot, p, lin=None) -> None:
     """One plot mark centred at canvas point ``p`` (``Dot``/``Circle`` and polylines; the
-    outlines and styles are computed once per plot)."""
+    outlines and styles are computed once per plot); ``lin``: a linear map of the outlines
+    (a coordinate's own style), which are then not kept."""
     if plot.mark == "text":
         _text_mark(interp, plot, p)
         return
-    cache = plot.__dict__.setdefault("_mark_cache", {})
+    cache = plot.__dict__.setdefault("_mark_cache", {}) if lin is None else {}
     parts = cache.get("parts")
     if parts is None:
         pieces = mark_outlines(plot.mark, plot.mark_size)
@@ -433,6 +482,8 @@ def draw_mark(interp, plot: Plot, p) -> None:
                 mst = dict(est, ctm=mst["ctm"])
             except GeoverifyError as err:
                 interp.note("APPROXIMATED", f"every mark style not applied: {err.message}", "every mark", plot.loc)
+        if lin is not None:
+            pieces = _transformed_pieces(interp, plot, pieces, lin)
         parts = []
         for kind, *data in pieces:
             fill = filled and closed_piece(kind, data)

@@ -107,6 +107,7 @@ class Plot:
     contour: tuple | None = None
     patch_cells: list | None = None
     shift: list | None = None  # the plot's TikZ shift/xshift/yshift options, applied by the axis
+    coordinate_styles: list | None = None  # coordinate style/.condition: [(condition, style)] of the marks
     update_limits: bool = True  # update limits=false: the points do not widen the axis limits
     ignore_zero: bool = False  # stacked ignores zero: a bar adding nothing to the stack is not drawn
     single_bar_legend: bool = False  # ybar/xbar stacked: pgfplots' single ybar (xbar) legend, one bar
@@ -417,6 +418,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             comb = quiver = hist = None
             interval = axis_interval
             update_limits, line_legend = True, False
+            coordinate_styles: list = []
             at = samples_at
             # a cycle list entry's only marks (TikZ's discard handler): marks alone
             only_marks = use_cycle and any(k == "only marks" for k, _ in split_options(entry[0]))
@@ -456,6 +458,13 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                     smooth, const, pbar = False, None, None
                 elif k == "update limits":
                     update_limits = (v or "true").strip() != "false"
+                elif k == "coordinate style/.condition" and v:  # {condition}{style} of a point's mark
+                    m_cs = re.fullmatch(r"\s*\{(.*)\}\s*\{(.*)\}\s*", v, re.S)
+                    if m_cs:
+                        coordinate_styles.append((m_cs.group(1), m_cs.group(2)))
+                    else:
+                        interp.note("UNSUPPORTED", f"coordinate style/.condition={v} not understood",
+                                    "coordinate style/.condition", loc)
                 elif k == "line legend":  # the default legend image: a line (not the area's)
                     line_legend = True
                 elif k == "mark size" and v:
@@ -621,7 +630,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                               closed=closed, errors=errors, error_keys=errbar or None, comb=comb, quiver=quiver,
                               interval=interval,
                               area_legend=(axis_area or "area legend" in keys) and not line_legend, patch=patch2,
-                              update_limits=update_limits,
+                              update_limits=update_limits, coordinate_styles=coordinate_styles or None,
                               patch_type=(keys.get("patch type") or "").strip() or None, patch_cells=patch_cells,
                               shape3d=shape2,
                               shader=(keys.get("shader") or (axis_kv or {}).get("shader") or "").strip() or None,
