@@ -32,7 +32,7 @@ from geoverify.frontends.tikz.datavis_axes import DEFAULT_STYLES, DvAxis, unbrac
 from geoverify.frontends.tikz.datavis_decor import show_axis, show_grid, show_label, show_ticks
 from geoverify.frontends.tikz.datavis_legend import Legend, draw_legend
 from geoverify.frontends.tikz.datavis_systems import scientific, school_book
-from geoverify.frontends.tikz.datavis_data import function_points, named_points, table_points, to_value
+from geoverify.frontends.tikz.datavis_data import function_points, named_points, table_points, tex_code_points, to_value
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.nodes import Node
 from geoverify.frontends.tikz.datavis_axes import split_keys
@@ -243,6 +243,8 @@ class DataVisualization:
             pts = table_points(src, kv.get("separator", ","), kv.get("headline"))
         elif fmt == "named":
             pts = named_points(src)
+        elif fmt == "TeX code":
+            pts = tex_code_points(src)
         elif fmt == "function":
             samples = int(self.number(kv["samples"])) if "samples" in kv else 25
             pts = function_points(src, self.number, samples)

@@ -25,7 +25,7 @@ import re
 
 from geoverify.errors import FigureSyntaxError
 
-__all__ = ["function_points", "named_points", "table_points", "to_value"]
+__all__ = ["function_points", "named_points", "table_points", "tex_code_points", "to_value"]
 
 _SP = 65536.0
 # \value reads one argument: a braced name or a single character (TeX's undelimited argument)
@@ -83,6 +83,45 @@ def named_points(body: str) -> list[dict]:
                 raise FigureSyntaxError("a value list in the named data format is not interpreted")
             point[k.strip()] = to_value(v or "")
         out.append(point)
+    return out
+
+
+_TEX_CODE_RE = re.compile(r"\\pgfkeyssetvalue\s*\{([^{}]*)\}\s*\{([^{}]*)\}|\\pgfkeys\s*\{((?:[^{}]|\{[^{}]*\})*)\}"
+                          r"|\\pgfdatapoint(?![A-Za-z@])|\\[A-Za-z@]+")
+
+
+def tex_code_points(body: str) -> list[dict]:
+    """Points of the ``TeX code`` format: ``\\pgfkeys{/data point/.cd, x=0, y=1}``,
+    ``\\pgfkeys{/data point/x=2}`` and ``\\pgfkeyssetvalue{/data point/x}{3}`` set the
+    attributes, which keep their values; each ``\\pgfdatapoint`` makes a point of them.
+
+    Raises
+    ------
+    FigureSyntaxError
+        Other commands in the code (loops, macros) are not run.
+    """
+    from geoverify.frontends.tikz.datavis_axes import split_keys
+    point: dict = {}
+    out = []
+    for m in _TEX_CODE_RE.finditer(body):
+        if m.group(1) is not None:  # \pgfkeyssetvalue{/data point/<name>}{<value>}
+            key = m.group(1).strip()
+            if key.startswith("/data point/"):
+                point[key[12:]] = to_value(m.group(2))
+        elif m.group(3) is not None:  # \pgfkeys{...}: /data point/.cd, then names relative to it
+            path = ""
+            for k, v in split_keys(m.group(3)):
+                k = k.strip()
+                if k.endswith("/.cd"):
+                    path = k[:-4].rstrip("/") + "/"
+                    continue
+                full = k if k.startswith("/") else path + k
+                if full.startswith("/data point/") and v is not None:
+                    point[full[12:]] = to_value(v)
+        elif m.group(0).startswith("\\pgfdatapoint"):
+            out.append(dict(point))
+        else:
+            raise FigureSyntaxError(f"{m.group(0)} in TeX code data is not interpreted")
     return out
 
 

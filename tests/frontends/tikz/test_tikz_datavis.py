@@ -10,7 +10,7 @@ import numpy as np
 
 from geoverify.frontends.tikz import parse_tikz
 from geoverify.frontends.tikz.datavis_axes import about_step, linear_ticks, log_about_step, log_ticks
-from geoverify.frontends.tikz.datavis_data import function_points, table_points
+from geoverify.frontends.tikz.datavis_data import function_points, table_points, tex_code_points
 from geoverify.frontends.tikz.pgfmath import evaluate
 from geoverify.scene import Polyline, TextLabel
 from geoverify.scene.primitives import Arrow
@@ -267,3 +267,14 @@ def test_legend_up_then_right_puts_the_first_entry_at_the_bottom():
     for strategy, sign in (("down then right", 1), ("up then right", -1)):
         labels = _labels(_scene(body % strategy))
         assert close(labels["a"].anchor[1] - labels["b"].anchor[1], sign * 11.25, 0.01)
+
+
+def test_tex_code_format_keeps_attributes_between_data_points():
+    # the pgf manual's format=TeX code block: \pgfkeys and \pgfkeyssetvalue set the attributes,
+    # each \pgfdatapoint takes them as they stand; latex + dvisvgm draw (0,0) (1,1) (2,1) (3,0)
+    code = r"""\pgfkeys{/data point/.cd,x=0, y=0} \pgfdatapoint
+      \pgfkeys{/data point/.cd,x=1, y=1} \pgfdatapoint
+      \pgfkeys{/data point/x=2}          \pgfdatapoint
+      \pgfkeyssetvalue{/data point/x}{3}
+      \pgfkeyssetvalue{/data point/y}{0} \pgfdatapoint"""
+    assert [(p["x"], p["y"]) for p in tex_code_points(code)] == [(0, 0), (1, 1), (2, 1), (3, 0)]
