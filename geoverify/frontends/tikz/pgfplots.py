@@ -726,7 +726,7 @@ class Axis:
             interp.axis_description = self.description_frame()
             interp.ticklabel_frames = self.ticklabel_frames()
             xm = {a: self.mode(a) for a in "xy"}
-            ticks = {a: self.ticks(a) for a in "xy"}
+            ticks = {a: self.ticks_within_limits(a, self.ticks(a)) for a in "xy"}
             background = ",".join(v.strip() for v in (kv.get("axis background/.style"),
                                                       kv.get("axis background/.append style")) if v and v.strip())
             if background:  # the axis box's path with that style, behind everything
@@ -1281,6 +1281,23 @@ class Axis:
             minor = ticks_in_range(vals, lo, hi)
         return major, labels, minor, scale
 
+    def ticks_within_limits(self, a, ticks):
+        """``ticks`` (of :meth:`ticks`) without the positions outside ``<a>tickmin`` ..
+        ``<a>tickmax``: pgfplots shows no tick, label or grid line there."""
+        lo = self.value(a, self.kv[a + "tickmin"]) if (self.kv.get(a + "tickmin") or "").strip() else None
+        hi = self.value(a, self.kv[a + "tickmax"]) if (self.kv.get(a + "tickmax") or "").strip() else None
+        if lo is None and hi is None:
+            return ticks
+        major, labels, minor, scale = ticks
+
+        def inside(v):
+            return (lo is None or v >= lo - 1e-9 * abs(lo)) and (hi is None or v <= hi + 1e-9 * abs(hi))
+        keep = [inside(v) for v in major]
+        if labels is not None:
+            labels = [t for t, k in zip(labels, keep) if k] + list(labels[len(keep):])
+        return (np.asarray(major)[keep] if len(major) else major, labels,
+                np.array([v for v in minor if inside(v)]), scale)
+
     def tick_indices(self, a, major, listed, step):
         """The index of each tick of ``major`` in pgfplots' tick list, which counts the ticks it
         does not show: a given list from its first entry, automatic (or ``tick distance``)
@@ -1407,7 +1424,9 @@ class Axis:
         if self.kv.get("axis line style"):
             self.interp.apply_options(st, self.kv["axis line style"])
         mx, my = modes["x"][0], modes["y"][0]
-        if mx == "box" and my == "box" and not (self.line_shift("x") or self.line_shift("y")):
+        gaps = {a: (self.kv.get(f"axis {a} discontinuity") or "none").strip() for a in "xy"}
+        if mx == "box" and my == "box" and not (self.line_shift("x") or self.line_shift("y")) and \
+                set(gaps.values()) == {"none"}:
             self.line([self.P(self.xmin, self.ymin), self.P(self.xmax, self.ymin), self.P(self.xmax, self.ymax),
                        self.P(self.xmin, self.ymax)], st, closed=True, construct="axis lines")
             return
@@ -1435,7 +1454,27 @@ class Axis:
                 else:
                     pts = [self.P(side, self.ymin), self.P(side, self.ymax)]
                     pts = [(x + off, y) for x, y in pts]
+                if gaps[a] in ("crunch", "parallel"):
+                    self.discontinuous_line(pts, ast, gaps[a])
+                    continue
                 self.line(pts, ast, construct="axis lines")
+
+    def discontinuous_line(self, pts, st, kind):
+        """An axis line with ``axis x discontinuity=crunch`` (a zigzag, 12pt segments, amplitude
+        4pt) or ``parallel`` (ticks 4pt apart, amplitude 8pt) from 4pt after its start: pgfplots
+        decorates the line with pre length 4pt and post length its length less 16pt (8pt)."""
+        (x0, y0), (x1, y1) = pts
+        length = math.hypot(x1 - x0, y1 - y0)
+        deco = "zigzag,segment length=12pt,amplitude=4pt" if kind == "crunch" else \
+            "ticks,segment length=4pt,amplitude=8pt"
+        post = length - (16.0 if kind == "crunch" else 8.0)
+        saved = self.interp.st
+        self.interp.st = dict(st)
+        try:
+            self.tikz(f"\\path[draw,decorate,decoration={{{deco},pre length=4pt,post length={post:.5f}pt}}] "
+                      f"({x0:.5f}pt,{y0:.5f}pt) -- ({x1:.5f}pt,{y1:.5f}pt);")
+        finally:
+            self.interp.st = saved
 
     def line_shift(self, a):
         """``axis line shift`` / ``axis <a> line shift`` of axis ``a``'s line (pt; a number without

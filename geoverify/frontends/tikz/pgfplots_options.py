@@ -41,6 +41,7 @@ KNOWN_KEYS = {
     "reverse legend", "legend reversed",
     "correct sampling",
     "x axis line style", "y axis line style", "inner axis line style", "outer axis line style",
+    "axis x discontinuity", "axis y discontinuity", "xtickmin", "xtickmax", "ytickmin", "ytickmax",
     "set layers",  # layers change only the drawing order
     # TikZ's constant plot handlers in the axis' scope (pgfplots_plots.CONST_HANDLERS)
     "const plot", "const plot mark left", "const plot mark right", "const plot mark mid", "jump mark left",

@@ -118,3 +118,19 @@ def test_inner_axis_line_style_sets_the_middle_lines_arrows():
                       if isinstance(p, Arrow) and abs(p.tip[1] - 81) < 1e-6)
     assert x_heads(plain) == [195.0]
     assert x_heads(styled) == [193.18, 195.0]  # >>: the second head one head length back
+
+
+def test_axis_x_discontinuity_parallel_breaks_the_line_with_two_bars():
+    # pdflatex + dvisvgm (manual, axis discontinuity=parallel): the x line runs 4pt, breaks for two
+    # bars 16pt long at 4pt and 8pt, then goes on to its end
+    from geoverify.scene.primitives import Polyline
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[axis x line=bottom, axis x discontinuity=parallel, axis y line=left,
+    xmin=360, xmax=600, ymin=0, ymax=7, enlargelimits=false]
+\end{axis}
+\end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    black = sorted((p.points.round(2).tolist() for p in sc.primitives
+                    if isinstance(p, Polyline) and p.style.stroke == "#000000"), key=lambda q: (q[0][0], q[0][1]))
+    assert black == [[[0.0, 0.0], [4.0, 0.0]], [[0.0, 0.0], [0.0, 162.0]], [[4.0, 8.0], [4.0, -8.0]],
+                     [[8.0, 0.0], [195.0, 0.0]], [[8.0, 8.0], [8.0, -8.0]]]
