@@ -225,16 +225,28 @@ def _draw_quiver(interp, plot: Plot, full, box) -> None:
     if plot.only_marks or plot.st["draw"] is None:
         return
     st = plot.st
-    if plot.quiver.style:
+    meta = plot.quiver.meta
+    if plot.quiver.style and meta is None:
         st = dict(st)
         try:
             interp.apply_options(st, plot.quiver.style)
         except GeoverifyError as err:
             interp.note("APPROXIMATED", f"quiver every arrow style not applied: {err.message}", "quiver", plot.loc)
             st = plot.st
-    for p, q in zip(plot.points, plot.quiver.ends):
+    for k, (p, q) in enumerate(zip(plot.points, plot.quiver.ends)):
         if not (np.all(np.isfinite(p)) and np.all(np.isfinite(q))):
             continue
+        if meta is not None:  # every arrow in terms of \pgfplotspointmetatransformed: each its own
+            st = dict(plot.st)
+            interp.env["\\pgfplotspointmetatransformed"] = float(meta[k]) if np.isfinite(meta[k]) else 0.0
+            try:
+                interp.apply_options(st, plot.quiver.style)
+            except GeoverifyError as err:
+                interp.note("APPROXIMATED", f"quiver every arrow style not applied: {err.message}", "quiver",
+                            plot.loc)
+                st = plot.st
+            finally:
+                interp.env.pop("\\pgfplotspointmetatransformed", None)
         a, c = G.apply(full, tuple(p[:2])), G.apply(full, tuple(q[:2]))
         b = PathBuilder()
         b.move_to(a)

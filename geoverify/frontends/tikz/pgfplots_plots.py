@@ -35,7 +35,7 @@ from geoverify.frontends.tikz.pgfplots_filters import FILTER_KEYS, apply_filters
 from geoverify.frontends.tikz.pgfplots_hist import histogram
 from geoverify.frontends.tikz.pgfplots_patches import PATCH_PLOT_KEYS, parse_patch_table
 from geoverify.frontends.tikz.pgfplots_pathnodes import split_plot_tail
-from geoverify.frontends.tikz.pgfplots_quiver import Quiver, quiver_ends
+from geoverify.frontends.tikz.pgfplots_quiver import Quiver, quiver_ends, transformed_meta
 from geoverify.frontends.tikz.plothandlers import TIKZ_HANDLER_KEYS
 from geoverify.frontends.tikz.tex import Reader, detokenize
 
@@ -624,6 +624,9 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
             errors = _error_bars(interp, errbar, pts, explicit, st)
             if quiver is not None:
                 quiver = quiver_ends(interp, quiver, pts, st, loc, table=extra.get("table"))
+                pm = (keys.get("point meta") or "").strip()
+                if "\\pgfplotspointmetatransformed" in quiver.style and pm:  # arrows styled by it
+                    quiver.meta = transformed_meta(interp, pm.strip("{}"), pts, st, loc)
             plots.append(Plot(pts, st, loc, mark=mark, mark_st=mst,
                               only_marks=only_marks, smooth=smooth or bool(st.get("smooth")), forget=forget,
                               mark_size=mark_size, mark_text=tuple(mark_text), bar=pbar, meta=meta, const=const,

@@ -20,7 +20,7 @@ from geoverify.errors import GeoverifyError
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pgfplots3d_data import _var
 
-__all__ = ["Quiver", "quiver_ends"]
+__all__ = ["Quiver", "quiver_ends", "transformed_meta"]
 
 #: quiver sub-keys that only choose colours or legends (no geometry)
 _COLOUR_ONLY = {"colored", "arrow color", "quiver legend", "before arrow", "after arrow",
@@ -31,10 +31,11 @@ class Quiver:
     """The arrows of one quiver plot: ``ends`` (N, 2 or 3) in data coordinates (NaN
     where an arrow is undefined), the ``every arrow`` style, ``update limits``."""
 
-    __slots__ = ("ends", "style", "update_limits")
+    __slots__ = ("ends", "style", "update_limits", "meta")
 
-    def __init__(self, ends, style, update_limits):
+    def __init__(self, ends, style, update_limits, meta=None):
         self.ends, self.style, self.update_limits = ends, style, update_limits
+        self.meta = meta  # (N,) the points' \pgfplotspointmetatransformed (0..1000), or None
 
 
 def quiver_ends(interp, spec: str, pts: np.ndarray, st: dict, loc, table=None) -> Quiver:
@@ -92,6 +93,35 @@ def quiver_ends(interp, spec: str, pts: np.ndarray, st: dict, loc, table=None) -
             else:
                 env[m] = val
     return Quiver(ends, ",".join(styles), update)
+
+
+def transformed_meta(interp, expr: str, pts: np.ndarray, st: dict, loc):
+    """``\\pgfplotspointmetatransformed`` of each point: its ``point meta`` expression (in
+    ``x``, ``y``) mapped linearly from the plot's meta range onto 0..1000 (None when the
+    expression cannot be read, noted)."""
+    env = interp.env
+    saved = {m: env.get(m) for m in ("\\x", "\\y")}
+    e = _var(_var(expr, "x", "\\x"), "y", "\\y")
+    vals = np.full(len(pts), np.nan)
+    try:
+        for i, p in enumerate(pts):
+            if np.all(np.isfinite(p[:2])):
+                env["\\x"], env["\\y"] = float(p[0]), float(p[1])
+                vals[i] = interp.number(e, st).value
+    except GeoverifyError as err:
+        interp.note("UNSUPPORTED", f"point meta={expr} not understood: {err.message}", "point meta", loc)
+        return None
+    finally:
+        for m, v in saved.items():
+            if v is None:
+                env.pop(m, None)
+            else:
+                env[m] = v
+    finite = vals[np.isfinite(vals)]
+    if not len(finite):
+        return None
+    lo, hi = float(finite.min()), float(finite.max())
+    return (vals - lo) / (hi - lo) * 1000.0 if hi > lo else np.zeros(len(vals))
 
 
 _THIS_ROW = re.compile(r"\\thisrow(no)?\s*\{([^{}]*)\}")

@@ -51,3 +51,19 @@ def test_quiver_keys_after_quiver_cd_are_the_quivers():
         assert len(a) == len(b) == 2 and all(np.allclose(x, y) for x, y in zip(a, b))
     # the arrow from (2, 1) ends at (2, 1) + 0.5 (1, 2)
     assert np.allclose(b[1][1], np.array([2.5, 2.0]) * 4 * 72.27 / 2.54 / 4)
+
+
+def test_every_arrow_in_terms_of_the_transformed_point_meta():
+    """``every arrow/.append style={line width=2pt*\\pgfplotspointmetatransformed/1000}``: each
+    arrow's width from its point meta mapped onto 0..1000 (TeX, pgfplots' manual: 1.99254bp,
+    1.67984bp, ... for the arrows of meta 1 to the largest)."""
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[scale only axis,width=4cm,height=4cm,xmin=0,xmax=4,ymin=0,ymax=4,axis lines=none]
+\addplot[point meta={x*x},quiver={u=1,v=0,every arrow/.append style={
+  line width=2pt*\pgfplotspointmetatransformed/1000}}] coordinates {(1,0) (2,1) (3,2)};
+\end{axis}
+\end{tikzpicture}""")
+    assert not sc.diagnostics
+    widths = [p.style.stroke_width for p in sc.primitives if isinstance(p, Polyline)]
+    # meta 1, 4, 9: transformed 0, 375, 1000
+    assert np.allclose(widths, [0.0, 0.75, 2.0])
