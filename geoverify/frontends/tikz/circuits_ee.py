@@ -25,7 +25,10 @@ contact adds a hook at the right fifth; the var make contact starts at a small c
 radius ``w/12``). Their border is that box, below the axis only 0.5 pt deep (outer sep
 added). ``circle ee`` and ``generic circle IEC`` are circles; the latter runs
 ``/pgf/generic circle IEC/before background`` in a frame at the centre scaled by the
-radius. Every shape has ``input`` and ``output`` anchors at the ends of its middle line.
+radius. ``direction ee`` (``current direction``) is a box as long as its arrow head, the
+head's tip at the box's east side. Every shape has ``input`` and ``output`` anchors at the
+ends of its middle line. The annotations of ``circuits.ee`` (``light emitting`` ...) are
+drawn after their symbol (:func:`draw_annotations`).
 """
 
 from __future__ import annotations
@@ -37,7 +40,8 @@ from geoverify.frontends.tikz import geometry as G
 
 __all__ = ["EE_SHAPES", "ANNOTATIONS", "ee_shape", "ee_circle_anchors", "emit_ee_front", "draw_annotations"]
 
-#: shape -> the shape its size and border follow: "rectangle", "circle" or "axis" (standing on the x axis)
+#: shape -> the shape its size and border follow: "rectangle", "circle", "axis" (standing on the x axis)
+#: or "direction" (direction ee)
 EE_SHAPES = {
     "rectangle ee": "rectangle", "capacitor IEC": "rectangle", "ground IEC": "rectangle", "battery IEC": "rectangle",
     "breakdown diode IEC": "rectangle", "generic diode IEC": "rectangle", "var resistor IEC": "rectangle",
