@@ -242,7 +242,8 @@ class DataVisualization:
         if fmt == "table":
             pts = table_points(src, kv.get("separator", ","), kv.get("headline"))
         elif fmt == "named":
-            pts = named_points(src)
+            from geoverify.frontends.tikz.loops import expand_list
+            pts = named_points(src, lambda text: expand_list(self.interp, text))
         elif fmt == "TeX code":
             pts = tex_code_points(src)
         elif fmt == "function":
@@ -390,6 +391,9 @@ class DataVisualization:
             elif k == "logarithmic":
                 axis.log = axis.exponential = True
                 axis.scaling_default = "1 at 0 and 10 at 1"
+            elif k == "function" and re.fullmatch(r"\s*\\pgfdvmathln\s*\{\s*\\pgfvalue\s*\}\s*\{\s*\\pgfvalue\s*\}\s*",
+                                                   val or ""):
+                axis.log = True  # the values mapped through ln before the scaling (the ticks keep their steps)
             else:
                 self.note(f"axis option '{k}' is not interpreted", k)
 

@@ -66,23 +66,36 @@ def table_points(body: str, separator: str = ",", headline: str | None = None) -
     return out
 
 
-def named_points(body: str) -> list[dict]:
+def named_points(body: str, expand=None) -> list[dict]:
     """Points of the ``named`` format: ``x=1, y=2`` on each line.
+
+    A value may be a ``\\foreach`` list in braces (``x={1,...,4}, y={1,2}``): pgf runs a
+    loop over each key's list, the first key's outermost, and makes a point in the
+    innermost (``\\pgf@dv@parse@named``); ``expand(text) -> list of str`` expands such a
+    list (``...`` ranges).
 
     Raises
     ------
     FigureSyntaxError
-        A value list in braces (``x={1,2}``, one point per combination) is not read.
+        A value list when no ``expand`` is given.
     """
     from geoverify.frontends.tikz.datavis_axes import split_keys
     out = []
     for ln in _lines(body):
-        point = {}
+        keys = []
         for k, v in split_keys(ln):
-            if v is not None and "," in v:
-                raise FigureSyntaxError("a value list in the named data format is not interpreted")
-            point[k.strip()] = to_value(v or "")
-        out.append(point)
+            v = (v or "").strip()
+            if "," in v or "..." in v:  # (split_keys took the braces off the list)
+                if expand is None:
+                    raise FigureSyntaxError("a value list in the named data format is not interpreted")
+                values = expand(v)
+            else:
+                values = [v]
+            keys.append((k.strip(), [to_value(x) for x in values]))
+        points = [{}]
+        for k, values in keys:  # the first key's loop is the outermost
+            points = [{**p, k: x} for p in points for x in values]
+        out += points
     return out
 
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from geoverify.frontends.tikz import parse_tikz
 from geoverify.frontends.tikz.datavis_axes import about_step, linear_ticks, log_about_step, log_ticks
-from geoverify.frontends.tikz.datavis_data import function_points, table_points, tex_code_points
+from geoverify.frontends.tikz.datavis_data import function_points, named_points, table_points, tex_code_points
 from geoverify.frontends.tikz.pgfmath import evaluate
 from geoverify.scene import Polyline, TextLabel
 from geoverify.scene.primitives import Arrow
@@ -278,3 +278,18 @@ def test_tex_code_format_keeps_attributes_between_data_points():
       \pgfkeyssetvalue{/data point/x}{3}
       \pgfkeyssetvalue{/data point/y}{0} \pgfdatapoint"""
     assert [(p["x"], p["y"]) for p in tex_code_points(code)] == [(0, 0), (1, 1), (2, 1), (3, 0)]
+
+
+def test_named_format_value_lists_make_every_combination_and_function_ln_maps_the_axis():
+    # pgf's \pgf@dv@parse@named: a \foreach over each key's list, the first one outermost
+    pts = named_points("x={1,2}, y={5,6,7}", lambda t: [x.strip() for x in t.split(",")])
+    assert [(p["x"], p["y"]) for p in pts] == [(1, 5), (1, 6), (1, 7), (2, 5), (2, 6), (2, 7)]
+    # the pgf manual's axis with function=\pgfdvmathln: ticks at 1, 10, 100, 1000 one cm apart
+    # (scaling=1 at 0cm and 1000 at 3cm, as latex + dvisvgm draw them)
+    sc = parse_tikz(r"""\tikz \datavisualization
+       [scientific axes, x axis={ticks={major={at={1,10,100,1000}}}, scaling=1 at 0cm and 1000 at 3cm,
+        function=\pgfdvmathln{\pgfvalue}{\pgfvalue}}, visualize as scatter]
+      data [format=named] { x={1,100,...,1000}, y={1,2,3} };""")
+    labels = sorted((p.anchor[0], p.text) for p in sc.primitives if isinstance(p, TextLabel) and "0" in p.text)
+    xs = [x for x, t in labels if t in ("$10$", "$100$", "$1{,}000$")]
+    assert np.allclose(np.diff(xs), 28.4528, atol=1e-3)
