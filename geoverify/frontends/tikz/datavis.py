@@ -109,6 +109,9 @@ class DataVisualization:
 
     # -- reading the statement -------------------------------------------------------
     def read(self, toks: list) -> None:
+        given = self.interp.defs.get("dvset")  # \tikzdatavisualizationset{..} before the statement
+        if given:
+            self.options(given)
         i, n = 0, len(toks)
 
         def skip(j):
@@ -332,6 +335,12 @@ class DataVisualization:
                 self.styles[name] = self.styles.get(name, "") + "," + val
             else:
                 self.note(f"data visualization key '{k}' is not interpreted", k)
+        elif "/." in k and k.rpartition("/.")[2] in ("style", "append style"):  # a style of the figure's own
+            name, _, handler = k.rpartition("/.")
+            name = name.strip().removeprefix("/tikz/data visualization/")
+            self.styles[name] = val if handler == "style" else self.styles.get(name, "") + "," + val
+        elif k in self.styles and not k.startswith("every "):  # its keys, #1 the value given
+            self.options(self.styles[k].replace("#1", val or ""))
         else:
             self.note(f"data visualization key '{k}' is not interpreted", k.split("/")[0])
 

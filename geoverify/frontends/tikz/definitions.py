@@ -31,7 +31,8 @@ DEF_COMMANDS = {"\\def", "\\edef", "\\gdef", "\\xdef", "\\let", "\\newcommand", 
                  "\\DeclareMathOperator", "\\newtoggle", "\\providetoggle", "\\toggletrue", "\\togglefalse",
                  "\\settoggle", "\\StrCount", "\\stepcounter", "\\refstepcounter", "\\addtocounter",
                  "\\newenvironment", "\\renewenvironment", "\\pgfdeclaredecoration",
-                 "\\pgfdeclaremetadecoration"} | BASE_COMMANDS | set(REGISTER_DECLARATIONS)
+                 "\\pgfdeclaremetadecoration", "\\tikzdatavisualizationset"} | BASE_COMMANDS
+DEF_COMMANDS |= set(REGISTER_DECLARATIONS)
 # commands with arguments that draw nothing (skipped silently); the value is the argument count
 HARMLESS = {"\\usepackage": 1, "\\documentclass": 1, "\\RequirePackage": 1, "\\pagestyle": 1,
              "\\thispagestyle": 1, "\\title": 1, "\\author": 1, "\\date": 1, "\\maketitle": 0,
@@ -79,6 +80,11 @@ class DefinitionsMixin:
             return
         if t in REGISTER_DECLARATIONS:  # \newdimen\d (registers.py)
             declare_register(self, tok, reader)
+            return
+        if t == "\\tikzdatavisualizationset":  # keys for the \datavisualization statements after it
+            keys = detokenize(reader.read_arg())
+            old = d.get("dvset")
+            d.set("dvset", old + "," + keys if old else keys)
             return
         if t in ("\\pgfdeclaredecoration", "\\pgfdeclaremetadecoration"):  # a decoration's states (decouser.py)
             from geoverify.frontends.tikz.decouser import declare_decoration

@@ -293,3 +293,16 @@ def test_named_format_value_lists_make_every_combination_and_function_ln_maps_th
     labels = sorted((p.anchor[0], p.text) for p in sc.primitives if isinstance(p, TextLabel) and "0" in p.text)
     xs = [x for x, t in labels if t in ("$10$", "$100$", "$1{,}000$")]
     assert np.allclose(np.diff(xs), 28.4528, atol=1e-3)
+
+
+def test_tikzdatavisualizationset_styles_with_an_argument_add_data_points():
+    # the pgf manual: horizontal/.style={data point={x=#1, y=1}, data point={x=#1, y=2}} defined
+    # before the statement; horizontal=1, horizontal=2 make the line (1,1) (1,2) (2,1) (2,2)
+    # (school book axes: 1 cm a unit here)
+    sc = parse_tikz(r"""\tikzdatavisualizationset{
+        horizontal/.style={data point={x=#1, y=1}, data point={x=#1, y=2}},
+      }
+      \tikz \datavisualization [school book axes, visualize as line, horizontal=1, horizontal=2];""")
+    assert not sc.diagnostics
+    line = next(p.points for p in sc.primitives if isinstance(p, Polyline) and len(p.points) == 4)
+    assert np.allclose(line / 28.4528, [[1, 1], [1, 2], [2, 1], [2, 2]], atol=1e-3)
