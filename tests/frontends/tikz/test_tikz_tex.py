@@ -22,7 +22,9 @@ def _circles(code):
 
 def test_blanks_after_a_control_symbol_are_kept_after_a_control_word_skipped():
     # TeX skips blanks after a control word (and a control space), not after \% or \,
-    labels = [p.text for p in parse_tikz(r"\node {50\% dropout}; \node at (0,1) {\tt ./git \\ repo};").primitives]
+    # (align= keeps the \\ a line break: without it the node is one line, "./gitrepo")
+    sc = parse_tikz(r"\node {50\% dropout}; \node[align=left] at (0,1) {\tt ./git \\ repo};")
+    labels = [p.text for p in sc.primitives]
     assert labels == ["50\\% dropout", "\\tt./git \\\\ repo"]
     wide = only(parse_tikz(r"\node {50\% dropout};"), TextLabel)
     tight = only(parse_tikz(r"\node {50\%dropout};"), TextLabel)
