@@ -150,9 +150,8 @@ CIRCUITS_EE_IEC = {
                             f"shape=generic circle IEC,info=center:{u}"
        for m, u in (("ampere", "A"), ("volt", "V"), ("ohm", "$\\Omega$"))},
 }
-CIRCUITS_EE_IEC["circuit ee IEC"] += ",set amperemeter graphic=amperemeter graphic,set voltmeter graphic=voltmeter " \
-                                     "graphic,set ohmmeter graphic=ohmmeter graphic,set ac source graphic=ac source graphic,set dc source graphic=" \
-                                     "dc source graphic"
+CIRCUITS_EE_IEC["circuit ee IEC"] += "".join(f",set {s} graphic={s} graphic" for s in (
+    "amperemeter", "voltmeter", "ohmmeter", "ac source", "dc source"))
 
 _GATES = ("and", "nand", "or", "nor", "xor", "xnor", "not", "buffer")
 _IEC_SYMBOLS = (("and", "\\&"), ("nand", "\\&"), ("or", "\\geq1"), ("nor", "\\geq1"), ("xor", "=1"), ("xnor", "=1"),

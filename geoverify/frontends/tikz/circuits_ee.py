@@ -91,8 +91,8 @@ def ee_shape(shape: str, nst: dict, text_w: float, text_hd: float, ixs: float, i
     anchors = {"center": (0.0, 0.0), "north": (0.0, ey), "south": (0.0, -ey), "east": (ex, 0.0), "west": (-ex, 0.0),
                "north east": (ex, ey), "north west": (-ex, ey), "south east": (ex, -ey), "south west": (-ex, -ey),
                "input": (-ex, 0.0), "output": (ex, 0.0)}
-    poly = {"path": [(hw, hh), (-hw, hh), (-hw, -hh), (hw, -hh)], "border": [(ex, ey), (-ex, ey), (-ex, -ey), (ex, -ey)],
-            "anchors": anchors, "ee": (xa, ya, xb, yb)}
+    poly = {"path": [(hw, hh), (-hw, hh), (-hw, -hh), (hw, -hh)],
+            "border": [(ex, ey), (-ex, ey), (-ex, -ey), (ex, -ey)], "anchors": anchors, "ee": (xa, ya, xb, yb)}
     if parts is not None:
         poly["parts"] = parts
     return poly
@@ -217,7 +217,8 @@ ANNOTATIONS = {
     "direction info": (0.5, None, "(-1.25u,.3333u) edge (1.25u,.3333u)"),
     "light emitting": (1.75, None, "(-.2u,.65u) edge ++(45:1.25u) (.2u,.25u) edge ++(45:1.25u)"),
     # (shifted by (135:1.25u))
-    "light dependent": (1.75, None, "(-.683883u,1.533883u) edge ++(-45:1.25u) (-1.083883u,1.133883u) edge ++(-45:1.25u)"),
+    "light dependent": (1.75, None,
+                        "(-.683883u,1.533883u) edge ++(-45:1.25u) (-1.083883u,1.133883u) edge ++(-45:1.25u)"),
     "adjustable": (1.5, "center", "(-1.5u,-1.5u) edge (1.5u,1.5u)"),
     "adjustable'": (1.5, "center", "(-1.5u,1.5u) edge (1.5u,-1.5u)"),
 }

@@ -17,8 +17,8 @@ CM = 72.27 / 2.54
 
 
 def _ee(body: str, opts: str = ""):
-    return parse_tikz("\\usetikzlibrary{circuits.ee.IEC}\n\\begin{tikzpicture}[circuit ee IEC%s]\n%s\n\\end{tikzpicture}"
-                      % ("," + opts if opts else "", body))
+    return parse_tikz("\\usetikzlibrary{circuits.ee.IEC}\n\\begin{tikzpicture}[circuit ee IEC%s]\n%s\n"
+                      "\\end{tikzpicture}" % ("," + opts if opts else "", body))
 
 
 def _beziers(sc):
@@ -188,7 +188,8 @@ def test_and_gate_us_outline_inverted_input_and_anchors():
     pts = np.vstack([outline.controls[:, 0], outline.controls[-1:, 3]])
     assert close(pts[[0, 2, 3, 4]], [(s / 3, s), (s / 3, -s), (-7 * s / 6, -s), (-7 * s / 6, s)], tol=1e-6)
     assert close(circle.controls[:, :, 0].min(), -7 * s / 6 - 0.2 - 4, tol=1e-3)  # radius 2, half a line width out
-    assert close(_anchor_lines(sc), [(-7 * s / 6 - o, s / 2), (-7 * s / 6 - o - 2 - 2.2, 0), (4 * s / 3 + o, 0)], tol=1e-6)
+    want = [(-7 * s / 6 - o, s / 2), (-7 * s / 6 - o - 2 - 2.2, 0), (4 * s / 3 + o, 0)]
+    assert close(_anchor_lines(sc), want, tol=1e-6)
 
 
 def test_nor_gate_us_in_a_circuit_takes_its_size_and_inverted_radius_from_the_unit():
@@ -292,3 +293,38 @@ def test_ac_source_is_a_wave_through_the_circle():
     bez = ((1 - t) ** 3 * cub[0] + 3 * t * (1 - t) ** 2 * cub[1] + 3 * t ** 2 * (1 - t) * cub[2] + t ** 3 * cub[3])
     assert close(bez, quad * r + (c, 0), tol=1e-4)
     assert close(wave[1][3], (c - 0.7 * r, 0), tol=1e-6)
+
+
+def test_battery_ground_and_break_contact_lines():
+    # battery IEC graphic .5 by 2.5 units: the right plate a quarter of the height shorter at both ends;
+    # ground IEC .75 by 2: lines shortened by a sixth (.16666) of the height per step; break contact 2 by 1:
+    # the lever and a hook at the right fifth
+    sc = _ee(r"\node [battery] at (0,0) {}; \node [ground] at (2,0) {}; \node [break contact] at (4,0) {};")
+    assert not sc.diagnostics
+    battery, ground, contact = (_ends(b) for b in _beziers(sc))
+    assert close(battery, [((-1.75, -8.75), (-1.75, 8.75)), ((1.75, -4.375), (1.75, 4.375))], tol=1e-6)
+    g, c6 = 2 * CM, 0.16666 * 14
+    assert close(ground, [((g - 2.625, -7), (g - 2.625, 7)), ((g, -7 + c6), (g, 7 - c6)),
+                          ((g + 2.625, -7 + 2 * c6), (g + 2.625, 7 - 2 * c6))], tol=1e-6)
+    k = 4 * CM
+    assert close(contact, [((k - 7, 0), (k + 7, 7)), ((k + 7, 0), (k + 4.2, 7))], tol=1e-6)
+
+
+def test_breakdown_diode_and_var_make_contact():
+    # breakdown diode IEC graphic 2.5 by 1.25 units: two triangles meeting in the centre, the middle line and
+    # the bent bar (-.5,-1) (0,-1) (0,1) (.5,1) scaled by the half height; var make contact 2.4 by 1: a circle
+    # of radius w/12 at the left end, the lever from its border to (w/2, h)
+    sc = _ee(r"\node [breakdown diode] at (0,0) {};"
+             r"\node [set make contact graphic=var make contact IEC graphic, make contact] at (3,0) {};")
+    assert not sc.diagnostics
+    diode, contact = _beziers(sc)
+    assert close([sp.controls[:3, 0] for sp in diode.subpaths()],
+                 [[(-8.75, -4.375), (0, 0), (-8.75, 4.375)], [(8.75, -4.375), (0, 0), (8.75, 4.375)]], tol=1e-6)
+    lines = [p.points for p in sc.primitives if isinstance(p, Polyline)]
+    assert close(lines[0], [(-8.75, 0), (8.75, 0)], tol=1e-6)
+    assert close(lines[1], [(-2.1875, -4.375), (0, -4.375), (0, 4.375), (2.1875, 4.375)], tol=1e-6)
+    k, r = 3 * CM, 16.8 * 0.083333
+    circle, lever = contact.subpaths()
+    assert circle.closed and close(circle.controls[:, :, 0].min(), k - 8.4, tol=1e-3)
+    u = np.array([15.4, 7.0]) / np.hypot(15.4, 7.0)  # from the circle's centre (k - 7, 0) to (k + 8.4, 7)
+    assert close([lever.controls[0][0], lever.controls[-1][3]], [(k - 7 + r * u[0], r * u[1]), (k + 8.4, 7)], tol=1e-4)
