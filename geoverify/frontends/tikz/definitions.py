@@ -33,6 +33,12 @@ DEF_COMMANDS = {"\\def", "\\edef", "\\gdef", "\\xdef", "\\let", "\\newcommand", 
                  "\\newenvironment", "\\renewenvironment", "\\pgfdeclaredecoration",
                  "\\pgfdeclaremetadecoration", "\\tikzdatavisualizationset"} | BASE_COMMANDS
 DEF_COMMANDS |= set(REGISTER_DECLARATIONS)
+#: pgfmath's function commands (\pgfmathadd{x}{y} sets \pgfmathresult to x + y): name -> argument count
+PGFMATH_FUNCTION_COMMANDS = {"\\pgfmath" + name: n for name, n in (
+    ("add", 2), ("subtract", 2), ("multiply", 2), ("divide", 2), ("mod", 2), ("max", 2), ("min", 2), ("pow", 2),
+    ("veclen", 2), ("abs", 1), ("sqrt", 1), ("neg", 1), ("round", 1), ("floor", 1), ("ceil", 1), ("int", 1),
+    ("sin", 1), ("cos", 1), ("tan", 1), ("exp", 1), ("ln", 1))}
+DEF_COMMANDS |= set(PGFMATH_FUNCTION_COMMANDS)
 # commands with arguments that draw nothing (skipped silently); the value is the argument count
 HARMLESS = {"\\usepackage": 1, "\\documentclass": 1, "\\RequirePackage": 1, "\\pagestyle": 1,
              "\\thispagestyle": 1, "\\title": 1, "\\author": 1, "\\date": 1, "\\maketitle": 0,
@@ -200,6 +206,12 @@ class DefinitionsMixin:
                           "interpreted", "\\StrCount", self.location(tok[1], t))
                 return
             d.set(opt[0][0], Macro([], tokenize(str(text.count(part) if part else 0)), None, 0))
+            return
+        if t in PGFMATH_FUNCTION_COMMANDS:  # \pgfmathadd{x}{y}: \pgfmathresult = add(x, y)
+            args = [detokenize(self.expand_all(reader.read_arg())) for _ in range(PGFMATH_FUNCTION_COMMANDS[t])]
+            self.loc = self.location(tok[1], t)
+            expr = t[len("\\pgfmath"):] + "(" + ",".join(f"({a})" for a in args) + ")"
+            d.set("\\pgfmathresult", Macro([], tokenize(format_result(expr, self.number(expr, self.st).value)), None, 0))
             return
         if t in ("\\pgfmathsetmacro", "\\pgfmathtruncatemacro", "\\pgfmathsetlengthmacro", "\\pgfmathparse"):
             if t == "\\pgfmathparse":

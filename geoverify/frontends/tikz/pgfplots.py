@@ -865,6 +865,8 @@ class Axis:
                     try:
                         interp.defs.set("\\coordindex", Macro([], tokenize(str(k)), None, 0))
                         interp.defs.set("\\pgfmathresult", Macro([], tokenize(pgf_number(float(q[i]))), None, 0))
+                        if "#1" in code:  # the filter's argument: the coordinate's value
+                            toks = [(t, self.pos) for t, _ in tokenize(code.replace("#1", pgf_number(float(q[i]))))]
                         interp.statements(Reader(list(toks), interp.defs, interp.budget, interp.source), None)
                         m = interp.defs.get("\\pgfmathresult")
                         out = detokenize(m.body).strip() if isinstance(m, Macro) else None

@@ -784,7 +784,8 @@ def test_mark_list_cycle_and_pentagon_mark():
 
 
 def test_code_handlers_on_axis_keys_are_reported_and_styles_are_not():
-    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[x filter/.code={\pgfmathparse{#1*2}},
+    # (a filter that draws is not read; \pgfmathparse{#1*2} is: test_pgfplots_filters.py)
+    sc = parse_tikz(r"""\begin{tikzpicture}\begin{axis}[x filter/.code={\draw (0,0) circle (1pt);},
         my style/.style={red}, every axis plot/.append style={thick}]
     \addplot coordinates {(0,0) (1,1)};
     \end{axis}\end{tikzpicture}""")

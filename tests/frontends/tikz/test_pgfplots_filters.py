@@ -37,3 +37,24 @@ def test_filters_of_a_3d_plot_are_reported():
 \end{axis}
 \end{tikzpicture}""")
     assert any(d.code == "UNSUPPORTED" and d.construct == "x filter/.expression" for d in sc.diagnostics)
+
+
+def test_filter_code_with_its_argument_and_pgfmath_function_commands():
+    """``x filter/.code={\\pgfmathadd{#1}{0.5}}``: ``#1`` is the coordinate's value and
+    ``\\pgfmathadd`` (pgfmath's function commands) sets ``\\pgfmathresult``: x + 0.5."""
+    fig = r"""\begin{tikzpicture}
+\begin{axis}[scale only axis,width=4cm,height=4cm,xmin=0,xmax=4,ymin=0,ymax=4,axis lines=none%s]
+\addplot[black] coordinates {(1,1) (2,3)};
+\end{axis}
+\end{tikzpicture}"""
+    got = parse_tikz(fig % r",x filter/.code={\pgfmathadd{#1}{0.5}}")
+    assert not got.diagnostics
+    (line,) = [p.points for p in got.primitives if isinstance(p, Polyline)]
+    u = 4 * 72.27 / 2.54 / 4
+    assert np.allclose(line, np.array([(1.5, 1), (2.5, 3)]) * u)
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\pgfmathmultiply{3}{4}\pgfmathsubtract{\pgfmathresult}{2}\pgfmathsqrt{\pgfmathresult*10}
+\draw (0,0) -- (\pgfmathresult pt,0);
+\end{tikzpicture}""")
+    (seg,) = [p.points for p in sc.primitives if isinstance(p, Polyline)]
+    assert np.isclose(seg[1, 0] - seg[0, 0], 10.0)
