@@ -403,6 +403,9 @@ class DataVisualization:
             elif k == "function" and re.fullmatch(r"\s*\\pgfdvmathln\s*\{\s*\\pgfvalue\s*\}\s*\{\s*\\pgfvalue\s*\}\s*",
                                                    val or ""):
                 axis.log = True  # the values mapped through ln before the scaling (the ticks keep their steps)
+            elif k == "function" and re.fullmatch(r"\s*\\pgfdvmathunaryop\s*\{\s*\\pgfvalue\s*\}\s*\{\s*sqrt\s*\}"
+                                                   r"\s*\{\s*\\pgfvalue\s*\}\s*", val or ""):
+                axis.sqrt = True
             else:
                 self.note(f"axis option '{k}' is not interpreted", k)
 

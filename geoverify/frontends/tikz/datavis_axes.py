@@ -218,6 +218,7 @@ class DvAxis:
         self.a = self.b = self.p = self.q = 0.0
         self.scale: float | None = None  # None: no range (everything maps to the middle)
         self.log = False  # ``logarithmic``: the attribute is mapped through ln
+        self.sqrt = False  # ``function=\pgfdvmathunaryop{\pgfvalue}{sqrt}{\pgfvalue}``: through sqrt
         self.exponential = False  # ``exponential steps``: ticks at powers of ten
 
     def survey(self, v: float) -> None:
@@ -245,13 +246,16 @@ class DvAxis:
         self.p, self.q = number(p), number(q)
         if self.log and not self.a > 0:
             raise FigureSyntaxError(f"a logarithmic axis reaches {self.a!r}")
-        ta, tb = (math.log(self.a), math.log(self.b)) if self.log else (self.a, self.b)
+        ta, tb = (math.log(self.a), math.log(self.b)) if self.log else \
+            (math.sqrt(max(self.a, 0.0)), math.sqrt(max(self.b, 0.0))) if self.sqrt else (self.a, self.b)
         self.scale = (self.q - self.p) / (tb - ta) if self.a < self.b else None
 
     def out(self, v: float) -> float:
         """The scaled value (pt along the unit vector) of data value ``v``."""
         if self.scale is None:
             return (self.p + self.q) / 2
+        if self.sqrt:
+            return (math.sqrt(max(v, 0.0)) - math.sqrt(max(self.a, 0.0))) * self.scale + self.p
         if self.log:
             if not v > 0:
                 raise FigureSyntaxError(f"the logarithmic axis '{self.name}' has no place for {v!r}")

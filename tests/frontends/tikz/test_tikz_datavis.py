@@ -306,3 +306,15 @@ def test_tikzdatavisualizationset_styles_with_an_argument_add_data_points():
     assert not sc.diagnostics
     line = next(p.points for p in sc.primitives if isinstance(p, Polyline) and len(p.points) == 4)
     assert np.allclose(line / 28.4528, [[1, 1], [1, 2], [2, 1], [2, 2]], atol=1e-3)
+
+
+def test_an_axis_function_sqrt_maps_the_values_through_the_square_root():
+    # function=\pgfdvmathunaryop{\pgfvalue}{sqrt}{\pgfvalue} with scaling=1 at 0cm and 1000 at 3cm:
+    # latex + dvisvgm put the 250 tick 43.91 bp right of the 0 tick (sqrt 250 of the sqrt scale)
+    from geoverify.frontends.tikz.datavis_axes import DvAxis
+    axis = DvAxis("x axis", "x", (1.0, 0.0))
+    axis.sqrt, axis.scaling = True, "1 at 0cm and 1000 at 3cm"
+    axis.survey(0.0)
+    axis.survey(1000.0)
+    axis.setup(lambda t: evaluate(t, {}, None).value)
+    assert abs((axis.out(250.0) - axis.out(0.0)) * 72 / 72.27 - 43.91) < 0.02
