@@ -529,6 +529,8 @@ class Axis3D(Axis):
             text = self.kv.get(a + "label")
             if text is None or not text.strip() or self.hidden(a):
                 continue
+            if self.replaced_label(a, text):
+                continue
             edge, _n, dist = labels.get(a, (self.ticklabel_edge(a), None, 0.0))
             if edge is None:
                 continue
@@ -569,6 +571,33 @@ class Axis3D(Axis):
                 style = ",".join(kept)
             opts = "inner sep=3.333pt" + ("," + style if style else "")
             self.place_near(text, at, n_out, self.dir2(a), opts, angle=angle)
+
+    def replaced_label(self, a, text) -> bool:
+        """``every axis x label/.style={at={(rel axis cs:u,v,w)}, ...}`` replaces pgfplots' own
+        label style: the node centred there (``axis cs:`` points too; a 2D ``(u,v)`` is in axis
+        description cs), with only the given keys. Whether it was placed."""
+        own = self.kv.get(f"every axis {a} label/.style")
+        if own is None:
+            return False
+        opts = split_options(own)
+        at = next((v for k, v in opts if k == "at" and v), None)
+        t = (at or "").strip()
+        while t.startswith("{") and t.endswith("}"):
+            t = t[1:-1].strip()
+        m = re.fullmatch(r"\(\s*(rel axis cs:|axis cs:)\s*([^,()]+),([^,()]+),([^,()]+)\)", t)
+        if m is None:
+            point, _rest = self.description_point(own)
+            if point is None:
+                return False
+        else:
+            vals = [_num(self.interp, g, self.st) for g in m.groups()[1:]]
+            if m.group(1).startswith("rel"):
+                vals = [lo + f * (hi - lo) for f, (lo, hi) in zip(vals, (self.lim(b) for b in _AXES))]
+            point = self.P3(*vals)
+        rest = ",".join(k if v is None else f"{k}={{{v}}}" for k, v in opts if k != "at")
+        self.tikz(f"\\node[inner sep=3.333pt{',' + rest if rest else ''}] at ({point[0]:.5f}pt,{point[1]:.5f}pt) "
+                  f"{{{text}}};")
+        return True
 
     def description_point(self, style):
         """``(point, style)``: the ``at`` of a label style in ``axis description cs`` (a bare

@@ -413,3 +413,18 @@ def test_description_and_ticklabel_cs_in_a_3d_axis():
     assert np.allclose(red.max(axis=0), [195.0, 162.0], atol=0.05)
     assert np.allclose(lines["#00ff00"], [[0.0, 22.35], [132.98, 0.0]], atol=0.1)
     assert np.allclose(lines["#ff00ff"], [[-8.65, 4.72], [124.33, -17.63]], atol=0.3)
+
+
+def test_replaced_label_style_centres_the_label_at_its_rel_axis_point():
+    # pgfplots manual (axis coordinates): every axis x label/.style={at={(rel axis cs:...)}} replaces
+    # the label's style: the node is centred on that point of the box (TeX agrees within 0.2pt)
+    sc = parse_tikz(r"""\begin{tikzpicture}
+\begin{axis}[xlabel=$x$, every axis x label/.style={at={(rel axis cs:0.5,-0.15,-0.15)}}]
+\addplot3 coordinates {(0,0,0) (1,1,1)};
+\draw[red] (rel axis cs:0.5,-0.15,-0.15) -- ++(1pt,0pt);
+\end{axis}
+\end{tikzpicture}""")
+    (lab,) = [p for p in sc.primitives if isinstance(p, TextLabel) and p.text == "$x$"]
+    (red,) = [p.points for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#ff0000"]
+    centre = ((lab.box[0] + lab.box[2]) / 2, (lab.box[1] + lab.box[3]) / 2)
+    assert centre == pytest.approx(tuple(red[0]), abs=0.01)
