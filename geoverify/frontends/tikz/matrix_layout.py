@@ -112,6 +112,11 @@ def split_body(body: str) -> MatrixBody:
             depth += 1
         elif ch == "}":
             depth -= 1
+        elif ch == "\\" and (depth or not body.startswith("\\\\", i)) and body[i + 1:i + 2] \
+                and not body[i + 1].isalpha():
+            cell.append(body[i:i + 2])  # a control symbol (\&, \{, \\ in a group): no separator, no brace
+            i += 2
+            continue
         if depth == 0:
             word = next((w for w in _ENDROW if _control_word_at(body, i, w)), None)
             if word is not None:

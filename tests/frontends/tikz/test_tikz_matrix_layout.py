@@ -107,3 +107,9 @@ def test_cells_are_drawn_without_the_surrounding_transformation():
     \end{tikzpicture}""")
     red = _red(sc)
     assert close(np.ptp(red[:, 0]), CM) and close(red.mean(axis=0), (2 * CM, 0))
+
+
+def test_split_reads_control_symbols_as_text():
+    # \& and \{ are no separator and no brace; a \\ inside a group breaks no row
+    body = split_body(r"\node {A \& \{B}; & {e \\{f}} \\ g")
+    assert [[c.strip() for c in r] for r in body.rows] == [[r"\node {A \& \{B};", r"{e \\{f}}"], ["g"]]
