@@ -452,6 +452,14 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                     if env == "pgflowlevelscope":  # its body drawn on a transformed canvas (lowlevel.py)
                         from geoverify.frontends.tikz.lowlevel import lowlevel_matrix, start_lowlevel
                         start_lowlevel(self, lowlevel_matrix(self, arg))
+                elif env == "pgfviewboxscope":  # a rectangle mapped onto another (lowlevel.py)
+                    from geoverify.frontends.tikz.lowlevel import start_lowlevel, viewbox_matrix
+                    corners = [reader.read_arg() for _ in range(4)]
+                    mode = detokenize(reader.read_arg())
+                    stack.append(self.st)
+                    self.st = dict(self.st)
+                    self.defs.begin_group()
+                    start_lowlevel(self, viewbox_matrix(self, corners, mode))
                 elif "\\" + env in FONT_SIZES:
                     # \begin{small} ... \end{small}: a group whose font is \small, as the
                     # declaration \small in a group
@@ -472,7 +480,8 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                         raise FigureSyntaxError(f"\\end{{{env}}} while {len(stack)} scope(s) are open",
                                                 location=self.loc)
                     return
-                if env in ("scope", "pgfonlayer", "scope*", "pgfscope", "pgflowlevelscope") or "\\" + env in FONT_SIZES:
+                if env in ("scope", "pgfonlayer", "scope*", "pgfscope", "pgflowlevelscope", "pgfviewboxscope") \
+                        or "\\" + env in FONT_SIZES:
                     if not stack:
                         raise FigureSyntaxError(f"\\end{{{env}}} without \\begin{{{env}}}", location=self.loc)
                     self._end_local_box(stack[-1])

@@ -1,5 +1,5 @@
 """pgf's low-level (canvas) transformations: ``\\pgflowlevel``, ``\\pgflowlevelobj`` and the
-``pgflowlevelscope`` environment (pgfcoretransformations.code.tex).
+``pgflowlevelscope`` environment, and ``pgfviewboxscope`` (pgfcoretransformations.code.tex).
 
 The transformation code (``\\pgftransformscale{5}``, ``\\pgftransformxshift{-1cm}``, ...)
 is run from the identity; the result is added to the canvas transformation
@@ -15,7 +15,7 @@ from __future__ import annotations
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.tex import Reader
 
-__all__ = ["LOWLEVEL_COMMANDS", "lowlevel_matrix", "run_lowlevel", "start_lowlevel"]
+__all__ = ["LOWLEVEL_COMMANDS", "lowlevel_matrix", "run_lowlevel", "start_lowlevel", "viewbox_matrix"]
 
 LOWLEVEL_COMMANDS = {"\\pgflowlevel", "\\pgflowlevelobj"}
 
@@ -72,3 +72,29 @@ def run_lowlevel(interp, tok, reader: Reader) -> None:
             end_canvas(interp)
     finally:
         interp.st = saved
+
+
+def viewbox_matrix(interp, corners: list, mode: str) -> tuple | None:
+    """The canvas matrix of ``\\begin{pgfviewboxscope}{p1}{p2}{q1}{q2}{meet|slice}``: the
+    source rectangle (corners p1, p2) scaled about its centre onto the target's centre
+    (q1, q2), as large as fits inside it (``meet``) or as small as covers it (``slice``)
+    (pgfsys.code.tex, ``\\pgf@sys@default@viewbox@impl``); the corners are pgf points in
+    the current coordinate system."""
+    from geoverify.frontends.tikz.pgfbasic import _Points  # pgf point expressions (\pgfpoint...)
+    pts = _Points(interp, interp.st)
+    p1, p2, q1, q2 = (G.apply(interp.st["ctm"], pts.point(c)) for c in corners)
+    rx0, rx1 = sorted((p1[0], p2[0]))
+    ry0, ry1 = sorted((p1[1], p2[1]))
+    sx0, sx1 = sorted((q1[0], q2[0]))
+    sy0, sy1 = sorted((q1[1], q2[1]))
+    sw, sh, rw, rh = sx1 - sx0, sy1 - sy0, rx1 - rx0, ry1 - ry0
+    if min(sw, sh, rw, rh) <= 0:
+        interp.note("UNSUPPORTED", "a view box with an empty rectangle is not applied", "pgfviewboxscope")
+        return None
+    if mode.strip() not in ("meet", "slice"):
+        interp.note("UNSUPPORTED", f"view box mode '{mode.strip()}' (meet or slice) is not applied", "pgfviewboxscope")
+        return None
+    narrower = sw / sh < rw / rh
+    f = sw / rw if narrower == (mode.strip() == "meet") else sh / rh
+    cx, cy = (sx0 + sx1) / 2 - f * (rx0 + rx1) / 2, (sy0 + sy1) / 2 - f * (ry0 + ry1) / 2
+    return (f, 0.0, 0.0, f, cx, cy)

@@ -42,3 +42,17 @@ def test_pgflowlevel_acts_until_the_scope_ends_and_a_second_one_concatenates():
     assert not sc.diagnostics
     (a, _), (b, _), (c, _) = _lines(sc)
     assert np.allclose(a, [[0, 0], [2, 0]]) and np.allclose(b, [[0, 0], [0, 6]]) and np.allclose(c, [[0, 0], [1, 1]])
+
+
+@pytest.mark.parametrize("mode, scale", [("meet", 1.0), ("slice", 2.0)])
+def test_viewbox_scope_centres_the_source_rectangle_on_the_target(mode, scale):
+    # the pgf manual's view box: source 20 x 10 mm at (5,5) mm, target 20 x 20 mm at the origin;
+    # meet keeps scale 1 (the width fits), slice doubles it (the height covers); both centred
+    sc = parse_tikz(r"""\tikz { \begin{pgfviewboxscope}
+        {\pgfpoint{5mm}{5mm}}{\pgfpoint{25mm}{15mm}}{\pgfpoint{0mm}{0mm}}{\pgfpoint{20mm}{20mm}}{""" + mode + r"""}
+        \draw (5mm,5mm) rectangle (25mm,15mm);
+      \end{pgfviewboxscope} }""")
+    assert not sc.diagnostics
+    (box,) = [p.points / (CM / 10) for p in sc.primitives]
+    assert np.allclose(box.mean(axis=0), [10, 10])
+    assert np.allclose(np.ptp(box, axis=0), [20 * scale, 10 * scale])
