@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from geoverify.frontends.tikz.circuits import gate_length
 
 __all__ = ["US_SHAPES", "us_gate_shape"]
@@ -34,6 +36,8 @@ US_SHAPES = {
     "and gate US": ("and", "flat", False), "nand gate US": ("and", "flat", True),
     "or gate US": ("or", "curved", False), "nor gate US": ("or", "curved", True),
     "and gate CDH": ("or", "flat", False), "nand gate CDH": ("or", "flat", True),
+    "not gate US": ("not", "flat", True), "buffer gate US": ("not", "flat", False),
+    "xor gate US": ("or", "xor", False), "xnor gate US": ("or", "xor", True),
 }
 
 
@@ -55,12 +59,17 @@ def _arc(cx, cy, r, a0, a1, k=8):
              cy + r * math.sin(math.radians(a0 + (a1 - a0) * i / k))) for i in range(k + 1)]
 
 
-def _outline(front: str, back: str, s: float, grow: float = 0.0) -> tuple[list, list]:
+def _outline(front: str, back: str, s: float, grow: float = 0.0, tip_out: float = 0.0) -> tuple[list, list]:
     """The outline as cubic segments (lists of 4 points) and as a polygon, the gate of half
-    side ``s``, its arcs' radii and sides moved out by ``grow``."""
+    side ``s``, its arcs' radii and sides moved out by ``grow`` (a not gate's tip by
+    ``1.154701 tip_out``: pgf draws it from the tip anchor, outer sep included)."""
     from geoverify.scene.primitives import arc_controls, line_controls
     h = s + grow
     segs, poly = [], []
+    if front == "not":  # a triangle from the tip to x = -5s/6, 7s/6 high
+        tip, x0, y0 = -s / 6 + 2 * _COS30 * s + 1.154701 * tip_out, -5 * s / 6 - grow, 7 * s / 6 + grow
+        pts = [(tip, 0.0), (x0, y0), (x0, -y0), (tip, 0.0)]
+        return [line_controls(a, b).tolist() for a, b in zip(pts, pts[1:])], pts[:3]
     if front == "and":
         start = (s / 3, h)
         segs += [c.tolist() for c in arc_controls((s / 3, 0.0), h, h, math.pi / 2, -math.pi)]
@@ -78,6 +87,13 @@ def _outline(front: str, back: str, s: float, grow: float = 0.0) -> tuple[list, 
     poly.append((left, -h))
     if back == "flat":
         segs.append(line_controls((left, -h), (left, h)).tolist())
+    elif back == "xor":  # an elliptical arc (radii 3.11111s and 2.66666s) from -22 to 22 degrees
+        rx, ry, a = 1.166666 * 2.66666 * s, 2.66666 * s, math.radians(22)
+        cx, cy = left - rx * math.cos(a), -h + ry * math.sin(a)
+        segs += [c.tolist() for c in arc_controls((cx, cy), rx, ry, -a, 2 * a)]
+        poly += [(cx + rx * math.cos(t), cy + ry * math.sin(t)) for t in np.linspace(-a, a, 9)[1:]]
+        segs.append(line_controls(tuple(segs[-1][3]), start).tolist())
+        return segs, poly
     else:  # arcs of radius 2s round (-7s/6 - 2s cos 30, 0)
         r = 2 * s
         cx = left - r * _COS30
@@ -96,13 +112,18 @@ def us_gate_shape(shape: str, nst: dict, text_w: float, text_hd: float, ixs: flo
     from geoverify.scene.primitives import arc_controls
     front, back, inverted_out = US_SHAPES[shape]
     inputs = nst.get("gate_inputs") or ("n", "n")
+    if front == "not":  # one input
+        inputs = inputs[:1]
     n = len(inputs)
     inv = gate_length(nst, "gate_inverted_radius", 2.0)
     lw = nst["line_width"]
     s = _half_side(shape, nst, text_w, text_hd, ixs, iys, n, inv)
     o = outer
-    segs, path = _outline(front, back, s)
+    segs, path = _outline(front, back, s, 0.0, o if front == "not" else 0.0)
     parts = [(segs, True)]
+    if back == "xor":  # the tail: an arc of radius 2s round (-3.232051s, 0), from -30 to 30 degrees
+        parts.append(([c.tolist() for c in arc_controls((-3.232051 * s, 0.0), 2 * s, 2 * s, -math.pi / 6,
+                                                          math.pi / 3)], False))
 
     def circle(cx, cy):
         parts.append(([c.tolist() for c in arc_controls((cx, cy), inv, inv, 0.0, 2 * math.pi)], True))
@@ -110,28 +131,36 @@ def us_gate_shape(shape: str, nst: dict, text_w: float, text_hd: float, ixs: flo
     anchors = {"center": (0.0, 0.0), "north": (0.0, s + o), "south": (0.0, -s - o), "west": (-7 * s / 6 - o, 0.0)}
     for k, kind in enumerate(inputs, start=1):
         yk = s - k * 2 * s / (n + 1)
-        if back == "flat":
+        if front == "not":
+            x = -5 * s / 6 - o
+            cx = -5 * s / 6 - 0.5 * lw - inv
+        elif back == "flat":
             x = -7 * s / 6 - o
             cx = -7 * s / 6 - 0.5 * lw - inv
-        else:  # on the back arc (pgf: its radius less half a line width; less the outer sep)
+        else:  # on the back arc (pgf: its radius less half a line width; less the outer sep), an xor gate's tail
             rb = 2 * s - 0.5 * lw
             cos = math.cos(math.asin(max(-1.0, min(1.0, yk / rb))))
-            x = -7 * s / 6 - _COS30 * 2 * s + cos * rb + 0.5 * lw - o
-            cx = -7 * s / 6 - _COS30 * 2 * s + cos * rb - inv
+            tail = s / 3 if back == "xor" else 0.0
+            x = -7 * s / 6 - _COS30 * 2 * s + cos * rb + 0.5 * lw - o - tail
+            cx = -7 * s / 6 - _COS30 * 2 * s + cos * rb - inv - tail
         if kind == "i":
             x -= inv + (inv + 0.5 * lw)
             circle(cx, yk)
         anchors[f"input {k}"] = (x, yk)
+    if front == "not":
+        anchors["input"] = anchors["input 1"]
     tip = s / 3 + s if front == "and" else -s / 6 + 2 * _COS30 * s
-    anchors["east"] = (tip + o if front == "and" else tip + 1.154701 * o, 0.0)
+    # east: the tip anchor (outer sep included), a not or buffer gate's 2.350943 outer seps further
+    anchors["east"] = (tip + o if front == "and" else tip + (3.505644 if front == "not" else 1.154701) * o, 0.0)
     if inverted_out:
         circle(tip + inv + 0.5 * lw, 0.0)
         anchors["output"] = (tip + inv + (inv + 0.5 * lw) + o, 0.0)
     else:
         anchors["output"] = anchors["east"]
-    west = -7 * s / 6 - o
+    west = (-5 * s / 6 if front == "not" else -7 * s / 6) - o
+    anchors["west"] = (west, 0.0)
     anchors.update({"north west": (west, s + o), "south west": (west, -s - o),
                     "north east": (anchors["east"][0] * 0.707106, 0.707106 * (s + o)),
                     "south east": (anchors["east"][0] * 0.707106, -0.707106 * (s + o))})
-    border = _outline(front, back, s, o)[1] if o else path
+    border = _outline(front, back, s, o, o)[1] if o else path
     return {"path": path, "border": border, "anchors": anchors, "parts": parts}

@@ -328,3 +328,46 @@ def test_breakdown_diode_and_var_make_contact():
     assert circle.closed and close(circle.controls[:, :, 0].min(), k - 8.4, tol=1e-3)
     u = np.array([15.4, 7.0]) / np.hypot(15.4, 7.0)  # from the circle's centre (k - 7, 0) to (k + 8.4, 7)
     assert close([lever.controls[0][0], lever.controls[-1][3]], [(k - 7 + r * u[0], r * u[1]), (k + 8.4, 7)], tol=1e-4)
+
+
+def test_not_and_buffer_gates_us_are_triangles_with_one_input():
+    # TeX (bp): not gate M-32.6016-61.6289L-53.74219-71.8008V-51.4609Z, its output circle of radius 1.75 pt
+    # round -30.8906, input line from -57.6289, output line from -28.9453; buffer M24.0938..L2.9531..Z,
+    # input at 2.7539, output at 24.5625 (the tip anchor 2.350943 outer seps further)
+    sc = parse_tikz(r"""\usetikzlibrary{circuits.logic.US}
+    \begin{tikzpicture}[circuit logic US]
+    \node[not gate, inputs=i] (n) {}; \draw (n.input) -- +(-0.5,0) (n.output) -- +(0.5,0);
+    \node[buffer gate] (b) at (2,0) {}; \draw (b.input) -- +(-0.5,0) (b.output) -- +(0.5,0);
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    bp = 72.27 / 72
+    not_gate, buffer = _beziers(sc)[0], _beziers(sc)[-1]
+    tri = not_gate.subpaths()[0].controls[:, 0]
+    back = tri[1][0]
+    assert close(tri[:, 1], [0, 10.2083, -10.2083], tol=1e-3)
+    assert close(tri[0][0] - back, (-32.6016 + 53.74219) * bp, tol=5e-3)
+    ends = [p.points[0][0] for p in sc.primitives if isinstance(p, Polyline)]
+    assert close(np.array(ends[:2]) - back, np.array([-57.6289, -28.9453]) * bp + 53.74219 * bp, tol=5e-3)
+    b_tip = buffer.subpaths()[0].controls[0][0][0]
+    assert close(np.array(ends[2:]) - b_tip, (np.array([2.7539, 24.5625]) - 24.0938) * bp, tol=5e-3)
+
+
+def test_xnor_gate_us_has_an_elliptic_back_a_tail_and_inputs_on_the_tail():
+    # TeX (bp): xnor gate tip at 27.5859, its back from 3.7695 bulging to 5.7422 (an ellipse 3.1111s by
+    # 2.6667s from -22 to 22 degrees); input 1 (normal) at 2.7539, input 2 (inverted) at -.9336, output at
+    # 31.4687; the tail an arc of radius 2s from (-1.5s, -s) to (-1.5s, s)
+    sc = parse_tikz(r"""\usetikzlibrary{circuits.logic.US}
+    \begin{tikzpicture}[circuit logic US]
+    \node[xnor gate, inputs=ni] (b) {};
+    \draw (b.input 1) -- +(-0.5,0) (b.input 2) -- +(-0.5,0) (b.output) -- +(0.5,0);
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    bp, s = 72.27 / 72, 8.75
+    outline, tail = _beziers(sc)[0].subpaths()[:2]
+    tip = outline.controls[1][0][0]
+    back = outline.controls[3]  # one cubic, symmetric about its middle
+    middle = (back[0] + 3 * back[1] + 3 * back[2] + back[3]) / 8
+    assert close(middle[0] - back[0][0], (5.7422 - 3.7695) * bp, tol=5e-3)
+    assert close([tail.controls[0][0], tail.controls[-1][3]], [(-1.5 * s, -s), (-1.5 * s, s)], tol=1e-6)
+    ends = [p.points[0][0] - tip for p in sc.primitives if isinstance(p, Polyline)]
+    assert close(ends, (np.array([2.7539, -0.9336, 31.4687]) - 27.5859) * bp, tol=5e-3)
