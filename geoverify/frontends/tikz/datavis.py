@@ -67,7 +67,8 @@ _COLOR_SHEETS = ("strong colors",)
 _VISUALIZERS = {"visualize as line": ("line", "straight"), "visualize as smooth line": ("line", "smooth"),
                 "visualize as smooth cycle": ("line", "smooth cycle"), "visualize as scatter": ("scatter", "none")}
 _HANDLERS = {"straight line": "straight", "smooth line": "smooth", "smooth cycle": "smooth cycle",
-             "no lines": "none", "straight cycle": "straight cycle", "polygon": "straight cycle"}
+             "no lines": "none", "straight cycle": "straight cycle", "polygon": "straight cycle",
+             "gap line": "gaplineto", "gap cycle": "gapcycle"}
 _VIS_CS_RE = re.compile(r"\(\s*visualization\s+cs\s*:\s*((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)")
 
 _BBOX = "data visualization bounding box"
@@ -586,6 +587,11 @@ def path_code(opts: str, handler: str, pts) -> str:
     coords = [f"({x!r}pt,{y!r}pt)" for x, y in pts]
     if handler == "straight cycle":
         return f"\\draw[{opts}] " + " -- ".join(coords) + " -- cycle;"
+    if handler in ("gaplineto", "gapcycle"):  # a line from each point to the next, a gap around each
+        from geoverify.frontends.tikz.plothandlers import handler_path
+        ops = handler_path(list(pts), handler)
+        return f"\\draw[{opts}] " + " ".join(("-- " if op == "L" else "") + f"({p[0]!r}pt,{p[1]!r}pt)"
+                                              for op, p in ops) + ";"
     plot = {"smooth": "smooth", "smooth cycle": "smooth cycle"}.get(handler, "")
     return f"\\draw[{opts}] plot[{plot}] coordinates {{{' '.join(coords)}}};"
 

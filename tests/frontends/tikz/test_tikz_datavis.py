@@ -318,3 +318,14 @@ def test_an_axis_function_sqrt_maps_the_values_through_the_square_root():
     axis.survey(1000.0)
     axis.setup(lambda t: evaluate(t, {}, None).value)
     assert abs((axis.out(250.0) - axis.out(0.0)) * 72 / 72.27 - 43.91) < 0.02
+
+
+def test_gap_line_and_gap_cycle_visualizers_leave_a_gap_around_each_point():
+    # pgflibraryplothandlers' gaplineto/gapcycle: a line from each point to the next, stopping
+    # /pgf/gap around stream point (1.5pt) short of both; the cycle adds the way back
+    from geoverify.frontends.tikz.datavis import path_code
+    code = path_code("blue", "gaplineto", [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0)])
+    assert code == r"\draw[blue] (1.5pt,0.0pt) -- (8.5pt,0.0pt) (10.0pt,1.5pt) -- (10.0pt,8.5pt);"
+    sc = parse_tikz(r"\tikz " + path_code("", "gapcycle", [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0)]))
+    segs = [p.points for p in sc.primitives]
+    assert len(segs) == 3 and np.allclose(segs[2], [[10 - 1.5 / 2 ** 0.5] * 2, [1.5 / 2 ** 0.5] * 2])
