@@ -780,6 +780,11 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 st["bold"] = family + BOLD_MATH if re.search(r"\\boldmath(?![A-Za-z])", val) else family
         elif k == "shape":
             st["shape"] = val
+        elif k.startswith("rounded rectangle ") and k[18:] in ("west arc", "east arc", "left arc", "right arc",
+                                                               "arc length"):  # shapes.misc (roundedrect.py)
+            side = {"left arc": "west", "right arc": "east", "west arc": "west", "east arc": "east"}.get(k[18:])
+            st["rr_arcs"] = {**(st.get("rr_arcs") or {}),
+                             side or "arc length": val.strip() if side else ctx.number(val, st).value}
         elif k == "local bounding box":  # a scope's extent as a node (bounding.py)
             st["local_bbox"] = val.strip()
         elif k == "path picture":  # drawn inside the path (pathpicture.py)

@@ -226,6 +226,11 @@ class NodePlacementMixin:
                       "node text", loc)
         node = Node(name, shape_eff, (0.0, 0.0), hw, hh, outer, h, dpt)
         node.extra["inner_xsep"] = ixs
+        if shape == "rounded rectangle":  # its ends and compass anchors (roundedrect.py)
+            iys_rr = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * font_em(
+                nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
+            rr = node.extra["rounded_rectangle"] = _rounded_rectangle(nst, w / 2, (h + dpt) / 2, ixs, iys_rr)
+            node.extra["shape_anchors"] = rr.anchors(outer)
         if shape_eff == "circle" and shape in EE_SHAPES:  # circle ee's input and output (circuits_ee.py)
             from geoverify.frontends.tikz.circuits_ee import ee_circle_anchors
             node.extra["shape_anchors"] = ee_circle_anchors(hw, outer)
@@ -672,25 +677,21 @@ def _node_size(nst: dict, shape_eff: str, text: str):
     elif shape_eff == "coordinate":
         hw = hh = outer = 0.0
     elif nst["shape"] == "rounded rectangle":
-        hw, hh = _rounded_rectangle_size(w / 2, (h + dpt) / 2, ixs, iys, nst["min_width"], nst["min_height"])
+        rr = _rounded_rectangle(nst, w / 2, (h + dpt) / 2, ixs, iys)
+        hw, hh = max(rr.reach("west"), rr.reach("east")), rr.halfheight
     else:
         hw = max(w / 2 + ixs, nst["min_width"] / 2)
         hh = max((h + dpt) / 2 + iys, nst["min_height"] / 2)
     return box, widths, w, h, dpt, ixs, hw, hh, outer
 
 
-def _rounded_rectangle_size(htw, hth, ixs, iys, min_w, min_h):
-    """Half extents of pgf's ``rounded rectangle`` with convex 180 degree ends
-    (``pgflibraryshapes.misc``): the ends are half circles of the half height; the
-    straight part holds the text, or ``minimum width`` less the two inner xseps."""
-    hh = max(hth + iys, min_h / 2)
-    r = hh
-    chord = r - r * math.cos(math.asin(min(hth / r, 1.0))) if r > 0 else 0.0
-    total = 2 * (htw + ixs) + 2 * chord
-    xoffset = (min_w - total) / 2 if total < min_w else ixs
-    if r - chord > htw + xoffset:  # convex ends must not overlap
-        xoffset = r - chord - htw
-    return htw + xoffset + chord, hh
+def _rounded_rectangle(nst: dict, htw, hth, ixs, iys):
+    """The ``rounded rectangle`` of a node (:mod:`~geoverify.frontends.tikz.roundedrect`) with its
+    ``rounded rectangle west/east arc`` and ``arc length``."""
+    from geoverify.frontends.tikz.roundedrect import rounded_rectangle
+    arcs = nst.get("rr_arcs") or {}
+    return rounded_rectangle(htw, hth, ixs, iys, nst["min_width"], nst["min_height"], arcs.get("west", "convex"),
+                             arcs.get("east", "convex"), arcs.get("arc length", 180.0))
 
 
 def _border_path(node, nst):
@@ -718,13 +719,7 @@ def _border_path(node, nst):
 
 def _rounded_rectangle_controls(node) -> np.ndarray:
     """Cubic controls ``(K, 4, 2)`` of a rounded rectangle node's outline, canvas pt."""
-    from geoverify.scene.primitives import arc_controls, line_controls
-    hw, hh = node.half_w, node.half_h
-    xe = max(hw - hh, 0.0)
-    parts = [line_controls((0.0, hh), (xe, hh))[None], arc_controls((xe, 0.0), hh, hh, math.pi / 2, -math.pi),
-             line_controls((xe, -hh), (-xe, -hh))[None],
-             arc_controls((-xe, 0.0), hh, hh, 3 * math.pi / 2, -math.pi), line_controls((-xe, hh), (0.0, hh))[None]]
-    local = np.concatenate(parts)
+    local = node.extra["rounded_rectangle"].controls()
     return np.array([[node._to_canvas(x, y) for x, y in seg] for seg in local])
 
 
