@@ -228,7 +228,8 @@ def draw_annotations(interp, node, nst: dict, loc) -> None:
     """The annotations of a symbol (``nst["circuit_annotations"]``: (name, options)), drawn
     after it as ``circuit declare annotation`` does: from its north anchor (a primed one from
     its south, mirrored) in the picture's frame, with the ``annotation arrow`` (``->`` whose
-    head is ``.4u + .3 line width`` long) and the given options."""
+    head is ``.4u + .3 line width`` long) and the given options; labels among them (``volt=3``)
+    are the symbol's labels at the annotation's label distance."""
     from geoverify.frontends.tikz.pathpicture import run_with_node
     u = nst.get("circuit_unit", 7.0)
     m = nst["ctm"]
@@ -243,3 +244,14 @@ def draw_annotations(interp, node, nst: dict, loc) -> None:
         path = re.sub(r"(-?[\d.]+)u\b", lambda g: f"{float(g.group(1)) * u:.5f}pt", path)
         draw = f"\\path[->{',' + opts if opts.strip() else ''}] {path};"  # (each edge a path with its tip)
         run_with_node(interp, draw, "pgf@ee@annotated", node, loc, frame)
+        if opts.strip():  # its labels (volt=3, info=..): the symbol's, the label distance the annotation's
+            dist = ANNOTATIONS[base][0] * u
+            lst = {**nst, "labels": (), "label_distance": dist}
+            if nst.get("path_state") is not None:  # (labels take the state around their node)
+                lst["path_state"] = {**nst["path_state"], "label_distance": dist}
+            interp.apply_options(lst, opts)
+            for lab in lst["labels"]:
+                if primed:  # (pgf shifts them in the mirrored frame)
+                    interp.note("UNSUPPORTED", f"the labels of annotation '{name}' are not drawn", name, loc)
+                    continue
+                interp._label(node, lab, lst, loc, pin=False)

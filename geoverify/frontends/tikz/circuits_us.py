@@ -10,6 +10,9 @@ width`` (the others); ``halfwidth = halfheight = s + outer sep``.
   ``s`` round ``(s/3, 0)``; output at ``x = 4s/3 + outer sep``;
 - or, nor (US): the front two arcs of radius ``2s`` from ``(-s/6, ±s)`` meeting at the tip
   ``x = -s/6 + 2s cos 30``, the back two arcs of radius ``2s`` bulging to ``x = -0.899s``;
+- xor, xnor (US): the or gate's front on an elliptic back (radii 3.1111s and 2.6667s, from
+  -22 to 22 degrees) and a tail: the or gate's back arc s/3 further left;
+- not, buffer (US): a triangle from the tip to ``x = -5s/6``, ``7s/6`` high, one input;
 - and, nand (CDH): the or gate's front on the and gate's straight back.
 
 Input ``k`` sits ``s - 2ks/(n + 1)`` above the centre, on the back (an or gate's: on its

@@ -371,3 +371,12 @@ def test_xnor_gate_us_has_an_elliptic_back_a_tail_and_inputs_on_the_tail():
     assert close([tail.controls[0][0], tail.controls[-1][3]], [(-1.5 * s, -s), (-1.5 * s, s)], tol=1e-6)
     ends = [p.points[0][0] - tip for p in sc.primitives if isinstance(p, Polyline)]
     assert close(ends, (np.array([2.7539, -0.9336, 31.4687]) - 27.5859) * bp, tol=5e-3)
+
+
+def test_annotation_labels_are_the_symbols_at_the_annotations_label_distance():
+    # direction info={volt=3}: the label above the voltage source (radius 7, outer sep 0.2) half a unit away
+    sc = _ee(r"\draw (0,0) to [voltage source={direction info={volt=3}}] (2,0);")
+    assert not sc.diagnostics
+    lab = [p for p in sc.primitives if isinstance(p, TextLabel)][0]
+    assert lab.text == "$\\mathrm{3V}$"
+    assert close(((lab.box[0] + lab.box[2]) / 2, lab.box[1]), (CM, 7.2 + 3.5 + 0.2 + 10 / 3), tol=1e-3)
