@@ -230,6 +230,17 @@ def _first_run_offset(text, size):
     return np.array([runs[0].x, runs[0].y])
 
 
+def _turned(frame) -> bool:
+    """Whether a label's frame (2, 3) turns its text (None: upright)."""
+    return frame is not None and abs(frame[1, 0]) + max(-frame[0, 0], 0.0) > 1e-3
+
+
+def _run_start(lab) -> np.ndarray:
+    """Where a turned native label's first text run starts (pt): its frame's start moved by the
+    first run's offset, in the frame's directions."""
+    return lab.frame[:, :2] @ _first_run_offset(lab.text, lab.font_size) + lab.frame[:, 2]
+
+
 def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION):
     """(ok, cause, details): compare one native panel with one rendered page."""
     from scipy.spatial import cKDTree
@@ -296,8 +307,11 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
         t = tb.mean(axis=0) - ta.mean(axis=0)
         # TeX may split a label into several runs (kerns), which moves the mean: refine with
         # the median offset of each native label's left edge and baseline to the nearest run
-        la = np.array([[x.box[0], x.box[1] + measure(x.text, x.font_size)[0].depth] for x in na_text]) * BP_PER_PT
-        lb = np.array([[x.box[0], x.anchor[1]] for x in nb_text])
+        # A turned label's runs start where its frame starts them (its box's left and bottom are
+        # another point of the turned text): turned labels are matched by their frames' starts.
+        la = np.array([_run_start(x) if _turned(x.frame) else
+                       [x.box[0], x.box[1] + measure(x.text, x.font_size)[0].depth] for x in na_text]) * BP_PER_PT
+        lb = np.array([x.frame[:, 2] if _turned(x.frame) else [x.box[0], x.anchor[1]] for x in nb_text])
         tree_lb = cKDTree(lb)
         for _ in range(3):
             _, idx = tree_lb.query(la + t)
@@ -357,12 +371,12 @@ def align_and_compare(native, rendered, native_panel, tol_fraction=TOL_FRACTION)
             bw, bh = (lab.box[2] - lab.box[0]), (lab.box[3] - lab.box[1])
             stacked = any(k in lab.text for k in ("\\frac", "\\dfrac", "\\tfrac", "\\begin{", "\\over",
                                                    "\\substack", "\\stackrel", "\\binom"))
-            turned = lab.frame is not None and abs(lab.frame[1, 0]) + max(-lab.frame[0, 0], 0.0) > 1e-3
+            turned = _turned(lab.frame)
             if turned and not stacked and not (abs(bh - (box.height + box.depth)) > 0.05 * lab.font_size
                                                and abs(bw - box.width) > 0.05):
                 # a turned label whose box looks upright (upside down, or square-ish): a turned TeX run
                 # must start where its frame starts it
-                q = (lab.frame[:, :2] @ _first_run_offset(lab.text, lab.font_size) + lab.frame[:, 2]) * BP_PER_PT + t
+                q = _run_start(lab) * BP_PER_PT + t
                 starts = np.array([x.frame[:, 2] for x in nb_text if x.frame is not None]).reshape(-1, 2)
                 dist = float(np.min(np.hypot(*(starts - q).T))) if len(starts) else np.inf
                 if dist > worst:

@@ -49,3 +49,34 @@ def test_an_upside_down_label_is_found_where_its_frame_starts_it(bench):
     moved = (start[0] + 0.01 * size / BP, start[1])
     assert bench.align_and_compare(native, _rendered(bench, moved), 0)[1] == "text position mismatch"
     assert bench.align_and_compare(native, _rendered(bench, start, turned=False), 0)[1] == "text position mismatch"
+
+
+def _text_only(bench, runs):
+    """dvisvgm-like SVG (bp, y down) of text runs only: ``(text, start (pt, y up), degrees)`` each."""
+    import math
+
+    out = []
+    for text, (x, y), deg in runs:
+        c, s = math.cos(math.radians(deg)), math.sin(math.radians(deg))
+        # y down: a counter-clockwise turn on the page is matrix(c, -s, s, c)
+        out.append(f"<text font-family='cmr10' font-size='9.9626' x='0' y='0' "
+                   f"transform='matrix({c:.6f} {-s:.6f} {s:.6f} {c:.6f} {x * BP:.4f} {-y * BP:.4f})'>{text}</text>")
+    return bench.parse_rendered("<svg xmlns='http://www.w3.org/2000/svg' width='200pt' height='200pt' "
+                                "viewBox='-100 -100 200 200'>" + "".join(out) + "</svg>")
+
+
+def test_a_picture_of_turned_text_only_is_aligned_by_where_its_runs_start(bench):
+    # No drawn geometry: the translation comes from the text. Turned labels are matched by where
+    # their frames start their text, as TeX's runs are placed (not by their boxes' corners).
+    native = parse_tikz(r"\tikz{\node[rotate=60] at (0,0) {abc}; \node[rotate=-30] at (2,1) {de};"
+                        r" \node[rotate=100] at (1,2) {f};}")
+    labels = [p for p in native.primitives if isinstance(p, TextLabel)]
+    deg = {"abc": 60, "de": -30, "f": 100}
+    shift = __import__("numpy").array([13.0, -7.0])  # the page's origin is anywhere
+    runs = [(lab.text, tuple(lab.frame[:, 2] + shift), deg[lab.text]) for lab in labels]
+    ok, cause, details = bench.align_and_compare(native, _text_only(bench, runs), 0)
+    assert ok, (cause, details)
+    # one run moved off its label's box (by 10 % of the figure) does not agree
+    (text, (x, y), d), rest = runs[0], runs[1:]
+    moved = [(text, (x + 0.1 * details["size"] / BP, y), d)] + rest
+    assert bench.align_and_compare(native, _text_only(bench, moved), 0)[1] == "text position mismatch"
