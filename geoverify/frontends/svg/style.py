@@ -213,13 +213,29 @@ def build_style(inh: dict, opacity: float, scale: float, paint, *, reference: fl
                  opacity=opacity * (alpha if (stroke or fill) else 1.0))
 
 
+# Pattern content that paints nothing itself (clip and mask outlines, metadata).
+_NOT_PAINTED = frozenset({"clipPath", "mask", "defs", "title", "desc", "metadata", "style", "script"})
+_SHAPES = frozenset({"path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "use"})
+
+
+def _inline_declarations(style: str) -> dict:
+    """``"fill:red; stroke : blue"`` -> ``{"fill": "red", "stroke": "blue"}``."""
+    out = {}
+    for part in style.split(";"):
+        name, sep, value = part.partition(":")
+        if sep:
+            out[name.strip()] = value.strip()
+    return out
+
+
 class Painter:
     """Resolves paint values (``fill``, ``stroke``) to ``("#rrggbb" or None, alpha)``.
 
     ``currentColor`` takes the ``color`` property; ``url(#gradient)`` takes the
     gradient's first stop colour (following ``href`` to inherited stops): the
     matching stage only needs to know that a shape is painted and roughly how;
-    ``url(#pattern)`` takes the fallback colour and records ``UNSUPPORTED``; a
+    ``url(#pattern)`` takes the fallback colour, else the colour its content paints
+    with (a hatched region is a painted region), and records ``UNSUPPORTED``; a
     missing reference takes the fallback, else no paint.
 
     Parameters
@@ -252,10 +268,48 @@ class Painter:
                 if stop is not None:
                     return stop
             if target is not None and target.tag == "pattern":
-                self.unsupported(target, "pattern fill drawn as its fallback colour (patterns are not interpreted)",
+                self.unsupported(target, "pattern fill drawn as one colour (patterns are not interpreted)",
                                  key=("pattern", ident))
+                if fallback:
+                    return parse_color(fallback)
+                return self._pattern_colour(target)
             return parse_color(fallback) if fallback else (None, 0.0)
         return parse_color(v)
+
+    def _pattern_colour(self, pattern, depth=0):
+        """The colour a pattern paints with: that of its first shape's fill, else of its first
+        stroke (a hatch's lines), else SVG's initial black when it draws anything; ``(None, 0)``
+        for an empty pattern. A pattern that inherits its content (``href``) is followed."""
+        drawn = False
+        strokes = []
+        stack = list(pattern.elements())
+        while stack:
+            node = stack.pop(0)
+            if node.tag in _NOT_PAINTED:
+                continue
+            decl = dict(node.attrs)
+            decl.update(_inline_declarations(node.attrs.get("style", "")))
+            fill, stroke = decl.get("fill", "").strip(), decl.get("stroke", "").strip()
+            if node.tag in _SHAPES:
+                drawn = True
+            if fill and fill != "none" and not fill.startswith("url("):
+                col = parse_color(fill)
+                if col[0] is not None and col[1] > 0:
+                    return col
+            if stroke and stroke != "none" and not stroke.startswith("url("):
+                strokes.append(stroke)
+            stack[:0] = node.elements()
+        for stroke in strokes:
+            col = parse_color(stroke)
+            if col[0] is not None and col[1] > 0:
+                return col
+        if not drawn:
+            href = pattern.attrs.get("href", "")
+            ref = self.ids.get(href[1:]) if href.startswith("#") else None
+            if ref is not None and ref is not pattern and ref.tag == "pattern" and depth < 8:
+                return self._pattern_colour(ref, depth + 1)
+            return None, 0.0
+        return parse_color("black")
 
     def _first_stop(self, grad, depth=0):
         stops = [c for c in grad.elements() if c.tag == "stop"]

@@ -110,3 +110,16 @@ def test_stylesheet_rule_order_and_pseudo_classes_skipped():
 def test_font_size_em_and_inheritance():
     s = parse('<g font-size="20px"><text x="0" y="50" font-size="0.5em">ab</text></g>')
     assert s.primitives[0].font_size == pytest.approx(10 * 0.75)
+
+
+def test_pattern_fill_without_fallback_paints_with_its_content_colour():
+    # A hatch (dvisvgm writes TikZ's patterns so): the region is painted, in its lines' colour;
+    # the pattern's clip outline paints nothing. An empty pattern paints nothing.
+    s = parse('<defs><pattern id="h" width="9" height="9"><clipPath id="c"><rect width="9" height="9"/></clipPath>'
+              '<g clip-path="url(#c)"><path d="M0 0L9 9" stroke="#ff8080" fill="none"/></g></pattern>'
+              '<pattern id="f" width="4" height="4"><circle cx="2" cy="2" r="1" style="fill: #0000ff"/></pattern>'
+              '<pattern id="inherits" href="#f"/><pattern id="empty" width="4" height="4"/></defs>'
+              + RECT.format(' fill="url(#h)"') + RECT.format(' fill="url(#f)"') + RECT.format(' fill="url(#inherits)"')
+              + RECT.format(' fill="url(#empty)" stroke="black"'))
+    assert [p.style.fill for p in s.primitives] == ["#ff8080", "#0000ff", "#0000ff", None]
+    assert any(d.code == "UNSUPPORTED" and d.construct == "<pattern>" for d in s.diagnostics)
