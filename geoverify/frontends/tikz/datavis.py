@@ -284,6 +284,10 @@ class DataVisualization:
             a, b = k[0], k[1]
             self.axes.setdefault(a + " axis", DvAxis(a + " axis", a, (1.0, 0.0)))
             self.axes.setdefault(b + " axis", DvAxis(b + " axis", b, (0.0, 1.0)))
+        elif k in ("xyz Cartesian cabinet", "uvw Cartesian cabinet"):  # tikzlibrarydatavisualization's styles
+            self.key(k[:2] + " Cartesian", None)
+            c = k[2] + " axis"
+            self.axes.setdefault(c, DvAxis(c, k[2], (-0.353553, -0.353553)))  # unit vector (-0.353553pt, ..)
         elif k == "school book axes":
             school_book(self, val)
         elif k == "scientific axes":

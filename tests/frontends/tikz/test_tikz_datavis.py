@@ -329,3 +329,19 @@ def test_gap_line_and_gap_cycle_visualizers_leave_a_gap_around_each_point():
     sc = parse_tikz(r"\tikz " + path_code("", "gapcycle", [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0)]))
     segs = [p.points for p in sc.primitives]
     assert len(segs) == 3 and np.allclose(segs[2], [[10 - 1.5 / 2 ** 0.5] * 2, [1.5 / 2 ** 0.5] * 2])
+
+
+def test_xyz_cartesian_cabinet_draws_the_z_axis_down_and_left():
+    # tikzlibrarydatavisualization: xy Cartesian plus a z axis with unit vector (-0.353553pt, -0.353553pt)
+    sc = parse_tikz(r"""\tikz \datavisualization [xyz Cartesian cabinet, all axes={visualize axis={low=0}},
+        visualize as scatter]
+      data {
+        x, y, z
+        0, 0, 1
+        2, 2, 2
+      };""")
+    assert not sc.diagnostics
+    lines = [p.points for p in sc.primitives if isinstance(p, Polyline) and np.allclose(p.points[0], 0)]
+    dirs = sorted(tuple(np.round((q[-1] - q[0]) / np.hypot(*(q[-1] - q[0])), 4)) for q in lines)
+    r = round(0.5 ** 0.5, 4)
+    assert dirs == [(-r, -r), (0.0, 1.0), (1.0, 0.0)]
