@@ -228,8 +228,9 @@ def draw_annotations(interp, node, nst: dict, loc) -> None:
     """The annotations of a symbol (``nst["circuit_annotations"]``: (name, options)), drawn
     after it as ``circuit declare annotation`` does: from its north anchor (a primed one from
     its south, mirrored) in the picture's frame, with the ``annotation arrow`` (``->`` whose
-    head is ``.4u + .3 line width`` long) and the given options; labels among them (``volt=3``)
-    are the symbol's labels at the annotation's label distance."""
+    head is ``.4u + .3 line width`` long) after ``every circuit annotation`` and ``every <name>``
+    (when defined) and before the given options; labels among them (``volt=3``) are the
+    symbol's labels at the annotation's label distance."""
     from geoverify.frontends.tikz.pathpicture import run_with_node
     u = nst.get("circuit_unit", 7.0)
     m = nst["ctm"]
@@ -242,7 +243,9 @@ def draw_annotations(interp, node, nst: dict, loc) -> None:
         if primed:
             frame = G.compose(frame, G.scaling(1.0, -1.0))
         path = re.sub(r"(-?[\d.]+)u\b", lambda g: f"{float(g.group(1)) * u:.5f}pt", path)
-        draw = f"\\path[->{',' + opts if opts.strip() else ''}] {path};"  # (each edge a path with its tip)
+        styles = [k for k in ("every circuit annotation", f"every {name}") if interp.defs.get("style:" + k)]
+        keys = ",".join(styles + ["->"] + ([opts] if opts.strip() else []))
+        draw = f"\\path[{keys}] {path};"  # (each edge a path with its tip)
         run_with_node(interp, draw, "pgf@ee@annotated", node, loc, frame)
         if opts.strip():  # its labels (volt=3, info=..): the symbol's, the label distance the annotation's
             dist = ANNOTATIONS[base][0] * u

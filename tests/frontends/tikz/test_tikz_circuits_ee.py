@@ -380,3 +380,10 @@ def test_annotation_labels_are_the_symbols_at_the_annotations_label_distance():
     lab = [p for p in sc.primitives if isinstance(p, TextLabel)][0]
     assert lab.text == "$\\mathrm{3V}$"
     assert close(((lab.box[0] + lab.box[2]) / 2, lab.box[1]), (CM, 7.2 + 3.5 + 0.2 + 10 / 3), tol=1e-3)
+
+
+def test_every_annotation_styles_style_the_arrows():
+    sc = _ee(r"\draw (0,0) to [diode=light emitting] (2,0);",
+             "every circuit annotation/.style={red},every light emitting/.style={line width=1pt}")
+    edges = [p for p in sc.primitives if isinstance(p, Polyline)][-2:]
+    assert [(e.style.stroke, e.style.stroke_width) for e in edges] == [("#ff0000", 1.0)] * 2
