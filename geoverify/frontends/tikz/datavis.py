@@ -379,6 +379,15 @@ class DataVisualization:
                 axis.scaling = "0 at 0 and {" + units + "} at {" + length + "}"
             elif k == "ticks":
                 axis.ticks_at.append(val if v is not None else "some")
+            elif k == "tick placement strategy" and val:  # code run when the ticks are placed
+                from geoverify.frontends.tikz.tex import detokenize, tokenize
+                code = detokenize(self.interp.expand_all(tokenize(val)))
+                sets = re.findall(r"\\tikzdatavisualizationset\s*\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)\}", code)
+                if not sets or re.sub(r"\\tikzdatavisualizationset\s*\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}", "",
+                                      code).strip():
+                    self.note("a tick placement strategy other than \\tikzdatavisualizationset{..} is not run", k)
+                for keys in sets:  # the tick keys it sets (major={at=..}, ...)
+                    axis.ticks_at.append(keys)
             elif k == "grid":
                 axis.grid_at.append(val if v is not None else "at default ticks")
             elif k == "ticks and grid":

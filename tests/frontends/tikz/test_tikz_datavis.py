@@ -345,3 +345,18 @@ def test_xyz_cartesian_cabinet_draws_the_z_axis_down_and_left():
     dirs = sorted(tuple(np.round((q[-1] - q[0]) / np.hypot(*(q[-1] - q[0])), 4)) for q in lines)
     r = round(0.5 ** 0.5, 4)
     assert dirs == [(-r, -r), (0.0, 1.0), (1.0, 0.0)]
+
+
+def test_a_tick_placement_strategy_that_sets_tick_keys_places_those_ticks():
+    # the pgf manual's \silly strategy: \tikzdatavisualizationset{major={at={2,3,5,7,11,13}}}
+    sc = parse_tikz(r"""\def\silly{\tikzdatavisualizationset{major={at={2,3,5,7,11,13}}}}
+      \tikz \datavisualization [scientific axes, visualize as scatter,
+          x axis={tick placement strategy=\silly}]
+        data {
+          x, y
+          0, 0
+          15, 15
+        };""")
+    assert not sc.diagnostics
+    below = sorted((p.anchor[0], p.text) for p in sc.primitives if isinstance(p, TextLabel) and p.anchor[1] < 0)
+    assert [t for _, t in below] == ["$2$", "$3$", "$5$", "$7$", "$11$", "$13$"]
