@@ -82,7 +82,7 @@ PGF_BASIC_COMMANDS = (_TRANSFORMS | _PATHS | set(_USES) | _STREAM
                       | set(AT_TIME_FLAGS) | set(_COLORS) | _ARROWS
                       | _MARK_SETTINGS | PGFPLOTS_COMMANDS
                       | {"\\pgftext", "\\pgfsetlinewidth", "\\pgfmathanglebetweenpoints", "\\pgfuseplotmark",
-                         "\\pgfsetcornersarced"})
+                         "\\pgfsetcornersarced", "\\pgfplotfunction"})
 
 
 class _Points:
@@ -229,6 +229,12 @@ def _run(interp, tok, reader: Reader) -> None:
         state["handler"] = name[len("\\pgfplothandler"):]
     elif name in _STREAM:
         _stream(pts, tok, reader, state, st)
+    elif name == "\\pgfplotfunction":  # {\x}{list}{point}: a stream of the point for each item
+        var, items, point = reader.read_arg(), reader.read_arg(), reader.read_arg()
+        p = tok[1]
+        reader.push([("\\pgfplotstreamstart", p), ("\\foreach", p)] + var + [(" ", p), ("in", p), ("{", p)] + items
+                    + [("}", p), ("{", p), ("\\pgfplotstreampoint", p), ("{", p)] + point
+                    + [("}", p), ("}", p), ("\\pgfplotstreamend", p)])
     elif name in _MARK_SETTINGS:
         value = pts.dim(reader.read_arg())
         key = {"\\pgfsetplottension": "tension", "\\pgfsetplotmarksize": "mark_size"}.get(name)

@@ -134,3 +134,16 @@ def test_pgfextra_path_joins_the_tikz_path():
     c = np.vstack([part.controls.reshape(-1, 2) for part in blue[0].parts]) if hasattr(blue[0], "parts") \
         else np.asarray(blue[0].points)
     assert close(c.min(axis=0), (CM, -5 * MM), tol=1e-3) and close(c.max(axis=0), (3 * CM, 5 * MM), tol=1e-3)
+
+
+def test_pgfplotfunction_streams_the_point_for_each_item():
+    # \pgfplotfunction{\x}{0,1,...,3}{\pgfpointxy{\x}{\x*\x}} with the lineto handler: the polyline
+    # through (0,0) (1,1) (2,4) (3,9) (x and y in cm)
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \pgfplothandlerlineto
+      \pgfplotfunction{\x}{0,1,...,3}{\pgfpointxy{\x}{\x*\x}}
+      \pgfusepath{stroke}
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    (line,) = sc.primitives
+    assert np.allclose(line.points / (72.27 / 2.54), [[0, 0], [1, 1], [2, 4], [3, 9]])
