@@ -152,6 +152,9 @@ def _split_options(text: str) -> list[tuple[str, str | None]]:
         # an unmatched parenthesis (left delimiter=( ): pgfkeys splits at commas outside braces only
         parts = [p.replace("\x00", "(").replace("\x01", ")")
                  for p in split_top_level(s.replace("(", "\x00").replace(")", "\x01"))]
+    elif s.count("[") != s.count("]"):  # an unmatched bracket (xticklabel={[\tick--\nexttick[}): the same
+        parts = [p.replace("\x00", "[").replace("\x01", "]")
+                 for p in split_top_level(s.replace("[", "\x00").replace("]", "\x01"))]
     else:
         parts = split_top_level(s)
     for p in parts:

@@ -270,6 +270,8 @@ class Axis:
             other = "x" if self.bar == "y" else "y"
             kv.setdefault(other + "tick align", "outside")
         self.symbols = {}
+        if kv.get("hist/symbolic coords"):  # pgfplots: symbolic coords={hist/data}{..} and {x}{..}
+            kv.setdefault("symbolic x coords", kv["hist/symbolic coords"])
         for a in "xy":
             if kv.get(f"symbolic {a} coords"):
                 from geoverify.frontends.tikz.options import split_top_level
@@ -289,7 +291,7 @@ class Axis:
             plots, legend = collect_plots(interp, body, domain, samples, st, axis_plot, self.loc, bar=self.bar,
                                           symbols=self.symbols.get("x"), functions=functions,
                                           samples_at=kv.get("samples at"), axis_kv=kv, interval=self.interval,
-                                          ysymbols=self.symbols.get("y"), axis_pairs=getattr(self, "opts", None))
+                                          ysymbols=self.symbols.get("y", self.hist_symbols()), axis_pairs=getattr(self, "opts", None))
         finally:
             interp.pgfplots_log_x = False
         if self.interval:
@@ -1190,7 +1192,7 @@ class Axis:
             major = ticks_in_range(vals, lo, hi)
             labels = None
             names = {v: k for k, v in self.symbols.get(a, {}).items()}
-            if names:
+            if names and kv.get(a + "ticklabel") is None:  # (a template shows them itself)
                 labels = [names.get(int(round(v)), format_number(v)) for v in major]
             if kv.get(a + "ticklabels") is not None:
                 labels = self.listed_labels(a, [vals.index(v) for v in major])
@@ -1520,13 +1522,30 @@ class Axis:
         lo, hi = (self.ymin, self.ymax) if o == "y" else (self.xmin, self.xmax)
         return (hi, lo) if self.reverse[o] else (lo, hi)
 
-    def template_label(self, template, v, nxt, number_format):
+    def hist_symbols(self):
+        """The names of ``hist/symbolic coords`` (the histogram's data, read as y) -> 0, 1, ..."""
+        if not self.kv.get("hist/symbolic coords"):
+            return None
+        from geoverify.frontends.tikz.options import split_top_level
+        return {n.strip(): i for i, n in enumerate(split_top_level(self.kv["hist/symbolic coords"]))}
+
+    def template_label(self, template, v, nxt, number_format, names=None):
         """The text of a tick label from the template ``xticklabel={...}``:
         ``\\pgfmathprintnumber{\\tick}`` (``\\nexttick``) becomes the tick label number (math
         mode added outside ``$``). A template that computes (``\\pgfmathparse``, ``\\if..``) or
         shows ``\\tick`` raw (pgfplots' internal fixed-point text) is reported and the number
-        printed alone."""
+        printed alone. ``names``: the axis' ``symbolic coords`` (value -> name), which ``\\tick``
+        shows raw."""
         from geoverify.frontends.tikz.pgfmath import format_number as pgf_number
+
+        def raw_tick(t):  # \tick of a symbolic axis: the name
+            if names and t is not None and abs(t - round(t)) < 1e-9 and int(round(t)) in names:
+                return names[int(round(t))]
+            return None
+        if raw_tick(v) is not None:
+            nxt_name = raw_tick(nxt)
+            text = template.replace("\\nexttick", nxt_name if nxt_name is not None else "")
+            return text.replace("\\tick", raw_tick(v))
         from geoverify.frontends.tikz.tex import Macro
         raw = re.sub(r"\\pgfmathprintnumber\s*(?:\[[^\]]*\])?\s*(?:\{\s*\\(?:next)?tick\s*\}|\\(?:next)?tick(?![A-Za-z]))",
                      "", template)
@@ -1691,7 +1710,8 @@ class Axis:
                     nxt = major[i + 1] if i + 1 < len(major) else None
                     # on a log axis \tick is the natural logarithm of the tick position
                     f = math.log(10.0) if self.log[a] else self.scaled_value(1.0, scale)
-                    text = self.template_label(template, v * f, None if nxt is None else nxt * f, number_format)
+                    text = self.template_label(template, v * f, None if nxt is None else nxt * f, number_format,
+                                               {k: n for n, k in self.symbols.get(a, {}).items()})
                 elif self.log[a]:  # an extra tick on a log axis
                     text = self.log_label(a, v, identify=identify_extra)
                 else:

@@ -54,6 +54,7 @@ KNOWN_KEYS = {
     "skip coords between index",
     "cycle multiindex list", "cycle multiindex* list",
     "point meta",  # (the text of nodes near coords; colours are not modelled)
+    "hist/symbolic coords",
 }
 
 #: pgfplots' size styles (pgfplots.code.tex)
