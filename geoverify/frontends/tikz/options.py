@@ -419,6 +419,9 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             ctx.define_style("pics/" + name, "code={" + (val or "") + "}", False)
             ctx.define_style("pics/" + name + "/.args", "", False)
             return
+        if handler == "tip" and name == "<->":  # pgfcorearrows: "<-> /.tip" is what < and > stand for
+            _apply_one(ctx, st, ">", val, depth + 1)
+            return
         if handler == "list":  # name/.list={a,b}: the key once per item
             for item in split_top_level(val or ""):
                 if item.strip():
@@ -934,6 +937,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["rounded_corners"] = _dim(ctx, val, st)
         elif k == "name path" or k == "name path global":
             st["name_path"] = val
+        elif k in ("save path", "use path"):  # the soft path kept in and taken from a macro (paths.py)
+            st[k.replace(" ", "_")] = val.strip()
         elif k in ("angle radius", "angle eccentricity"):  # the angles library's, for later angle pics (pics.py)
             st[k.replace(" ", "_")] = ctx.number(val, st).value
         elif k in ("save path", "use path"):  # the soft path kept in and taken from a macro (paths.py)

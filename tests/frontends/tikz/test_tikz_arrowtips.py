@@ -161,3 +161,15 @@ def test_a_round_capped_reversed_bracket_stands_half_a_line_width_further_in(cap
     assert float(line.points[-1][0]) == pytest.approx(bar - 1.0, abs=0.01)
     assert sorted({round(float(x), 2) for x, _ in bracket.points}) == pytest.approx([bar, 54.908 + bar - 50.156],
                                                                                     abs=0.01)
+
+
+def test_the_tip_shorthand_of_less_and_greater_is_what_they_stand_for():
+    # pgfcorearrows: "<-> /.tip = Stealth" makes < and > mean Stealth, as >=Stealth does
+    def shapes(code):
+        sc = parse_tikz(code)
+        assert not sc.diagnostics
+        return [(type(p).__name__, np.round(getattr(p, "points", getattr(p, "tip", np.zeros(2))), 3).tolist())
+                for p in sc.primitives]
+    got = shapes(r"\tikz [<-> /.tip = Stealth] \draw [<->>] (0,0) -- (1,0);")
+    assert got == shapes(r"\tikz [>=Stealth] \draw [<->>] (0,0) -- (1,0);")
+    assert got != shapes(r"\tikz \draw [<->>] (0,0) -- (1,0);")
