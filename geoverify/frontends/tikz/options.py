@@ -223,6 +223,33 @@ def _tip_name(t: str) -> str:
     return t
 
 
+def _tip_shorthands(ctx, spec: str) -> str:
+    """``spec`` with the tip shorthands the figure defined (``foo /.tip = {Stealth[sep] Latex}``)
+    written out: ``foo[red]`` is ``{Stealth[sep,red] Latex[red]}`` (the options go to each tip)."""
+    known = ctx.style("tip shorthands")
+    if not known or not known[0]:
+        return spec
+    from geoverify.frontends.tikz.arrowtips import parse_tip_list
+    for name in sorted({n.strip() for n in known[0].split(",") if n.strip()}, key=len, reverse=True):
+        body = (ctx.style("tip shorthand/" + name) or ("", None))[0].strip()
+        if body.startswith("{") and body.endswith("}"):
+            body = body[1:-1]
+        tips = parse_tip_list(body)
+        if tips is None:
+            continue
+
+        def written(m, tips=tips):
+            opts = (m.group(1) or "[]")[1:-1].strip()
+            parts = []
+            for t in tips:
+                o = ",".join(x for x in (t.options, opts) if x.strip())
+                parts.append(t.name + (f"[{o}]" if o else ("[]" if t.name[0].isalpha() else "")))
+            inside = spec[:m.start()].count("{") > spec[:m.start()].count("}")
+            return " ".join(parts) if inside else "{" + " ".join(parts) + "}"  # (a bare name: a group)
+        spec = re.sub(r"(?<![A-Za-z])" + re.escape(name) + r"(?![A-Za-z])(\[[^\]]*\])?", written, spec)
+    return spec
+
+
 def parse_arrow_spec(spec: str, default_tip: str = ">") -> tuple[str | None, str | None] | None:
     """``"<->"`` -> ``("<", ">")``; ``"-{Stealth[length=2mm]}"`` -> ``(None, "Stealth")``.
 
@@ -422,6 +449,11 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         if handler == "tip" and name == "<->":  # pgfcorearrows: "<-> /.tip" is what < and > stand for
             _apply_one(ctx, st, ">", val, depth + 1)
             return
+        if handler == "tip" and name and "[" not in name:  # name /.tip = {tips}: a shorthand in tip lists
+            ctx.define_style("tip shorthand/" + name, val or "", False)
+            known = (ctx.style("tip shorthands") or ("", None))[0]
+            ctx.define_style("tip shorthands", known + "," + name if known else name, False)
+            return
         if handler == "list":  # name/.list={a,b}: the key once per item
             for item in split_top_level(val or ""):
                 if item.strip():
@@ -482,6 +514,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         if key in SHAPE_KEYS:  # flags of shapes.geometric (geoshapes)
             st["shape_params"] = {**st.get("shape_params", {}), key: True}
             return
+        key = _tip_shorthands(ctx, key)
         arrows = parse_arrow_spec(key, st["tip_default"])
         if arrows is not None:
             st["arrow_start"], st["arrow_end"] = arrows
@@ -946,6 +979,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k == "name intersections":  # each use names its own intersections
             st["name_intersections"] = (st.get("name_intersections") or ()) + (val,)
         elif k in ("arrows", "arrow"):
+            val = _tip_shorthands(ctx, val)
             arrows = parse_arrow_spec(val, st["tip_default"])
             if arrows is not None:
                 st["arrow_start"], st["arrow_end"] = arrows

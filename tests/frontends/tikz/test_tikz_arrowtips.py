@@ -173,3 +173,17 @@ def test_the_tip_shorthand_of_less_and_greater_is_what_they_stand_for():
     got = shapes(r"\tikz [<-> /.tip = Stealth] \draw [<->>] (0,0) -- (1,0);")
     assert got == shapes(r"\tikz [>=Stealth] \draw [<->>] (0,0) -- (1,0);")
     assert got != shapes(r"\tikz \draw [<->>] (0,0) -- (1,0);")
+
+
+def test_tip_shorthands_are_written_out_with_their_options_on_each_tip():
+    # pgf manual: foo /.tip = {Stealth[sep] Latex[sep]}, bar /.tip = {Stealth[length=10pt,open]};
+    # -{foo[red] . bar} is -{Stealth[sep,red] Latex[sep,red] . Stealth[length=10pt,open]}
+    def shapes(code):
+        sc = parse_tikz(r"\usetikzlibrary{arrows.meta}" + code)
+        assert not sc.diagnostics
+        return [np.round(p.points, 3).tolist() if hasattr(p, "points") else type(p).__name__ for p in sc.primitives]
+    short = shapes(r"""\tikz [foo /.tip = {Stealth[sep] Latex[sep]}, bar /.tip = {Stealth[length=10pt,open]}]
+      \draw [-{foo[red] . bar}] (0,0) -- (2,0);""")
+    assert short == shapes(r"\tikz \draw [-{Stealth[sep,red] Latex[sep,red] . Stealth[length=10pt,open]}] (0,0) -- (2,0);")
+    assert shapes(r"\tikz [foo /.tip = {Stealth[sep]. >>}] \draw [-foo] (0,0) -- (2,0);") == \
+        shapes(r"\tikz \draw [-{Stealth[sep] . > >}] (0,0) -- (2,0);")
