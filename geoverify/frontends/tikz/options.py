@@ -974,8 +974,6 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st[k.replace(" ", "_")] = val.strip()
         elif k in ("angle radius", "angle eccentricity"):  # the angles library's, for later angle pics (pics.py)
             st[k.replace(" ", "_")] = ctx.number(val, st).value
-        elif k in ("save path", "use path"):  # the soft path kept in and taken from a macro (paths.py)
-            st[k.replace(" ", "_")] = val.strip()
         elif k == "name intersections":  # each use names its own intersections
             st["name_intersections"] = (st.get("name_intersections") or ()) + (val,)
         elif k in ("arrows", "arrow"):
@@ -1085,8 +1083,6 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k == "declare function":  # "f(\a)=..; c=..;": calls expanded in expressions (interpreter.number)
             from geoverify.frontends.tikz.pgfplots_plots import parse_functions
             st["functions"] = {**(st.get("functions") or {}), **parse_functions(val)}
-        elif k in ANIMATION_KEYS:  # the animations library: snapshots (animations.py)
-            animation_key(ctx, st, k, val, lambda s2, opts: apply_options(ctx, s2, opts, depth + 1))
         elif k.startswith("turtle") and _turtle(ctx, st, k, val):  # the turtle library (turtle.py)
             pass
         elif k in DELIMITER_KEYS:  # the matrix library's delimiters (delimiters.py)
