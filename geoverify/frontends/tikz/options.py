@@ -416,6 +416,12 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         from geoverify.frontends.tikz.tqft import tqft_key
         if tqft_key(ctx, st, key, val, depth):
             return
+    if key.startswith('"') and st.get("node_quotes"):  # "text" options: a label (quotes library)
+        from geoverify.frontends.tikz.nodequotes import quote_label
+        spec = quote_label(key, val, ctx.style("every label quotes") is not None)
+        if spec is not None:
+            st["labels"] = st["labels"] + (spec,)
+            return
     # style definitions: name/.style={...}
     if "/." in key:
         name, _, handler = key.rpartition("/.")
@@ -1036,8 +1042,8 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                     return
             ctx.note("APPROXIMATED", "'transform canvas' applied as an ordinary transformation", k)
             apply_options(ctx, st, val, depth + 1)
-        elif k == "label position":
-            st["label_position"] = val
+        elif k in ("label position", "pin position"):  # a label's or pin's angle when it gives none
+            st[k.replace(" ", "_")] = val
         elif k == "fit":
             st["fit"] = val
             if ctx.style("every fit") is not None:  # tikz@lib@fit: every fit/.try after the fit

@@ -101,10 +101,14 @@ class NodePlacementMixin:
         if total:
             self.defs.set(total.strip(), Macro([], tokenize(str(len(pts))), None, 0))
 
-    def node_state(self, st: dict, opts: str) -> dict:
+    def node_state(self, st: dict, opts: str, every_shape: bool = True) -> dict:
         """State of a node on a path in state ``st`` with options ``opts``; transformations
-        in ``opts`` are collected separately (``node_ctm``) as TikZ applies them in the node's frame."""
+        in ``opts`` are collected separately (``node_ctm``) as TikZ applies them in the node's frame.
+        ``every_shape=False`` leaves out ``every <shape> node`` (a label applies it after its own keys)."""
         nst = dict(st)
+        # the state around the node (a copy: the path's later options do not reach back): its labels
+        # and pins are nodes made after it, in this state (tikz.code.tex: "append after command")
+        nst["path_state"] = dict(st)
         # the anchor is not reset: tikz.code.tex sets \tikz@anchor once, so "above" or "anchor=west"
         # given to a scope, path or edge places its nodes (loop above is {above,...,loop})
         # (text width and align given to a picture, scope or path hold for its nodes: pgf's macros;
@@ -146,13 +150,19 @@ class NodePlacementMixin:
         if st.get("nodes_style"):  # nodes={...} of the scope (appended to every node)
             self.apply_options(nst, st["nodes_style"])
         if opts:
+            nst["node_quotes"] = True  # "text" among a node's own options is a label (nodequotes.py)
             self.apply_options(nst, opts)
-        every_shape = self.defs.get(f"style:every {nst['shape']} node")
-        if every_shape:  # tikz.code.tex: "every <shape> node/.try" once the node's options are read
-            self.apply_options(nst, every_shape)
+            nst["node_quotes"] = False
+        if every_shape:
+            self._every_shape_node(nst)
         nst["node_ctm"] = nst["ctm"]
         nst["ctm"] = outer_ctm
         return nst
+
+    def _every_shape_node(self, nst: dict) -> None:
+        every_shape = self.defs.get(f"style:every {nst['shape']} node")
+        if every_shape:  # tikz.code.tex: "every <shape> node/.try" once the node's options are read
+            self.apply_options(nst, every_shape)
 
     def place_node(self, nst: dict, name, p, text: str, loc, tangent=None, record_label: bool = True):
         """Build a node at canvas point ``p``; add its outline and text to the scene."""
@@ -507,8 +517,9 @@ class NodePlacementMixin:
                         opts = spec[1:i]
                         spec = spec[i + 1:]
                         break
-        # "angle:text": the position is before the first top-level colon (text may hold $a:b$)
-        pos_word, text = "above" if not pin else "above", spec
+        # "angle:text": the position is before the first top-level colon (text may hold $a:b$);
+        # without it, the label (pin) position in force once the label's options are read
+        pos_word, text = None, spec
         depth = 0
         for i, ch in enumerate(spec):
             if ch in "{$":
@@ -519,6 +530,29 @@ class NodePlacementMixin:
         text = text.strip()
         if text.startswith("{") and text.endswith("}"):
             text = text[1:-1]
+        # a label is a node made after its node, in the state around it (tikz.code.tex: "append after
+        # command"): the path's or scope's shape, font, colour, seps, sizes and label distance, never
+        # the node's own; nor fitted like a fit node
+        base = nst.get("path_state")
+        if base is None:  # (a node state made by hand: its own keys stand for the path's)
+            seps = nst.get("path_seps", (None, None, None))
+            base = {**nst, "shape": nst.get("path_shape"), "inner_xsep": seps[0], "inner_ysep": seps[1],
+                    "outer_sep": seps[2], **nst.get("path_mins", {}), **nst.get("path_text", {})}
+        lst = self.node_state({**base, "ctm": G.IDENTITY, "fit": None, "fit_height": None, "transform_shape": False,
+                               "circle_through": None}, "", every_shape=False)
+        lst["ctm"] = G.IDENTITY
+        # node[tikz@label@angle=.., anchor=@auto, every label, <own options>, tikz@label@post], then
+        # every <shape> node: the anchor opposite the angle comes first, every label/pin and the
+        # label's own options (label={[left]...}, anchor=...) override it
+        lst["anchor"] = "@auto"
+        every = self.defs.get("style:every label" if not pin else "style:every pin")
+        if every:
+            self.apply_options(lst, every)
+        if opts:
+            self.apply_options(lst, opts)
+        self._every_shape_node(lst)
+        if pos_word is None:
+            pos_word = (lst.get("pin_position" if pin else "label_position") or "above").strip()
         ang = direction_angle(pos_word)
         if ang is None:
             try:
@@ -527,22 +561,6 @@ class NodePlacementMixin:
                 ang = 90.0
         a_norm = ang % 360.0
         on_text = pos_word == "center"  # tikz@on@text: the label centred on the node's centre
-        seps = nst.get("path_seps", (None, None, None))
-        # (a label is made after its node, outside the node's options: not fitted like a fit node,
-        # its shape the path's)
-        lst = self.node_state({**nst, "shape": nst.get("path_shape"), "ctm": G.IDENTITY, "inner_xsep": seps[0],
-                               "inner_ysep": seps[1], "outer_sep": seps[2], "fit": None, "fit_height": None,
-                               "transform_shape": False, "circle_through": None, **nst.get("path_mins", {}),
-                               **nst.get("path_text", {})}, "")
-        lst["ctm"] = G.IDENTITY
-        every = self.defs.get("style:every label" if not pin else "style:every pin")
-        if every:
-            self.apply_options(lst, every)
-        # the anchor opposite the angle comes first: the label's own options
-        # (label={[left]...}, anchor=...) override it, as in TikZ
-        lst["anchor"] = "@auto"
-        if opts:
-            self.apply_options(lst, opts)
         # tikz@label@post: the label sits at the node's numeric anchor <angle> (a border point, the
         # angle in the node's own frame, so a turned node turns it; with "absolute" the canvas
         # angle); its anchor and distance go along the canvas direction from the node's centre to

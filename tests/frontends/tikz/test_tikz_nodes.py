@@ -13,7 +13,7 @@ from geoverify.frontends.tikz.fonts import measure, metrics_available
 from geoverify.frontends.tikz.geometry import pgf_veclen
 from geoverify.scene import Arrow, Circle, Dot, Ellipse, Polyline, TextLabel
 
-from tikz_fixtures import CM, MM, close, only
+from tikz_fixtures import CM, MM, close, node_anchors, only
 
 INNER = 0.3333 * 10.00002  # inner sep .3333em at 10 pt
 OUTER = 0.2                # outer sep .5 x 0.4 pt
@@ -760,3 +760,63 @@ def test_a_line_break_skip_adds_to_the_distance_of_the_baselines():
     assert np.ptp(box[:, 1]) == pytest.approx(41.86, abs=0.02)
     with_blank = measure(r"a\\ [1ex] b\\*[2pt] c")[0]
     assert with_blank.depth == pytest.approx(measure(r"a\\b\\c")[0].depth + 4.30554 + 2, abs=1e-4)
+
+
+def _assert_anchors(found: dict, tex: dict) -> None:
+    for name, (c, ne, e) in tex.items():
+        assert close(found[name], (c, ne, e), tol=2e-3), (name, found[name])
+
+
+def test_labels_take_the_shape_of_the_scope_and_never_their_nodes_own():
+    # pgf's \pgfpointanchor of each label (pdflatex, TeX Live): the scope's circle makes a circle
+    # label (radius 9.54 pt: east 9.54 from the centre, north east at 45 degrees) even for a rectangle
+    # node; a circle node's label is a rectangle; a pin of a circle node in an ellipse scope is an ellipse
+    found = node_anchors(r"""
+      \begin{scope}[circle]
+        \node[draw, rectangle, label={[draw,name=L2]above:L}] (b) at (2,0) {x};
+      \end{scope}
+      \node[circle, draw, label={[draw,name=L3]above:L}] (c) at (4,0) {x};
+      \begin{scope}[ellipse]
+        \node[circle, pin={[name=L8]above:P}] (h) at (20,3) {x};
+      \end{scope}""", ["L2", "L3", "h", "L8"])
+    _assert_anchors(found, {
+        "L2": ((56.90549, 15.22559), (63.65117, 21.97127), (66.44533, 15.22559)),
+        "L3": ((113.81097, 15.2385), (120.46895, 22.18813), (120.46895, 15.2385)),
+        "h": ((569.05487, 85.35823), (574.91599, 91.21935), (577.34373, 85.35823)),
+        "L8": ((569.05487, 116.30914), (575.93205, 123.2002), (578.78069, 116.30914))})
+
+
+def test_every_shape_node_of_a_label_follows_its_own_options():
+    # every circle node (minimum size 1cm) reaches a label of the circle scope only if the label's own
+    # options leave it a circle (tikz.code.tex: every <shape> node/.try after all of a node's options)
+    found = node_anchors(r"""
+      \begin{scope}[circle, every circle node/.style={minimum size=1cm}]
+        \node[label={[name=L4b,rectangle]above:L}] (d2) at (6,3) {x};
+        \node[rectangle, label={[name=L4c,circle]above:L}] (d3) at (6,6) {x};
+      \end{scope}""", ["L4b", "L4c"])
+    _assert_anchors(found, {
+        "L4b": ((170.71646, 106.73422), (177.37444, 113.68385), (177.37444, 106.73422)),
+        "L4c": ((170.71646, 190.82857), (180.91743, 201.02954), (185.14282, 190.82857))})
+
+
+def test_a_label_is_made_in_the_state_around_its_node():
+    # a label is a node made after its node ("append after command"): the node's own font, label
+    # distance, label position and pin position do not reach it; the scope's do, and the label's own
+    found = node_anchors(r"""
+      \node[label distance=5mm, label={[name=L5]above:L}] (e) at (8,0) {x};
+      \node[font=\Huge, label={[name=L6]above:L}] (f) at (10,0) {x};
+      \node[label position=below, label={[name=A1]x}] at (0,0) {o};
+      \node[pin position=below, pin={[name=A1p]x}] at (0,2) {o};
+      \begin{scope}[label position=below, pin position=left]
+        \node[label={[name=A2]x}] at (2,0) {o};
+        \node[pin={[name=A2p]x}] at (2,2) {o};
+      \end{scope}
+      \node[label={[name=A3, label position=left]x}] at (4,0) {o};""", ["L5", "L6", "A1", "A1p", "A2", "A2p", "A3"])
+    _assert_anchors(found, {
+        "L5": ((227.62195, 12.63538), (234.27992, 19.585), (234.27992, 12.63538)),
+        "L6": ((284.52744, 15.8379), (291.18541, 22.78754), (291.18541, 15.8379)),
+        "A1": ((0.0, 11.37149), (6.17188, 17.05724), (6.17188, 11.37149)),
+        "A1p": ((0.0, 81.1936), (6.17188, 86.87935), (6.17188, 81.1936)),
+        "A2": ((56.90549, -11.37149), (63.07736, -5.68575), (63.07736, -11.37149)),
+        "A2p": ((31.78401, 56.90549), (37.95589, 62.59123), (37.95589, 56.90549)),
+        "A3": ((101.60612, 0.0), (107.778, 5.68575), (107.778, 0.0))})

@@ -47,3 +47,20 @@ def assert_polylines_match_tex(code: str, tex_runs, atol: float = 0.01) -> None:
     for native, tex in zip(lines, tex_runs):
         t = np.array(tex) - origin
         assert np.allclose(native - lines[0][0], np.column_stack([t[:, 0] * bp, -t[:, 1] * bp]), atol=atol)
+
+
+def node_anchors(body: str, names, preamble: str = "") -> dict:
+    """Centre, north east and east anchor (pt) of each named node of a picture, as ``(3, 2)`` arrays.
+
+    ``body`` is the inside of a ``tikzpicture`` (after ``preamble``, e.g. ``\\usetikzlibrary{..}``);
+    the anchors are read back by drawing through them, so they are what ``(name.east)`` means, and
+    they compare with pgf's ``\\pgfpointanchor`` written to the TeX log. It must draw without diagnostics.
+    """
+    from geoverify.scene import Polyline
+
+    draws = "".join(f"\\draw[magenta] ({n}.center) -- ({n}.north east) -- ({n}.east);\n" for n in names)
+    sc = parse_tikz(preamble + "\\begin{tikzpicture}" + body + draws + "\\end{tikzpicture}")
+    assert not sc.diagnostics, [d.message for d in sc.diagnostics]
+    lines = [p.points for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#ff00ff"]
+    assert len(lines) == len(names)
+    return dict(zip(names, lines))
