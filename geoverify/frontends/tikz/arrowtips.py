@@ -24,7 +24,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from geoverify.frontends.tikz.tipshapes import META_SHAPES, meta_tip
+from geoverify.frontends.tikz.tipshapes import META_SHAPES, core_to, direction_ee, meta_tip
 
 __all__ = ["Tip", "bar_offsets", "barb_outlines", "head_outlines", "parse_tip_list", "split_tip_lists",
            "tip_offsets", "uses_meta"]
@@ -41,12 +41,14 @@ _NAMES = sorted([
     "open triangle 45", "open triangle 60", "open triangle 90", "triangle 45", "triangle 60", "triangle 90",
     "angle 45", "angle 60", "angle 90", "open diamond", "open square", "open circle", "diamond", "square",
     "circle", "implies", "hooks", "left to", "right to", "serif cm", "spaced", "space", "round",
+    "direction ee",
 ], key=len, reverse=True)
 _HEAD_NAMES = {">", "<", "to", "To", "latex", "latex'", "stealth", "stealth'", "Latex", "LaTeX", "Stealth",
                "Triangle", "Straight Barb", "Classical TikZ Rightarrow", "Computer Modern Rightarrow", "Kite",
                "Arc Barb", "Implies", "implies", "left to", "right to", "to reversed", "latex reversed",
                "stealth reversed", "Fast Triangle", "triangle 45", "triangle 60", "triangle 90",
-               "open triangle 45", "open triangle 60", "open triangle 90", "angle 45", "angle 60", "angle 90"}
+               "open triangle 45", "open triangle 60", "open triangle 90", "angle 45", "angle 60", "angle 90",
+               "direction ee"}
 _DIM = re.compile(r"^\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*(pt|mm|cm|in|bp|ex|em)?\s*$")
 _UNIT = {"pt": 1.0, "mm": 72.27 / 25.4, "cm": 72.27 / 2.54, "in": 72.27, "bp": 72.27 / 72, "ex": 4.3, "em": 10.0}
 
@@ -378,14 +380,19 @@ def _meta_back_end(name: str, opts: dict, w: float) -> float:
 
 def _shape(name: str, options: str, w: float, meta: bool):
     """The shape of a tip drawn here (:class:`~.tipshapes.TipShape`), None when it has none:
-    arrows.meta's geometric tips, and ``>``/``<`` as arrows.meta's ``To`` when that library is
-    loaded (``<`` at an end is reversed: pgf's ``>-<`` shorthand)."""
+    arrows.meta's geometric tips, and ``>``/``<``: arrows.meta's ``To`` when that library is
+    loaded, else pgfcorearrows' ``to`` (``<`` at an end is reversed: pgf's ``>-<`` shorthand)."""
     if name in (">", "<"):
-        if not meta:
-            return None
         if name == "<":
             options = options + ", reversed"
+        if not meta:
+            return core_to(options, w)
         name = "To"
+    if name == "to":
+        return core_to(options, w)
+    if name == "direction ee":
+        length = _option_dims(options).get("length")
+        return direction_ee(length if length is not None else 4.0, w)
     if name not in META_SHAPES:
         return None
     return meta_tip(name, options, w)

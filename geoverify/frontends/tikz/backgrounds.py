@@ -79,10 +79,11 @@ def _picture_extent(interp, start):
     for i, p in enumerate(prims):
         if isinstance(p, (TextLabel, Arrow)) or p.panel != interp.panel:
             continue
-        b = drawn_extent([p], [], None, {0: clips[i]} if i in clips else None)
+        b = drawn_extent([p], [], None, {0: clips[i]} if i in clips else None, interp.bbox_proxies)
         if b is None:
             continue
-        w = p.style.stroke_width / 2 if p.style.stroke else 0.0
+        proxy = interp.bbox_proxies.get(id(p))
+        w = proxy[1] if proxy is not None else (p.style.stroke_width / 2 if p.style.stroke else 0.0)
         b = (b[0] - w, b[1] - w, b[2] + w, b[3] + w)
         box = list(b) if box is None else [min(box[0], b[0]), min(box[1], b[1]), max(box[2], b[2]),
                                            max(box[3], b[3])]

@@ -31,17 +31,24 @@ class LocalBox:
         self.name, self.prims, self.nodes = name, prims, nodes
 
 
-def drawn_extent(prims, nodes, panel: int | None = None,
-                 clip_boxes: dict | None = None) -> tuple[float, float, float, float] | None:
+def drawn_extent(prims, nodes, panel: int | None = None, clip_boxes: dict | None = None,
+                 proxies: dict | None = None) -> tuple[float, float, float, float] | None:
     """``(xmin, ymin, xmax, ymax)`` around primitives (text and arrow heads left out; only
     ``panel``'s when given) and placed nodes (their shapes), or None when there is nothing.
 
     ``clip_boxes`` maps a position in ``prims`` to the box of the clip that cuts that
     primitive: as pgf's, the extent counts only the part inside (a clip bounds the box).
+    ``proxies``: ``id`` of a primitive pgf does not count (an old-style arrow tip) ->
+    ``(point (2,), half line width)``: the point is counted instead (:func:`~.emit.emit_path`).
     """
     xs, ys = [], []
     for i, p in enumerate(prims):
         if isinstance(p, (TextLabel, Arrow)) or (panel is not None and p.panel != panel):
+            continue
+        if proxies and id(p) in proxies:
+            q = proxies[id(p)][0]
+            xs.append(float(q[0]))
+            ys.append(float(q[1]))
             continue
         try:
             b = p.bbox()
@@ -71,10 +78,15 @@ def picture_extent(interp, start: tuple[int, int], bound=None) -> tuple[float, f
     i0, n0 = start
     i1, n1 = (bound[1], bound[2]) if bound is not None else (None, None)
     prims = [p for p in interp.scene.primitives[i0:i1] if p.panel == interp.panel]
-    box = drawn_extent(prims, interp.placed_nodes[n0:n1])
+    box = drawn_extent(prims, interp.placed_nodes[n0:n1], proxies=interp.bbox_proxies)
     for p in prims:
-        w = getattr(p.style, "stroke_width", 0.0) if getattr(p.style, "stroke", None) else 0.0
-        one = drawn_extent([p], []) if w > 0 and box is not None else None
+        proxy = interp.bbox_proxies.get(id(p))
+        if proxy is not None:  # an old-style tip: its path's written end, widened as its path
+            w = 2 * proxy[1]
+            one = (proxy[0][0], proxy[0][1], proxy[0][0], proxy[0][1]) if box is not None else None
+        else:
+            w = getattr(p.style, "stroke_width", 0.0) if getattr(p.style, "stroke", None) else 0.0
+            one = drawn_extent([p], []) if w > 0 and box is not None else None
         if one is not None:
             box = (min(box[0], one[0] - w / 2), min(box[1], one[1] - w / 2),
                    max(box[2], one[2] + w / 2), max(box[3], one[3] + w / 2))
@@ -109,7 +121,7 @@ def finish_local_box(interp, box: LocalBox) -> None:
     """Name the rectangle around what was drawn since ``box`` began (nothing drawn: no node)."""
     clips = {i - box.prims: c for i, c in interp.clip_boxes.items() if i >= box.prims}
     extent = drawn_extent(interp.scene.primitives[box.prims:], interp.placed_nodes[box.nodes:], interp.panel,
-                          clips)
+                          clips, proxies=interp.bbox_proxies)
     if extent is None:
         return
     x0, y0, x1, y1 = extent

@@ -37,6 +37,7 @@ import math
 import re
 
 from geoverify.frontends.tikz import geometry as G
+from geoverify.frontends.tikz.splitting import split_top_level
 
 __all__ = ["EE_SHAPES", "ANNOTATIONS", "ee_shape", "ee_circle_anchors", "emit_ee_front", "draw_annotations"]
 
@@ -224,6 +225,17 @@ ANNOTATIONS = {
 }
 
 
+_BARE_ARROWS = re.compile(r"^\{?\s*(<?)\s*-\s*(>?)\s*\}?$")
+
+
+def _with_tip(option: str, tip: str) -> str:
+    """A bare arrow spec (``<-``, ``{->}``, ``<->``) with ``tip`` for its ends; other options as given."""
+    m = _BARE_ARROWS.match(option)
+    if not m or not (m.group(1) or m.group(2)):
+        return option
+    return f"{tip if m.group(1) else ''}-{tip if m.group(2) else ''}"
+
+
 def draw_annotations(interp, node, nst: dict, loc) -> None:
     """The annotations of a symbol (``nst["circuit_annotations"]``: (name, options)), drawn
     after it as ``circuit declare annotation`` does: from its north anchor (a primed one from
@@ -244,7 +256,11 @@ def draw_annotations(interp, node, nst: dict, loc) -> None:
             frame = G.compose(frame, G.scaling(1.0, -1.0))
         path = re.sub(r"(-?[\d.]+)u\b", lambda g: f"{float(g.group(1)) * u:.5f}pt", path)
         styles = [k for k in ("every circuit annotation", f"every {name}") if interp.defs.get("style:" + k)]
-        keys = ",".join(styles + ["->"] + ([opts] if opts.strip() else []))
+        # annotation arrow: >=direction ee, its length .4u + .3 line width (\pgfsetarrowoptions);
+        # an arrow spec given (direction info={<-}) takes that tip for its < and >
+        tip = f"{{direction ee[length={0.4 * u + 0.3 * nst.get('line_width', 0.4):.5f}pt]}}"
+        given = [_with_tip(o.strip(), tip) for o in split_top_level(opts) if o.strip()]
+        keys = ",".join(styles + [">=direction ee", f"-{tip}"] + given)
         draw = f"\\path[{keys}] {path};"  # (each edge a path with its tip)
         run_with_node(interp, draw, "pgf@ee@annotated", node, loc, frame)
         if opts.strip():  # its labels (volt=3, info=..): the symbol's, the label distance the annotation's

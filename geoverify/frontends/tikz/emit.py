@@ -143,8 +143,13 @@ def _shorten(seg, amount: float, at_end: bool):
 
 
 def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, source, panel: int,
-              name: str | None = None, clipped: bool = False) -> list[int]:
-    """Add the primitives of ``path`` to ``scene``; returns their indices."""
+              name: str | None = None, clipped: bool = False, bbox_proxies: dict | None = None) -> list[int]:
+    """Add the primitives of ``path`` to ``scene``; returns their indices.
+
+    ``bbox_proxies``, when given, maps the ``id`` of each drawn tip pgf leaves out of the
+    picture's bounding box (old-style tips: :attr:`~.tipshapes.TipShape.in_bbox`) to what
+    stands for it there: ``(the path's end as written (2,), half the path's line width)``
+    (pgf's box has the path before its tips shorten it, widened by half its line width)."""
     for sp in path.subpaths:
         if path.radius is not None and (sp.radii is None or len(sp.radii) == len(sp.segs)):
             if sp.radii is not None:  # each corner as its segment was drawn (PathBuilder.radius)
@@ -238,10 +243,12 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
             else:
                 ctrl = np.array([pts[i:i + 4] for i in range(0, len(pts) - 1, 3)])
                 out.append(scene.add(BezierPath(parts=[SceneSubpath(ctrl, False)], style=barb_style, **common)))
-    for shape, pieces in heads:
+    for shape, pieces, written_end in heads:
         head_style = Style(stroke=style.stroke if shape.line_width > 0 else None, stroke_width=shape.line_width,
                            fill=_head_fill(shape, style), opacity=style.opacity)
         out.append(scene.add(_head_primitive(shape, pieces, head_style, common)))
+        if not shape.in_bbox and bbox_proxies is not None:
+            bbox_proxies[id(scene.primitives[out[-1]])] = (written_end, style.stroke_width / 2)
     marks = st.get("markings")
     if marks and st.get("decorate"):
         ctrl = np.concatenate([segment_controls(s) for sp in path.subpaths for s in sp.segs])
@@ -389,7 +396,7 @@ def _tip_frame(sp, at_start: bool):
 
 def _heads(path: PathBuilder, st: dict, lw: float) -> list:
     """The arrows.meta tips (Stealth, Latex, Triangle, Kite, Square, Circle, To ...) at the ends
-    of the last open subpath as ``(shape, pieces)``, their outlines placed as pgf draws them
+    of the last open subpath as ``(shape, pieces, end as written (2,))``, their outlines placed as pgf draws them
     (:func:`~geoverify.frontends.tikz.arrowtips.head_outlines`); the subpath is cut back to
     the outermost tip's line end, as pgf does."""
     spec, meta = st.get("arrow_spec") or (None, False)
@@ -413,7 +420,7 @@ def _heads(path: PathBuilder, st: dict, lw: float) -> list:
             for kind, pts in pieces:
                 q = np.asarray(pts, dtype=float)
                 placed.append((kind, end + q[:, :1] * inward + q[:, 1:] * left))
-            out.append((shape, placed))
+            out.append((shape, placed, np.asarray(end, dtype=float)))
         if cut > 0:
             sp.segs = _shorten_segs(sp.segs, cut, not at_start)
     return out

@@ -97,6 +97,8 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                                  self.colors, self.libraries)
         self.picture_count = 0
         self.placed_nodes: list = []  # every node placed, in order (for local bounding boxes)
+        # drawn tips pgf leaves out of bounding boxes: id -> the point that stands for each (emit_path)
+        self.bbox_proxies: dict = {}
 
     # -- diagnostics ------------------------------------------------------
     def note(self, code: str, message: str, construct: str = "", location=None) -> None:
@@ -784,7 +786,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             typeset_text_effects(self, effect_pieces(path.subpaths), st, loc)  # a node per character
         if (do_draw or do_fill or st.get("shadows")) and not path.is_empty():
             idx = emit_path(self.scene, path, st, draw=do_draw, fill=do_fill, source=loc, panel=self.panel,
-                            name=st.get("name_path"))
+                            name=st.get("name_path"), bbox_proxies=self.bbox_proxies)
             self._mark_clipped(idx)
         if st.get("mark_code") and st.get("decorate") and not path.is_empty():
             from geoverify.frontends.tikz.markings import run_mark_code
@@ -799,7 +801,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             if est["draw"] is not None or est["fill"] is not None:
                 idx = emit_path(self.scene, builder, est, draw=est["draw"] is not None,
                                 fill=est["fill"] is not None, source=SourceLocation(loc.line, loc.column, loc.file, "edge"),
-                                panel=self.panel)
+                                panel=self.panel, bbox_proxies=self.bbox_proxies)
                 self._mark_clipped(idx)
         self.budget.check_primitives(len(self.scene.primitives))
 

@@ -205,13 +205,14 @@ _ARROW_TIPS = {">", "<", ">>", "<<", "latex", "latex'", "stealth", "stealth'", "
                "diamond", "open diamond", "square", "open square", "circle", "open circle", "serif cm",
                "space", "implies", "hooks", "left to", "right to", "to reversed", "latex reversed",
                "stealth reversed", "Glyph", "Fast Triangle", "Fast Round", "Turned Square", "Ellipse",
-               "Rectangle", "Arc Barb", "Hooks", "Tee Barb"}
+               "Rectangle", "Arc Barb", "Hooks", "Tee Barb", "direction ee"}
 # tips that are drawn as arrowheads (others are bars, circles, hooks: not direction marks)
 _HEADS = {">", "<", ">>", "<<", "latex", "latex'", "stealth", "stealth'", "to", "triangle 45", "triangle 60",
           "triangle 90", "open triangle 45", "open triangle 60", "open triangle 90", "angle 45", "angle 60",
           "angle 90", "Latex", "Stealth", "Triangle", "To", "Straight Barb", "Classical TikZ Rightarrow",
           "Computer Modern Rightarrow", "Kite", "Arc Barb", "Triangle Cap", "Implies", "implies",
-          "left to", "right to", "to reversed", "latex reversed", "stealth reversed", "Fast Triangle"}
+          "left to", "right to", "to reversed", "latex reversed", "stealth reversed", "Fast Triangle",
+          "direction ee"}
 
 
 def _tip_name(t: str) -> str:
@@ -645,6 +646,10 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         if key in PERSPECTIVE_KEYS:  # the perspective library (perspective.py)
             perspective_key(ctx, st, key, None)
             return
+        if key == "pattern":  # [pattern]: the default pattern (dots) fills the path
+            st["_pattern"] = True
+            st["fill"] = st.get("pattern_color") or (0.0, 0.0, 0.0)
+            return
         if _COSMETIC.match(key):
             return
         if _library_style(ctx, st, key, val, depth):
@@ -667,6 +672,13 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             pass
         elif k in ("line width",):
             st["line_width"] = _dim(ctx, val, st)
+        elif k == "pattern":  # tikzlibrarypatterns: a pattern fills the path (none: no fill)
+            st["_pattern"] = val.strip() != "none"
+            st["fill"] = (st.get("pattern_color") or (0.0, 0.0, 0.0)) if st["_pattern"] else None
+        elif k == "pattern color":
+            st["pattern_color"] = _color(ctx, val) or (0.0, 0.0, 0.0)
+            if st.get("_pattern"):
+                st["fill"] = st["pattern_color"]
         elif k in ("draw", "fill", "color", "text"):
             if val == "none":
                 st[k if k != "color" else "color"] = None if k != "color" else st["color"]

@@ -309,8 +309,8 @@ def _draw_cycles(interp, plot: Plot, runs, box) -> None:
             for p, q in zip(run, run[1:]):
                 b.line(p, q)
         b.close()
-        idx = emit_path(interp.scene, b, st, draw=True, fill=st.get("fill") is not None, source=plot.loc,
-                        panel=interp.panel)
+        idx = emit_path(interp.scene, b, st, draw=st["draw"] is not None, fill=st.get("fill") is not None,
+                        source=plot.loc, panel=interp.panel)
         _mark_clipped(interp, idx, run, box)
 
 
@@ -369,7 +369,8 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
         b.close()
         emit_path(interp.scene, b, st, draw=st["draw"] is not None, fill=st["fill"] is not None,
                   source=plot.loc, panel=interp.panel)
-    elif not plot.only_marks and st["draw"] is not None and not (plot.comb or plot.interval or plot.quiver):
+    elif not plot.only_marks and (st["draw"] is not None or st.get("fill") is not None) \
+            and not (plot.comb or plot.interval or plot.quiver):  # (draw=none, fill=..: the area only)
         raw = []
         cur = []
         for p in canvas:
@@ -401,8 +402,8 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
             for p, q in zip(piece, piece[1:]):
                 b.line(p, q)
             # a fill given to the plot fills the open line too (pgf closes it for the fill)
-            idx = emit_path(interp.scene, b, st, draw=True, fill=st.get("fill") is not None, source=plot.loc,
-                            panel=interp.panel)
+            idx = emit_path(interp.scene, b, st, draw=st["draw"] is not None, fill=st.get("fill") is not None,
+                            source=plot.loc, panel=interp.panel)
             _mark_clipped(interp, idx, piece, box)
     if plot.errors is not None:
         draw_error_bars(interp, plot, full)

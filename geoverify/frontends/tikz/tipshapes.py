@@ -7,7 +7,7 @@ frame (x towards the tip, y to its left, pt), after ``pgflibraryarrows.meta.code
 (setup and drawing code of Stealth, Latex, Kite, Square, Circle, Computer Modern
 Rightarrow and Classical TikZ Rightarrow, and the shorthands Triangle, LaTeX, Diamond,
 Turned Square, Rectangle, Ellipse, To) and ``pgfcorearrows.code.tex`` (the order pgf
-applies options in, scaling, ``reversed``, ``swap``).
+applies options in, scaling, ``reversed``, ``swap``; its ``to``, :func:`core_to`).
 
 Options are applied in pgf's order: the tip's defaults, then the shorthand's options,
 then the options written; ``length``, ``angle``, ``scale*`` and ``sep`` at once, ``width``,
@@ -24,7 +24,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-__all__ = ["TipShape", "meta_tip", "META_SHAPES"]
+__all__ = ["TipShape", "core_to", "direction_ee", "meta_tip", "META_SHAPES"]
 
 _UNIT = {"pt": 1.0, "mm": 72.27 / 25.4, "cm": 72.27 / 2.54, "in": 72.27, "bp": 72.27 / 72, "ex": 4.30554,
          "em": 10.0, "sp": 1 / 65536, "pc": 12.0, "dd": 1238 / 1157, "cc": 14856 / 1157}
@@ -89,6 +89,9 @@ class TipShape:
     filled: bool = True
     line_width: float = 0.0
     fill: str | None = None
+    #: Whether pgf counts the drawn tip in the picture's bounding box: arrows.meta's tips are
+    #: counted, old-style ones (``\pgfarrowsdeclare``: ``to``, ``direction ee``) are not.
+    in_bbox: bool = True
 
     @property
     def length(self) -> float:
@@ -420,3 +423,48 @@ def _classical_rightarrow(v: dict, w: float) -> TipShape | None:
 
 _SETUP = {"Stealth": _stealth, "Latex": _latex, "Kite": _kite, "Square": _square, "Circle": _circle,
           "Computer Modern Rightarrow": _cm_rightarrow, "Classical TikZ Rightarrow": _classical_rightarrow}
+
+
+def core_to(options: str, line_width: float) -> TipShape | None:
+    """pgfcorearrows' ``to`` (TikZ's ``>`` without arrows.meta): a stroked curve, 0.8 line widths
+    thick, with a = 0.28 pt + 0.3 line widths; its tip end 0.21 pt + 0.625 line widths ahead of
+    its origin, its back end 0.84 pt + 1.3 line widths behind, the line end at the origin. Its
+    drawing takes no length or width; ``reversed``, ``swap`` and ``sep`` apply."""
+    w = line_width
+    v: dict = {"sep": 0.0}
+    for part in _split(options):
+        key, eq, val = part.partition("=")
+        key = key.strip()
+        if key in ("reversed", "swap"):
+            v[key] = not v.get(key, False)
+        elif key == "sep":
+            p = _params(val.strip() if eq else "0.88pt .3 1")
+            if p is None:
+                return None
+            v["sep"] = p[0] + p[1] * w
+        elif key not in ("color", "bend", "flex", "flex'", "quick") and eq:
+            return None  # length, width ... do not change this tip; its other keys are not known here
+    a = 0.28 + 0.3 * w
+    pts = [(-3 * a, 4 * a), (-2.75 * a, 2.5 * a), (0.0, 0.25 * a), (0.75 * a, 0.0),
+           (0.0, -0.25 * a), (-2.75 * a, -2.5 * a), (-3 * a, -4 * a)]
+    shape = TipShape(0.21 + 0.625 * w, -0.84 - 1.3 * w, 0.0, sep=v["sep"], pieces=[("C", pts)], closed=False,
+                     filled=False, line_width=0.8 * w, in_bbox=False)
+    if v.get("reversed"):
+        shape.tip_end, shape.back_end = -shape.back_end, -shape.tip_end
+        shape.pieces = [(k, [(-x, y) for x, y in q]) for k, q in shape.pieces]
+    return shape
+
+
+_SETUP = {"Stealth": _stealth, "Latex": _latex, "Kite": _kite, "Square": _square, "Circle": _circle,
+          "Computer Modern Rightarrow": _cm_rightarrow, "Classical TikZ Rightarrow": _classical_rightarrow}
+
+
+def direction_ee(length: float, line_width: float) -> TipShape:
+    """The circuits libraries' ``direction ee`` (pgflibraryshapes.gates.ee, an old-style arrow):
+    a triangle ``length`` long and 0.765 lengths wide, filled and stroked with round joins,
+    centred on its origin; the line stops there, half a length short of the tip (``length`` is
+    the arrow option the ``annotation arrow`` and ``current direction arrow`` styles set)."""
+    h = 0.5 * length
+    pts = [(-h, 0.38268343237 * length), (h, 0.0), (-h, -0.38268343237 * length), (-h, 0.38268343237 * length)]
+    return TipShape(h, -h, 0.0, pieces=[("L", pts)], closed=True, filled=True, line_width=line_width,
+                    in_bbox=False)

@@ -231,10 +231,16 @@ def test_light_emitting_annotation_is_two_arrows_from_above_the_diode():
     north = np.array([CM, 4.575])
     d = 8.75 * np.array([np.cos(np.pi / 4), np.sin(np.pi / 4)])
     starts = north + [(-1.4, 4.55), (1.4, 1.75)]
-    edges = [p.points for p in sc.primitives if isinstance(p, Polyline)][-2:]
-    assert close(edges, [[starts[0], starts[0] + d], [starts[1], starts[1] + d]], tol=1e-6)
+    # the tip is direction ee, (.4u + .3 line width) = 2.92pt long, centred on where the line stops
+    # (TeX: each line 7.29pt long, its tip's point 8.75pt from its start)
+    edges = [p.points for p in sc.primitives if isinstance(p, Polyline) and p.style.fill is None][-2:]
+    short = d * (1 - 1.46 / 8.75)
+    assert close(edges, [[starts[0], starts[0] + short], [starts[1], starts[1] + short]], tol=1e-6)
     tips = [p.tip for p in sc.primitives if isinstance(p, Arrow)]
     assert close(tips, starts + d, tol=1e-6)
+    heads = [p.points for p in sc.primitives if isinstance(p, Polyline) and p.style.fill is not None]
+    along = (heads[0] - (starts[0] + d)) @ (d / 8.75)
+    assert close(sorted(along), [-2.92, -2.92, 0.0], tol=1e-6)  # a filled triangle 2.92pt long
 
 
 def test_primed_annotation_is_mirrored_below_a_turned_symbol():
@@ -242,10 +248,12 @@ def test_primed_annotation_is_mirrored_below_a_turned_symbol():
     # head at the start
     from geoverify.scene import Arrow
     sc = _ee(r"\draw (0,0) to [resistor={direction info'={<-}}] (0,2);")
-    edge = [p.points for p in sc.primitives if isinstance(p, Polyline)][-1]
+    edge = [p.points for p in sc.primitives if isinstance(p, Polyline) and p.style.fill is None][-1]
     south = np.array([3.7, CM])
-    assert close(edge, [south + (7 / 3 * 0.9999, -8.75), south + (7 / 3 * 0.9999, 8.75)], tol=1e-3)
-    assert close([p.tip for p in sc.primitives if isinstance(p, Arrow)], [edge[0]], tol=1e-6)
+    # the line stops half the direction ee tip (1.46pt) short of it, as TeX's does
+    assert close(edge, [south + (7 / 3 * 0.9999, -8.75 + 1.46), south + (7 / 3 * 0.9999, 8.75)], tol=1e-3)
+    tip = south + (7 / 3 * 0.9999, -8.75)
+    assert close([p.tip for p in sc.primitives if isinstance(p, Arrow)], [tip], tol=1e-3)
 
 
 def test_absolute_labels_take_canvas_angles():

@@ -102,3 +102,39 @@ def test_default_lengths_follow_the_line_width():
         assert meta_tip("Kite", "", w).length == pytest.approx(3.6 + 5.4 * w)
         assert meta_tip("To", "", w).length == pytest.approx(1.6 + 2.2 * w)
 
+
+
+@pytest.mark.parametrize("width, line_end", [(0.4, 27.9913), (2.0, 26.9914)])
+def test_core_to_tip_without_arrows_meta_matches_tex(width, line_end):
+    # pgfcorearrows' to (TikZ's > without arrows.meta): TeX (dvisvgm, bp -> pt) stops the line of
+    # (0,0) -- (1cm,0) 0.21pt + 0.625 line widths short of its end, and strokes the tip's two
+    # cubics 0.8 line widths thick; for 0.4pt their points are (26.79, +-1.60) (26.89, +-1.00)
+    # (27.99, +-0.10) and the apex (28.29, 0)
+    scene = parse_tikz(r"\draw[line width=%gpt,->] (0,0) -- (1,0);" % width)
+    line, head = [p for p in scene.primitives if not isinstance(p, Arrow)]
+    assert float(line.points[-1][0]) == pytest.approx(line_end, abs=0.005)
+    assert isinstance(head, BezierPath) and head.style.fill is None
+    assert head.style.stroke_width == pytest.approx(0.8 * width)
+    if width == 0.4:
+        ctrl = head.parts[0].controls.reshape(-1, 2)
+        for q in [(26.7915, 1.5997), (26.8935, 0.9998), (27.9913, 0.1020), (28.2932, 0.0), (26.7915, -1.5997)]:
+            assert float(np.min(np.hypot(*(ctrl - q).T))) < 0.005, q
+
+
+def test_old_style_tips_count_the_path_as_written_in_the_bounding_box():
+    # pgf's box has the path before its tips shorten it, widened by half its line width, and leaves
+    # an old-style tip's drawing out: TeX puts current bounding box.east at 1cm + 0.2pt (28.654pt)
+    scene = parse_tikz(r"\draw[->] (0,0) -- (1,0); \draw[line width=0.1pt] (current bounding box.east) -- ++(0,1);")
+    marker = [p for p in scene.primitives if isinstance(p, Polyline)][-1]
+    assert float(marker.points[0][0]) == pytest.approx(28.654, abs=0.005)
+
+
+def test_direction_ee_tip_is_a_filled_triangle_centred_where_the_line_stops():
+    # the circuits libraries' old-style direction ee (length=2.92pt here): TeX stops the line half a
+    # length short of the tip and fills and strokes the triangle (-L/2, +-.383L) (L/2, 0)
+    scene = parse_tikz(r"\usetikzlibrary{circuits.ee.IEC}\draw[-{direction ee[length=2.92pt]}] (0,0) -- (1,0);")
+    line, head = [p for p in scene.primitives if not isinstance(p, Arrow)]
+    assert float(line.points[-1][0]) == pytest.approx(28.4528 - 1.46, abs=1e-3)
+    assert head.style.fill is not None and head.closed_flag
+    assert np.allclose(sorted(map(tuple, np.round(head.points, 3))),
+                       [(25.533, -1.117), (25.533, 1.117), (28.453, 0.0)], atol=2e-3)
