@@ -90,6 +90,14 @@ def _codeexample_preamble(text: str) -> str:
     return ""
 
 
+def native_source(text: str) -> str:
+    """What the native front-end reads of a figure file: the file, and before a pgf manual code
+    example the preamble its ``codeexample options`` give TeX (``\\usetikzlibrary{arrows.meta}``
+    changes what ``>`` means), so that both read the same figure."""
+    pre = "" if "\\documentclass" in text else _codeexample_preamble(text)
+    return pre + "\n" + text if pre.strip() else text
+
+
 def wrap_document(text: str) -> str:
     """A compilable standalone document for a figure file or fragment."""
     if "\\documentclass" in text:
@@ -449,7 +457,7 @@ def process(args):
     t0 = time.perf_counter()
     native = None
     try:
-        native = parse_tikz(text, filename=str(path))
+        native = parse_tikz(native_source(text), filename=str(path))
         rec["native"] = "ok"
     except GeoverifyError as err:
         rec["native"] = f"{type(err).__name__}: {err.message[:80]}"

@@ -80,3 +80,17 @@ def test_a_picture_of_turned_text_only_is_aligned_by_where_its_runs_start(bench)
     (text, (x, y), d), rest = runs[0], runs[1:]
     moved = [(text, (x + 0.1 * details["size"] / BP, y), d)] + rest
     assert bench.align_and_compare(native, _text_only(bench, moved), 0)[1] == "text position mismatch"
+
+
+def test_the_native_side_reads_the_preamble_tex_compiles_a_code_example_with(bench):
+    # A pgf manual code example names its preamble in a comment; TeX compiles it with that preamble,
+    # so the native front-end must read it too: with arrows.meta loaded ">" is To (the line stops
+    # 0.40pt short for 0.4pt lines), without it pgf's core to (0.46pt short).
+    example = ("% codeexample options: [preamble={\\usetikzlibrary{arrows.meta}}]\n"
+               "\\tikz \\draw[->] (0,0) -- (1,0);")
+    assert bench.native_source(example).startswith("\\usetikzlibrary{arrows.meta}\n")
+    (line,) = [p for p in parse_tikz(bench.native_source(example)).primitives if type(p).__name__ == "Polyline"]
+    assert float(line.points[-1][0]) == pytest.approx(28.4528 - 0.40, abs=0.005)
+    document = "\\documentclass{standalone}\\usepackage{tikz}\\begin{document}\\tikz \\draw (0,0) -- (1,0);\\end{document}"
+    assert bench.native_source(document) == document
+    assert bench.native_source("\\tikz \\draw (0,0) -- (1,0);") == "\\tikz \\draw (0,0) -- (1,0);"
