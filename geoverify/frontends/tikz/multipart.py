@@ -62,22 +62,47 @@ def _parts(text: str) -> tuple[str, str]:
     return parts["text"].strip(), parts["lower"].strip()
 
 
-def place_circle_solidus(interp, nst: dict, name, p, text: str, loc):
-    """Build a ``circle solidus`` node at canvas point ``p`` (by its anchor) and draw it."""
+def _two_part_setup(nst: dict, text: str):
+    """What both two-part circles start from: ``(font size, inner xsep, inner ysep, outer sep,
+    line width, (upper, lower) texts, their ((width, height, depth), ...) boxes)``."""
     fs = nst["font_size"]
     em = font_em(nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
     ixs = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * em
     iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * em
     outer = nst["outer_sep"] if nst["outer_sep"] is not None else 0.5 * nst["line_width"]
-    lw = nst["line_width"]
-    upper, lower = _parts(text)
+    texts = _parts(text)
     boxes = []
-    for t in (upper, lower):
+    for t in texts:
         if t:
             box, _ = measure(t, fs, nst.get("bold", False))
             boxes.append((box.width, box.height, box.depth))
         else:
             boxes.append((0.0, 0.0, 0.0))
+    return fs, ixs, iys, outer, nst["line_width"], texts, boxes
+
+
+def _draw_two_part_circle(interp, nst: dict, name, node, r: float, divider, origin, texts, boxes,
+                          lower_at, fs: float, loc) -> None:
+    """Draw a settled two-part circle: its outline (when drawn or filled), the ``divider``
+    ``(2, 2)`` line and the two texts, the upper at ``origin`` and the lower ``lower_at`` from it."""
+    common = {"source": loc, "panel": interp.panel, "name": name}
+    draw, fill = nst["draw"] is not None, nst["fill"] is not None
+    if draw or fill:
+        interp.scene.add(Circle(center=node.center, radius=r, style=path_style(nst, draw, fill), **common))
+    interp.scene.add(Polyline(points=np.asarray(divider, dtype=float), style=path_style(nst, True, False), **common))
+    color = nst.get("text") or nst["color"]
+    for txt, (w, h, d), (bx, by) in zip(texts, boxes, ((0.0, 0.0), lower_at)):
+        if not txt or w + h + d == 0:
+            continue
+        bx, by = bx + origin[0], by + origin[1]
+        interp.scene.add(TextLabel(text=txt, anchor=(bx, by), box=np.array([bx, by - d, bx + w, by + h]),
+                                   font_size=fs, style=Style(stroke=None, stroke_width=0.0, fill=to_hex(color),
+                                                             opacity=nst["opacity"]), **common))
+
+
+def place_circle_solidus(interp, nst: dict, name, p, text: str, loc):
+    """Build a ``circle solidus`` node at canvas point ``p`` (by its anchor) and draw it."""
+    fs, ixs, iys, outer, lw, texts, boxes = _two_part_setup(nst, text)
     (wd, ht, dp), (wl, hl, dl) = boxes
     s = 0.5 * (wd + ht + dp)
     cx, cy = s + 0.3536 * lw + ixs, ht - s - 0.3536 * lw - iys
@@ -88,42 +113,16 @@ def place_circle_solidus(interp, nst: dict, name, p, text: str, loc):
     # base = centre y - (h - d) / 2 of the node's text: the text part's baseline at y = 0
     node = Node(name, "circle", (0.0, 0.0), r, r, outer, max(2 * cy, 0.0), max(-2 * cy, 0.0))
     settle_node(interp, node, nst, p, loc, "circle solidus")
-    ox, oy = node.center[0] - cx, node.center[1] - cy  # canvas of the text part's origin
-    common = {"source": loc, "panel": interp.panel, "name": name}
-    draw, fill = nst["draw"] is not None, nst["fill"] is not None
-    if draw or fill:
-        interp.scene.add(Circle(center=node.center, radius=r, style=path_style(nst, draw, fill), **common))
     t = 0.437 * (r - 0.5 * lw)
     c = node.center
-    interp.scene.add(Polyline(points=np.array([(c[0] - t, c[1] - t), (c[0] + t, c[1] + t)]),
-                              style=path_style(nst, True, False), **common))
-    color = nst.get("text") or nst["color"]
-    for txt, (w, h, d), (bx, by) in zip((upper, lower), boxes, ((0.0, 0.0), (lx, ly))):
-        if not txt or w + h + d == 0:
-            continue
-        bx, by = bx + ox, by + oy
-        interp.scene.add(TextLabel(text=txt, anchor=(bx, by), box=np.array([bx, by - d, bx + w, by + h]),
-                                   font_size=fs, style=Style(stroke=None, stroke_width=0.0, fill=to_hex(color),
-                                                             opacity=nst["opacity"]), **common))
+    _draw_two_part_circle(interp, nst, name, node, r, [(c[0] - t, c[1] - t), (c[0] + t, c[1] + t)],
+                          (c[0] - cx, c[1] - cy), texts, boxes, (lx, ly), fs, loc)
     return node
 
 
 def place_circle_split(interp, nst: dict, name, p, text: str, loc):
     """Build a ``circle split`` node at canvas point ``p`` (by its anchor) and draw it."""
-    fs = nst["font_size"]
-    em = font_em(nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
-    ixs = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * em
-    iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * em
-    outer = nst["outer_sep"] if nst["outer_sep"] is not None else 0.5 * nst["line_width"]
-    lw = nst["line_width"]
-    upper, lower = _parts(text)
-    boxes = []
-    for t in (upper, lower):
-        if t:
-            box, _ = measure(t, fs, nst.get("bold", False))
-            boxes.append((box.width, box.height, box.depth))
-        else:
-            boxes.append((0.0, 0.0, 0.0))
+    fs, ixs, iys, outer, lw, texts, boxes = _two_part_setup(nst, text)
     (wd, ht, dp), (wl, hl, dl) = boxes
     cx, cy = 0.5 * wd, -iys - dp - 0.5 * lw
     lx, ly = 0.5 * (wd - wl), -2 * iys - hl - lw - dp
@@ -131,21 +130,8 @@ def place_circle_split(interp, nst: dict, name, p, text: str, loc):
     r = max(r, 0.5 * (nst.get("min_width") or 0.0), 0.5 * (nst.get("min_height") or 0.0))
     node = Node(name, "circle", (0.0, 0.0), r, r, outer, max(2 * cy, 0.0), max(-2 * cy, 0.0))
     settle_node(interp, node, nst, p, loc, "circle split")
-    ox, oy = node.center[0] - cx, node.center[1] - cy  # canvas of the text part's origin
-    common = {"source": loc, "panel": interp.panel, "name": name}
-    draw, fill = nst["draw"] is not None, nst["fill"] is not None
-    if draw or fill:
-        interp.scene.add(Circle(center=node.center, radius=r, style=path_style(nst, draw, fill), **common))
     t = r - 0.5 * lw
     c = node.center
-    interp.scene.add(Polyline(points=np.array([(c[0] - t, c[1]), (c[0] + t, c[1])]),
-                              style=path_style(nst, True, False), **common))
-    color = nst.get("text") or nst["color"]
-    for txt, (w, h, d), (bx, by) in zip((upper, lower), boxes, ((0.0, 0.0), (lx, ly))):
-        if not txt or w + h + d == 0:
-            continue
-        bx, by = bx + ox, by + oy
-        interp.scene.add(TextLabel(text=txt, anchor=(bx, by), box=np.array([bx, by - d, bx + w, by + h]),
-                                   font_size=fs, style=Style(stroke=None, stroke_width=0.0, fill=to_hex(color),
-                                                             opacity=nst["opacity"]), **common))
+    _draw_two_part_circle(interp, nst, name, node, r, [(c[0] - t, c[1]), (c[0] + t, c[1])],
+                          (c[0] - cx, c[1] - cy), texts, boxes, (lx, ly), fs, loc)
     return node

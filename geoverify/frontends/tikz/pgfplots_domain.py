@@ -18,42 +18,14 @@ from decimal import Decimal
 
 import numpy as np
 
+from geoverify.frontends.tikz.texdimen import UNITY, print_scaled, scan_sp
+
 __all__ = ["domain_samples", "fpu_add", "fpu_divide", "fpu_multiply", "pgf_divide", "tex_print_sp", "tex_sp"]
 
-_UNITY = 65536
+_UNITY = UNITY
 _MAX_SP = 16383.99998 * _UNITY  # TeX's largest dimension
-
-
-def tex_sp(v) -> int:
-    """The sp TeX reads for the decimal ``v`` (a number or its text) given in pt
-    (``round_decimals`` on its digits: half up on the 17 first decimals)."""
-    text = v.strip() if isinstance(v, str) else f"{v:.17f}"
-    neg = text.startswith("-")
-    whole, _, frac = text.lstrip("+-").partition(".")
-    a = 0
-    for d in reversed(frac[:17]):
-        a = (a + int(d) * 2 * _UNITY) // 10
-    sp = int(whole or 0) * _UNITY + (a + 1) // 2
-    return -sp if neg else sp
-
-
-def _print_text(sp: int) -> str:
-    """The text TeX prints for a dimension of ``sp`` (``print_scaled``: the fewest decimals,
-    at most five, that read back as the same sp), without ``pt``."""
-    neg, s = sp < 0, abs(sp)
-    digits = []
-    whole = s // _UNITY
-    s = 10 * (s % _UNITY) + 5
-    delta = 10
-    while True:
-        if delta > _UNITY:
-            s += 0x8000 - 50000  # round the last digit
-        digits.append(str(s // _UNITY))
-        s = 10 * (s % _UNITY)
-        delta *= 10
-        if s <= delta:
-            break
-    return ("-" if neg else "") + f"{whole}.{''.join(digits)}"
+tex_sp = scan_sp  # the sp TeX reads for a decimal (number or text) given in pt
+_print_text = print_scaled  # the text TeX prints for a dimension of sp (without pt)
 
 
 def tex_print_sp(sp: int) -> float:

@@ -16,15 +16,17 @@ __all__ = ["UNITY", "print_scaled", "scan_sp"]
 UNITY = 65536
 
 
-def scan_sp(v: float) -> int:
-    """The sp TeX reads for the decimal ``v`` pt (its digits rounded half up to sp)."""
-    text = f"{abs(v):.17f}".rstrip("0")
-    whole, _, frac = text.partition(".")
-    a = 0
-    for d in reversed(frac[:17]):
-        a = (a + int(d) * 2 * UNITY) // 10
-    sp = int(whole) * UNITY + (a + 1) // 2
-    return -sp if v < 0 else sp
+def scan_sp(v: float | str) -> int:
+    """The sp TeX reads for the decimal ``v`` pt, a number or its text (``round_decimals``: its
+    first 17 decimals rounded half up to sp; the digit-by-digit floors of tex.web come to one floor
+    of the whole fraction)."""
+    text = v.strip() if isinstance(v, str) else f"{v:.17f}"
+    neg = text.startswith("-")
+    whole, _, frac = text.lstrip("+-").partition(".")
+    frac = frac[:17]
+    a = (2 * UNITY * int(frac)) // 10 ** len(frac) if frac else 0
+    sp = int(whole or 0) * UNITY + (a + 1) // 2
+    return -sp if neg else sp
 
 
 def print_scaled(sp: int) -> str:
