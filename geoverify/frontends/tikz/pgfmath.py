@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable
 
@@ -25,7 +26,7 @@ from lark.exceptions import UnexpectedInput
 from geoverify.errors import FigureSyntaxError, SourceLocation, UnsupportedConstructError
 from geoverify.frontends.tikz.grammar import pgfmath_parser, syntax_error
 
-__all__ = ["UNITS_PT", "EM_PT", "EX_PT", "MathResult", "compile_expr", "evaluate", "format_number",
+__all__ = ["kept_macros", "UNITS_PT", "EM_PT", "EX_PT", "MathResult", "compile_expr", "evaluate", "format_number",
            "format_result", "parse_dimension"]
 
 #: TeX units in points. em/ex are those of cmr10 at 10 pt (TikZ's default font);
@@ -324,3 +325,18 @@ def format_number(v: float) -> str:
         return f"{int(v)}.0"
     s = f"{v:.5f}".rstrip("0")
     return s
+
+
+@contextmanager
+def kept_macros(env: dict, names):
+    """Bind macros of ``env`` (``\\x``, ``\\y`` ...) inside a ``with`` block and give them back
+    after it: each name's value from before, or none when it had none."""
+    saved = {m: env.get(m) for m in names}
+    try:
+        yield env
+    finally:
+        for m, val in saved.items():
+            if val is None:
+                env.pop(m, None)
+            else:
+                env[m] = val

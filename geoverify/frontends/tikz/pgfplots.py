@@ -1124,21 +1124,15 @@ class Axis:
         """The value of a ``point meta`` expression at the point ``(x, y)`` (NaN when it
         cannot be read: the node shows it as pgf would not)."""
         from geoverify.frontends.tikz.pgfplots3d_data import _var
-        env = self.interp.env
-        saved = {m: env.get(m) for m in ("\\x", "\\y")}
-        env["\\x"], env["\\y"] = x, y
-        try:
-            return self.interp.number(_var(_var(expr, "x", "\\x"), "y", "\\y"), self.st).value
-        except GeoverifyError as err:
-            self.interp.note("UNSUPPORTED", f"point meta={expr} not understood: {err.message}", "point meta",
-                             self.loc)
-            return math.nan
-        finally:
-            for m, val in saved.items():
-                if val is None:
-                    env.pop(m, None)
-                else:
-                    env[m] = val
+        from geoverify.frontends.tikz.pgfmath import kept_macros
+        with kept_macros(self.interp.env, ("\\x", "\\y")) as env:
+            env["\\x"], env["\\y"] = x, y
+            try:
+                return self.interp.number(_var(_var(expr, "x", "\\x"), "y", "\\y"), self.st).value
+            except GeoverifyError as err:
+                self.interp.note("UNSUPPORTED", f"point meta={expr} not understood: {err.message}", "point meta",
+                                 self.loc)
+                return math.nan
 
     def near_coord_anchor(self, v, horizontal):
         """The placement of a node near the coordinate of value ``v`` (``nodes near coords

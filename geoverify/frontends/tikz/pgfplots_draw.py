@@ -447,11 +447,10 @@ def coordinate_style(interp, plot: Plot, k: int) -> str:
     ``y`` of point ``k``) holds, joined; empty when none does."""
     from geoverify.frontends.tikz.pgfplots3d_data import _var
     x, y = (float(v) for v in plot.points[k][:2])
-    env = interp.env
-    saved = {m: env.get(m) for m in ("\\x", "\\y")}
-    env["\\x"], env["\\y"] = x, y
+    from geoverify.frontends.tikz.pgfmath import kept_macros
     out = []
-    try:
+    with kept_macros(interp.env, ("\\x", "\\y")) as env:
+        env["\\x"], env["\\y"] = x, y
         for cond, style in plot.coordinate_styles:
             try:
                 if interp.number(_var(_var(cond, "x", "\\x"), "y", "\\y"), plot.st).value:
@@ -459,12 +458,6 @@ def coordinate_style(interp, plot: Plot, k: int) -> str:
             except GeoverifyError as err:
                 interp.note("UNSUPPORTED", f"coordinate style condition not understood: {err.message}",
                             "coordinate style/.condition", plot.loc)
-    finally:
-        for m, v in saved.items():
-            if v is None:
-                env.pop(m, None)
-            else:
-                env[m] = v
     return ",".join(out)
 
 

@@ -21,6 +21,7 @@ import re
 import numpy as np
 
 from geoverify.errors import GeoverifyError
+from geoverify.frontends.tikz.pgfmath import kept_macros
 from geoverify.frontends.tikz.pgfplots3d_data import _var
 
 __all__ = ["FILTER_KEYS", "apply_filters"]
@@ -68,9 +69,7 @@ def apply_filters(interp, pts: np.ndarray, axis_pairs, plot_pairs, st: dict, loc
     if not (exprs["x"] or exprs["y"]):
         return pts, away
     out = pts.copy()
-    env = interp.env
-    saved = {m: env.get(m) for m in ("\\x", "\\y", "\\pgfmathresult")}
-    try:
+    with kept_macros(interp.env, ("\\x", "\\y", "\\pgfmathresult")) as env:
         for k, (x, y) in enumerate(pts):
             if not (math.isfinite(x) and math.isfinite(y)):
                 continue
@@ -86,12 +85,6 @@ def apply_filters(interp, pts: np.ndarray, axis_pairs, plot_pairs, st: dict, loc
                                     f"{a} filter/.expression", loc)
                         return pts, away
                 out[k, i] = value
-    finally:
-        for m, v in saved.items():
-            if v is None:
-                env.pop(m, None)
-            else:
-                env[m] = v
     return out, away
 
 

@@ -18,6 +18,7 @@ import numpy as np
 
 from geoverify.errors import GeoverifyError
 from geoverify.frontends.tikz.options import split_options
+from geoverify.frontends.tikz.pgfmath import kept_macros
 from geoverify.frontends.tikz.pgfplots3d_data import _var
 
 __all__ = ["Quiver", "quiver_ends", "transformed_meta"]
@@ -69,9 +70,7 @@ def quiver_ends(interp, spec: str, pts: np.ndarray, st: dict, loc, table=None) -
     exprs = [bind(comp[c]) for c in "uvw"[:dim]]
     per_row = table is not None and any("\\thisrow" in comp[c] for c in "uvw"[:dim])
     ends = np.full(pts.shape, np.nan)
-    env = interp.env
-    saved = {m: env.get(m) for m in ("\\x", "\\y", "\\z")}
-    try:
+    with kept_macros(interp.env, ("\\x", "\\y", "\\z")) as env:
         for i, p in enumerate(pts):
             if not np.all(np.isfinite(p)):
                 continue
@@ -86,12 +85,6 @@ def quiver_ends(interp, spec: str, pts: np.ndarray, st: dict, loc, table=None) -
                     raise
                 continue
             ends[i] = p + s * np.asarray(d)
-    finally:
-        for m, val in saved.items():
-            if val is None:
-                env.pop(m, None)
-            else:
-                env[m] = val
     return Quiver(ends, ",".join(styles), update)
 
 
@@ -99,24 +92,17 @@ def transformed_meta(interp, expr: str, pts: np.ndarray, st: dict, loc):
     """``\\pgfplotspointmetatransformed`` of each point: its ``point meta`` expression (in
     ``x``, ``y``) mapped linearly from the plot's meta range onto 0..1000 (None when the
     expression cannot be read, noted)."""
-    env = interp.env
-    saved = {m: env.get(m) for m in ("\\x", "\\y")}
     e = _var(_var(expr, "x", "\\x"), "y", "\\y")
     vals = np.full(len(pts), np.nan)
     try:
-        for i, p in enumerate(pts):
-            if np.all(np.isfinite(p[:2])):
-                env["\\x"], env["\\y"] = float(p[0]), float(p[1])
-                vals[i] = interp.number(e, st).value
+        with kept_macros(interp.env, ("\\x", "\\y")) as env:
+            for i, p in enumerate(pts):
+                if np.all(np.isfinite(p[:2])):
+                    env["\\x"], env["\\y"] = float(p[0]), float(p[1])
+                    vals[i] = interp.number(e, st).value
     except GeoverifyError as err:
         interp.note("UNSUPPORTED", f"point meta={expr} not understood: {err.message}", "point meta", loc)
         return None
-    finally:
-        for m, v in saved.items():
-            if v is None:
-                env.pop(m, None)
-            else:
-                env[m] = v
     finite = vals[np.isfinite(vals)]
     if not len(finite):
         return None

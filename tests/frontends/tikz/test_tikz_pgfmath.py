@@ -97,3 +97,13 @@ def test_declare_function_in_a_pictures_options_is_used_by_its_paths_and_plots()
     line, plot = (p.points / cm for p in sc.primitives)
     assert np.allclose(line, [[0, 0], [2, 1]])
     assert np.allclose(plot, [[0, 0], [1, 1], [2, 4]])
+
+
+def test_kept_macros_gives_back_what_a_block_bound():
+    from geoverify.frontends.tikz.pgfmath import kept_macros
+    env = {"\\x": 1.0}
+    with pytest.raises(ValueError):
+        with kept_macros(env, ("\\x", "\\y")) as bound:
+            bound["\\x"], bound["\\y"] = 5.0, 6.0
+            raise ValueError  # given back on the way out of an error too
+    assert env == {"\\x": 1.0}
