@@ -63,30 +63,34 @@ class DeferredItem:
         return out
 
 
-def realize_deferred(pic, sx, sy, dotsize_of):
+def realize_deferred(pic, sx, sy, dotsize_of, cache=None):
     """``(items, sx, sy)``: the picture's items with every deferred item replaced by what
     it draws, and the final scaling.
 
     As in asy, a picture with deferred drawers is fitted with its sizing data, drawn,
     and scaled once more so that the drawn frame meets ``size()``
     (:func:`~geoverify.frontends.asy.fitting.inexact_grow`); then drawn again.
+    ``cache`` (a :class:`~geoverify.frontends.asy.fitting.FitCache`) keeps the picture's
+    sizing pairs and the labels' boxes across these rounds (and from the fitting before).
     """
-    from geoverify.frontends.asy.fitting import frame_bounds, inexact_grow
+    from geoverify.frontends.asy.fitting import FitCache, frame_bounds, inexact_grow
 
-    items = _realize(pic, sx, sy, dotsize_of)
+    if cache is None:
+        cache = FitCache()
+    items = _realize(pic, sx, sy, dotsize_of, cache)
     if all(getattr(it, "exact", True) for it in pic.items):
         return items, sx, sy
-    gx, gy = inexact_grow(pic, frame_bounds(items, sx, sy, dotsize_of))
+    gx, gy = inexact_grow(pic, frame_bounds(items, sx, sy, dotsize_of, cache))
     if (gx, gy) != (1.0, 1.0):
         sx, sy = sx * gx, sy * gy
-        items = _realize(pic, sx, sy, dotsize_of)
+        items = _realize(pic, sx, sy, dotsize_of, cache)
     return items, sx, sy
 
 
-def _realize(pic, sx, sy, dotsize_of):
+def _realize(pic, sx, sy, dotsize_of, cache=None):
     from geoverify.frontends.asy.fitting import coords_of
 
-    xs, ys = coords_of(pic, dotsize_of)
+    xs, ys = coords_of(pic, dotsize_of, cache)
     if xs:
         lb = complex(min(u * sx + t for u, t in xs), min(u * sy + t for u, t in ys))
         rt = complex(max(u * sx + t for u, t in xs), max(u * sy + t for u, t in ys))

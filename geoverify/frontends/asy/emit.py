@@ -12,8 +12,8 @@ import math
 import numpy as np
 
 from geoverify.frontends.asy import pathops
-from geoverify.frontends.asy.fitting import scaling
-from geoverify.frontends.asy.textmetrics import DEFAULT_FONTSIZE, label_box, label_extent, label_frame, label_scale
+from geoverify.frontends.asy.fitting import FitCache, scaling
+from geoverify.frontends.asy.textmetrics import DEFAULT_FONTSIZE, label_scale
 from geoverify.frontends.asy.values import Pen, Transform
 from geoverify.scene import Arc, Arrow, BezierPath, Circle, Dot, Panel, Polyline, Style, Subpath, TextLabel
 from geoverify.scene.graph import visible_view
@@ -59,63 +59,106 @@ def _subpath(p):
     return Subpath(ctrl, p.cyclic)
 
 
-def _path_primitive(p, style, loc, name):
-    if p.shape is not None and p.shape[0] == "circle":
-        c = p.shape[1]
-        return Circle(center=(c.real, c.imag), radius=p.shape[2], style=style, source=loc, name=name)
-    if p.shape is not None and p.shape[0] == "arc":
-        _, c, r, a0, sweep = p.shape
+def _shape_primitive(shape, style, loc, name):
+    """The Circle or Arc of a path's ``("circle", c, r)`` or ``("arc", c, r, a0, sweep)`` shape, else None."""
+    if shape[0] == "circle":
+        c = shape[1]
+        return Circle(center=(c.real, c.imag), radius=shape[2], style=style, source=loc, name=name)
+    if shape[0] == "arc":
+        _, c, r, a0, sweep = shape
         if abs(sweep) >= 2 * math.pi - 1e-9:
             return Circle(center=(c.real, c.imag), radius=r, style=style, source=loc, name=name)
         return Arc(center=(c.real, c.imag), rx=r, ry=r, start=a0, sweep=sweep, style=style, source=loc, name=name)
+    return None
+
+
+def _polyline(zs, cyclic, style, loc, name):
+    # the complex knots viewed as (x, y) rows: the same float64 values as a list of
+    # (z.real, z.imag) tuples, converted by numpy in one step
+    pts = np.array(zs, dtype=np.complex128).view(np.float64).reshape(-1, 2)
+    return Polyline(points=pts, closed_flag=cyclic, style=style, source=loc, name=name)
+
+
+def _path_primitive(p, style, loc, name):
+    if p.shape is not None:
+        prim = _shape_primitive(p.shape, style, loc, name)
+        if prim is not None:
+            return prim
     if len(p.z) >= 2 and p.is_polyline():
-        pts = [(z.real, z.imag) for z in p.z]
-        return Polyline(points=pts, closed_flag=p.cyclic, style=style, source=loc, name=name)
+        return _polyline(p.z, p.cyclic, style, loc, name)
     return BezierPath(parts=[_subpath(p)], style=style, source=loc, name=name)
+
+
+def _mapped_primitive(p, t, style, loc, name):
+    """``_path_primitive(p.transformed(t), ...)``, mapping only what the primitive reads.
+
+    Most paths are polylines (every segment built straight: ``is_polyline`` holds whatever
+    the coordinates) or circles and arcs kept as shapes; they need only their knots or
+    their shape mapped, not the control points (mapping the three lists of every path
+    took a quarter of the emitter's time).
+    """
+    if p.shape is not None:
+        shape = t.map_shape(p.shape)
+        if shape is not None:
+            prim = _shape_primitive(shape, style, loc, name)
+            if prim is not None:
+                return prim
+    elif len(p.z) >= 2 and p.all_straight():
+        return _polyline(t.apply_all(p.z), p.cyclic, style, loc, name)
+    return _path_primitive(p.transformed(t), style, loc, name)
+
+
+def _draw_paths(scene, it, t, loc):
+    """Add the primitives (and arrow heads) of a draw, fill, filldraw or unfill item."""
+    kind = it.kind
+    pen = it.pen if kind in ("draw", "filldraw") else None
+    fillpen = it.fillpen if kind != "draw" else None
+    style = _style(pen, fillpen)
+    arrows = it.arrow is not None and it.arrow.where and kind in ("draw", "filldraw")
+    for p in it.paths:
+        if not p.z:
+            continue
+        if len(p.z) == 1:
+            if kind == "draw":
+                # a zero-length path draws a dot of the pen's width
+                z = t.apply(p.z[0])
+                scene.add(Dot(center=(z.real, z.imag), radius=0.5 * style.stroke_width,
+                              style=Style(stroke=None, fill=style.stroke), source=loc))
+            continue
+        if arrows:
+            q = p.transformed(t)
+            _arrows(scene, q, it.arrow, pen, scene.add(_path_primitive(q, style, loc, it.name)), loc)
+        else:
+            scene.add(_mapped_primitive(p, t, style, loc, it.name))
 
 
 def emit_picture(pic, scene, budget=None):
     """Add the picture's primitives to ``scene``; returns the ``(sx, sy)`` scaling."""
-    sx, sy = scaling(pic, _dotsize)  # dot items carry their own size
+    cache = FitCache()  # sizing pairs and label boxes, measured once for the fitting and the drawing
+    sx, sy = scaling(pic, _dotsize, cache)  # dot items carry their own size
     items = pic.items
     if any(it.kind == "deferred" for it in items):
         # graph axes: drawn now that the scaling and the frame's bounds are known
         from geoverify.frontends.asy.deferred import realize_deferred
 
-        items, sx, sy = realize_deferred(pic, sx, sy, _dotsize)
+        items, sx, sy = realize_deferred(pic, sx, sy, _dotsize, cache)
     t = Transform(0.0, 0.0, sx, 0.0, 0.0, sy)
     scene.panels[0] = Panel(0, None, np.array([[sx, 0, 0], [0, sy, 0], [0, 0, 1.0]]))
     clip_from = 0
     clip_boxes = {}  # primitive index -> box of the clips that cut it
     for it in items:
         loc = it.location
-        if it.kind == "unfill":
+        kind = it.kind
+        if kind == "unfill":
             # unfill draws nothing: it erases its region from what was drawn before (asy clips it)
             for p in it.paths:
                 if p.z:
                     _unfill_under(scene, 0j, pathops.bbox(p.transformed(t)))
             continue
-        if it.kind in ("draw", "fill", "filldraw", "unfill"):
-            pen = it.pen if it.kind in ("draw", "filldraw") else None
-            fillpen = it.fillpen if it.kind != "draw" else None
-            style = _style(pen, fillpen)
-            for p in it.paths:
-                if not p.z:
-                    continue
-                q = p.transformed(t)
-                if len(q.z) == 1 and it.kind == "draw":
-                    # a zero-length path draws a dot of the pen's width
-                    z = q.z[0]
-                    scene.add(Dot(center=(z.real, z.imag), radius=0.5 * style.stroke_width,
-                                  style=Style(stroke=None, fill=style.stroke), source=loc))
-                    continue
-                if len(q.z) == 1:
-                    continue
-                idx = scene.add(_path_primitive(q, style, loc, it.name))
-                if it.arrow is not None and it.arrow.where and it.kind in ("draw", "filldraw"):
-                    _arrows(scene, q, it.arrow, pen, idx, loc)
-        elif it.kind == "clip":
-            zs = [z for p in it.paths for z in p.transformed(t).z]
+        if kind in ("draw", "fill", "filldraw"):
+            _draw_paths(scene, it, t, loc)
+        elif kind == "clip":
+            zs = [z for p in it.paths for z in t.apply_all(p.z)]
             box = (min(z.real for z in zs), min(z.imag for z in zs), max(z.real for z in zs),
                    max(z.imag for z in zs)) if zs else None
             for i in range(clip_from, len(scene.primitives)):
@@ -123,27 +166,31 @@ def emit_picture(pic, scene, budget=None):
                 if box is not None:
                     old = clip_boxes.get(i, box)
                     clip_boxes[i] = (max(box[0], old[0]), max(box[1], old[1]), min(box[2], old[2]), min(box[3], old[3]))
-        elif it.kind == "dot":
+        elif kind == "dot":
             z = t.apply(it.position)
             pen = it.pen
             scene.add(Dot(center=(z.real, z.imag), radius=0.5 * (it.size or _dotsize(pen)),
                           style=Style(stroke=None, stroke_width=0.0, fill=pen.hex if pen else "#000000"), source=loc))
-        elif it.kind == "label":
-            z = t.apply(it.position)
-            x0, y0, x1, y1 = label_extent(it.text, it.align, it.pen, it.transform)
-            fs = it.pen.fontsize if it.pen is not None and it.pen.fontsize else DEFAULT_FONTSIZE
-            fs *= label_scale(it.transform)
-            box = (z.real + x0, z.imag + y0, z.real + x1, z.imag + y1)
-            if it.filltype == "UnFill":
-                _unfill_under(scene, z, label_box(it.text, it.align, it.pen, it.transform))
-            a, b, c, d, e, f = label_frame(it.text, it.align, it.pen, it.transform)
-            frame = ((a, b, z.real + c), (d, e, z.imag + f))
-            scene.add(TextLabel(text=it.text, anchor=(z.real, z.imag), box=box, font_size=fs, frame=frame,
-                                style=Style(stroke=None, fill=it.pen.hex if it.pen else "#000000"), source=loc))
+        elif kind == "label":
+            _label(scene, it, t.apply(it.position), cache.label(it), loc)
         if budget is not None:
             budget.check_primitives(len(scene.primitives))
     visible_view(scene, clip_boxes)
     return sx, sy
+
+
+def _label(scene, it, z, geom, loc):
+    """Add a label item at canvas point ``z``, placed by its :class:`LabelGeometry` ``geom``."""
+    x0, y0, x1, y1 = geom.extent
+    fs = it.pen.fontsize if it.pen is not None and it.pen.fontsize else DEFAULT_FONTSIZE
+    fs *= label_scale(it.transform)
+    box = (z.real + x0, z.imag + y0, z.real + x1, z.imag + y1)
+    if it.filltype == "UnFill":
+        _unfill_under(scene, z, geom.box)
+    a, b, c, d, e, f = geom.frame
+    frame = ((a, b, z.real + c), (d, e, z.imag + f))
+    scene.add(TextLabel(text=it.text, anchor=(z.real, z.imag), box=box, font_size=fs, frame=frame,
+                        style=Style(stroke=None, fill=it.pen.hex if it.pen else "#000000"), source=loc))
 
 
 def _unfill_under(scene, z, box):

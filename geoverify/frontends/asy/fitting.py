@@ -16,13 +16,54 @@ from __future__ import annotations
 import math
 
 from geoverify.frontends.asy import pathops
-from geoverify.frontends.asy.textmetrics import label_box
+from geoverify.frontends.asy.textmetrics import LabelGeometry, label_geometry
 
-__all__ = ["coords_of", "scaling", "frame_bounds", "inexact_grow"]
+__all__ = ["FitCache", "coords_of", "scaling", "frame_bounds", "inexact_grow"]
 
 
-def coords_of(pic, dotsize_of):
-    """Sizing coordinates ``(xs, ys)``: lists of ``(user, truesize)``."""
+class FitCache:
+    """What fitting and drawing one picture measure more than once, measured once.
+
+    A picture's sizing pairs are asked for by :func:`scaling` and again by each round of
+    :func:`~geoverify.frontends.asy.deferred.realize_deferred`; a label's box by the
+    fitting, the frame bounds and then the emitter (its extent, padded box and frame). Keep
+    one cache for one emit: it assumes the pictures and items it saw do not change.
+    Entries are keyed by ``id`` and hold the object itself, so an id is not reused while cached.
+    """
+
+    __slots__ = ("_coords", "_labels")
+
+    def __init__(self):
+        self._coords = {}
+        self._labels = {}
+
+    def label(self, it) -> LabelGeometry:
+        """The :class:`~geoverify.frontends.asy.textmetrics.LabelGeometry` of a label (or box) item."""
+        hit = self._labels.get(id(it))
+        if hit is None:
+            hit = self._labels[id(it)] = (it, label_geometry(it.text, it.align, it.pen, getattr(it, "transform", None)))
+        return hit[1]
+
+    def coords(self, pic, dotsize_of):
+        """:func:`coords_of` the picture (the lists are shared: do not change them)."""
+        hit = self._coords.get(id(pic))
+        if hit is None:
+            hit = self._coords[id(pic)] = (pic, _coords(pic, dotsize_of, self))
+        return hit[1]
+
+
+def coords_of(pic, dotsize_of, cache=None):
+    """Sizing coordinates ``(xs, ys)``: lists of ``(user, truesize)``.
+
+    With a :class:`FitCache`, a picture's are computed once (and shared).
+    """
+    if cache is None:
+        return _coords(pic, dotsize_of, FitCache())
+    return cache.coords(pic, dotsize_of)
+
+
+def _coords(pic, dotsize_of, cache):
+    """:func:`coords_of`, labels measured through ``cache``."""
     xs, ys = [], []
     for it in pic.items:
         if it.kind == "clip" and it.paths:
@@ -57,7 +98,7 @@ def coords_of(pic, dotsize_of):
                 xs.append((u.real, t.real))
                 ys.append((u.imag, t.imag))
         elif it.kind == "label":
-            bx0, by0, bx1, by1 = label_box(it.text, it.align, it.pen, it.transform)
+            bx0, by0, bx1, by1 = cache.label(it).box
             z = it.position
             xs += [(z.real, bx0), (z.real, bx1)]
             ys += [(z.imag, by0), (z.imag, by1)]
@@ -124,11 +165,11 @@ def _scale_for(coords, size):
     return lo
 
 
-def scaling(pic, dotsize_of):
-    """``(sx, sy)`` of the picture's user -> canvas (bp) map."""
+def scaling(pic, dotsize_of, cache=None):
+    """``(sx, sy)`` of the picture's user -> canvas (bp) map (measured through ``cache``, a :class:`FitCache`, if given)."""
     if pic.xsize == 0 and pic.ysize == 0 and pic.xunit == 0 and pic.yunit == 0:
         return 1.0, 1.0
-    xs, ys = coords_of(pic, dotsize_of)
+    xs, ys = coords_of(pic, dotsize_of, cache)
     sx = pic.xunit if pic.xunit else (_scale_for(xs, pic.xsize) if pic.xsize else 0.0)
     sy = pic.yunit if pic.yunit else (_scale_for(ys, pic.ysize) if pic.ysize else 0.0)
     if sx == 0:
@@ -143,12 +184,15 @@ def scaling(pic, dotsize_of):
     return sx, sy
 
 
-def frame_bounds(items, sx, sy, dotsize_of):
+def frame_bounds(items, sx, sy, dotsize_of, cache=None):
     """``(x0, y0, x1, y1)`` of what the items draw at scaling ``(sx, sy)``, bp, or None.
 
     Paths count with half their pen's width, dots with their radius, labels with
-    their padded boxes; a clip cuts what was drawn before it to its box.
+    their padded boxes; a clip cuts what was drawn before it to its box. Labels are
+    measured through ``cache`` (a :class:`FitCache`) if given.
     """
+    if cache is None:
+        cache = FitCache()
     box = None
 
     def grow(b, x0, y0, x1, y1):
@@ -182,7 +226,7 @@ def frame_bounds(items, sx, sy, dotsize_of):
             box = grow(box, z.real * sx - r, z.imag * sy - r, z.real * sx + r, z.imag * sy + r)
         elif it.kind in ("label", "box") and it.text:
             # "box": room a blank label takes in the frame without showing anything
-            bx0, by0, bx1, by1 = label_box(it.text, it.align, it.pen, getattr(it, "transform", None))
+            bx0, by0, bx1, by1 = cache.label(it).box
             z = it.position
             box = grow(box, z.real * sx + bx0, z.imag * sy + by0, z.real * sx + bx1, z.imag * sy + by1)
     return tuple(box) if box is not None else None

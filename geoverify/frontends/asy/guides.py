@@ -194,6 +194,12 @@ class Path:
     def point_path(z: complex) -> "Path":
         return Path([z], [z], [z], False, [])
 
+    def all_straight(self) -> bool:
+        """True when every segment was built straight (then :meth:`is_polyline` is True
+        without looking at the points, here and for every transformed copy)."""
+        straight = self.straight
+        return all(straight[i] for i in range(self.length))
+
     def is_polyline(self) -> bool:
         """True when every segment is straight (controls on the chord)."""
         for i in range(self.length):
