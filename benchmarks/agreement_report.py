@@ -1,7 +1,7 @@
 """Report printing shared by the front-end agreement benchmarks (``asy_agreement.py``, ``tikz_agreement.py``).
 
 Records are the per-file dicts those scripts build: ``compiled``, ``ok``, ``cause``,
-``native`` ("ok" or the error), ``seconds`` (interpret time) and ``bytes`` (source size).
+``native`` ("ok" or the error), ``seconds`` (interpret time, CPU seconds) and ``bytes`` (source size).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def print_speed_and_crashes(records) -> None:
     times = [r["seconds"] for r in records if r.get("native") == "ok"]
     nbytes = sum(r["bytes"] for r in records if r.get("native") == "ok")
     if times:
-        print(f"\nnative interpret time: median {1000 * statistics.median(times):.2f} ms per figure; "
+        print(f"\nnative interpret time (CPU): median {1000 * statistics.median(times):.2f} ms per figure; "
               f"{nbytes / 1000 / max(sum(times), 1e-9):.0f} KB/s of source overall "
               f"({nbytes / 1000 / max(statistics.median(times) * len(times), 1e-9):.0f} KB/s at the median)")
     crashes = [r for r in records if r.get("native", "").startswith("CRASH")]
