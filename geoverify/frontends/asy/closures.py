@@ -18,10 +18,11 @@ import sys
 
 from lark import Token, Tree
 
+from geoverify.frontends.asy.control import Env, _Break, _Continue, _Return
 from geoverify.frontends.asy.guides import Path
-from geoverify.frontends.asy.values import Overloads
+from geoverify.frontends.asy.values import AsyArray, Overloads
 
-__all__ = ["compile_expression"]
+__all__ = ["compile_expression", "compile_statement", "compile_body", "compile_function_body", "declaration"]
 
 _ADD, _SUB, _MUL = "op_add", "op_sub", "op_mul"
 
@@ -484,4 +485,346 @@ _MAKERS = {
     "index": _index, "named_index": _index, "attr": _attr, "named_attr": _attr, "ternary": _ternary,
     "not_": _not, "chain": _chain, "assign": _assign, "preinc": _preinc, "predec": _preinc,
     "postinc": _postinc, "power": _power, "implicit_mul": _implicit,
+}
+
+
+# ------------------------------------------------------------------ statements
+#
+# A statement executed a second time (a loop body, a function that graph()
+# samples) is compiled too, into a closure equal to ``Interpreter.exec``: the
+# same budget step and current location, then the statement's work with its
+# expressions' closures bound in. Statements without a closure of their own
+# run their handler.
+
+
+def compile_statement(I, node):
+    """A closure ``f(env)`` equal to ``I.exec(node, env)``.
+
+    Parameters
+    ----------
+    I : Interpreter
+        The interpreter the closure runs in.
+    node : lark.Tree
+        A statement node of the Asymptote grammar.
+    """
+    make = _STATEMENTS.get(node.data)
+    if make is None:
+        return _statement_fallback(I, node)
+    return make(I, node)
+
+
+def compile_body(I, node):
+    """A closure ``f(env)`` equal to ``I.exec_body(node, env)``: a block's statements in a
+    scope of their own (no step for the block itself), any other statement as it is."""
+    if isinstance(node, Tree) and node.data == "block":
+        stmts = tuple(I.statement_closure(s) for s in node.children)
+        if len(stmts) == 1:
+            (only,) = stmts
+
+            def f(env):
+                only(Env(env))
+            return f
+
+        def f(env):
+            e = Env(env)
+            for s in stmts:
+                s(e)
+        return f
+    return I.statement_closure(node)
+
+
+def _statement_fallback(I, node):
+    """The statement's handler after the step and location ``exec`` makes (an unknown
+    statement: ``exec`` itself, which reports it every time)."""
+    handler = I._exec.get(node.data)
+    if handler is None:
+        walk = I._exec_walk
+
+        def f(env):
+            walk(node, env)
+        return f
+    step = I.budget.step
+    at = (node, None)
+
+    def f(env):
+        step()
+        I._at = at
+        handler(node, env)
+    return f
+
+
+def _truth_test(I, node, fc):
+    """A function ``test(env)``: ``I.truth`` of the closure ``fc``'s value (bools tested at once)."""
+    truth = I.truth
+
+    def test(env):
+        c = fc(env)
+        if c is True:
+            return True
+        if c is False:
+            return False
+        return truth(c, node)
+    return test
+
+
+def _expr_stmt(I, node):
+    fe = I.expr_closure(node.children[0])
+    step = I.budget.step
+    at = (node, None)
+
+    def f(env):
+        step()
+        I._at = at
+        fe(env)
+    return f
+
+
+def _block(I, node):
+    stmts = tuple(I.statement_closure(s) for s in node.children)
+    step = I.budget.step
+    at = (node, None)
+
+    def f(env):
+        step()
+        I._at = at
+        e = Env(env)
+        for s in stmts:
+            s(e)
+    return f
+
+
+def _empty(I, node):
+    step = I.budget.step
+    at = (node, None)
+
+    def f(env):
+        step()
+        I._at = at
+    return f
+
+
+def _if(I, node):
+    kids = node.children
+    test = _truth_test(I, node, I.expr_closure(kids[0]))
+    then = compile_body(I, kids[1])
+    other = compile_body(I, kids[2]) if len(kids) > 2 else None
+    step = I.budget.step
+    at = (node, None)
+
+    def f(env):
+        step()
+        I._at = at
+        if test(env):
+            then(env)
+        elif other is not None:
+            other(env)
+    return f
+
+
+def declaration(I, node):
+    """A function ``declare(env)`` equal to ``I.x_vardec(node, env)`` (no step, no location:
+    ``for``'s initialisation declares without them)."""
+    typ = I.type_of_node(node.children[0])
+    decls = []
+    for d in node.children[1:]:
+        if d.data == "op_decl":
+            x_vardec = I.x_vardec
+
+            def declare(env):
+                x_vardec(node, env)
+            return declare
+        name = str(d.children[0])
+        t = typ + "[]" * I._dims(d.children[1]) if d.children[1] is not None else typ
+        decls.append(_declarator(I, name, t, d.children[2]))
+    if len(decls) == 1:
+        return decls[0]
+    decls = tuple(decls)
+
+    def declare(env):
+        for one in decls:
+            one(env)
+    return declare
+
+
+def _declarator(I, name, t, init):
+    """``declare(env)`` for one declared name of type ``t`` with initialiser ``init`` (or None)."""
+    if init is None:
+        default_value = I.default_value
+
+        def value(env):
+            return default_value(t, env)
+    elif isinstance(init, Tree) and init.data == "arrayinit":
+        eval_init, cast = I.eval_init, I.cast
+
+        def value(env):
+            return cast(eval_init(init, env, t), t, init)
+    else:
+        fi = I.expr_closure(init)
+        conv = I.caster(t)
+        if conv is None:
+            value = fi
+        else:
+            def value(env):
+                return conv(fi(env), init)
+    elem = t[:-2]
+
+    def declare(env):
+        v = value(env)
+        env.vars[name] = v
+        env.types[name] = t
+        if isinstance(v, AsyArray) and not v.elem:
+            v.elem = elem
+    return declare
+
+
+def _vardec(I, node):
+    declare = declaration(I, node)
+    step = I.budget.step
+    at = (node, None)
+
+    def f(env):
+        step()
+        I._at = at
+        declare(env)
+    return f
+
+
+def _for(I, node):
+    init, cond, upd, body = node.children
+    start = None
+    if init is not None:
+        c = init.children[0]
+        if c.data == "vardec":
+            start = declaration(I, c)
+        else:
+            exprs = tuple(I.expr_closure(x) for x in c.children)
+
+            def start(env):
+                for x in exprs:
+                    x(env)
+    test = _truth_test(I, node, I.expr_closure(cond)) if cond is not None else None
+    updates = tuple(I.expr_closure(x) for x in upd.children) if upd is not None else ()
+    run = compile_body(I, body)
+    step = I.budget.step
+    at = (node, None)
+
+    def f(env):
+        step()
+        I._at = at
+        e = Env(env)
+        if start is not None:
+            start(e)
+        while True:
+            step()
+            if test is not None and not test(e):
+                break
+            try:
+                run(e)
+            except _Break:
+                break
+            except _Continue:
+                pass
+            for x in updates:
+                x(e)
+    return f
+
+
+def _while(I, node):
+    cond, body = node.children
+    test = _truth_test(I, node, I.expr_closure(cond))
+    run = compile_body(I, body)
+    step = I.budget.step
+    at = (node, None)
+
+    def f(env):
+        step()
+        I._at = at
+        while test(env):
+            step()
+            try:
+                run(env)
+            except _Break:
+                break
+            except _Continue:
+                continue
+    return f
+
+
+def _do(I, node):
+    body, cond = node.children
+    test = _truth_test(I, node, I.expr_closure(cond))
+    run = compile_body(I, body)
+    step = I.budget.step
+    at = (node, None)
+
+    def f(env):
+        step()
+        I._at = at
+        while True:
+            step()
+            try:
+                run(env)
+            except _Break:
+                break
+            except _Continue:
+                pass
+            if not test(env):
+                break
+    return f
+
+
+def _return(I, node):
+    value = node.children[0]
+    fv = I.expr_closure(value) if value is not None else None
+    step = I.budget.step
+    at = (node, None)
+
+    def f(env):
+        step()
+        I._at = at
+        raise _Return(fv(env) if fv is not None else None)
+    return f
+
+
+def compile_function_body(I, body):
+    """A closure ``run(env) -> value`` running a function's body (a block) in ``env``.
+
+    Like ``Interpreter.call_user``: a ``return`` among the body's own statements ends
+    the run with its value (without raising), a nested one raises ``_Return``; a body
+    that ends without a return gives None.
+    """
+    steps = []
+    for st in body.children:
+        if st.data == "return_stmt":
+            steps.append((True, _top_return(I, st)))
+            break           # statements after a return never run
+        steps.append((False, I.statement_closure(st)))
+    steps = tuple(steps)
+
+    def run(env):
+        for is_return, s in steps:
+            if is_return:
+                return s(env)
+            s(env)
+        return None
+    return run
+
+
+def _top_return(I, node):
+    """A return among a function body's own statements: its value, without raising."""
+    value = node.children[0]
+    fv = I.expr_closure(value) if value is not None else None
+    step = I.budget.step
+    at = (node, None)
+
+    def f(env):
+        step()
+        I._at = at
+        return fv(env) if fv is not None else None
+    return f
+
+
+_STATEMENTS = {
+    "expr_stmt": _expr_stmt, "block": _block, "empty": _empty, "if_stmt": _if, "if_else": _if,
+    "vardec": _vardec, "for_stmt": _for, "while_stmt": _while, "do_stmt": _do, "return_stmt": _return,
 }

@@ -12,7 +12,7 @@ import re
 
 from lark import Token, Tree
 
-from geoverify.frontends.asy.closures import compile_expression
+from geoverify.frontends.asy.closures import compile_expression, compile_function_body
 from geoverify.frontends.asy.control import AsyRuntimeError, Env, _Return, _Skip
 from geoverify.frontends.asy.guides import CycleToken, Guide, Join, Path, INFINITE_TENSION
 from geoverify.frontends.asy.values import (AsyArray, AsyFunction, Builtin, NoMatch, Overloads, Pen,
@@ -84,6 +84,17 @@ class ExpressionsMixin:
         c = compile_expression(self, node)
         setattr(node, attr, c)
         return c(env)
+
+    def expr_closure(self, node):
+        """The closure of expression ``node``, compiled now unless it already is (statements
+        being compiled take their expressions' closures from here)."""
+        attr = self._closure_attr
+        c = getattr(node, attr, None)
+        if not c:
+            c = compile_expression(self, node)
+            if type(node) is Tree:
+                setattr(node, attr, c)
+        return c
 
     def _eval_walk(self, node, env):
         if isinstance(node, Token):
@@ -364,6 +375,11 @@ class ExpressionsMixin:
         return {k[7:] for e in (self.globals,) for k in e.vars if k.startswith("struct ")}
 
     def call_user(self, f, args, kwargs):
+        """Call Asymptote function ``f``: its parameters bound in a new scope, then its body.
+
+        The body is walked on the function's first call and compiled on its second
+        (:func:`~geoverify.frontends.asy.closures.compile_function_body`).
+        """
         budget = self.budget
         # Budget.enter, with the call's location made only when the depth limit is hit
         budget.depth += 1
@@ -372,38 +388,78 @@ class ExpressionsMixin:
             budget.enter(self.current_loc)
         try:
             e = Env(f.env)
-            for i, (typ, pname, default) in enumerate(f.params):
-                if pname is None:
-                    continue
-                if typ.startswith("..."):
-                    e.vars[pname] = AsyArray(args[i:], typ[3:-2])
-                    break
-                if i < len(args):
-                    v = args[i]
-                elif pname in kwargs:
-                    v = kwargs[pname]
-                elif default is not None:
-                    v = self.eval_init(default, e, typ)
-                else:
-                    raise AsyRuntimeError(f"missing argument {pname} of {f.name}")
-                e.vars[pname] = self.cast(v, typ)
-                e.types[pname] = typ
+            binding = f.binding
+            if binding is None:
+                binding = f.binding = self._binding(f.params)
+            if binding and not kwargs and len(args) == len(binding):
+                # every parameter positional: bind without looking at defaults or keywords
+                scope, types = e.vars, e.types
+                for (pname, typ, conv), v in zip(binding, args):
+                    if pname is not None:
+                        scope[pname] = conv(v) if conv is not None else v
+                        types[pname] = typ
+            else:
+                self._bind(f, args, kwargs, e)
+            body = f.body
+            run = getattr(body, self._body_attr, None)
             try:
-                for st in f.body.children:
-                    if st.data == "return_stmt":
-                        # a return in the body itself ends the call without raising _Return:
-                        # exec's step and location, then x_return's value
-                        self.budget.step()
-                        self._at = (st, None)
-                        v = self.eval(st.children[0], e) if st.children[0] is not None else None
-                        return self.cast(v, f.ret) if v is not None else None
-                    self.exec(st, e)
+                if run:
+                    v = run(e)
+                elif run is None:
+                    setattr(body, self._body_attr, False)
+                    v = self._walk_function_body(body, e)
+                else:
+                    run = compile_function_body(self, body)
+                    setattr(body, self._body_attr, run)
+                    v = run(e)
             except _Return as r:
                 v = r.value
-                return self.cast(v, f.ret) if v is not None else None
-            return None
+            return self.cast(v, f.ret) if v is not None else None
         finally:
-            self.budget.leave()
+            budget.depth -= 1
+
+    def _binding(self, params):
+        """``(name, type, conversion)`` per parameter (:meth:`caster`), or False when one is a
+        rest parameter (``...T[]``): those calls bind through :meth:`_bind`."""
+        out = []
+        for typ, pname, _default in params:
+            if pname is not None and typ.startswith("..."):
+                return False
+            out.append((pname, typ, self.caster(typ)))
+        return tuple(out)
+
+    def _bind(self, f, args, kwargs, e):
+        """Bind the arguments of a call of ``f`` to its parameters in scope ``e``: positional
+        ones first, then keywords, then defaults (evaluated in ``e``); a rest parameter takes
+        the remaining positional arguments."""
+        for i, (typ, pname, default) in enumerate(f.params):
+            if pname is None:
+                continue
+            if typ.startswith("..."):
+                e.vars[pname] = AsyArray(args[i:], typ[3:-2])
+                break
+            if i < len(args):
+                v = args[i]
+            elif pname in kwargs:
+                v = kwargs[pname]
+            elif default is not None:
+                v = self.eval_init(default, e, typ)
+            else:
+                raise AsyRuntimeError(f"missing argument {pname} of {f.name}")
+            e.vars[pname] = self.cast(v, typ)
+            e.types[pname] = typ
+
+    def _walk_function_body(self, body, e):
+        """Run a function body's statements (a first call): the value of a return among them,
+        reached without raising, else None (a nested return raises ``_Return``)."""
+        for st in body.children:
+            if st.data == "return_stmt":
+                # exec's step and location, then x_return's value
+                self.budget.step()
+                self._at = (st, None)
+                return self.eval(st.children[0], e) if st.children[0] is not None else None
+            self.exec(st, e)
+        return None
 
     def e_index(self, node, env):
         base = self.eval(node.children[0], env)

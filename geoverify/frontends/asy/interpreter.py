@@ -29,6 +29,7 @@ __all__ = ["Interpreter", "AsyRuntimeError", "Env"]
 
 
 from geoverify.frontends.asy.control import AsyRuntimeError, Env, _Break, _Continue, _Return, _Skip  # noqa: F401
+from geoverify.frontends.asy.closures import compile_statement
 from geoverify.frontends.asy.expressions import ExpressionsMixin
 
 class _Proxy:
@@ -81,6 +82,7 @@ def _freeze_templates() -> None:
 #: Whether building a dialect's template calls :func:`gc.freeze` (see :func:`_freeze_templates`).
 FREEZE_TEMPLATES = True
 
+_UNMADE = object()
 _PRIMS = {"int", "real", "pair", "path", "guide", "pen", "transform", "string", "bool", "picture", "triple"}
 _NUM = (int, float)
 
@@ -169,9 +171,11 @@ class Interpreter(ExpressionsMixin):
             "both_dir": self.e_dir_operand,
         }
         self._chains = {}
+        self._casters = {}     # type name -> conversion function or None (caster)
         self._scores = {}      # AsyFunction -> {argument classes: match score} (ExpressionsMixin.match_score)
         # compiled expressions live on the nodes under a name of this interpreter's own
         self._closure_attr = f"_asy_closure_{next(_INTERPRETER_SERIAL)}"
+        self._body_attr = self._closure_attr + "_body"     # a function body's compiled run
         self.user_ops = set()  # symbols of operators the program defines ("operator --")
         from geoverify.frontends.asy import operators
 
@@ -285,12 +289,41 @@ class Interpreter(ExpressionsMixin):
             self.scene.note("UNSUPPORTED", f"statement failed: {type(e).__name__}: {e}", "statement", self.loc(st))
 
     def exec(self, node, env):
+        """Execute statement ``node`` in ``env``.
+
+        Like expressions (:meth:`eval`), a statement is walked the first time it runs
+        and compiled into a closure (:func:`~geoverify.frontends.asy.closures.compile_statement`)
+        the second time; after that its closure runs.
+        """
+        attr = self._closure_attr
+        c = getattr(node, attr, None)
+        if c:
+            c(env)
+            return
+        if c is None:
+            setattr(node, attr, False)
+            self._exec_walk(node, env)
+            return
+        c = compile_statement(self, node)
+        setattr(node, attr, c)
+        c(env)
+
+    def _exec_walk(self, node, env):
         self.budget.step()
         fn = self._exec.get(node.data)
         if fn is None:
             self.unsupported(f"statement {node.data} is not supported", node.data, node)
         self._at = (node, None)        # current_loc, made when asked for
         fn(node, env)
+
+    def statement_closure(self, node):
+        """The closure of statement ``node`` (compiled now unless it already is)."""
+        attr = self._closure_attr
+        c = getattr(node, attr, None)
+        if not c:
+            c = compile_statement(self, node)
+            setattr(node, attr, c)
+        return c
 
     def exec_body(self, node, env):
         if isinstance(node, Tree) and node.data == "block":
@@ -398,7 +431,45 @@ class Interpreter(ExpressionsMixin):
             return out
         return self.eval(node, env)
 
+    def caster(self, typ):
+        """A function ``conv(v, node=None)`` equal to ``self.cast(v, typ, node)``, or None when
+        that cast gives every value back as it is (types :meth:`cast` does not name).
+
+        Made once per type and interpreter; reals and pairs that are already of their
+        type skip the call (declarations and parameters cast every value they take).
+        """
+        conv = self._casters.get(typ, _UNMADE)
+        if conv is _UNMADE:
+            conv = self._casters[typ] = self._make_caster(typ)
+        return conv
+
+    def _make_caster(self, typ):
+        cast = self.cast
+        if typ == "real":
+            def conv(v, node=None):
+                t = type(v)
+                if t is float:
+                    return v
+                if t is int:
+                    return float(v)
+                return cast(v, typ, node)
+            return conv
+        if typ == "pair":
+            def conv(v, node=None):
+                if type(v) is complex:
+                    return v
+                return cast(v, typ, node)
+            return conv
+        if typ in ("path", "guide") or typ.endswith("[]"):
+            def conv(v, node=None):
+                return cast(v, typ, node)
+            return conv
+        return None
+
     def cast(self, v, typ, node=None):
+        """``v`` converted to Asymptote type ``typ`` (implicit casts: int -> real -> pair -> path,
+        arrays of them); a value of any type not named here is returned as it is (:meth:`caster`
+        relies on that)."""
         if typ in ("real",):
             if isinstance(v, bool):
                 raise AsyRuntimeError("cannot cast bool to real", location=self.loc(node) if node is not None else None)

@@ -171,7 +171,7 @@ class AsyArray(list):
 class AsyFunction:
     """A function written in Asymptote: parameters, body and defining scope."""
 
-    __slots__ = ("name", "ret", "params", "body", "env", "interp")
+    __slots__ = ("name", "ret", "params", "body", "env", "interp", "binding")
 
     def __init__(self, name, ret, params, body, env, interp):
         self.name = name
@@ -180,6 +180,9 @@ class AsyFunction:
         self.body = body
         self.env = env
         self.interp = interp
+        # (name, type, conversion) per parameter when every one is plain (no "...T[]"),
+        # False when one is not, None until the first call (ExpressionsMixin.call_user)
+        self.binding = None
 
     def __call__(self, *args, **kwargs):
         return self.interp.call_user(self, list(args), kwargs)
