@@ -59,7 +59,7 @@ def _process_caches(kind) -> list:
         return []
     from geoverify.frontends.tikz import grammar, options, pgfmath
 
-    return [grammar._PATHS, pgfmath._CACHE, options._SPLIT]
+    return [grammar._PATHS, pgfmath._CACHE, pgfmath._VALUES, options._SPLIT, options._ARROWS]
 
 
 def _runner(kind):

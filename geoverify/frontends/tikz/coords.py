@@ -140,14 +140,10 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
         return CoordResult(_calc(interp, s[1:-1], st))
     if len(s) > 1 and s[0] == "{" and s[-1] == "}":
         s = _strip_braces(s)
-    m = re.match(r"^([xyz]ticklabel) cs\s*:(.*)$", s, re.S)  # pgfplots: outside the tick labels
-    if m:
-        return _explicit_cs(interp, m.group(1), m.group(2), st, relative)
-    m = re.match(r"^(canvas|xyz|xyz cylindrical|xyz spherical|tpp|three point perspective|canvas polar|xyz polar|xy polar|polar|tangent|"
-                 r"node|intersection|perpendicular|barycentric|axis|rel axis|axis direction|"
-                 r"axis description|[xyz]ticklabel\*) cs\s*:(.*)$", s, re.S)
-    if m:
-        return _explicit_cs(interp, m.group(1), m.group(2), st, relative)
+    if " cs" in s:  # (both patterns need it: most coordinates skip them)
+        m = _TICKLABEL_CS.match(s) or _EXPLICIT_CS.match(s)
+        if m:
+            return _explicit_cs(interp, m.group(1), m.group(2), st, relative)
     if "intersection " in s:  # tikz.code.tex tests for "intersection " (a space): (intersection-1) is a node
         return CoordResult(_intersection(interp, s, st))
     # perpendicular: (A |- B), (A -| B)
@@ -170,6 +166,14 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
     if k >= 0:
         return CoordResult(_polar(interp, s[:k], s[k + 1:], st, relative))
     return _named(interp, s)
+
+
+#: pgfplots' ``xticklabel cs:`` (outside the tick labels), then the other explicit coordinate systems
+_TICKLABEL_CS = re.compile(r"^([xyz]ticklabel) cs\s*:(.*)$", re.S)
+_EXPLICIT_CS = re.compile(
+    r"^(canvas|xyz|xyz cylindrical|xyz spherical|tpp|three point perspective|canvas polar|xyz polar|xy polar|polar|"
+    r"tangent|node|intersection|perpendicular|barycentric|axis|rel axis|axis direction|"
+    r"axis description|[xyz]ticklabel\*) cs\s*:(.*)$", re.S)
 
 
 def _looks_named(s: str) -> bool:

@@ -215,12 +215,18 @@ _HEADS = {">", "<", ">>", "<<", "latex", "latex'", "stealth", "stealth'", "to", 
           "direction ee"}
 
 
+_TRAILING_OPTIONS = re.compile(r"\[.*\]$")
+_TIP_OPTIONS = re.compile(r"\[.*?\]")
+#: between two tips of a list written together (``<<``, ``>|``)
+_TIP_BOUNDARY = re.compile(r"(?<=[^ ])(?=[<>])|(?<=[<>])(?=[^<> ])")
+
+
 def _tip_name(t: str) -> str:
     t = t.strip()
     if t.startswith("{") and t.endswith("}"):
         t = t[1:-1].strip()
-    t = re.sub(r"\[.*\]$", "", t).strip()
-    t = re.sub(r"\[.*?\]", "", t).strip()
+    t = _TRAILING_OPTIONS.sub("", t).strip()
+    t = _TIP_OPTIONS.sub("", t).strip()
     return t
 
 
@@ -251,12 +257,29 @@ def _tip_shorthands(ctx, spec: str) -> str:
     return spec
 
 
+#: :func:`parse_arrow_spec` by its text (a pure function of it; every key without a value that
+#: is not a known flag, and every path with tips, asks for one)
+_ARROWS: dict[str, tuple | None] = {}
+_ARROWS_MAX = 20000
+
+
 def parse_arrow_spec(spec: str, default_tip: str = ">") -> tuple[str | None, str | None] | None:
     """``"<->"`` -> ``("<", ">")``; ``"-{Stealth[length=2mm]}"`` -> ``(None, "Stealth")``.
 
     Returns None when ``spec`` is not an arrow specification. A tip that is not
     an arrowhead (bar, circle, hooks) is returned with a ``"!"`` prefix.
     """
+    try:
+        return _ARROWS[spec]
+    except KeyError:
+        pass
+    if len(_ARROWS) >= _ARROWS_MAX:
+        _ARROWS.clear()
+    out = _ARROWS[spec] = _parse_arrow_spec(spec)
+    return out
+
+
+def _parse_arrow_spec(spec: str) -> tuple[str | None, str | None] | None:
     lists = split_tip_lists(spec)
     if lists is None:
         return None
@@ -266,7 +289,7 @@ def parse_arrow_spec(spec: str, default_tip: str = ">") -> tuple[str | None, str
         if not t:
             out.append(None)
             continue
-        names = [x.strip() for x in re.split(r"(?<=[^ ])(?=[<>])|(?<=[<>])(?=[^<> ])", t) if x.strip()]
+        names = [x.strip() for x in _TIP_BOUNDARY.split(t) if x.strip()]
         base = t if t in _ARROW_TIPS else (names[0] if names and names[0] in _ARROW_TIPS else None)
         if base is None:
             base = t.split()[0] if t.split() and t.split()[0] in _ARROW_TIPS else None
@@ -533,30 +556,15 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             return
         if plot_key(ctx, st, key, None):  # plot handlers, no marks (plothandlers.py)
             return
-        simple = {
-            "sloped": ("sloped", True), "swap": ("swap", True), "'": ("swap", True),
-            "allow upside down": ("allow_upside_down", True),
-            "centered": ("anchor", "center"),  # tikz.code.tex: centered/.code=\def\tikz@anchor{center}
-            "smooth": ("smooth", True), "smooth cycle": ("closed_plot", True), "clip": ("clip", True),
-            "on grid": ("on_grid", True), "transform shape": ("transform_shape", True),
-            "auto": ("auto", "left"), "help lines": None, "double": ("double", True),
-            "sharp corners": ("rounded_corners", 0.0), "rounded corners": ("rounded_corners", 4.0),
-            "decorate": ("decorate", True), "missing": ("missing", True),
-            "bend left": ("bend", "left"), "bend right": ("bend", "right"), "semitransparent": ("opacity", 0.5),
-            "transparent": ("opacity", 0.0), "opaque": ("opacity", 1.0), "nodes near coords": None,
-            # tikzlibrarytopaths: relative angles, the line and move to paths, the curve switched on
-            "relative": ("relative_to", True), "line to": ("to_path", "-- (\\tikztotarget) \\tikztonodes"),
-            "move to": ("to_path", "(\\tikztotarget) \\tikztonodes"), "curve to": ("to_curve", True),
-        }
-        if key in simple:
+        if key in _FLAGS:
             if key == "smooth cycle":
                 st["smooth"] = True
             if key == "help lines":
                 st["color"] = (0.5, 0.5, 0.5)
                 st["line_width"] = 0.2
                 return
-            if simple[key] is not None:
-                k, v = simple[key]
+            if _FLAGS[key] is not None:
+                k, v = _FLAGS[key]
                 st[k] = v
             if key in ("bend left", "bend right"):
                 st["bend_value"] = st.get("bend_angle", 30.0)
@@ -586,16 +594,14 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 if given is not None:
                     st[mode] = given
             return
-        loops = {"loop": None, "loop above": (105, 75), "loop below": (285, 255), "loop left": (195, 165),
-                 "loop right": (15, -15)}
-        if key in loops:
+        if key in _LOOPS:
             # tikzlibrarytopaths: loop = to the start again, looseness 8, min distance 5mm, every loop = ->;
             # "loop above" is {above,out=105,in=75,loop}: its nodes are placed above the curve
-            if loops[key]:
+            if _LOOPS[key]:
                 apply_options(ctx, st, key.split()[1], depth + 1)
             st["loop"] = True
-            if loops[key]:
-                st["out"], st["in"] = float(loops[key][0]), float(loops[key][1])
+            if _LOOPS[key]:
+                st["out"], st["in"] = float(_LOOPS[key][0]), float(_LOOPS[key][1])
             st["looseness_out"] = st["looseness_in"] = 8.0
             st["min_distance"] = 5 * UNITS_PT["mm"]
             st["loop_min_distance"] = True
@@ -820,12 +826,11 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             for cs, size in FONT_SIZES.items():
                 if cs in val:
                     st["font_size"] = size
-            for cs, fam in (("\\bfseries", "bf"), ("\\bf", "bf"), ("\\ttfamily", "tt"), ("\\tt", "tt"),
-                            ("\\sffamily", "sf"), ("\\sf", "sf"), ("\\itshape", "it"), ("\\rmfamily", "rm")):
-                if re.search(re.escape(cs) + r"(?![A-Za-z])", val):
+            for pattern, fam in _FONT_FAMILIES:
+                if pattern.search(val):
                     st["bold"] = fam
                     break
-            m = re.search(r"\\fontsize\{([^}]*)\}", val)
+            m = _FONTSIZE.search(val)
             if m:
                 st["font_size"] = _dim(ctx, m.group(1), st)
             if k == "node font":  # the node's own font: its shape's lengths (inner sep, sizes in em) too
@@ -834,7 +839,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 from geoverify.frontends.tikz.fonts import BOLD_MATH
                 family = (st["bold"] or "rm") if isinstance(st["bold"], str) else ("bf" if st["bold"] else "rm")
                 family = family.split("+")[0]
-                st["bold"] = family + BOLD_MATH if re.search(r"\\boldmath(?![A-Za-z])", val) else family
+                st["bold"] = family + BOLD_MATH if _BOLDMATH.search(val) else family
         elif k == "shape":
             st["shape"] = val
         elif k.startswith("rounded rectangle ") and k[18:] in ("west arc", "east arc", "left arc", "right arc",
@@ -851,7 +856,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         elif k in _PLACEMENT:
             dx, dy, anchor = _PLACEMENT[k]
             st["anchor"] = anchor
-            m = re.match(r"^(.*?)(?<![A-Za-z])of\s+(.+)$", val, re.S)
+            m = _OF_TARGET.match(val)
             if m:  # positioning library: right=of A, below=1cm of B, above right=1cm and 2cm of C
                 dist = m.group(1).strip()
                 target = m.group(2).strip()
@@ -1121,6 +1126,39 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
         ctx.note("UNSUPPORTED", f"cannot read key '{k}={val}': {err}", k)
 
 
+#: keys without a value that set one state entry: key -> (entry, value), or None (set otherwise)
+_FLAGS = {
+    "sloped": ("sloped", True), "swap": ("swap", True), "'": ("swap", True),
+    "allow upside down": ("allow_upside_down", True),
+    "centered": ("anchor", "center"),  # tikz.code.tex: centered/.code=\def\tikz@anchor{center}
+    "smooth": ("smooth", True), "smooth cycle": ("closed_plot", True), "clip": ("clip", True),
+    "on grid": ("on_grid", True), "transform shape": ("transform_shape", True),
+    "auto": ("auto", "left"), "help lines": None, "double": ("double", True),
+    "sharp corners": ("rounded_corners", 0.0), "rounded corners": ("rounded_corners", 4.0),
+    "decorate": ("decorate", True), "missing": ("missing", True),
+    "bend left": ("bend", "left"), "bend right": ("bend", "right"), "semitransparent": ("opacity", 0.5),
+    "transparent": ("opacity", 0.0), "opaque": ("opacity", 1.0), "nodes near coords": None,
+    # tikzlibrarytopaths: relative angles, the line and move to paths, the curve switched on
+    "relative": ("relative_to", True), "line to": ("to_path", "-- (\\tikztotarget) \\tikztonodes"),
+    "move to": ("to_path", "(\\tikztotarget) \\tikztonodes"), "curve to": ("to_curve", True),
+}
+#: the loop keys of tikzlibrarytopaths: key -> (out, in) angles, None for plain "loop"
+_LOOPS = {"loop": None, "loop above": (105, 75), "loop below": (285, 255), "loop left": (195, 165),
+          "loop right": (15, -15)}
+
+
+#: the text family a font= key selects: the first of these commands that it holds
+_FONT_FAMILIES = tuple((re.compile(re.escape(cs) + r"(?![A-Za-z])"), fam) for cs, fam in (
+    ("\\bfseries", "bf"), ("\\bf", "bf"), ("\\ttfamily", "tt"), ("\\tt", "tt"), ("\\sffamily", "sf"),
+    ("\\sf", "sf"), ("\\itshape", "it"), ("\\rmfamily", "rm")))
+_FONTSIZE = re.compile(r"\\fontsize\{([^}]*)\}")
+_BOLDMATH = re.compile(r"\\boldmath(?![A-Za-z])")
+#: positioning's "<distance> of <target>" (the distance may be empty)
+_OF_TARGET = re.compile(r"^(.*?)(?<![A-Za-z])of\s+(.+)$", re.S)
+#: a plain font-relative length (``3em``, ``1.5 ex``)
+_FONT_LENGTH = re.compile(r"\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*(ex|em)\s*")
+
+
 def _turtle(ctx, st, key, val) -> bool:
     from geoverify.frontends.tikz.turtle import turtle_key
     return turtle_key(ctx, st, key, val)
@@ -1174,7 +1212,7 @@ def _node_distance(st) -> tuple:
     """The node distance ``(vertical, horizontal)`` where a node is placed: positioning
     evaluates ``node distance=1ex`` then, in the font around the node (tikzlibrarypositioning)."""
     spec = st.get("node_distance_spec")
-    parts = [re.fullmatch(r"\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*(ex|em)\s*", v) for v in (spec or "").split(" and ")]
+    parts = [_FONT_LENGTH.fullmatch(v) for v in (spec or "").split(" and ")]
     if not spec or not all(parts):  # only plain font lengths are re-read ("1ex", "2em and 1em")
         return st["node_distance"]
     from geoverify.frontends.tikz.fonts import em, ex
@@ -1186,7 +1224,7 @@ def _node_distance(st) -> tuple:
 def _font_length(val: str):
     """``(number, "ex" | "em")`` of a plain font-relative length (``3em``), else None: pgf
     reads such a node size when it builds the shape, in the node's font."""
-    m = re.fullmatch(r"\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*(ex|em)\s*", val or "")
+    m = _FONT_LENGTH.fullmatch(val or "")
     return (float(m.group(1)), m.group(2)) if m else None
 
 

@@ -131,7 +131,8 @@ _Env = dict  # macro name (with backslash) -> float (points when it is a length)
 
 
 def _compile(node, units: list[bool]) -> Callable[[_Env], float]:
-    """Closure evaluating a pgfmath parse tree; ``units[0]`` becomes True when a unit occurs."""
+    """Closure evaluating a pgfmath parse tree; ``units[0]`` becomes True when a unit occurs,
+    ``units[1]`` when a macro of the environment is read."""
     if isinstance(node, Token):
         raise AssertionError(node)
     d = node.data
@@ -145,6 +146,7 @@ def _compile(node, units: list[bool]) -> Callable[[_Env], float]:
         return lambda env: v
     if d in ("var", "var_dimension"):
         name = str(ch[0])
+        units[1] = True
         if d == "var_dimension":
             units[0] = True
             f = UNITS_PT[str(ch[1])]
@@ -235,7 +237,12 @@ def _compile(node, units: list[bool]) -> Callable[[_Env], float]:
 _LENGTH_MACROS = {"\\pgflinewidth", "\\textwidth", "\\linewidth", "\\columnwidth", "\\tikzleveldistance",
                   "\\tikzsiblingdistance"}
 
-_CACHE: dict[str, tuple[Callable[[_Env], float], bool]] = {}
+#: Compiled expressions by their text: ``(function, units, reads the environment)``.
+_CACHE: dict[str, tuple[Callable[[_Env], float], bool, bool]] = {}
+#: Values of the texts that read no macro (numbers, lengths, ``2*3cm``): a pure function of
+#: the text, so each is computed once per process (figures repeat ``0``, ``1cm``, ``0.5`` a lot).
+_VALUES: dict[str, MathResult] = {}
+_VALUES_MAX = 20000
 
 
 def compile_expr(text: str, location: SourceLocation | None = None) -> tuple[Callable[[_Env], float], bool]:
@@ -248,6 +255,11 @@ def compile_expr(text: str, location: SourceLocation | None = None) -> tuple[Cal
         (a dict from macro name, backslash included, to a float); ``units`` is True
         when the expression declares units (its value is then in points).
     """
+    return _compiled(text, location)[:2]
+
+
+def _compiled(text: str, location: SourceLocation | None) -> tuple[Callable[[_Env], float], bool, bool]:
+    """``(function, units, reads the environment)`` of an expression, compiled once per text."""
     hit = _CACHE.get(text)
     if hit is not None:
         return hit
@@ -263,9 +275,9 @@ def compile_expr(text: str, location: SourceLocation | None = None) -> tuple[Cal
             tree = pgfmath_parser().parse(text + ")" * missing if missing > 0 else "(" * -missing + text)
         except UnexpectedInput:
             raise syntax_error(err, text, f"pgfmath expression {text!r}", location) from None
-    units = [False]
+    units = [False, False]
     fn = _compile(tree, units)
-    out = (fn, units[0])
+    out = (fn, units[0], units[1])
     if len(_CACHE) > 20000:
         _CACHE.clear()
     _CACHE[text] = out
@@ -273,16 +285,22 @@ def compile_expr(text: str, location: SourceLocation | None = None) -> tuple[Cal
 
 
 def evaluate(text: str, env: _Env | None = None, location: SourceLocation | None = None) -> MathResult:
-    """Evaluate a pgfmath expression; a fast path handles plain numbers and dimensions."""
+    """Evaluate a pgfmath expression; a fast path handles plain numbers and dimensions.
+
+    The value of a text that reads no macro is kept (:data:`_VALUES`); :class:`MathResult`
+    is immutable, so every caller may share it."""
+    hit = _VALUES.get(text)
+    if hit is not None:
+        return hit
     m = _NUMBER_RE.match(text)
     if m:
         v = float(m.group(2))
-        return MathResult(-v if m.group(1) == "-" else v, False)
+        return _keep(text, MathResult(-v if m.group(1) == "-" else v, False))
     m = _DIM_RE.match(text)
     if m:
         v = float(m.group(2)) * UNITS_PT[m.group(3)]
-        return MathResult(-v if m.group(1) == "-" else v, True)
-    fn, units = compile_expr(text, location)
+        return _keep(text, MathResult(-v if m.group(1) == "-" else v, True))
+    fn, units, reads_env = _compiled(text, location)
     try:
         v = fn(env or {})
     except FigureSyntaxError as err:
@@ -291,7 +309,16 @@ def evaluate(text: str, env: _Env | None = None, location: SourceLocation | None
         raise
     except (ValueError, OverflowError, ZeroDivisionError, TypeError) as err:
         raise FigureSyntaxError(f"pgfmath cannot evaluate {text!r}: {err}", location=location) from None
-    return MathResult(float(v), units)
+    result = MathResult(float(v), units)
+    return result if reads_env else _keep(text, result)
+
+
+def _keep(text: str, result: MathResult) -> MathResult:
+    """``result``, kept as the value of ``text`` (which reads no macro) in :data:`_VALUES`."""
+    if len(_VALUES) >= _VALUES_MAX:
+        _VALUES.clear()
+    _VALUES[text] = result
+    return result
 
 
 def parse_dimension(text: str, env: _Env | None = None, location: SourceLocation | None = None,
