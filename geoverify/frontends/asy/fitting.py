@@ -113,7 +113,9 @@ def _frontier(coords, sign):
     """
     out = []
     best = None
-    for u, t in sorted(coords, key=lambda c: (sign * c[0], sign * c[1]), reverse=True):
+    # by (sign u, sign t) descending: for finite pairs (the caller's case) that is the pairs
+    # themselves descending (sign 1) or ascending (sign -1), equal ones kept in order either way
+    for u, t in (sorted(coords, reverse=True) if sign > 0 else sorted(coords)):
         if best is None or sign * t > best:
             out.append((u, t))
             best = sign * t
@@ -158,6 +160,12 @@ def _scale_for(coords, size):
             return 0.0
     for _ in range(80):
         mid = 0.5 * (lo + hi)
+        if mid == lo or mid == hi:
+            # lo and hi are adjacent (or equal) floats, typically after some 55 of the 80 steps:
+            # this step fixes lo (only a mid at hi can move it) and every later one repeats it
+            if mid == hi and extent(mid) <= size:
+                lo = mid
+            break
         if extent(mid) <= size:
             lo = mid
         else:

@@ -198,7 +198,10 @@ class Path:
         """True when every segment was built straight (then :meth:`is_polyline` is True
         without looking at the points, here and for every transformed copy)."""
         straight = self.straight
-        return all(straight[i] for i in range(self.length))
+        n = self.length
+        if len(straight) == n:
+            return all(straight)  # the usual case, in C
+        return all(straight[i] for i in range(n))  # (an IndexError as is_polyline's when too short)
 
     def is_polyline(self) -> bool:
         """True when every segment is straight (controls on the chord)."""

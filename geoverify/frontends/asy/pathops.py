@@ -489,20 +489,28 @@ def bbox(p: Path):
         return (0.0, 0.0, 0.0, 0.0)
     z, post, pre = p.z, p.post, p.pre
     n = len(z)
-    xs = [z[0].real]
-    ys = [z[0].imag]
+    a = z[0]
+    ar, ai = a.real, a.imag
+    xs = [ar]
+    ys = [ai]
     for i in range(p.length):
         j = i + 1 if i + 1 < n else 0     # segment i: z[i], post[i], pre[i+1], z[i+1] (cyclic: back to 0)
-        a, b, c, d = z[i], post[i], pre[j], z[j]
-        xs.append(d.real)
-        ys.append(d.imag)
-        for pa, pb, pc, pd, acc in ((a.real, b.real, c.real, d.real, xs), (a.imag, b.imag, c.imag, d.imag, ys)):
-            # min(pa, pd) <= min(pb, pc) and max(pb, pc) <= max(pa, pd), as min/max pick (NaN included)
-            if ((pd if pd < pa else pa) <= (pc if pc < pb else pb)
-                    and (pc if pc > pb else pb) <= (pd if pd > pa else pa)):
-                continue
-            _cubic_extrema(pa, pb, pc, pd, acc)
-    if len(p.z) == 1:
+        b, c, d = post[i], pre[j], z[j]
+        br, cr, dr = b.real, c.real, d.real
+        bi, ci, di = b.imag, c.imag, d.imag
+        xs.append(dr)
+        ys.append(di)
+        # x, then y: a cubic's extrema can leave its end points' range only when a control
+        # point does, i.e. unless min(pa, pd) <= min(pb, pc) and max(pb, pc) <= max(pa, pd)
+        # (the conditional expressions pick as min/max do, NaN included)
+        if not ((dr if dr < ar else ar) <= (cr if cr < br else br)
+                and (cr if cr > br else br) <= (dr if dr > ar else ar)):
+            _cubic_extrema(ar, br, cr, dr, xs)
+        if not ((di if di < ai else ai) <= (ci if ci < bi else bi)
+                and (ci if ci > bi else bi) <= (di if di > ai else ai)):
+            _cubic_extrema(ai, bi, ci, di, ys)
+        ar, ai = dr, di
+    if n == 1:
         return (xs[0], ys[0], xs[0], ys[0])
     return (min(xs), min(ys), max(xs), max(ys))
 

@@ -76,9 +76,9 @@ def label_fuzz(fontsize: float = DEFAULT_FONTSIZE) -> float:
 
 
 def _placement(text, align: complex, pen, transform):
-    """``(p, w, v, lin)``: the lower-left corner ``p`` of a label's box relative to its
-    (scaled) position, the box's width ``w`` and height ``v`` and the linear part ``lin``
-    of its transform (see :func:`label_corners`)."""
+    """``(p, w, v, lin, fs, depth)``: the lower-left corner ``p`` of a label's box relative to
+    its (scaled) position, the box's width ``w``, height ``v`` and depth, the linear part
+    ``lin`` of its transform and the pen's font size (see :func:`label_corners`)."""
     fs, lw = _pen_sizes(pen)
     b = text_box(text, fs)
     w, v = b.width, b.height + b.depth
@@ -93,7 +93,7 @@ def _placement(text, align: complex, pen, transform):
     p = align * (0.28 * fs + 0.5 * lw) + lin(corner)
     if transform is not None:
         p += complex(transform.x, transform.y)
-    return p, w, v, lin
+    return p, w, v, lin, fs, b.depth
 
 
 def _identity(z):
@@ -105,6 +105,24 @@ def _corners(p, w, v, lin, pad):
     return [p + lin(complex(x, y)) for x, y in ((-pad, -pad), (w + pad, -pad), (w + pad, v + pad), (-pad, v + pad))]
 
 
+def _bbox(corners):
+    xs = [c.real for c in corners]
+    ys = [c.imag for c in corners]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _box(p, w, v, lin, pad):
+    """``_bbox(_corners(p, w, v, lin, pad))``: the placed box's bounds."""
+    if lin is _identity:
+        # no transform (most labels): the corners are p + (x, y), added componentwise, so
+        # their bounds come directly; min/max of the two distinct values pick as over the
+        # four corners do (the first of equal ones, NaN as there)
+        x0, x1 = p.real + -pad, p.real + (w + pad)
+        y0, y1 = p.imag + -pad, p.imag + (v + pad)
+        return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+    return _bbox(_corners(p, w, v, lin, pad))
+
+
 def label_corners(text, align: complex, pen, transform=None, pad: float = 0.0) -> list[complex]:
     """Corners of a label's box, padded by ``pad``, relative to its (scaled) position, bp.
 
@@ -113,11 +131,12 @@ def label_corners(text, align: complex, pen, transform=None, pad: float = 0.0) -
     alignment is taken in the box's frame (``inverse(T)*align``) and the box is
     mapped by ``T``, whose shift moves the label in bp (``drawlabel.cc``).
     """
-    return _corners(*_placement(text, align, pen, transform), pad)
+    return _corners(*_placement(text, align, pen, transform)[:4], pad)
 
 
-def _frame(origin, depth, lin):
-    origin = origin + lin(complex(0.0, depth))
+def _frame(p, lin, depth):
+    """The text frame of a box placed at ``p``: its origin is the first unpadded corner, raised by the depth."""
+    origin = p + lin(complex(-0.0, -0.0)) + lin(complex(0.0, depth))
     ex, ey = lin(1.0), lin(1j)
     return ex.real, ey.real, origin.real, ex.imag, ey.imag, origin.imag
 
@@ -127,24 +146,19 @@ def label_frame(text, align: complex, pen, transform=None) -> tuple[float, float
     ``(x, y)`` of the typeset box (bp at the pen's font size, y up, origin at the left end
     of the baseline) to ``(a x + b y + c, d x + e y + f)`` relative to the scaled label
     position, bp."""
-    p, w, v, lin = _placement(text, align, pen, transform)
-    return _frame(_corners(p, w, v, lin, 0.0)[0], text_box(text, _pen_sizes(pen)[0]).depth, lin)
-
-
-def _bbox(corners):
-    xs = [c.real for c in corners]
-    ys = [c.imag for c in corners]
-    return min(xs), min(ys), max(xs), max(ys)
+    p, _, _, lin, _, depth = _placement(text, align, pen, transform)
+    return _frame(p, lin, depth)
 
 
 def label_extent(text, align: complex, pen, transform=None):
     """Box ``(x0, y0, x1, y1)`` of the typeset text relative to the scaled label position, bp."""
-    return _bbox(label_corners(text, align, pen, transform))
+    return _box(*_placement(text, align, pen, transform)[:4], 0.0)
 
 
 def label_box(text, align: complex, pen, transform=None):
     """Padded frame box ``(x0, y0, x1, y1)`` relative to the scaled label position, bp (for ``size()``)."""
-    return _bbox(label_corners(text, align, pen, transform, label_fuzz(_pen_sizes(pen)[0])))
+    p, w, v, lin, fs, _ = _placement(text, align, pen, transform)
+    return _box(p, w, v, lin, label_fuzz(fs))
 
 
 class LabelGeometry(NamedTuple):
@@ -158,11 +172,8 @@ class LabelGeometry(NamedTuple):
 def label_geometry(text, align: complex, pen, transform=None) -> LabelGeometry:
     """:func:`label_extent`, :func:`label_box` and :func:`label_frame` of one label, placed once
     (the same arithmetic as the three calls, a third of the work)."""
-    p, w, v, lin = _placement(text, align, pen, transform)
-    fs = _pen_sizes(pen)[0]
-    corners = _corners(p, w, v, lin, 0.0)
-    return LabelGeometry(_bbox(corners), _bbox(_corners(p, w, v, lin, label_fuzz(fs))),
-                         _frame(corners[0], text_box(text, fs).depth, lin))
+    p, w, v, lin, fs, depth = _placement(text, align, pen, transform)
+    return LabelGeometry(_box(p, w, v, lin, 0.0), _box(p, w, v, lin, label_fuzz(fs)), _frame(p, lin, depth))
 
 
 def label_scale(transform) -> float:
