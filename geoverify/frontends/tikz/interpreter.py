@@ -275,6 +275,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         doc_st = self.st  # the state \tikzset changes between pictures
         while True:
             self.st = doc_st
+            self._read_prose(reader)
             tok = reader.get()
             if tok is None:
                 return
@@ -373,6 +374,32 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             if reader.expand(tok):
                 continue
             self.prose.token(tok)  # a word of text between the pictures, or what spoils it
+
+    def _read_prose(self, reader: Reader) -> None:
+        """Give the prose the plain tokens (words, blanks, punctuation) that come next at the
+        document level, up to one that :meth:`document` must look at: a control sequence, a
+        brace, or a token the figure defines (``\\def`` can define any token). A document's
+        text is most of its tokens; this is what :meth:`document` does with them, without
+        its dispatch (:meth:`Reader.get` written out for the token list on top of the stack)."""
+        stack = reader._stack
+        table = self.defs.table
+        while stack:
+            top = stack[-1]
+            toks, i = top
+            n = len(toks)
+            start = i
+            while i < n:
+                t = toks[i][0]
+                if t[:1] == "\\" or t == "{" or t == "}" or t in table:
+                    break
+                i += 1
+            if i > start:
+                top[1] = i
+                reader.last_pos = toks[i - 1][1]
+                self.prose.words(toks[start:i])
+            if i < n:
+                return
+            stack.pop()
 
     def user_environment(self, reader: Reader, env: str, tok, end: bool = False) -> bool:
         """``\\begin{env}`` / ``\\end{env}`` of an environment made by ``\\newenvironment``:
@@ -669,13 +696,10 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         loc = self.location(tok[1], cmd)
         self.loc = loc
         tokens = self.expand_path_tokens(reader, stop_at_semicolon=True, node_first=cmd == "\\node")
-        if cmd in ("\\draw", "\\fill", "\\filldraw", "\\path", "\\clip") and tokens:
-            pass
-        text, offsets = _detokenize_with_offsets(tokens)
+        text = detokenize(tokens)
         prefix = _PREFIX.get(cmd, "")
         if prefix:
             text = prefix + " " + text
-            offsets = [(0, tok[1])] + [(o + len(prefix) + 1, p) for o, p in offsets]
         self.let_vars = {}
         if "child" in text:
             from geoverify.frontends.tikz.trees import add_empty_bodies
@@ -689,7 +713,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                 err = exc
         if err is not None:
             pos = getattr(err, "pos_in_stream", None)
-            src_pos = _map_offset(offsets, pos) if pos is not None else tok[1]
+            src_pos = _map_offset(_path_offsets(tokens, prefix, tok[1]), pos) if pos is not None else tok[1]
             where = self.location(src_pos, cmd)
             msg = f"cannot parse the path of {cmd} near '{text[pos:pos + 30] if pos is not None else ''}'"
             if self.strict:
@@ -835,6 +859,17 @@ def _detokenize_with_offsets(tokens) -> tuple[str, list]:
         n += len(t)
         prev_word = len(t) > 1 and t[0] == "\\" and t[1:2].isalpha()
     return "".join(parts), offsets
+
+
+def _path_offsets(tokens, prefix: str, pos: int) -> list:
+    """Where the pieces of a path's text (``detokenize(tokens)`` after ``prefix`` and a
+    blank, as :meth:`Interpreter.path_statement` parses it) come from: ``(offset in the
+    text, source offset)`` pairs, the prefix at ``pos``. Only a path that does not parse
+    needs them (to point at the error), so they are made then."""
+    offsets = _detokenize_with_offsets(tokens)[1]
+    if prefix:
+        offsets = [(0, pos)] + [(o + len(prefix) + 1, p) for o, p in offsets]
+    return offsets
 
 
 def _map_offset(offsets, pos: int) -> int:

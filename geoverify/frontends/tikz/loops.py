@@ -350,18 +350,12 @@ class LoopsMixin:
         """
         out = []
         depth = 0
-        stack = reader._stack  # Reader.get written out below: a path's tokens are read one by one
+        limit = self.budget.limits.max_bytes
         while True:
-            tok = None
-            while stack:
-                top = stack[-1]
-                toks, i = top
-                if i < len(toks):
-                    top[1] = i + 1
-                    tok = toks[i]
-                    reader.last_pos = tok[1]
-                    break
-                stack.pop()
+            before = len(out)
+            tok = _read_plain(reader, out)
+            if len(out) > limit and len(out) > before:
+                raise BudgetExceededError("a path longer than Limits.max_bytes tokens")
             if tok is None:
                 if stop_at_semicolon:
                     raise FigureSyntaxError("a path is not ended by ';'", location=self.loc,
@@ -398,7 +392,7 @@ class LoopsMixin:
                 self._pgfextra(tok, reader)
                 continue
             out.append(tok)
-            if len(out) > self.budget.limits.max_bytes:
+            if len(out) > limit:
                 raise BudgetExceededError("a path longer than Limits.max_bytes tokens")
 
     def node_foreach(self, tok, reader: Reader) -> list:
@@ -493,6 +487,43 @@ class LoopsMixin:
 
     def loc_pos(self) -> int:
         return 0
+
+
+#: Token texts that :meth:`LoopsMixin.expand_path_tokens` must look at (besides control sequences).
+_PATH_SPECIAL = frozenset((";", "{", "}", "foreach"))
+
+
+def _read_plain(reader: Reader, out: list):
+    """Append to ``out`` the tokens of ``reader`` that a path keeps as they are, and return
+    the first one that needs a look (a control sequence, a brace, ``;``, ``foreach``), or
+    None at the end.
+
+    This is :meth:`Reader.get` written out for a run of tokens: most of a path is plain
+    characters and words, read here straight from the token list on top of the reader's
+    stack. A token with a backslash anywhere goes back to the caller, which treats it as
+    before (only a leading one makes a control sequence)."""
+    stack = reader._stack
+    append = out.append
+    special = _PATH_SPECIAL
+    while stack:
+        top = stack[-1]
+        toks, i = top
+        n = len(toks)
+        start = i
+        while i < n:
+            tok = toks[i]
+            i += 1
+            t = tok[0]
+            if t in special or "\\" in t:
+                top[1] = i
+                reader.last_pos = tok[1]
+                return tok
+            append(tok)
+        top[1] = n
+        if n > start:
+            reader.last_pos = toks[-1][1]
+        stack.pop()
+    return None
 
 
 def _after_node(out: list, node_first: bool) -> bool:

@@ -71,6 +71,16 @@ class Prose:
         else:
             self.taint()
 
+    def words(self, toks) -> None:
+        """Tokens of plain text, as :meth:`token` takes them one by one. The tokens of a
+        stretch that is tainted are never set, so they are not kept once it is."""
+        if not self.collecting or self.tainted:
+            return
+        if all(t == " " or _WORD.match(t) for t in {tok[0] for tok in toks}):
+            self.tokens += toks
+        else:
+            self.tainted = True
+
     def taint(self) -> None:
         """Something other than words (a command, a group, \\par) is in the current stretch."""
         if self.collecting:

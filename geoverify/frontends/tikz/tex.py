@@ -142,13 +142,17 @@ def is_cs(tok: Token) -> bool:
 
 def detokenize(tokens, sep_cs: bool = True) -> str:
     """Text of a token list; a space follows a control word when a letter comes next."""
+    texts = [t for t, _ in tokens]
+    text = "".join(texts)
+    if not sep_cs or "\\" not in text:  # no control word to separate (most paths and options)
+        return text
     parts = []
     prev_word = False
-    for t, _ in tokens:
+    for t in texts:
         if prev_word and (t[:1].isalpha() or t[:1] == "@"):
             parts.append(" ")
         parts.append(t)
-        prev_word = sep_cs and len(t) > 1 and t[0] == "\\" and t[1:2].isalpha()
+        prev_word = len(t) > 1 and t[0] == "\\" and t[1:2].isalpha()
     return "".join(parts)
 
 
