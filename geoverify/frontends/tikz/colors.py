@@ -77,7 +77,27 @@ SVG_COLORS = {
 }
 
 
+#: :func:`to_hex` by its colour and :func:`parse_color` by its text (without colours of the
+#: figure's own): pure functions, asked again for every path and node
+_HEX: dict = {}
+_PARSED: dict = {}
+_MAX = 20000
+
+
 def to_hex(rgb) -> str:
+    """``"#rrggbb"`` of an RGB colour in [0, 1] (each part rounded to 0..255)."""
+    try:
+        return _HEX[rgb]
+    except KeyError:
+        if len(_HEX) >= _MAX:
+            _HEX.clear()
+        text = _HEX[rgb] = _hex(rgb)
+        return text
+    except TypeError:  # a list or an array: no key
+        return _hex(rgb)
+
+
+def _hex(rgb) -> str:
     r, g, b = (min(255, max(0, int(round(255 * float(c))))) for c in rgb)
     return f"#{r:02x}{g:02x}{b:02x}"
 
@@ -107,6 +127,19 @@ def parse_color(spec: str, defined: dict | None = None) -> tuple[float, float, f
     defined : dict, optional
         Colours the figure defined (``\\definecolor``), name -> RGB.
     """
+    if defined:
+        return _parse_color(spec, defined)
+    try:
+        return _PARSED[spec]
+    except KeyError:
+        pass
+    if len(_PARSED) >= _MAX:
+        _PARSED.clear()
+    rgb = _PARSED[spec] = _parse_color(spec, None)
+    return rgb
+
+
+def _parse_color(spec: str, defined: dict | None) -> tuple[float, float, float] | None:
     s = spec.strip()
     if not s:
         return None

@@ -112,11 +112,27 @@ def fpu_multiply(x: float, y: float) -> float:
     return math.copysign(float(Decimal(_print_text(prod)).scaleb(ex + ey - 2)), x * y)
 
 
+#: :func:`domain_samples` by its arguments (plots of a figure share their domain and samples);
+#: the limits by their repr, as -0.0 starts the legacy loop otherwise than 0.0
+_SAMPLES: dict[tuple, np.ndarray] = {}
+_SAMPLES_MAX = 2000
+
+
 def domain_samples(a: float, b: float, n: int, precise: bool = True) -> np.ndarray:
     """``(n,)`` float64: pgfplots' sample positions of ``domain=a:b`` with ``samples=n``
     (see the module docstring); ``precise``: pgfplots' ``correct sampling`` (on from
     ``compat=1.13``), else its legacy loop; evenly spaced when a limit is beyond TeX's
-    dimensions."""
+    dimensions. The caller gets its own array."""
+    key = (repr(a), repr(b), n, precise)
+    xs = _SAMPLES.get(key)
+    if xs is None:
+        if len(_SAMPLES) >= _SAMPLES_MAX:
+            _SAMPLES.clear()
+        xs = _SAMPLES[key] = _domain_samples(a, b, n, precise)
+    return xs.copy()
+
+
+def _domain_samples(a: float, b: float, n: int, precise: bool) -> np.ndarray:
     n = max(2, int(n))
     if not (abs(a) < _MAX_SP / _UNITY and abs(b) < _MAX_SP / _UNITY) or a == b:
         return np.linspace(a, b, n)

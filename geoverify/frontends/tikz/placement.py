@@ -17,6 +17,7 @@ import numpy as np
 from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.colors import to_hex
+from geoverify.frontends.tikz.corners import round_corners
 from geoverify.frontends.tikz.emit import path_style
 from geoverify.frontends.tikz.fonts import TextBox, baselineskip, em as font_em, line_skip, measure, node_lines
 from geoverify.frontends.tikz.fonts import wrap
@@ -27,15 +28,30 @@ from geoverify.frontends.tikz.display_text import display_box, display_skips, ha
 from geoverify.frontends.tikz.geoshapes import POLYGON_SHAPES, polygon_shape
 from geoverify.frontends.tikz.nodes import Node, direction_angle
 from geoverify.frontends.tikz.options import DEFAULTS, split_options
+from geoverify.frontends.tikz.pathbuild import segment_controls
 from geoverify.frontends.tikz.splitting import split_top_level
 from geoverify.frontends.tikz.tex import Macro, detokenize, tokenize
 from geoverify.scene import Polyline, TextLabel
-from geoverify.scene.primitives import Style
+from geoverify.scene.primitives import BezierPath, Circle, Dot, Ellipse, Style, Subpath
 
 __all__ = ["NodePlacementMixin", "measure_node"]
 
 #: shapes.symbols' circles with a slash (pgflibraryshapes.symbols.code.tex)
 _FORBIDDEN_SIGNS = ("forbidden sign", "correct forbidden sign")
+
+#: the source of a node's primitives by the statement's location (a loop's nodes share one)
+_NODE_SOURCES: dict[SourceLocation, SourceLocation] = {}
+
+
+def _node_source(loc: SourceLocation) -> SourceLocation:
+    """``loc`` as the source of a node's primitives (construct ``"node"``); locations are
+    immutable, so the nodes of one statement share it."""
+    src = _NODE_SOURCES.get(loc)
+    if src is None:
+        if len(_NODE_SOURCES) >= 20000:
+            _NODE_SOURCES.clear()
+        src = _NODE_SOURCES[loc] = SourceLocation(loc.line, loc.column, loc.file, "node")
+    return src
 
 
 class NodePlacementMixin:
@@ -43,7 +59,6 @@ class NodePlacementMixin:
 
     def _path_polyline(self, name: str):
         from geoverify.frontends.tikz.geometry import sample_cubics
-        from geoverify.frontends.tikz.pathbuild import segment_controls
         path = self.named_paths.get(name.strip())
         if path is None:
             raise FigureSyntaxError(f"no path named '{name.strip()}' (give a path 'name path={name.strip()}' first)")
@@ -405,11 +420,7 @@ class NodePlacementMixin:
         return evaluate_coordinate(self, target, self.st).point
 
     def _emit_node(self, node: Node, nst, text, w, widths, p, loc, name):
-        from geoverify.frontends.tikz.corners import round_corners
-        from geoverify.frontends.tikz.pathbuild import segment_controls
-        from geoverify.scene.primitives import BezierPath, Circle, Dot, Ellipse, Subpath
-        common = {"source": SourceLocation(loc.line, loc.column, loc.file, "node"), "panel": self.panel,
-                  "name": name}
+        common = {"source": _node_source(loc), "panel": self.panel, "name": name}
         draw = nst["draw"] is not None
         fill = nst["fill"] is not None
         if nst.get("shadows") and node.shape != "coordinate":  # drawn even when the node is not
