@@ -155,11 +155,15 @@ def _call(I, node):
                 items.append((None, _arrayinit_arg(I, a)))
             else:
                 items.append((None, _child(I, a)))
-    positional = tuple(p for k, p in items) if all(k is None for k, _ in items) else None
-    items = tuple(items)
     lookup_callable = I.lookup_callable
     call = I.call
     at = (node, name)
+    if ffn is None and all(k is None for k, _ in items) and len(items) <= 2:
+        # a named function with up to two positional arguments (sin(x), f(t), dir(a), (x, y)
+        # helpers): the arguments listed directly
+        return _call_few(I, node, name, fvar, tuple(p for _, p in items))
+    positional = tuple(p for k, p in items) if all(k is None for k, _ in items) else None
+    items = tuple(items)
 
     def f(env):
         fn = lookup_callable(name, env, fvar) if ffn is None else ffn(env)
@@ -175,6 +179,35 @@ def _call(I, node):
                     kwargs[k] = p(env)
         I._at = at
         return call(fn, args, kwargs, name, node)
+    return f
+
+
+def _call_few(I, node, name, fvar, positional):
+    """``_call`` of a named function with no, one or two positional arguments."""
+    lookup_callable = I.lookup_callable
+    call = I.call
+    at = (node, name)
+    if not positional:
+        def f(env):
+            fn = lookup_callable(name, env, fvar)
+            I._at = at
+            return call(fn, [], {}, name, node)
+    elif len(positional) == 1:
+        (p0,) = positional
+
+        def f(env):
+            fn = lookup_callable(name, env, fvar)
+            args = [p0(env)]
+            I._at = at
+            return call(fn, args, {}, name, node)
+    else:
+        p0, p1 = positional
+
+        def f(env):
+            fn = lookup_callable(name, env, fvar)
+            args = [p0(env), p1(env)]
+            I._at = at
+            return call(fn, args, {}, name, node)
     return f
 
 

@@ -180,6 +180,14 @@ def object_point(F, d, t=None):
     return z + pathops.point(g, ts[0][0])
 
 
+def _label_first(args, kw):
+    """Whether the arguments of a ``draw`` call start (after a picture) with a label and one
+    more argument: the envelope overload ``draw(Label, envelope, ...)`` raises NoMatch at
+    once on any other (``Builtin.accepts``)."""
+    k = 1 if args and isinstance(args[0], Picture) else 0
+    return len(args) >= k + 2 and isinstance(args[k], (str, LabelSpec))
+
+
 def install(I):
     """Register envelopes, objects and their ``draw``/``add``/``point``/``align`` overloads."""
     b = I.builtin
@@ -228,6 +236,7 @@ def install(I):
         add_frame(I, pic, F.fields["f"], F.fields["L"].position)
         return F
 
+    draw.accepts = _label_first
     b("draw", draw)
 
     def add(*args, **kw):

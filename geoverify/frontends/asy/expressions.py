@@ -80,6 +80,10 @@ class ExpressionsMixin:
         if c is None:
             if type(node) is Tree:
                 setattr(node, attr, False)
+                # _eval_walk's dispatch written out: most nodes are walked once
+                fn = self._eval.get(node.data)
+                if fn is not None:
+                    return fn(node, env)
             return self._eval_walk(node, env)
         c = compile_expression(self, node)
         setattr(node, attr, c)
@@ -123,10 +127,14 @@ class ExpressionsMixin:
         return v
 
     def e_string(self, node, env):
-        s = str(node.children[0])[1:-1]
-        # In double-quoted Asymptote strings \" is a quote; \\ stays two backslashes (asy 2.85's
-        # write("a\\b") prints a\\b), so TeX gets its \\ (matrix rows, line breaks).
-        return _DQ_ESCAPE.sub(lambda m: '"' if m.group(1) == '"' else "\\\\", s)
+        # a literal is read once: its value stays on the node
+        v = getattr(node, "_asy_value", None)
+        if v is None:
+            s = str(node.children[0])[1:-1]
+            # In double-quoted Asymptote strings \" is a quote; \\ stays two backslashes (asy 2.85's
+            # write("a\\b") prints a\\b), so TeX gets its \\ (matrix rows, line breaks).
+            v = node._asy_value = _DQ_ESCAPE.sub(lambda m: '"' if m.group(1) == '"' else "\\\\", s)
+        return v
 
     def e_sqstring(self, node, env):
         s = str(node.children[0])[1:-1]
@@ -145,13 +153,22 @@ class ExpressionsMixin:
         self.unsupported(f"unknown name '{name}'", name, node)
 
     def lookup_callable(self, name, env, node):
-        e = env.find(name)
-        if e is not None:
-            v = e.vars[name]
-            if isinstance(v, (Overloads, AsyFunction, Builtin)) or (callable(v) and not isinstance(v, type)):
-                if isinstance(v, Overloads) and name in self.builtins:
-                    return Overloads(list(v) + list(self.builtins[name]))
-                return v
+        """What a call of ``name`` calls: the innermost definition in scope (with the builtins of
+        that name after a program's own overloads), a builtin when no callable value is in scope."""
+        e = env
+        while e is not None:        # Env.find written out: every call of a name looks it up
+            scope = e.vars
+            if name in scope:
+                v = scope[name]
+                tv = type(v)
+                if tv is Overloads:
+                    if name in self.builtins:
+                        return Overloads(list(v) + list(self.builtins[name]))
+                    return v
+                if tv is AsyFunction or tv is Builtin or (callable(v) and not isinstance(v, type)):
+                    return v
+                break
+            e = e.parent
         f = self.builtins.get(name)
         if f is not None:
             return f
@@ -181,20 +198,6 @@ class ExpressionsMixin:
         vals = [self.eval(c, env) for c in node.children]
         return Triple(*vals)
 
-    def e_args(self, argnode, env):
-        args, kwargs = [], {}
-        if argnode is None:
-            return args, kwargs
-        for a in argnode.children:
-            data = a.data if isinstance(a, Tree) else None
-            if data == "kwarg":
-                kwargs[str(a.children[0])] = self.eval(a.children[1], env)
-            elif data == "arrayinit":
-                args.append(self.eval_init(a, env, ""))
-            else:
-                args.append(self.eval(a, env))
-        return args, kwargs
-
     def e_call(self, node, env):
         fnode, argnode = node.children
         if isinstance(fnode, Token):
@@ -206,34 +209,66 @@ class ExpressionsMixin:
         else:
             f = self.eval(fnode, env)
             name = "<function>"
-        args, kwargs = self.e_args(argnode, env)
+        # e_args written out: every call that runs once comes here
+        args, kwargs = [], {}
+        if argnode is not None:
+            ev = self.eval
+            for a in argnode.children:
+                data = a.data if type(a) is Tree else None
+                if data == "kwarg":
+                    kwargs[str(a.children[0])] = ev(a.children[1], env)
+                elif data == "arrayinit":
+                    args.append(self.eval_init(a, env, ""))
+                else:
+                    args.append(ev(a, env))
         self._at = (node, name)        # current_loc, made when asked for
         return self.call(f, args, kwargs, name, node)
 
     def call(self, f, args, kwargs, name="<function>", node=None):
+        """Call ``f`` (a function value, or the overloads of a name) with ``args``/``kwargs``.
+
+        Asymptote functions whose parameter types fit the arguments are preferred
+        (the best fit wins); then, for positional arguments, Asymptote functions that
+        take them by skipping defaulted parameters; then the Python builtins in order,
+        each of which raises :class:`NoMatch` (or a Python ``TypeError``) when the
+        arguments are not its own.
+        """
         self.budget.step()
-        if type(f) is AsyFunction:
+        tf = type(f)
+        if tf is Overloads and len(f) == 1:
+            # most names have one definition: the search below with one candidate
+            f = f[0]
+            tf = type(f)
+        if tf is Builtin:
+            # one Python builtin (sin, a single-overload command): call it directly
+            try:
+                return f.fn(*args, **kwargs)
+            except NoMatch:
+                self._no_match(name, args, node)
+        if tf is AsyFunction:
             # one Asymptote function (a user function that graph() samples, a recursive call):
             # called when its parameters take the arguments, as the search below would
             if self.match_score(f, args, kwargs) is not None:
                 return self.call_user(f, args, kwargs)
-            cands = [f]
-        elif isinstance(f, Overloads):
+            cands = (f,)
+        elif tf is Overloads:
             cands = f
-        elif isinstance(f, (AsyFunction, Builtin)) or callable(f):
-            cands = [f]
+        elif callable(f):
+            cands = (f,)
         else:
             raise AsyRuntimeError(f"'{name}' is a {type_name(f)}, not a function", location=self.loc(node) if node else None)
         # Prefer Asymptote functions whose parameter types fit best.
         best = None
+        user = False
         for c in cands:
             if isinstance(c, AsyFunction):
+                user = True
                 score = self.match_score(c, args, kwargs)
                 if score is not None and (best is None or score < best[0]):
                     best = (score, c)
         if best is not None:
             return self.call_user(best[1], args, kwargs)
-        if args:
+        if args and user:
             # asy skips defaulted parameters an argument does not fit: locus(-4, 3, p) calls
             # locus(picture pic=currentpicture, real m, real M, int n=100, pen p=currentpen)
             for c in cands:
@@ -245,11 +280,17 @@ class ExpressionsMixin:
                 return self.call_user(best[1], [], best[2])
         first_type_error = None
         for c in cands:
-            if isinstance(c, AsyFunction):
+            if type(c) is Builtin:
+                accepts = c.accepts
+                if accepts is not None and not accepts(args, kwargs):
+                    continue        # it would raise NoMatch at once (Builtin.accepts)
+                fn = c.fn           # the Python function directly: the call without Builtin.__call__
+            elif isinstance(c, AsyFunction):
                 continue
+            else:
+                fn = c
             try:
-                # a Builtin's Python function directly: the same call without Builtin.__call__
-                return (c.fn if type(c) is Builtin else c)(*args, **kwargs)
+                return fn(*args, **kwargs)
             except NoMatch:
                 continue
             except TypeError as e:
@@ -258,6 +299,10 @@ class ExpressionsMixin:
                 continue
         if first_type_error is not None:
             raise first_type_error
+        self._no_match(name, args, node)
+
+    def _no_match(self, name, args, node):
+        """Report that no definition of ``name`` takes ``args`` (and abandon the statement)."""
         sig = ", ".join(type_name(a) for a in args)
         self.unsupported(f"no matching function '{name}({sig})'", name, node)
 
@@ -606,29 +651,31 @@ class ExpressionsMixin:
 
     def nested_chain(self, node):
         """The chain ``node`` nested by precedence: ``(op, left, right)`` tuples over operand nodes."""
-        entry = self._chains.get(id(node))
-        if (entry is None or entry[0] is not node) and any(
-                isinstance(k, Tree) and k.data in _DIR_OPERANDS for k in node.children[::2]):
-            entry = self._chains[id(node)] = (node, self._nest_with_dirs(node.children))
-        elif entry is None or entry[0] is not node:
-            kids = node.children
-            out = [kids[0]]
-            ops = []
-            for k in range(1, len(kids), 2):
-                op, rhs = kids[k], kids[k + 1]
-                p = _PREC[op.data]
-                while ops and _PREC[ops[-1].data] >= p:
-                    o = ops.pop()
-                    r = out.pop()
-                    out.append((o, out.pop(), r))
-                ops.append(op)
-                out.append(rhs)
-            while ops:
+        # the nesting depends on the node alone: it stays on the node for every interpreter
+        nested = getattr(node, "_asy_nested", None)
+        if nested is not None:
+            return nested
+        if any(isinstance(k, Tree) and k.data in _DIR_OPERANDS for k in node.children[::2]):
+            nested = node._asy_nested = self._nest_with_dirs(node.children)
+            return nested
+        kids = node.children
+        out = [kids[0]]
+        ops = []
+        for k in range(1, len(kids), 2):
+            op, rhs = kids[k], kids[k + 1]
+            p = _PREC[op.data]
+            while ops and _PREC[ops[-1].data] >= p:
                 o = ops.pop()
                 r = out.pop()
                 out.append((o, out.pop(), r))
-            entry = self._chains[id(node)] = (node, out[0])
-        return entry[1]
+            ops.append(op)
+            out.append(rhs)
+        while ops:
+            o = ops.pop()
+            r = out.pop()
+            out.append((o, out.pop(), r))
+        nested = node._asy_nested = out[0]
+        return nested
 
     def _nest_with_dirs(self, kids):
         """The chain nested by precedence when operands carry direction specifiers.

@@ -451,6 +451,12 @@ def picture_method(pic, name):
     return None
 
 
+def _pair_first(args, kw):
+    """Whether a call's first argument is a pair: ``draw``/``fill``/``filldraw`` about a point
+    raise NoMatch at once on any other (``Builtin.accepts``)."""
+    return bool(args) and isinstance(args[0], complex)
+
+
 def install_about_origin(I):
     """``draw(pair origin, ..., path g, ...)`` and its ``fill``/``filldraw``: ``g`` in bp about the
     user point ``origin`` (asy draws on a new picture and adds it with ``add(pic, opic, origin)``)."""
@@ -469,6 +475,7 @@ def install_about_origin(I):
             opic = Picture()
             I.call(I.builtins[name], [opic] + rest, kw, name)
             add_frame(I, dest, fit_identity(opic), args[0])
+        w.accepts = _pair_first
         return w
 
     for name in ("draw", "fill", "filldraw"):

@@ -47,6 +47,16 @@ class _Proxy:
     def __getattr__(self, name):
         return getattr(type(self).target, name)
 
+    # The names the builtins ask for most (graph() calls, every drawing command's location),
+    # forwarded without the failed lookup that precedes __getattr__.
+    @property
+    def call(self):
+        return type(self).target.call
+
+    @property
+    def current_loc(self):
+        return type(self).target.current_loc
+
     def __setattr__(self, name, value):
         if name == "target":
             type(self).target = value
@@ -170,7 +180,6 @@ class Interpreter(ExpressionsMixin):
             "chain": self.e_chain, "trail_dir": self.e_dir_operand, "lead_dir": self.e_dir_operand,
             "both_dir": self.e_dir_operand,
         }
-        self._chains = {}
         self._casters = {}     # type name -> conversion function or None (caster)
         self._scores = {}      # AsyFunction -> {argument classes: match score} (ExpressionsMixin.match_score)
         # compiled expressions live on the nodes under a name of this interpreter's own
@@ -302,7 +311,13 @@ class Interpreter(ExpressionsMixin):
             return
         if c is None:
             setattr(node, attr, False)
-            self._exec_walk(node, env)
+            # _exec_walk written out: most statements run once
+            self.budget.step()
+            fn = self._exec.get(node.data)
+            if fn is None:
+                self.unsupported(f"statement {node.data} is not supported", node.data, node)
+            self._at = (node, None)        # current_loc, made when asked for
+            fn(node, env)
             return
         c = compile_statement(self, node)
         setattr(node, attr, c)

@@ -75,6 +75,17 @@ def legend_frame(I, pic, perline=1, xmargin=MARGIN, ymargin=None, linelength=LIN
     return F
 
 
+def _names_legend(args, kw):
+    """Whether a ``draw`` call may name a legend (a ``legend=`` keyword or a string or Label
+    argument); the legend overload raises NoMatch at once on any other (``Builtin.accepts``)."""
+    if kw.get("legend") is not None:
+        return True
+    for a in args:
+        if isinstance(a, (str, LabelSpec)):
+            return True
+    return False
+
+
 def install(I):
     """Register ``legend()`` and the ``draw`` overload that records legend entries."""
     b = I.builtin
@@ -105,6 +116,7 @@ def install(I):
             pic.legend.append((legend, I.defaultpen + pens[0] if pens else I.defaultpen))
         return I.call(I.builtins["draw"], args, kw, "draw")
 
+    draw.accepts = _names_legend
     b("draw", draw)
 
     def legend(*args, **kw):

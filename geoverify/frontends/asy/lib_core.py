@@ -14,6 +14,10 @@ __all__ = ["install", "P", "R", "PATH", "is_num", "is_pointlike"]
 
 
 def is_num(v):
+    """Whether ``v`` is an Asymptote int or real (a Python number, not a bool)."""
+    t = type(v)
+    if t is float or t is int:      # the common cases without the isinstance tests
+        return True
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
@@ -30,6 +34,12 @@ def P(v) -> complex:
 
 
 def R(v) -> float:
+    """``v`` as a real; :class:`NoMatch` unless it is an int or a real."""
+    t = type(v)
+    if t is float:
+        return v        # float(v) of a float is v itself
+    if t is int:
+        return float(v)
     if is_num(v):
         return float(v)
     raise NoMatch()

@@ -180,8 +180,6 @@ def install(I):
         if paths is None:
             raise NoMatch()
         pen = pen_of(a["pens"])
-        from geoverify.frontends.asy import margins
-
         margin = next((x for x in args if isinstance(x, margins.MarginSpec)), kw.get("margin"))
         df = I.globals.vars.get("dotfactor", 6)
         mb, me = margins.margin_lengths(margin, pen, float(df) if is_num(df) else 6.0)

@@ -350,25 +350,27 @@ def _graph(I):
             f = fns[0]
             I.budget.check_array(n + 1)
             pts = []
+            call = I.call       # the running interpreter's, looked up once for the n + 1 samples
+
             def sample(i):
                 t = a0 + (i / n) * (a1 - a0)  # graph.asy's a+(i/n)*width, rounded as asy rounds it
-                return R(I.call(T, [t], {})) if T is not None else t
+                return R(call(T, [t], {})) if T is not None else t
 
             if len(fns) >= 2 and not isinstance(fns[1], _Ticks):
                 fx, fy = fns[0], fns[1]
                 for i in range(n + 1):
                     t = sample(i)
-                    pts.append(complex(R(I.call(fx, [t], {})), R(I.call(fy, [t], {}))))
+                    pts.append(complex(R(call(fx, [t], {})), R(call(fy, [t], {}))))
             else:
                 for i in range(n + 1):
                     t = sample(i)
                     if cond is not None:
-                        ok = I.call(cond, [t], {})
+                        ok = call(cond, [t], {})
                         if ok is not True:  # graph.asy: false (or default) ends a run; default starts one
                             pts.append(None)
                             if ok is False:
                                 continue
-                    v = I.call(f, [t], {})
+                    v = call(f, [t], {})
                     pts.append(complex(t, R(v)) if is_num(v) else P(v))
             from geoverify.frontends.asy.guides import Join, Knot
 

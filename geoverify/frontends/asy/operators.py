@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from geoverify.frontends.asy.guides import CycleToken, Guide, Join, Knot, Path
-from geoverify.frontends.asy.picture import Picture
+from geoverify.frontends.asy.picture import LabelSpec, Picture, Side
 from geoverify.frontends.asy.values import AsyArray, Pen, StructInstance, Transform, Triple, type_name
 
 __all__ = ["binary", "negate", "join", "index", "attr", "set_attr", "to_string", "binary_symbol"]
@@ -106,8 +106,6 @@ def binary(I, op, a, b, node):
         if op == "power" and nb:
             return a ** b.real
         _err(I, f"operator {op} is not defined for pairs", node)
-    from geoverify.frontends.asy.picture import Side
-
     if op == "mul" and (isinstance(a, Side) and nb or na and isinstance(b, Side)):
         return Side(a * b.align) if na else Side(b * a.align)
     if isinstance(a, Transform):
@@ -189,8 +187,6 @@ def transform_value(I, t, v, node):
         p = type(v)()  # a transformed frame is a frame
         p.merge(v, t)
         return p
-    from geoverify.frontends.asy.picture import LabelSpec
-
     if isinstance(v, (LabelSpec, str)):
         # asy's transform * Label transforms the label's box, not its position (plain_Label.asy)
         old = v.transform if isinstance(v, LabelSpec) else None
@@ -379,8 +375,6 @@ def attr(I, base, name, node):
 
 
 def set_attr(I, base, name, value, node):
-    from geoverify.frontends.asy.picture import LabelSpec
-
     if isinstance(base, LabelSpec) and name in ("p", "align", "position", "s"):
         setattr(base, {"p": "pen", "s": "text"}.get(name, name), value)
         return value

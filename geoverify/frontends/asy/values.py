@@ -189,13 +189,21 @@ class AsyFunction:
 
 
 class Builtin:
-    """A function implemented in Python; raises :class:`NoMatch` on foreign types."""
+    """A function implemented in Python; raises :class:`NoMatch` on foreign types.
 
-    __slots__ = ("name", "fn")
+    ``accepts``, when the function has one (``fn.accepts``), is a cheap test
+    ``accepts(args, kwargs) -> bool``: False promises that ``fn`` would raise
+    :class:`NoMatch` at once, before doing anything, so an overload search may skip
+    the call (an overload tried before the common one, such as ``draw`` about a
+    point, otherwise raises on nearly every call).
+    """
+
+    __slots__ = ("name", "fn", "accepts")
 
     def __init__(self, name, fn):
         self.name = name
         self.fn = fn
+        self.accepts = getattr(fn, "accepts", None)
 
     def __call__(self, *args, **kwargs):
         return self.fn(*args, **kwargs)
