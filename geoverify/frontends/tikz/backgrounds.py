@@ -22,7 +22,7 @@ changes nothing but applies ``every on background layer``.
 from __future__ import annotations
 
 from geoverify.frontends.tikz import geometry as G
-from geoverify.frontends.tikz.tex import Reader, tokenize
+from geoverify.frontends.tikz.tex import Reader, tokenize_at
 
 __all__ = ["BACKGROUND_KEYS", "background_key", "draw_backgrounds"]
 
@@ -119,7 +119,7 @@ def draw_backgrounds(interp, start, pos: int | None) -> None:
     interp.st["ctm"] = G.IDENTITY  # \pgftransformreset
     interp.st.pop("backgrounds", None)
     try:
-        toks = [(t, pos) for t, _ in tokenize("".join(code))]
+        toks = tokenize_at("".join(code), pos)
         interp.statements(Reader(toks, interp.defs, interp.budget, interp.source), None)
     finally:
         interp.st = saved

@@ -23,7 +23,7 @@ import re
 
 from geoverify.errors import GeoverifyError
 from geoverify.frontends.tikz.options import UNITS_PT, split_options
-from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
+from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize_at
 
 __all__ = ["run_braid"]
 
@@ -222,7 +222,7 @@ def run_braid(interp, tok, reader: Reader) -> None:
     interp.st = dict(saved)
     interp.defs.begin_group()
     try:
-        ctoks = [(t, tok[1]) for t, _ in tokenize("\n".join(code))]
+        ctoks = tokenize_at("\n".join(code), tok[1])
         interp.statements(Reader(ctoks, interp.defs, interp.budget, interp.source), None)
     finally:
         interp.defs.end_group()

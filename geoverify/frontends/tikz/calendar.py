@@ -33,7 +33,7 @@ import datetime as _dt
 
 from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz.options import split_options
-from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
+from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize, tokenize_at
 
 __all__ = ["run_calendar"]
 
@@ -379,5 +379,5 @@ def run_calendar(interp, tok, reader: Reader) -> None:
             interp._skip_statement(reader)
         return
     code = "\\begin{scope}[" + ",".join(defaults + cal.scope_opts + shift) + "]" + body + "\\end{scope}"
-    toks = [(t, tok[1]) for t, _ in tokenize(code)]
+    toks = tokenize_at(code, tok[1])
     interp.statements(Reader(toks, interp.defs, interp.budget, interp.source), None)

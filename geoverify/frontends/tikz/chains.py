@@ -115,7 +115,7 @@ def join_paths(interp, joins, st: dict) -> list[str]:
 
 def run_chainin(interp, tok, reader) -> None:
     """``\\chainin (name) [options];``: the existing node joins the current chain where it is."""
-    from geoverify.frontends.tikz.tex import detokenize, tokenize
+    from geoverify.frontends.tikz.tex import detokenize, tokenize_at
     text = detokenize(interp.expand_path_tokens(reader, stop_at_semicolon=True)).strip().rstrip(";").strip()
     loc = interp.location(tok[1], tok[0])
     m = re.fullmatch(r"\((.*?)\)\s*(?:\[(.*)\])?", text, re.S)
@@ -130,4 +130,4 @@ def run_chainin(interp, tok, reader) -> None:
         interp.nodes[alias] = node
     paths = join_paths(interp, st.get("chain_joins") or (), st)
     if paths:
-        reader.push([(t, tok[1]) for t, _ in tokenize("".join(f"\\path {p};" for p in paths))])
+        reader.push(tokenize_at("".join(f"\\path {p};" for p in paths), tok[1]))

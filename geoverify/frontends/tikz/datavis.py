@@ -37,7 +37,7 @@ from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.nodes import Node
 from geoverify.frontends.tikz.datavis_axes import split_keys
 from geoverify.frontends.tikz.pgfplots_marks import mark_outlines
-from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
+from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize, tokenize_at
 
 __all__ = ["run_datavisualization"]
 
@@ -500,7 +500,7 @@ class DataVisualization:
 
     def run(self, code: list[str]) -> None:
         if code:
-            toks = [(t, self.pos) for t, _ in tokenize("\n".join(code))]
+            toks = tokenize_at("\n".join(code), self.pos)
             self.interp.statements(Reader(toks, self.interp.defs, self.interp.budget, self.interp.source), None)
 
     def info(self, opts: str, body: list) -> None:
@@ -508,9 +508,8 @@ class DataVisualization:
         if "visualization cs" in text:
             # the point of the axes' attributes given: re-tokenized text (positions: the info block's)
             text = _VIS_CS_RE.sub(lambda m: self._vis_point(m.group(1)), text)
-            body = [(t, body[0][1]) for t, _ in tokenize(text)]
-        toks = tokenize("\\begin{scope}[" + opts + "]")
-        toks = [(t, self.pos) for t, _ in toks] + body + [(t, self.pos) for t, _ in tokenize("\\end{scope}")]
+            body = tokenize_at(text, body[0][1])
+        toks = tokenize_at("\\begin{scope}[" + opts + "]", self.pos) + body + tokenize_at("\\end{scope}", self.pos)
         self.interp.statements(Reader(toks, self.interp.defs, self.interp.budget, self.interp.source), None)
 
     def _vis_point(self, body: str) -> str:

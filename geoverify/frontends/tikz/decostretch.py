@@ -197,7 +197,7 @@ def run_decoration_environment(interp, reader, tok) -> None:
     from geoverify.frontends.tikz import geometry as G
     from geoverify.frontends.tikz.decorations import Decoration
     from geoverify.frontends.tikz.pgfbasic import _state
-    from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
+    from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize_at
     items = _items(detokenize(reader.read_arg()))
     body, depth = [], 1
     while True:
@@ -235,7 +235,7 @@ def run_decoration_environment(interp, reader, tok) -> None:
     def run_code(code, first, last):
         code = code.replace("\\pgfpointdecoratedpathfirst", local(first)) \
             .replace("\\pgfpointdecoratedpathlast", local(last))
-        toks = [(t, tok[1]) for t, _ in tokenize(code)]
+        toks = tokenize_at(code, tok[1])
         interp.statements(Reader(toks, interp.defs, interp.budget, interp.source), None)
 
     def flush():  # the stretch's path into the soft path

@@ -262,7 +262,7 @@ def run_declared_meta(interp, pieces, deco, st: dict, loc) -> list[Subpath]:
     from geoverify.frontends.tikz.decorations import oriented
     from geoverify.frontends.tikz.decostretch import Stretcher
     from geoverify.frontends.tikz.pgfbasic import _state
-    from geoverify.frontends.tikz.tex import Reader, tokenize
+    from geoverify.frontends.tikz.tex import Reader, tokenize_at
     initial, states = interp.defs.get(_META + deco.name)
     s = Stretcher(oriented(pieces, deco))
     seg = deco.params.get("meta-segment length", 72.27 / 2.54)
@@ -300,7 +300,7 @@ def run_declared_meta(interp, pieces, deco, st: dict, loc) -> list[Subpath]:
                       lambda m: "\\pgfmathparse{(%s)%s(%s)}" % (m.group(2), {"divide": "/", "multiply": "*", "add": "+",
                                                                               "subtract": "-"}[m.group(1)], m.group(3)),
                       code)
-        toks = [(t, 0) for t, _ in tokenize(code)]
+        toks = tokenize_at(code, 0)
         interp.st = mst
         interp.statements(Reader(toks, interp.defs, interp.budget, interp.source), None)
 

@@ -14,7 +14,7 @@ below): a delimiter TeX sizes to the matrix.
 from __future__ import annotations
 
 from geoverify.frontends.tikz.pgfmath import format_number
-from geoverify.frontends.tikz.tex import Reader, tokenize
+from geoverify.frontends.tikz.tex import Reader, tokenize_at
 
 __all__ = ["DELIMITER_KEYS", "place_delimiters"]
 
@@ -52,7 +52,7 @@ def place_delimiters(interp, name: str, delimiters, pos: int | None) -> None:
                                     extra, *styles) if x)
         code.append(f"\\node[{opts}] at ({name}.{at}) "
                     f"{{$\\left{left}\\vcenter{{\\hrule height {half}pt depth {half}pt width0pt}}\\right{right}$}};")
-    toks = [(t, pos) for t, _ in tokenize("".join(code))]
+    toks = tokenize_at("".join(code), pos)
     saved = interp.st
     interp.st = dict(saved)
     interp.st.pop("delimiters", None)  # (a scope's delimiters are not the delimiter nodes' own)

@@ -34,7 +34,7 @@ from geoverify.frontends.tikz.graphs_place import (GraphState, auto_anchor, plac
                                                     shift_option)
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pgfmath import format_number
-from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
+from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize, tokenize_at
 
 __all__ = ["run_graph", "parse_graph", "GGroup", "GNode"]
 
@@ -73,7 +73,7 @@ class _Builder:
         self.interp.note("UNSUPPORTED", message, construct, self.loc)
 
     def run(self, code: str) -> None:
-        toks = [(t, self.loc_pos) for t, _ in tokenize(code)]
+        toks = tokenize_at(code, self.loc_pos)
         self.interp.statements(Reader(toks, self.interp.defs, self.interp.budget, self.interp.source), None)
 
     def settings(self, st: GraphState, opts: str, tikz_out: list | None = None,
@@ -565,7 +565,7 @@ def _expand_options(interp, toks) -> str:
     for k, v in split_options(detokenize(toks)):
         text = k if v is None else f"{k}={{{v}}}"
         if k.strip() not in _RAW_KEYS:
-            text = detokenize(interp.expand_all([(t, toks[0][1]) for t, _ in tokenize(text)]))
+            text = detokenize(interp.expand_all(tokenize_at(text, toks[0][1])))
         out.append(text)
     return ",".join(out)
 

@@ -675,14 +675,18 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         """Fully expand user macros in a token list (like ``\\edef``; unknown commands stay)."""
         r = Reader(tokens, self.defs, self.budget, self.source)
         out = []
+        limit = self.budget.limits.max_bytes
         while True:
-            tok = r.get()
+            before = len(out)
+            tok = r.read_plain(out)  # the tokens up to the next control sequence, as they are
+            if len(out) > limit and len(out) > before:
+                raise BudgetExceededError("macro expansion produced more than Limits.max_bytes tokens")
             if tok is None:
                 return out
             if tok[0].startswith("\\") and len(tok[0]) > 1 and r.expand(tok):
                 continue
             out.append(tok)
-            if len(out) > self.budget.limits.max_bytes:
+            if len(out) > limit:
                 raise BudgetExceededError("macro expansion produced more than Limits.max_bytes tokens")
 
     def expand_styles(self, tokens: list) -> list:

@@ -13,7 +13,7 @@ from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.pgfmath import format_number, format_result
 from geoverify.frontends.tikz.splitting import split_top_level
 from geoverify.frontends.tikz.texdimen import UNITY, print_scaled, scan_sp
-from geoverify.frontends.tikz.tex import Macro, Reader, detokenize, strip_braces, tokenize
+from geoverify.frontends.tikz.tex import Macro, Reader, detokenize, strip_braces, tokenize, tokenize_at
 
 __all__ = ["LoopsMixin", "expand_list", "strip_braces_text"]
 
@@ -353,7 +353,7 @@ class LoopsMixin:
         limit = self.budget.limits.max_bytes
         while True:
             before = len(out)
-            tok = _read_plain(reader, out)
+            tok = reader.read_plain(out, _PATH_SPECIAL)
             if len(out) > limit and len(out) > before:
                 raise BudgetExceededError("a path longer than Limits.max_bytes tokens")
             if tok is None:
@@ -435,7 +435,7 @@ class LoopsMixin:
         from geoverify.frontends.tikz.pgfbasic import path_of_code
         text = path_of_code(self, lambda: self.statements(Reader(code, self.defs, self.budget, self.source), None))
         if text:
-            reader.push([(t, tok[1]) for t, _ in tokenize(text)])
+            reader.push(tokenize_at(text, tok[1]))
 
     def child_foreach(self, tok, reader: Reader, out: list) -> list:
         """``child [options] foreach \\x in {list} {text}`` (tikz.code.tex,
@@ -491,39 +491,6 @@ class LoopsMixin:
 
 #: Token texts that :meth:`LoopsMixin.expand_path_tokens` must look at (besides control sequences).
 _PATH_SPECIAL = frozenset((";", "{", "}", "foreach"))
-
-
-def _read_plain(reader: Reader, out: list):
-    """Append to ``out`` the tokens of ``reader`` that a path keeps as they are, and return
-    the first one that needs a look (a control sequence, a brace, ``;``, ``foreach``), or
-    None at the end.
-
-    This is :meth:`Reader.get` written out for a run of tokens: most of a path is plain
-    characters and words, read here straight from the token list on top of the reader's
-    stack. A token with a backslash anywhere goes back to the caller, which treats it as
-    before (only a leading one makes a control sequence)."""
-    stack = reader._stack
-    append = out.append
-    special = _PATH_SPECIAL
-    while stack:
-        top = stack[-1]
-        toks, i = top
-        n = len(toks)
-        start = i
-        while i < n:
-            tok = toks[i]
-            i += 1
-            t = tok[0]
-            if t in special or "\\" in t:
-                top[1] = i
-                reader.last_pos = tok[1]
-                return tok
-            append(tok)
-        top[1] = n
-        if n > start:
-            reader.last_pos = toks[-1][1]
-        stack.pop()
-    return None
 
 
 def _after_node(out: list, node_first: bool) -> bool:

@@ -19,7 +19,7 @@ import numpy as np
 
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.pathbuild import segment_controls
-from geoverify.frontends.tikz.tex import Reader, tokenize
+from geoverify.frontends.tikz.tex import Reader, tokenize_at
 
 __all__ = ["connect_node", "run_code", "run_mark_code"]
 
@@ -98,7 +98,7 @@ def run_code(interp, text: str, st: dict, frame, loc) -> None:
     interp.defs.begin_group()
     try:
         start = _offset(interp, loc)
-        toks = [(t, start) for t, _ in tokenize(text)]
+        toks = tokenize_at(text, start)
         interp.statements(Reader(toks, interp.defs, interp.budget, interp.source), None)
     finally:
         interp.defs.end_group()

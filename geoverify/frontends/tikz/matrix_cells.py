@@ -16,6 +16,8 @@ or its ``anchor`` (also ``<cell node>.<anchor>``) and named like any node.
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import compress
+from operator import is_not
 
 import numpy as np
 
@@ -23,7 +25,7 @@ from geoverify.frontends.tikz.fonts import em as font_em
 from geoverify.frontends.tikz.matrix_layout import layout, parse_sep
 from geoverify.frontends.tikz.nodes import Node
 from geoverify.frontends.tikz.positioning import positioned_point
-from geoverify.frontends.tikz.tex import Reader, tokenize
+from geoverify.frontends.tikz.tex import Reader, tokenize_at
 from geoverify.scene import Polyline, TextLabel
 from geoverify.scene.primitives import Arrow
 
@@ -73,7 +75,7 @@ def _run_cell(interp, st, text, loc, offset):
     interp.place_node = place
     interp.defs.begin_group()
     try:
-        toks = [(t, loc) for t, _ in tokenize(text)]
+        toks = tokenize_at(text, loc)
         interp.statements(Reader(toks, interp.defs, interp.budget, interp.source), None)
     finally:
         interp.defs.end_group()
@@ -134,9 +136,8 @@ def place_cell_matrix(interp, nst: dict, name, p, body, loc, opts: dict, scope: 
                     ext, added = _run_cell(interp, _cell_state(interp, st, i, j), text, tok_pos, (0.0, 0.0))
                     if added:
                         del interp.scene.primitives[added[0]:]
-                    for k, v in interp.nodes.items():
-                        if nodes_before.get(k) is not v:
-                            measured[k] = (i, j, v)
+                    for k, v in _changed(interp.nodes, nodes_before):
+                        measured[k] = (i, j, v)
                     interp.nodes = nodes_before
                     del interp.placed_nodes[placed_before:]
                     drawn.add((i, j))
@@ -159,6 +160,13 @@ def place_cell_matrix(interp, nst: dict, name, p, body, loc, opts: dict, scope: 
     finally:
         interp.defs.end_group()
     draw_matrix_node(interp, nst, node, loc)
+
+
+def _changed(nodes: dict, before: dict):
+    """The ``(name, node)`` items of ``nodes`` that ``before`` does not hold (the same node
+    object), in order. The names are compared without a Python loop: a big matrix has many
+    cells, and each sees every node named before it."""
+    return compress(nodes.items(), map(is_not, map(before.get, nodes), nodes.values()))
 
 
 def matrix_node(interp, nst: dict, name, p, lay, anchor: tuple, measured: dict, loc) -> Node:

@@ -26,7 +26,7 @@ import numpy as np
 from geoverify.frontends.tikz.bounding import drawn_extent
 from geoverify.frontends.tikz.fonts import interword_space
 from geoverify.frontends.tikz.options import DEFAULTS
-from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
+from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize_at
 from geoverify.scene import Scene
 from geoverify.scene.transform import transform_scene
 
@@ -84,7 +84,7 @@ def _run_inner(interp, text: str, loc, nst=None):
         if every:
             interp.apply_options(interp.st, every)
         pos = _offset(interp, loc)
-        reader = Reader([(t, pos) for t, _ in tokenize(text.strip())], interp.defs, interp.budget, interp.source)
+        reader = Reader(tokenize_at(text.strip(), pos), interp.defs, interp.budget, interp.source)
         tok = reader.get()
         if tok[0] == "\\begin":
             reader.read_arg()

@@ -12,7 +12,7 @@ dropped as for the node's shape).
 from __future__ import annotations
 
 from geoverify.frontends.tikz.nodes import Node
-from geoverify.frontends.tikz.tex import Reader, tokenize
+from geoverify.frontends.tikz.tex import Reader, tokenize_at
 
 __all__ = ["run_path_picture", "run_with_node"]
 
@@ -45,7 +45,7 @@ def run_with_node(interp, code: str, name: str, node: Node, loc, frame=None) -> 
     interp.defs.begin_group()
     try:
         pos = _offset(interp, loc)
-        toks = [(t, pos) for t, _ in tokenize(code)]
+        toks = tokenize_at(code, pos)
         interp.statements(Reader(toks, interp.defs, interp.budget, interp.source), None)
     finally:
         interp.defs.end_group()

@@ -53,7 +53,7 @@ from geoverify.frontends.tikz.plothandlers import HANDLERS, bar_options, handler
 from geoverify.frontends.tikz.colors import parse_color
 from geoverify.frontends.tikz.pgfplots_extra import PGFPLOTS_COMMANDS, PGFPLOTS_POINTS, pgfplots_point, run_pgfplots_command
 from geoverify.frontends.tikz.pgfpoints import AT_TIME_FLAGS, MORE_POINTS, at_time_transform, more_point
-from geoverify.frontends.tikz.tex import Macro, Reader, detokenize, tokenize
+from geoverify.frontends.tikz.tex import Macro, Reader, detokenize, tokenize, tokenize_at
 
 __all__ = ["PGF_BASIC_COMMANDS", "path_of_code", "run_pgf_basic"]
 
@@ -443,7 +443,7 @@ def _use(interp, tok, reader: Reader, state: dict, actions: str) -> None:
         return
     cmd = "\\clip" if clip else "\\path"
     text = f"{cmd}[{','.join(opts)}] {' '.join(parts)};"
-    reader.push([(t, tok[1]) for t, _ in tokenize(text)])
+    reader.push(tokenize_at(text, tok[1]))
 
 
 def _path_parts(interp, path: list):
@@ -529,7 +529,7 @@ def _text(interp, pts: _Points, tok, reader: Reader) -> None:
     node_opts = f"inner sep=0pt,outer sep=0pt,transform shape,anchor={anchor}"
     node_opts += f",rotate={rotate}" if rotate else ""
     text = f"\\path {_fmt(at)} node[{node_opts}] {{"
-    toks = [(t, tok[1]) for t, _ in tokenize(text)] + list(body) + [(c, tok[1]) for c in "};"]
+    toks = tokenize_at(text, tok[1]) + list(body) + [(c, tok[1]) for c in "};"]
     reader.push(toks)
 
 

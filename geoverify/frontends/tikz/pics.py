@@ -194,7 +194,7 @@ def pic_state(interp, st: dict, keys: list, loc, name=None, at=None) -> tuple[di
 
 def run_pic_code(interp, pst: dict, code: str, loc, prefix) -> None:
     """Run a pic's code in state ``pst``; nodes named inside get ``prefix`` (pgf's name prefix)."""
-    from geoverify.frontends.tikz.tex import Reader, tokenize
+    from geoverify.frontends.tikz.tex import Reader, tokenize_at
     had = "place_node" in interp.__dict__
     outer_place = interp.place_node
     shadowed = {}
@@ -216,7 +216,7 @@ def run_pic_code(interp, pst: dict, code: str, loc, prefix) -> None:
     interp.defs.begin_group()
     try:
         at = interp.source.offset_of(loc)  # diagnostics inside the code point at the pic
-        toks = [(t, at) for t, _ in tokenize(code)]
+        toks = tokenize_at(code, at)
         interp.statements(Reader(toks, interp.defs, interp.budget, interp.source), None)
     finally:
         interp.defs.end_group()

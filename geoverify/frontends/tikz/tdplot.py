@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 
-from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
+from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize_at
 
 __all__ = ["TDPLOT_COMMANDS", "run_tdplot"]
 
@@ -101,4 +101,4 @@ def run_tdplot(interp, tok, reader: Reader) -> None:
                              "y": (0.0, y, 0.0), "z": (0.0, 0.0, z)})
         text = " ".join(f"\\coordinate ({point}{s}) at ({p[0]:.6f},{p[1]:.6f},{p[2]:.6f});"
                         for s, p in suffixes.items())
-        reader.push([(t, tok[1]) for t, _ in tokenize(text)])
+        reader.push(tokenize_at(text, tok[1]))

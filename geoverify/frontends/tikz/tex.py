@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from itertools import accumulate, repeat
 from dataclasses import dataclass, field
 
 from geoverify.errors import BudgetExceededError, FigureSyntaxError, SourceLocation
@@ -23,7 +24,7 @@ from geoverify.frontends.limits import Budget
 from geoverify.frontends.tikz.conditionals import expand_conditional
 from geoverify.frontends.tikz.counters import COUNTER_PREFIXES, expand_counter
 
-__all__ = ["Token", "Source", "Macro", "Definitions", "Reader", "tokenize", "detokenize",
+__all__ = ["Token", "Source", "Macro", "Definitions", "Reader", "tokenize", "tokenize_at", "detokenize",
            "strip_braces", "split_top", "is_cs", "expanded_text", "parse_param_text", "make_body", "PARAM"]
 
 Token = tuple  # (text, offset)
@@ -53,6 +54,9 @@ class Source:
     text: str
     filename: str | None = None
     _starts: list = field(default_factory=list)
+    # (offset, construct) -> its SourceLocation: every statement asks for its own once or twice,
+    # and code the interpreter writes (tkz-euclide, loops) asks again for the same offsets
+    _locations: dict = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self):
         self._starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
@@ -68,10 +72,17 @@ class Source:
         return self._starts[loc.line - 1] + (loc.column or 1) - 1
 
     def location(self, offset: int | None, construct: str | None = None) -> SourceLocation:
-        if offset is None or offset < 0:
-            return SourceLocation(None, None, self.filename, construct)
-        line, col = self.line_col(offset)
-        return SourceLocation(line, col, self.filename, construct)
+        """The (immutable, so shared) location of ``offset``, naming ``construct``."""
+        key = (offset, construct)
+        loc = self._locations.get(key)
+        if loc is None:
+            if offset is None or offset < 0:
+                loc = SourceLocation(None, None, self.filename, construct)
+            else:
+                line, col = self.line_col(offset)
+                loc = SourceLocation(line, col, self.filename, construct)
+            self._locations[key] = loc
+        return loc
 
     def context(self, offset: int) -> str:
         line, col = self.line_col(offset)
@@ -91,33 +102,41 @@ def tokenize(text: str, base: int = 0) -> list[Token]:
     their lengths); only comments, control words and blanks need a second look.
     """
     parts = _PIECES_RE.findall(text)
+    return _tokens(parts, accumulate(map(len, parts), initial=base))
+
+
+def tokenize_at(text: str, pos: int | None) -> list[Token]:
+    """Tokens of ``text``, all at source offset ``pos``: code the interpreter writes for a
+    command at ``pos`` (``[(t, pos) for t, _ in tokenize(text)]``, without the offsets)."""
+    return _tokens(_PIECES_RE.findall(text), repeat(pos))
+
+
+def _tokens(parts: list[str], offsets) -> list[Token]:
+    """The tokens of the pieces ``parts`` of a text, at ``offsets`` (an iterable, one each)."""
     out: list[Token] = []
     append = out.append
-    pos = base
-    for piece in parts:
-        at = pos
-        pos += len(piece)
+    for piece, pos in zip(parts, offsets):
         c = piece[0]
         if c == "\\":
             if len(piece) > 1:
                 d = piece[1]
                 if d.isalpha() or d == "@":
                     # a control word; the blanks TeX skips after it are dropped
-                    append((piece.rstrip(" \t\n"), at))
+                    append((piece.rstrip(" \t\n"), pos))
                     continue
                 if d == "\n":
-                    append((" ", at))       # a control newline is a blank
+                    append((" ", pos))       # a control newline is a blank
                     continue
                 if d == " ":
-                    append(("\\ ", at))
+                    append(("\\ ", pos))
                     continue
-            append((piece, at))             # a control symbol (or a lone backslash at the end)
+            append((piece, pos))             # a control symbol (or a lone backslash at the end)
         elif c == "%":
             continue
         elif c in _BLANKS:
-            append(("\\par" if c == "\n" and _PAR_RE.match(piece) else " ", at))
+            append(("\\par" if c == "\n" and _PAR_RE.match(piece) else " ", pos))
         else:
-            append((piece, at))
+            append((piece, pos))
     return out
 
 
@@ -283,6 +302,37 @@ class Reader:
                 tok = toks[i]
                 self.last_pos = tok[1]
                 return tok
+            stack.pop()
+        return None
+
+    def read_plain(self, out: list, stops=frozenset()) -> Token | None:
+        """Append to ``out`` the tokens that come next up to the first that needs a look (its
+        text in ``stops`` or holding a backslash: a control sequence), and return that one
+        (read), or None at the end.
+
+        This is :meth:`get` written out for runs of tokens: most of a path or an argument is
+        plain characters and words, read here straight from the token list on top of the
+        stack. A token with a backslash anywhere goes back to the caller, which treats it
+        as before (only a leading one makes a control sequence)."""
+        stack = self._stack
+        append = out.append
+        while stack:
+            top = stack[-1]
+            toks, i = top
+            n = len(toks)
+            start = i
+            while i < n:
+                tok = toks[i]
+                i += 1
+                t = tok[0]
+                if t in stops or "\\" in t:
+                    top[1] = i
+                    self.last_pos = tok[1]
+                    return tok
+                append(tok)
+            top[1] = n
+            if n > start:
+                self.last_pos = toks[-1][1]
             stack.pop()
         return None
 

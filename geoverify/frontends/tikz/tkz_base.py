@@ -33,7 +33,7 @@ from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz.nodes import Node
 from geoverify.frontends.tikz.options import split_options
 from geoverify.frontends.tikz.splitting import split_top_level
-from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
+from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize_at
 
 __all__ = [
     "TKZ_STYLES", "CM", "install_styles", "read_optional", "read_paren", "read_group", "read_text",
@@ -240,7 +240,7 @@ def set_length(interp, value: float, pos: int | None) -> None:
 
 def run_tikz(interp, code: str, pos: int | None) -> None:
     """Run TikZ statements ``code`` as if written at source offset ``pos``."""
-    toks = [(t, pos) for t, _ in tokenize(code)]
+    toks = tokenize_at(code, pos)
     saved = interp.loc
     interp.statements(Reader(toks, interp.defs, interp.budget, interp.source), None)
     interp.loc = saved

@@ -23,7 +23,7 @@ than ``Normal`` are noted as not interpreted (drawn as ``Normal``).
 from __future__ import annotations
 
 from geoverify.frontends.tikz.options import split_options
-from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize
+from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize_at
 
 __all__ = ["TKZ_GRAPH_COMMANDS", "run_tkz_graph"]
 
@@ -151,4 +151,4 @@ def run_tkz_graph(interp, tok, reader: Reader) -> None:
         out = (f"\\path ({a}.center) ++({dx}*{unit},{dy}*{unit}) coordinate ({b});"
                + _vertex(interp, opts, b, node_at=True))
     if out:
-        reader.push([(t, tok[1]) for t, _ in tokenize(out)])
+        reader.push(tokenize_at(out, tok[1]))
