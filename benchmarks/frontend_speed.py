@@ -57,10 +57,12 @@ def _process_caches(kind) -> list:
     """The front-end's process-wide caches (dicts) that a repeat must not inherit from an earlier one."""
     if kind != "tikz":
         return []
-    from geoverify.frontends.tikz import colors, grammar, options, pgfmath, pgfplots_domain, placement, texdimen
+    from geoverify.frontends.tikz import (arrowtips, colors, grammar, options, pgfmath, pgfplots_domain, placement,
+                                          texdimen)
 
     return [grammar._PATHS, pgfmath._CACHE, pgfmath._VALUES, options._SPLIT, options._ARROWS, colors._HEX,
-            colors._PARSED, texdimen._SP, texdimen._PRINTED, pgfplots_domain._SAMPLES, placement._NODE_SOURCES]
+            colors._PARSED, texdimen._SP, texdimen._PRINTED, pgfplots_domain._SAMPLES, placement._NODE_SOURCES,
+            placement._MEASURED, arrowtips._END_LISTS]
 
 
 def _runner(kind):

@@ -217,6 +217,27 @@ def _placed(text: str, default_tip: str, w: float, at_start: bool, meta: bool):
     return out
 
 
+#: what one end's tip list gives (:func:`tip_offsets`, :func:`bar_offsets`, :func:`barb_outlines`,
+#: :func:`head_outlines`) by function and arguments: pure functions, asked again by every path
+#: with tips for the same few lists; their callers only read what they get
+_END_LISTS: dict = {}
+
+
+def _kept(fn, text: str, default_tip: str, line_width: float, at_start: bool, meta: bool):
+    """``fn(text, default_tip, line_width, at_start, meta)``, computed once per arguments."""
+    if not line_width:  # (a line width -0.0 is the key 0.0, yet may place a point at -0.0)
+        return fn(text, default_tip, line_width, at_start, meta)
+    key = (fn, text, default_tip, line_width, at_start, meta)
+    try:
+        return _END_LISTS[key]
+    except KeyError:
+        pass
+    if len(_END_LISTS) >= 2000:
+        _END_LISTS.clear()
+    out = _END_LISTS[key] = fn(text, default_tip, line_width, at_start, meta)
+    return out
+
+
 def tip_offsets(text: str, default_tip: str, line_width: float, at_start: bool,
                 meta: bool = False) -> list[tuple[str, float]] | None:
     """``(name, distance)`` for each arrowhead of one end's tip list, outermost first.
@@ -227,6 +248,10 @@ def tip_offsets(text: str, default_tip: str, line_width: float, at_start: bool,
     listed. None when the list is not understood. ``meta``: the arrows.meta library is
     loaded (a tip only arrows.meta defines, a capitalised name, implies it).
     """
+    return _kept(_tip_offsets, text, default_tip, line_width, at_start, meta)
+
+
+def _tip_offsets(text, default_tip, line_width, at_start, meta):
     placed = _placed(text, default_tip, line_width, at_start, meta)
     if placed is None:
         return None
@@ -248,6 +273,10 @@ def bar_offsets(text: str, default_tip: str, line_width: float, at_start: bool,
     3 pt + 4 line widths) 1.5 pt + 2 line widths; ``distance`` is the bar's own line's
     distance before the path's end. A ``width`` option sets the whole length.
     """
+    return _kept(_bar_offsets, text, default_tip, line_width, at_start, meta)
+
+
+def _bar_offsets(text, default_tip, line_width, at_start, meta):
     placed = _placed(text, default_tip, line_width, at_start, meta) or []
     out = []
     for tip, name, d, is_meta in placed:
@@ -325,6 +354,10 @@ def barb_outlines(text: str, default_tip: str, line_width: float, at_start: bool
     a ``[`` or ``(`` at the end, is the reversed tip, as pgfcorearrows reads them; so is an
     arrows.meta tip with ``reversed``: its frame is mirrored, the back end leading.
     """
+    return _kept(_barb_outlines, text, default_tip, line_width, at_start, meta)
+
+
+def _barb_outlines(text, default_tip, line_width, at_start, meta):
     placed = _placed(text, default_tip, line_width, at_start, meta) or []
     pieces: list = []
     cut = 0.0
@@ -410,6 +443,10 @@ def head_outlines(text: str, default_tip: str, line_width: float, at_start: bool
     outermost tip (of the outermost one inside a ``.``, when the list has one), when that tip
     is drawn here; else 0.
     """
+    return _kept(_head_outlines, text, default_tip, line_width, at_start, meta)
+
+
+def _head_outlines(text, default_tip, line_width, at_start, meta):
     placed = _placed(text, default_tip, line_width, at_start, meta) or []
     heads: list = []
     cut = 0.0

@@ -671,7 +671,7 @@ def _node_size(nst: dict, shape_eff: str, text: str):
     else:
         if text and nst["text_width"] is not None:
             text = " \\\\ ".join(wrap(text, nst["text_width"], font, nst.get("bold", False), nst.get("align")))
-        box, widths = measure(text, font, nst.get("bold", False)) if text else (None, [0.0])
+        box, widths = _measured(text, font, nst.get("bold", False)) if text else (None, [0.0])
     if box is not None and nst["text_width"] is None and len(widths) > 1:
         # align lines are stacked in a \vbox (tikz@align@end@check): its baseline is the last
         # line's (a text width minipage[t] keeps the first line's)
@@ -712,6 +712,26 @@ def _node_size(nst: dict, shape_eff: str, text: str):
         hw = max(w / 2 + ixs, nst["min_width"] / 2)
         hh = max((h + dpt) / 2 + iys, nst["min_height"] / 2)
     return box, widths, w, h, dpt, ixs, hw, hh, outer
+
+
+#: :func:`~.fonts.measure` by its arguments: typesetting is a pure function of them, and a
+#: figure sets the same texts again and again (``$A$``, the nodes of a loop)
+_MEASURED: dict[tuple, tuple] = {}
+
+
+def _measured(text: str, size: float, bold) -> tuple:
+    """``(box, line widths)`` of :func:`~.fonts.measure`, typeset once per arguments (the
+    boxes are only read; the caller gets its own list)."""
+    if type(size) is not float:  # (an int size is the same key, yet may typeset otherwise)
+        return measure(text, size, bold)
+    key = (text, size, bold)
+    hit = _MEASURED.get(key)
+    if hit is None:
+        if len(_MEASURED) >= 20000:
+            _MEASURED.clear()
+        box, widths = measure(text, size, bold)
+        hit = _MEASURED[key] = (box, tuple(widths))
+    return hit[0], list(hit[1])
 
 
 def _rounded_rectangle(nst: dict, htw, hth, ixs, iys):
