@@ -13,12 +13,16 @@ piecewise linear in ``s``, so a bisection gives the same optimum).
 
 from __future__ import annotations
 
+import itertools
 import math
+from operator import itemgetter
 
 from geoverify.frontends.asy import pathops
 from geoverify.frontends.asy.textmetrics import LabelGeometry, label_geometry
 
 __all__ = ["FitCache", "coords_of", "scaling", "frame_bounds", "inexact_grow"]
+
+_first = itemgetter(0)
 
 
 class FitCache:
@@ -122,30 +126,40 @@ def _frontier(coords, sign):
     return out
 
 
+def _envelope(pairs, pick):
+    """``s -> pick([u * s + t for u, t in pairs])`` (``pick`` is max or min), the same float,
+    written out for one or two pairs (most frontiers): a size() bisection calls it ~55 times."""
+    if len(pairs) == 1:
+        (u, t), = pairs
+        return lambda s: u * s + t
+    if len(pairs) == 2:
+        (u1, t1), (u2, t2) = pairs
+        return lambda s: pick(u1 * s + t1, u2 * s + t2)
+    return lambda s: pick([u * s + t for u, t in pairs])
+
+
 def _scale_for(coords, size):
     if not coords or size <= 0:
         return 0.0
-    umin = min(c[0] for c in coords)
-    umax = max(c[0] for c in coords)
-    if all(math.isfinite(u) and math.isfinite(t) for u, t in coords):
+    umin = min(map(_first, coords))
+    umax = max(map(_first, coords))
+    finite = all(map(math.isfinite, itertools.chain.from_iterable(coords)))
+    if finite:
         upper, lower = _frontier(coords, 1), _frontier(coords, -1)
     else:
         upper = lower = coords
+    top, bottom = _envelope(upper, max), _envelope(lower, min)
     if len(upper) == 1 and len(lower) == 1:
-        # one extreme pair each way (a common case): the same arithmetic without building lists
         (u1, t1), (u0, t0) = upper[0], lower[0]
 
-        def extent(s):
-            return (u1 * s + t1) - (u0 * s + t0)
-    else:
-        def extent(s):
-            return max([u * s + t for u, t in upper]) - min([u * s + t for u, t in lower])
+    def extent(s):
+        return top(s) - bottom(s)
 
     if umax - umin <= 0:
         return 0.0
     if extent(0.0) >= size:
         return 0.0
-    lo, hi = 0.0, size / (umax - umin)
+    hi = size / (umax - umin)
     if not (hi > 0.0 and math.isfinite(hi)):
         return 0.0  # an infinite or overflowing coordinate: nothing to fit
     if len(upper) == 1 and len(lower) == 1:
@@ -158,19 +172,63 @@ def _scale_for(coords, size):
         hi *= 2.0
         if hi > 1e300:
             return 0.0
+    fits = (finite and _monotone_fits(upper, lower, extent, size)) or (lambda s: extent(s) <= size)
+    return _bisect(fits, hi)
+
+
+def _bisect(fits, hi):
+    """The bisection of ``[0, hi]`` (``fits(0)`` holds) to the last ``s`` that ``fits``, in at most 80 steps."""
+    lo = 0.0
     for _ in range(80):
         mid = 0.5 * (lo + hi)
         if mid == lo or mid == hi:
             # lo and hi are adjacent (or equal) floats, typically after some 55 of the 80 steps:
             # this step fixes lo (only a mid at hi can move it) and every later one repeats it
-            if mid == hi and extent(mid) <= size:
+            if mid == hi and fits(mid):
                 lo = mid
             break
-        if extent(mid) <= size:
+        if fits(mid):
             lo = mid
         else:
             hi = mid
     return lo
+
+
+def _monotone_fits(upper, lower, extent, size):
+    """``s -> extent(s) <= size`` for :func:`_bisect`, exact but without computing the extent, or None.
+
+    When every upper pair has ``u >= 0`` and every lower one ``u <= 0`` (finite pairs), the
+    computed extent never decreases as ``s`` grows (rounding is monotonic: each ``u s + t``
+    moves one way, and max, min and the difference keep the order), so the test holds
+    exactly up to one float ``b`` and fails after it. ``b`` is found near the lines' exact
+    crossing, stepping float by float with the real test; the bisection then compares
+    with ``b`` and takes the same steps as with the test itself. None when the pairs do not
+    allow it or ``b`` is not near.
+    """
+    if any(u < 0 for u, _ in upper) or any(u > 0 for u, _ in lower):
+        return None
+    s = min((size - (t1 - t0)) / (u1 - u0) for u1, t1 in upper for u0, t0 in lower if u1 > u0)
+    b = _last_fitting(extent, size, s)
+    return None if b is None else (lambda m: m <= b)
+
+
+def _last_fitting(extent, size, s, steps=64):
+    """The float ``b`` with ``extent(b) <= size < extent(next float)``, searched from ``s`` up or
+    down (``extent`` non-decreasing, ``extent(0) < size``), or None after ``steps`` floats."""
+    if not (s >= 0.0 and math.isfinite(s)):
+        return None
+    if extent(s) <= size:
+        for _ in range(steps):
+            up = math.nextafter(s, math.inf)
+            if not extent(up) <= size:
+                return s
+            s = up
+    else:
+        for _ in range(steps):
+            s = math.nextafter(s, -math.inf)
+            if extent(s) <= size:
+                return s
+    return None
 
 
 def scaling(pic, dotsize_of, cache=None):

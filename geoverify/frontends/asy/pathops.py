@@ -9,6 +9,8 @@ from __future__ import annotations
 import functools
 import math
 
+import numpy as np
+
 from geoverify.frontends.asy.guides import Path
 
 __all__ = ["point", "direction", "subpath", "reverse", "arclength", "arctime", "intersections", "bbox",
@@ -483,12 +485,18 @@ def _cubic_extrema(pa, pb, pc, pd, acc):
             acc.append(s * s * s * pa + 3 * s * s * t * pb + 3 * s * t * t * pc + t * t * t * pd)
 
 
+#: from this many segments on, :func:`bbox` finds the segments to look into with numpy
+_LONG_PATH = 32
+
+
 def bbox(p: Path):
     """Exact bounding box of the curve: ``(xmin, ymin, xmax, ymax)``."""
     if not p.z:
         return (0.0, 0.0, 0.0, 0.0)
     z, post, pre = p.z, p.post, p.pre
     n = len(z)
+    if p.length >= _LONG_PATH and len(pre) == n and len(post) == n:
+        return _long_bbox(p)
     a = z[0]
     ar, ai = a.real, a.imag
     xs = [ar]
@@ -513,6 +521,41 @@ def bbox(p: Path):
     if n == 1:
         return (xs[0], ys[0], xs[0], ys[0])
     return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _xy(zs):
+    """Complex points as an ``(n, 2)`` float array of their (exact) coordinates."""
+    return np.array(zs, dtype=np.complex128).view(np.float64).reshape(-1, 2)
+
+
+def _long_bbox(p: Path):
+    """:func:`bbox` of a path of many segments (a plotted graph): the same values, in the same order.
+
+    :func:`bbox` takes min and max of a list: the first knot, then per segment its end knot
+    followed by the segment's interior extrema when a control point leaves the end points'
+    range. Here that test runs on all segments at once (numpy, the same comparisons), the
+    list is the knots' coordinates with the few extrema spliced in after their segment's end.
+    """
+    z, post, pre = p.z, p.post, p.pre
+    zl = z + z[:1] if p.cyclic else z                  # segment i: zl[i], post[i], pre[i+1], zl[i+1]
+    knots = _xy(zl)
+    pa, pb, pc, pd = knots[:-1], _xy(post[:p.length]), _xy(pre[1:] + pre[:1] if p.cyclic else pre[1:]), knots[1:]
+    # not (min(pa, pd) <= min(pb, pc) and max(pb, pc) <= max(pa, pd)), picked as bbox picks (NaN included)
+    outside = ~((np.where(pd < pa, pd, pa) <= np.where(pc < pb, pc, pb))
+                & (np.where(pc > pb, pc, pb) <= np.where(pd > pa, pd, pa)))
+    bounds = []
+    for col, attr in ((0, "real"), (1, "imag")):
+        coords = knots[:, col].tolist()
+        vals, done = [], 0
+        for i in outside[:, col].nonzero()[0].tolist():
+            vals += coords[done:i + 2]                     # up to segment i's end knot
+            done = i + 2
+            _cubic_extrema(getattr(zl[i], attr), getattr(post[i], attr), getattr(pre[(i + 1) % len(z)], attr),
+                           getattr(zl[i + 1], attr), vals)
+        vals += coords[done:]
+        bounds.append((min(vals), max(vals)))
+    (x0, x1), (y0, y1) = bounds
+    return (x0, y0, x1, y1)
 
 
 def extension(P: complex, Q: complex, p: complex, q: complex) -> complex:
