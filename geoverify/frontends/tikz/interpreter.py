@@ -30,6 +30,7 @@ from geoverify.frontends.tikz.grammar import parse_path
 from geoverify.frontends.tikz.loops import LoopsMixin, expand_list
 from geoverify.frontends.tikz.nodes import Node
 from geoverify.frontends.tikz.options import DEFAULTS, OptionContext, apply_options
+from geoverify.frontends.tikz.paths import PathWalker
 from geoverify.frontends.tikz.pgfmath import MathResult, evaluate
 from geoverify.frontends.tikz.placement import NodePlacementMixin
 from geoverify.frontends.tikz.registers import assign_register
@@ -105,11 +106,14 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         location = location if location is not None else self.loc
         if self.strict and code == "UNSUPPORTED":
             raise UnsupportedConstructError(message, location=location)
-        key = (code, message, location.line if location else None)
-        if len(self.scene.diagnostics) < 1000:
-            if not any((d.code, d.message, d.location.line if d.location else None) == key
-                       for d in self.scene.diagnostics[-20:]):
-                self.scene.note(code, message, construct, location)
+        diagnostics = self.scene.diagnostics
+        if len(diagnostics) >= 1000:
+            return
+        line = location.line if location else None
+        for d in diagnostics[-20:]:  # the same note on the same line, just made: not again
+            if d.message == message and d.code == code and (d.location.line if d.location else None) == line:
+                return
+        self.scene.note(code, message, construct, location)
 
     def _opt_note(self, code, message, construct):
         self.note(code, message, construct)
@@ -740,7 +744,6 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         every = self.defs.get("style:every path")
         if every:
             self.apply_options(st, every)
-        from geoverify.frontends.tikz.paths import PathWalker
         walker = PathWalker(self, st, loc)
         first = len(self.scene.primitives)
         try:

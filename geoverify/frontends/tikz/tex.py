@@ -17,6 +17,7 @@ from __future__ import annotations
 import bisect
 import re
 from itertools import accumulate, repeat
+from operator import itemgetter
 from dataclasses import dataclass, field
 
 from geoverify.errors import BudgetExceededError, FigureSyntaxError, SourceLocation
@@ -267,6 +268,7 @@ class Definitions:
 
 
 _MISSING = object()
+_TOKENS, _INDEX = itemgetter(0), itemgetter(1)  # of a reader's stack entry [tokens, index]
 
 
 class Reader:
@@ -481,7 +483,9 @@ class Reader:
             return False
         self.budget.step(1, None)
         if self.budget.steps % 256 == 0:
-            self.budget.check_array(sum(len(t) - i for t, i in self._stack))
+            # the tokens still to read (a runaway recursion's stack is deep: counted in C)
+            stack = self._stack
+            self.budget.check_array(sum(map(len, map(_TOKENS, stack))) - sum(map(_INDEX, stack)))
         args = self._read_args(m, tok)
         if m.nargs == 0 and not m.params:
             self.push(m.body)
