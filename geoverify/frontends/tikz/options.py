@@ -135,12 +135,17 @@ def split_options(text: str) -> list[tuple[str, str | None]]:
     of braces around a value is removed. Each text is split once per process; the
     caller gets its own list.
     """
+    return list(_split_once(text))
+
+
+def _split_once(text: str) -> tuple[tuple[str, str | None], ...]:
+    """The pairs of :func:`split_options`, shared (read only)."""
     hit = _SPLIT.get(text)
     if hit is None:
         if len(_SPLIT) >= _SPLIT_MAX:
             _SPLIT.clear()
         hit = _SPLIT[text] = tuple(_split_options(text))
-    return list(hit)
+    return hit
 
 
 def _split_options(text: str) -> list[tuple[str, str | None]]:
@@ -335,7 +340,7 @@ def apply_options(ctx: OptionContext, st: dict, options, depth: int = 0) -> None
     if depth > 50:
         ctx.note("UNSUPPORTED", "styles nest more than 50 levels (recursive style?)", "style")
         return
-    pairs = split_options(options) if isinstance(options, str) else options
+    pairs = _split_once(options) if isinstance(options, str) else options
     for key, val in pairs:
         _apply_one(ctx, st, key, val, depth)
     if depth == 0 and st.get("tqft_path"):  # a key list starts again in /tikz (the tqft style's .cd)
@@ -665,7 +670,11 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
     # --- keys with a value ---
     k = key
     try:
-        if k in SHAPE_KEYS or k in _SHAPE_KEY_PAIRS:  # shapes.geometric (geoshapes)
+        if k in _NODE_KEYS:  # the commonest keys, past the long chain below
+            _node_key(ctx, st, k, val)
+        elif k in _APPEARANCE_KEYS:  # (what the chain's last test, _COSMETIC, would ignore)
+            pass
+        elif k in SHAPE_KEYS or k in _SHAPE_KEY_PAIRS:  # shapes.geometric (geoshapes)
             names = _SHAPE_KEY_PAIRS.get(k, (k,))
             initial = SHAPE_KEYS.get(names[0])
             # "kite vertex angles=90 and 45" gives each its own value (pgf splits at "and")
@@ -768,27 +777,10 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
                 v = r.value
                 vec = {"x": (v, 0.0), "y": (0.0, v), "z": (v, v)}[k]
             st[k + "vec"] = vec
-        elif k == "inner sep":
-            st["inner_xsep"] = st["inner_ysep"] = _dim(ctx, val, st)
-        elif k == "inner xsep":
-            st["inner_xsep"] = _dim(ctx, val, st)
-        elif k == "inner ysep":
-            st["inner_ysep"] = _dim(ctx, val, st)
-        elif k == "outer sep":
-            st["outer_sep"] = _dim(ctx, val, st) if val not in ("auto",) else None
-        elif k == "minimum size":
-            st["min_width"] = st["min_height"] = _dim(ctx, val, st)
-            st["min_width_spec"] = st["min_height_spec"] = _font_length(val)
         elif k == "circle through":  # through library: a circle around the node's position (placement.py)
             st["shape"] = "circle"
             st["inner_xsep"] = st["inner_ysep"] = st["outer_sep"] = 0.0
             st["circle_through"] = ctx.point(val, st)
-        elif k == "minimum width":
-            st["min_width"] = _dim(ctx, val, st)
-            st["min_width_spec"] = _font_length(val)
-        elif k == "minimum height":
-            st["min_height"] = _dim(ctx, val, st)
-            st["min_height_spec"] = _font_length(val)
         elif k in ("insert path", "append after command"):  # path text run where the key stands or
             # after the node (paths.PathWalker.op_options / op_node)
             key_ = k.replace(" ", "_")
@@ -800,8 +792,6 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["parabola_height"] = _dim(ctx, val, st)
         elif k == "to path":  # a to operation's path, \tikztotarget etc. in it (paths.py)
             st["to_path"] = val
-        elif k == "text width":
-            st["text_width"] = _dim(ctx, val, st)
         elif k in ("level distance", "sibling distance"):
             st[k.replace(" ", "_")] = _dim(ctx, val, st)
             # tikz-qtree's \levelsep and \subtreesep (qtree.py) follow only keys given
@@ -819,29 +809,6 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["auto"] = None if v == "false" else (v if v in ("left", "right") else "left")
         elif k in ("text height", "text depth"):
             st[k.replace(" ", "_")] = _dim(ctx, val, st) if val not in (None, "") else None
-        elif k == "align":
-            st["align"] = val
-        elif k == "font" or k == "node font":
-            from geoverify.frontends.tikz.fonts import FONT_SIZES
-            for cs, size in FONT_SIZES.items():
-                if cs in val:
-                    st["font_size"] = size
-            for pattern, fam in _FONT_FAMILIES:
-                if pattern.search(val):
-                    st["bold"] = fam
-                    break
-            m = _FONTSIZE.search(val)
-            if m:
-                st["font_size"] = _dim(ctx, m.group(1), st)
-            if k == "node font":  # the node's own font: its shape's lengths (inner sep, sizes in em) too
-                st["outer_font_size"] = st["font_size"]
-            if "boldmath" in val or "+" in str(st["bold"]):  # the math version the key's fonts select
-                from geoverify.frontends.tikz.fonts import BOLD_MATH
-                family = (st["bold"] or "rm") if isinstance(st["bold"], str) else ("bf" if st["bold"] else "rm")
-                family = family.split("+")[0]
-                st["bold"] = family + BOLD_MATH if _BOLDMATH.search(val) else family
-        elif k == "shape":
-            st["shape"] = val
         elif k.startswith("rounded rectangle ") and k[18:] in ("west arc", "east arc", "left arc", "right arc",
                                                                "arc length"):  # shapes.misc (roundedrect.py)
             side = {"left arc": "west", "right arc": "east", "west arc": "west", "east arc": "east"}.get(k[18:])
@@ -851,8 +818,6 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["local_bbox"] = val.strip()
         elif k == "path picture":  # drawn inside the path (pathpicture.py)
             st["path_picture"] = val
-        elif k == "anchor":  # after above=of X it only changes the anchor; the position stays
-            st["anchor"] = val
         elif k in _PLACEMENT:
             dx, dy, anchor = _PLACEMENT[k]
             st["anchor"] = anchor
@@ -908,8 +873,6 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             st["pin_distance"] = _dim(ctx, val, st)
         elif k == "pos":
             st["pos"] = ctx.number(val, st).value
-        elif k == "name":
-            st["node_name"] = val
         elif k == "set":  # graphs library: the node joins a node set (placement.py; "new set" needs no state)
             st["node_sets"] = (*(st.get("node_sets") or ()), val.strip())
         elif k == "new set":
@@ -1157,6 +1120,69 @@ _BOLDMATH = re.compile(r"\\boldmath(?![A-Za-z])")
 _OF_TARGET = re.compile(r"^(.*?)(?<![A-Za-z])of\s+(.+)$", re.S)
 #: a plain font-relative length (``3em``, ``1.5 ex``)
 _FONT_LENGTH = re.compile(r"\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*(ex|em)\s*")
+
+
+#: keys with a value of nearly every node (tkz-euclide's point styles, labels); :func:`_node_key`
+#: sets them without walking the long chain of :func:`_apply_one`, whose earlier tests take none
+#: of them (no shape, plot, transformation or library key is among them)
+_NODE_KEYS = frozenset({"inner sep", "inner xsep", "inner ysep", "outer sep", "minimum size", "minimum width",
+                        "minimum height", "text width", "align", "font", "node font", "shape", "anchor", "name"})
+
+
+#: keys with a value that change nothing the verifier compares, often given: they skip the chain too
+_APPEARANCE_KEYS = frozenset({"line cap", "line join", "miter limit", "ball color", "shading", "shading angle",
+                              "top color", "bottom color", "middle color", "left color", "right color",
+                              "inner color", "outer color"})
+
+
+def _node_key(ctx, st: dict, k: str, val: str) -> None:
+    """Apply one of :data:`_NODE_KEYS` (with its value ``val``) to ``st``."""
+    if k == "inner sep":
+        st["inner_xsep"] = st["inner_ysep"] = _dim(ctx, val, st)
+    elif k == "inner xsep":
+        st["inner_xsep"] = _dim(ctx, val, st)
+    elif k == "inner ysep":
+        st["inner_ysep"] = _dim(ctx, val, st)
+    elif k == "outer sep":
+        st["outer_sep"] = _dim(ctx, val, st) if val not in ("auto",) else None
+    elif k == "minimum size":
+        st["min_width"] = st["min_height"] = _dim(ctx, val, st)
+        st["min_width_spec"] = st["min_height_spec"] = _font_length(val)
+    elif k == "minimum width":
+        st["min_width"] = _dim(ctx, val, st)
+        st["min_width_spec"] = _font_length(val)
+    elif k == "minimum height":
+        st["min_height"] = _dim(ctx, val, st)
+        st["min_height_spec"] = _font_length(val)
+    elif k == "text width":
+        st["text_width"] = _dim(ctx, val, st)
+    elif k == "align":
+        st["align"] = val
+    elif k == "font" or k == "node font":
+        from geoverify.frontends.tikz.fonts import FONT_SIZES
+        for cs, size in FONT_SIZES.items():
+            if cs in val:
+                st["font_size"] = size
+        for pattern, fam in _FONT_FAMILIES:
+            if pattern.search(val):
+                st["bold"] = fam
+                break
+        m = _FONTSIZE.search(val)
+        if m:
+            st["font_size"] = _dim(ctx, m.group(1), st)
+        if k == "node font":  # the node's own font: its shape's lengths (inner sep, sizes in em) too
+            st["outer_font_size"] = st["font_size"]
+        if "boldmath" in val or "+" in str(st["bold"]):  # the math version the key's fonts select
+            from geoverify.frontends.tikz.fonts import BOLD_MATH
+            family = (st["bold"] or "rm") if isinstance(st["bold"], str) else ("bf" if st["bold"] else "rm")
+            family = family.split("+")[0]
+            st["bold"] = family + BOLD_MATH if _BOLDMATH.search(val) else family
+    elif k == "shape":
+        st["shape"] = val
+    elif k == "anchor":  # after above=of X it only changes the anchor; the position stays
+        st["anchor"] = val
+    elif k == "name":
+        st["node_name"] = val
 
 
 def _turtle(ctx, st, key, val) -> bool:
