@@ -7,6 +7,7 @@ arrow sizes are absolute (bp), as in Asymptote.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -50,6 +51,19 @@ def _style(pen, fillpen=None):
     return Style(stroke=stroke, stroke_width=width, dash=dash, fill=fill, opacity=opacity)
 
 
+@functools.lru_cache(maxsize=1024)
+def _fill_style(fill):
+    """``Style(stroke=None, fill=fill)`` (a label's, a zero-length path's dot): shared, as
+    Styles are frozen and a figure's texts repeat a few colours."""
+    return Style(stroke=None, fill=fill)
+
+
+@functools.lru_cache(maxsize=1024)
+def _dot_style(fill):
+    """``Style(stroke=None, stroke_width=0.0, fill=fill)`` (a dot's, an arrow head's): shared."""
+    return Style(stroke=None, stroke_width=0.0, fill=fill)
+
+
 def _subpath(p):
     ctrl = np.array([[[a.real, a.imag], [b.real, b.imag], [c.real, c.imag], [d.real, d.imag]]
                      for a, b, c, d in p.segments()], dtype=np.float64)
@@ -72,11 +86,33 @@ def _shape_primitive(shape, style, loc, name):
     return None
 
 
-def _polyline(zs, cyclic, style, loc, name):
-    # the complex knots viewed as (x, y) rows: the same float64 values as a list of
-    # (z.real, z.imag) tuples, converted by numpy in one step
-    pts = np.array(zs, dtype=np.complex128).view(np.float64).reshape(-1, 2)
+#: from this many knots on, a polyline's points are mapped with numpy
+_LONG_POLYLINE = 32
+
+
+def _polyline(pts, cyclic, style, loc, name):
     return Polyline(points=pts, closed_flag=cyclic, style=style, source=loc, name=name)
+
+
+def _mapped_points(zs, t):
+    """The knots ``t.apply_all(zs)`` as an ``(n, 2)`` array, for a polyline.
+
+    A long one (a plotted graph) is mapped with numpy: the same operations in the same
+    order per coordinate, ``(x + xx u) + xy v`` and ``(y + yx u) + yy v``, in float64.
+    Only for finite numbers: a NaN already there could come out with another sign bit.
+    """
+    if len(zs) >= _LONG_POLYLINE:
+        uv = pathops.points_xy(zs)
+        coefs = (t.x, t.xx, t.xy, t.y, t.yx, t.yy)
+        if np.isfinite(uv).all() and all(map(math.isfinite, coefs)):
+            x, xx, xy, y, yx, yy = coefs
+            u, v = uv[:, 0], uv[:, 1]
+            out = np.empty_like(uv)
+            with np.errstate(over="ignore", invalid="ignore"):  # inf and NaN as Python makes them, silently
+                out[:, 0] = x + xx * u + xy * v
+                out[:, 1] = y + yx * u + yy * v
+            return out
+    return pathops.points_xy(t.apply_all(zs))
 
 
 def _path_primitive(p, style, loc, name):
@@ -85,7 +121,7 @@ def _path_primitive(p, style, loc, name):
         if prim is not None:
             return prim
     if len(p.z) >= 2 and p.is_polyline():
-        return _polyline(p.z, p.cyclic, style, loc, name)
+        return _polyline(pathops.points_xy(p.z), p.cyclic, style, loc, name)
     return BezierPath(parts=[_subpath(p)], style=style, source=loc, name=name)
 
 
@@ -104,7 +140,7 @@ def _mapped_primitive(p, t, style, loc, name):
             if prim is not None:
                 return prim
     elif len(p.z) >= 2 and p.all_straight():
-        return _polyline(t.apply_all(p.z), p.cyclic, style, loc, name)
+        return _polyline(_mapped_points(p.z, t), p.cyclic, style, loc, name)
     return _path_primitive(p.transformed(t), style, loc, name)
 
 
@@ -123,7 +159,7 @@ def _draw_paths(scene, it, t, loc):
                 # a zero-length path draws a dot of the pen's width
                 z = t.apply(p.z[0])
                 scene.add(Dot(center=(z.real, z.imag), radius=0.5 * style.stroke_width,
-                              style=Style(stroke=None, fill=style.stroke), source=loc))
+                              style=_fill_style(style.stroke), source=loc))
             continue
         if arrows:
             q = p.transformed(t)
@@ -170,7 +206,7 @@ def emit_picture(pic, scene, budget=None):
             z = t.apply(it.position)
             pen = it.pen
             scene.add(Dot(center=(z.real, z.imag), radius=0.5 * (it.size or _dotsize(pen)),
-                          style=Style(stroke=None, stroke_width=0.0, fill=pen.hex if pen else "#000000"), source=loc))
+                          style=_dot_style(pen.hex if pen else "#000000"), source=loc))
         elif kind == "label":
             _label(scene, it, t.apply(it.position), cache.label(it), loc)
         if budget is not None:
@@ -190,7 +226,7 @@ def _label(scene, it, z, geom, loc):
     a, b, c, d, e, f = geom.frame
     frame = ((a, b, z.real + c), (d, e, z.imag + f))
     scene.add(TextLabel(text=it.text, anchor=(z.real, z.imag), box=box, font_size=fs, frame=frame,
-                        style=Style(stroke=None, fill=it.pen.hex if it.pen else "#000000"), source=loc))
+                        style=_fill_style(it.pen.hex if it.pen else "#000000"), source=loc))
 
 
 def _unfill_under(scene, z, box):
@@ -205,7 +241,7 @@ def _unfill_under(scene, z, box):
 
 def _arrows(scene, p, spec, pen, carrier, loc):
     width = pen.width if pen is not None and pen.width is not None else 0.5
-    style = Style(stroke=None, stroke_width=0.0, fill=pen.hex if pen else "#000000")
+    style = _dot_style(pen.hex if pen else "#000000")
     L = p.length
     for where in spec.where:
         at = getattr(spec, "at", None)

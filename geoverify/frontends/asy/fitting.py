@@ -232,7 +232,8 @@ def _last_fitting(extent, size, s, steps=64):
 
 
 def scaling(pic, dotsize_of, cache=None):
-    """``(sx, sy)`` of the picture's user -> canvas (bp) map (measured through ``cache``, a :class:`FitCache`, if given)."""
+    """``(sx, sy)`` of the picture's user -> canvas (bp) map (items measured through ``cache``,
+    a :class:`FitCache`, if given)."""
     if pic.xsize == 0 and pic.ysize == 0 and pic.xunit == 0 and pic.yunit == 0:
         return 1.0, 1.0
     xs, ys = coords_of(pic, dotsize_of, cache)

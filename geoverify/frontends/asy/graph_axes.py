@@ -222,8 +222,11 @@ def install(I):
                 else:
                     marks.append((x, 0.0, -s * sz, pp))
         ylo = yhi = 0.0
+        halves = {}  # the marks share two pens: each one's half width once (base_pen makes a new Pen)
         for x, y0, y1, pp in marks:
-            h = _pen_half(base_pen(pp))
+            h = halves.get(id(pp))
+            if h is None:
+                h = halves[id(pp)] = _pen_half(base_pen(pp))
             ylo, yhi = min(ylo, y0 - h, y1 - h), max(yhi, y0 + h, y1 + h)
         if not opposite and Size > 0:
             align = side_rot * -1j  # asy: side * dir, dir = -I*pathdir, pathdir = +x here
@@ -386,8 +389,11 @@ def install(I):
                     return complex(lo_ + x_along_bp / s_al, v + y_across_bp / s_cr)
                 return complex(v - y_across_bp / s_cr, lo_ + x_along_bp / s_al)
 
+            tick_pens = {}  # the marks share two pens: each resolved once, the ticks share it
             for x, y0, y1, pp in marks:
-                tp = base_pen(pp)
+                tp = tick_pens.get(id(pp))
+                if tp is None:
+                    tp = tick_pens[id(pp)] = base_pen(pp)
                 if spec.extend and data["has2"]:
                     u = lo_ + x / s_al
                     seg = [mk(u, v), mk(u, v2)]

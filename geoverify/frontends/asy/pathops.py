@@ -15,7 +15,7 @@ from geoverify.frontends.asy.guides import Path
 
 __all__ = ["point", "direction", "subpath", "reverse", "arclength", "arctime", "intersections", "bbox",
            "unitcircle", "circle_path", "arc_path", "extension", "buildcycle", "precontrol", "postcontrol",
-           "polygon_path", "concat"]
+           "polygon_path", "concat", "points_xy"]
 
 _K = 0.552284749830793  # 4/3 (sqrt 2 - 1): Asymptote's unitcircle controls
 
@@ -523,7 +523,7 @@ def bbox(p: Path):
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _xy(zs):
+def points_xy(zs):
     """Complex points as an ``(n, 2)`` float array of their (exact) coordinates."""
     return np.array(zs, dtype=np.complex128).view(np.float64).reshape(-1, 2)
 
@@ -538,8 +538,9 @@ def _long_bbox(p: Path):
     """
     z, post, pre = p.z, p.post, p.pre
     zl = z + z[:1] if p.cyclic else z                  # segment i: zl[i], post[i], pre[i+1], zl[i+1]
-    knots = _xy(zl)
-    pa, pb, pc, pd = knots[:-1], _xy(post[:p.length]), _xy(pre[1:] + pre[:1] if p.cyclic else pre[1:]), knots[1:]
+    knots = points_xy(zl)
+    pa, pd = knots[:-1], knots[1:]
+    pb, pc = points_xy(post[:p.length]), points_xy(pre[1:] + pre[:1] if p.cyclic else pre[1:])
     # not (min(pa, pd) <= min(pb, pc) and max(pb, pc) <= max(pa, pd)), picked as bbox picks (NaN included)
     outside = ~((np.where(pd < pa, pd, pa) <= np.where(pc < pb, pc, pb))
                 & (np.where(pc > pb, pc, pb) <= np.where(pd > pa, pd, pa)))
