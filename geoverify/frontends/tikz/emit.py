@@ -183,11 +183,13 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
                 sp.segs = _shorten_segs(sp.segs, st["shorten_start"], False)
     style = path_style(st, draw, fill)
     common = {"source": source, "panel": panel, "name": name, "clipped": clipped}
-    # the tips sit at the ends as written; dots, brackets and heads then cut the line back
-    written_ends = [(sp.segs[0], sp.segs[-1]) if sp.segs else None for sp in path.subpaths]
-    dots = _dot_tips(path, st, style.stroke_width) if draw else []
-    barbs = _barbs(path, st, style.stroke_width) if draw else []
-    heads = _heads(path, st, style.stroke_width) if draw else []
+    # the tips sit at the ends as written; dots, brackets and heads then cut the line back (a
+    # path without tips or an arrow specification, most of them, has none of these to look for)
+    tipped = draw and bool(st["arrow_start"] or st["arrow_end"] or st.get("arrow_spec"))
+    written_ends = [(sp.segs[0], sp.segs[-1]) if sp.segs else None for sp in path.subpaths] if tipped else []
+    dots = _dot_tips(path, st, style.stroke_width) if tipped else []
+    barbs = _barbs(path, st, style.stroke_width) if tipped else []
+    heads = _heads(path, st, style.stroke_width) if tipped else []
     out = []
     carrier_of = {}
     tips = st["arrow_start"] or st["arrow_end"]
@@ -234,7 +236,7 @@ def emit_path(scene, path: PathBuilder, st: dict, *, draw: bool, fill: bool, sou
                         out.append(scene.add(Arrow(tip=start + back * _unit(fwd), direction=d, position="start",
                                                    carrier=carrier_of[k], style=arrow_style, **common)))
                 break
-    out += _emit_bars(scene, path, st, style, common) if draw else []
+    out += _emit_bars(scene, path, st, style, common) if tipped else []
     if barbs:
         barb_style = Style(stroke=style.stroke, stroke_width=style.stroke_width, opacity=style.opacity)
         for kind, pts in barbs:

@@ -162,10 +162,19 @@ class PathBuilder:
         self.current = None
 
     def polyline(self, pts, closed: bool = False) -> None:
-        """A new subpath of straight lines through ``pts`` (sequence of (x, y)), closed if asked."""
+        """A new subpath of straight lines through ``pts`` (sequence of (x, y)), closed if asked:
+        the segments of :meth:`line` from one to the next, added at once (plots have thousands)."""
         self.move_to(pts[0])
-        for a, c in zip(pts, pts[1:]):
-            self.line(a, c)
+        sp = self.current  # (open after the move: each line would keep adding to it)
+        ends = [tuple(p) for p in pts]
+        before = len(sp.segs)
+        sp.segs.extend([("L", a, c) for a, c in zip(ends, ends[1:])])
+        added = len(sp.segs) - before
+        r = self.radius
+        if added and (sp.radii is not None or r):  # as _mark after each segment
+            if sp.radii is None:
+                sp.radii = [0.0] * before
+            sp.radii.extend([r or 0.0] * added)
         if closed:
             self.close()
 

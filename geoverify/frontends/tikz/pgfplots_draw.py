@@ -125,7 +125,7 @@ def _smooth_points(pts, tension=0.5, steps=12):
     s = 1 - u
     curve = (s ** 3 * p1[:, None] + 3 * s * s * u * c1[:, None] + 3 * s * u * u * c2[:, None]
              + u ** 3 * p2[:, None]).reshape(-1, 2)
-    return [(float(p[0, 0]), float(p[0, 1]))] + [(float(x), float(y)) for x, y in curve]
+    return [(float(p[0, 0]), float(p[0, 1]))] + list(map(tuple, curve.tolist()))  # (floats, as float(x))
 
 
 def draw_bars(interp, plot: Plot, full, base: float) -> None:
@@ -167,10 +167,7 @@ def _adds_nothing(plot: Plot, k: int) -> bool:
 def _emit_bar(interp, plot: Plot, corners) -> None:
     """One bar: the closed polygon through ``corners`` (canvas points), drawn and filled as the plot."""
     b = PathBuilder()
-    b.move_to(corners[0])
-    for u, v in zip(corners, corners[1:]):
-        b.line(u, v)
-    b.close()
+    b.polyline(corners, True)
     emit_path(interp.scene, b, plot.st, draw=plot.st["draw"] is not None, fill=plot.st["fill"] is not None,
               source=plot.loc, panel=interp.panel)
 
@@ -265,9 +262,7 @@ def _name_plot_path(interp, plot, canvas) -> None:
             continue
         if len(run) > 1:
             pts = _smooth_points(run, plot.st.get("tension", 0.5)) if plot.smooth and len(run) > 2 else run
-            b.move_to(pts[0])
-            for a, c in zip(pts, pts[1:]):
-                b.line(a, c)
+            b.polyline(pts)
         run = []
     if not b.is_empty():
         interp.named_paths[plot.st["name_path"]] = b
@@ -363,10 +358,7 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
         elif plot.closed != "cycle":
             pts += [G.apply(full, (first[-1], y0)), G.apply(full, (first[0], y0))]
         b = PathBuilder()
-        b.move_to(pts[0])
-        for p, q in zip(pts, pts[1:]):
-            b.line(p, q)
-        b.close()
+        b.polyline(pts, True)
         emit_path(interp.scene, b, st, draw=st["draw"] is not None, fill=st["fill"] is not None,
                   source=plot.loc, panel=interp.panel)
     elif not plot.only_marks and (st["draw"] is not None or st.get("fill") is not None) \
@@ -398,9 +390,7 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
             if len(piece) < 2:
                 continue
             b = PathBuilder()
-            b.move_to(piece[0])
-            for p, q in zip(piece, piece[1:]):
-                b.line(p, q)
+            b.polyline(piece)
             # a fill given to the plot fills the open line too (pgf closes it for the fill)
             idx = emit_path(interp.scene, b, st, draw=st["draw"] is not None, fill=st.get("fill") is not None,
                             source=plot.loc, panel=interp.panel)
@@ -629,10 +619,7 @@ def legend_image(interp, plot: Plot, origin, ctm, scale=1.0) -> None:
                 q = [G.apply(ctm, (o[0] + g[a, b, 0], o[1] + g[a, b, 1]))
                      for a, b in ((j, i), (j, i + 1), (j + 1, i + 1), (j + 1, i))]
                 b = PathBuilder()
-                b.move_to(q[0])
-                for u, v in zip(q, q[1:]):
-                    b.line(u, v)
-                b.close()
+                b.polyline(q, True)
                 emit_path(interp.scene, b, st, draw=st["draw"] is not None, fill=st.get("fill") is not None,
                           source=plot.loc, panel=interp.panel)
         return
