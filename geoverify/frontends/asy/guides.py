@@ -149,7 +149,7 @@ class Path:
     def length(self) -> int:
         """Asymptote's ``length(path)``: the number of segments."""
         n = len(self.z)
-        return n if self.cyclic else max(n - 1, 0)
+        return n if self.cyclic or not n else n - 1
 
     def segment(self, i: int):
         n = len(self.z)

@@ -119,7 +119,8 @@ def _box(p, w, v, lin, pad):
         # four corners do (the first of equal ones, NaN as there)
         x0, x1 = p.real + -pad, p.real + (w + pad)
         y0, y1 = p.imag + -pad, p.imag + (v + pad)
-        return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+        # min(a, b) and max(a, b) as the builtins pick them (b only when strictly beyond a)
+        return (x1 if x1 < x0 else x0, y1 if y1 < y0 else y0, x1 if x1 > x0 else x0, y1 if y1 > y0 else y0)
     return _bbox(_corners(p, w, v, lin, pad))
 
 
@@ -136,6 +137,10 @@ def label_corners(text, align: complex, pen, transform=None, pad: float = 0.0) -
 
 def _frame(p, lin, depth):
     """The text frame of a box placed at ``p``: its origin is the first unpadded corner, raised by the depth."""
+    if lin is _identity:
+        # no transform: the same sums written out (complex addition is componentwise;
+        # lin(1.0) is 1.0, lin(1j) is 1j)
+        return 1.0, 0.0, (p.real + -0.0) + 0.0, 0.0, 1.0, (p.imag + -0.0) + depth
     origin = p + lin(complex(-0.0, -0.0)) + lin(complex(0.0, depth))
     ex, ey = lin(1.0), lin(1j)
     return ex.real, ey.real, origin.real, ex.imag, ey.imag, origin.imag
