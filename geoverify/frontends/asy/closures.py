@@ -14,17 +14,25 @@ without a closure of their own fall back to their handler.
 
 from __future__ import annotations
 
+import operator
 import sys
 
 from lark import Token, Tree
 
-from geoverify.frontends.asy.control import Env, _Break, _Continue, _Return
+from geoverify.frontends.asy.control import AsyRuntimeError, Env, _Break, _Continue, _Return
 from geoverify.frontends.asy.guides import Path
 from geoverify.frontends.asy.values import AsyArray, Overloads
 
-__all__ = ["compile_expression", "compile_statement", "compile_body", "compile_function_body", "declaration"]
+__all__ = ["compile_expression", "compile_statement", "compile_body", "compile_function_body", "declaration",
+           "loop_runner", "function_body", "compile_invocation"]
 
-_ADD, _SUB, _MUL = "op_add", "op_sub", "op_mul"
+#: Chain operators computed inline when both operands are ints or reals (the operator of
+#: ``operators.binary`` for them, division only by a nonzero number) ...
+_NUMERIC = {"op_add": operator.add, "op_sub": operator.sub, "op_mul": operator.mul, "op_div": operator.truediv,
+            "op_lt": operator.lt, "op_gt": operator.gt, "op_le": operator.le, "op_ge": operator.ge,
+            "op_eq": operator.eq, "op_ne": operator.ne}
+#: ... and those of them computed inline for two pairs too (complex arithmetic).
+_PAIRWISE = frozenset({"op_add", "op_sub", "op_mul", "op_div"})
 
 
 def _sole_holder_counts():
@@ -93,7 +101,10 @@ def _fallback(I, node):
 
 
 def _number(I, node):
-    v = I.e_number(node, None)
+    try:
+        v = I.e_number(node, None)
+    except ValueError:      # a literal Python cannot read (too many digits): fails when evaluated
+        return _fallback(I, node)
 
     def f(env):
         return v
@@ -378,13 +389,26 @@ def _power(I, node):
             r = user_op("^", [a, b], env)
             if r is not _NO_USER_OP:
                 return r
+        # operators.binary's power of two numbers, inline: an int to a natural power is
+        # exact, any other is computed in reals (a complex result is its error: binary reports it)
+        ta, tb = type(a), type(b)
+        if ta is int and tb is int:
+            if b >= 0:
+                return a ** b
+        elif (ta is float or ta is int) and (tb is float or tb is int):
+            r = float(a) ** float(b)
+            if type(r) is float:
+                return r
         return binary(I, name, a, b, node)
     return f
 
 
 def _implicit(I, node):
     """``2x`` (``ExpressionsMixin.e_implicit``): the number times the factor."""
-    a = I._number(str(node.children[0]))
+    try:
+        a = I._number(str(node.children[0]))
+    except ValueError:      # a literal Python cannot read (too many digits): fails when evaluated
+        return _fallback(I, node)
     fb = _child(I, node.children[1])
     binary = I.ops.binary
 
@@ -468,7 +492,19 @@ def _nested(I, x):
     name = _BIN.get(kind)
     if name is not None:
         binary = I.ops.binary
-        fast = kind in (_ADD, _SUB, _MUL)
+        fast = _NUMERIC.get(kind)
+        if fast is None:
+            def f(env):
+                a = fl(env)
+                b = fr(env)
+                if user_ops and sym in user_ops:
+                    r = user_op(sym, [a, b], env)
+                    if r is not _NO_USER_OP:
+                        return r
+                return binary(I, name, a, b, op)
+            return f
+        pairwise = kind in _PAIRWISE
+        divides = kind == "op_div"
 
         def f(env):
             a = fl(env)
@@ -477,14 +513,10 @@ def _nested(I, x):
                 r = user_op(sym, [a, b], env)
                 if r is not _NO_USER_OP:
                     return r
-            if fast:
-                ta, tb = type(a), type(b)
-                if (ta is float or ta is int) and (tb is float or tb is int):
-                    if kind == _ADD:
-                        return a + b
-                    if kind == _SUB:
-                        return a - b
-                    return a * b
+            ta, tb = type(a), type(b)
+            if ((ta is float or ta is int) and (tb is float or tb is int)
+                    or pairwise and ta is complex and tb is complex) and (b or not divides):
+                return fast(a, b)   # what operators.binary computes for these operands
             return binary(I, name, a, b, op)
         return f
     if kind == "op_carets":
@@ -722,7 +754,35 @@ def _vardec(I, node):
     return f
 
 
-def _for(I, node):
+def loop_runner(I, node):
+    """A function ``run(env)`` doing the work of loop statement ``node`` (``for``, ``while``,
+    ``do``, ``foreach``) without ``exec``'s step and location, made once per node.
+
+    A loop's condition, updates and body run many times: the interpreter compiles a
+    loop the first time it runs (its handlers call this), not the second.
+    """
+    attr = I._body_attr
+    run = getattr(node, attr, None)
+    if run is None:
+        run = _LOOPS[node.data](I, node)
+        setattr(node, attr, run)
+    return run
+
+
+def _loop_statement(I, node):
+    """The statement closure of a loop: ``exec``'s step and location, then the loop."""
+    run = loop_runner(I, node)
+    step = I.budget.step
+    at = (node, None)
+
+    def f(env):
+        step()
+        I._at = at
+        run(env)
+    return f
+
+
+def _for_loop(I, node):
     init, cond, upd, body = node.children
     start = None
     if init is not None:
@@ -739,11 +799,8 @@ def _for(I, node):
     updates = tuple(I.expr_closure(x) for x in upd.children) if upd is not None else ()
     run = compile_body(I, body)
     step = I.budget.step
-    at = (node, None)
 
-    def f(env):
-        step()
-        I._at = at
+    def loop(env):
         e = Env(env)
         if start is not None:
             start(e)
@@ -759,19 +816,16 @@ def _for(I, node):
                 pass
             for x in updates:
                 x(e)
-    return f
+    return loop
 
 
-def _while(I, node):
+def _while_loop(I, node):
     cond, body = node.children
     test = _truth_test(I, node, I.expr_closure(cond))
     run = compile_body(I, body)
     step = I.budget.step
-    at = (node, None)
 
-    def f(env):
-        step()
-        I._at = at
+    def loop(env):
         while test(env):
             step()
             try:
@@ -780,19 +834,16 @@ def _while(I, node):
                 break
             except _Continue:
                 continue
-    return f
+    return loop
 
 
-def _do(I, node):
+def _do_loop(I, node):
     body, cond = node.children
     test = _truth_test(I, node, I.expr_closure(cond))
     run = compile_body(I, body)
     step = I.budget.step
-    at = (node, None)
 
-    def f(env):
-        step()
-        I._at = at
+    def loop(env):
         while True:
             step()
             try:
@@ -803,7 +854,37 @@ def _do(I, node):
                 pass
             if not test(env):
                 break
-    return f
+    return loop
+
+
+def _foreach_loop(I, node):
+    """``for (T x : a) body``: a new scope per element."""
+    typ = I.type_of_node(node.children[0])
+    name = str(node.children[1])
+    fseq = I.expr_closure(node.children[2])
+    run = compile_body(I, node.children[3])
+    cast = I.cast
+    step = I.budget.step
+
+    def loop(env):
+        seq = fseq(env)
+        if not isinstance(seq, list):
+            raise AsyRuntimeError("foreach over a non-array", location=I.loc(node))
+        for v in list(seq):
+            step()
+            e = Env(env)
+            e.vars[name] = cast(v, typ)
+            e.types[name] = typ
+            try:
+                run(e)
+            except _Break:
+                break
+            except _Continue:
+                pass
+    return loop
+
+
+_LOOPS = {"for_stmt": _for_loop, "while_stmt": _while_loop, "do_stmt": _do_loop, "foreach_stmt": _foreach_loop}
 
 
 def _return(I, node):
@@ -817,6 +898,69 @@ def _return(I, node):
         I._at = at
         raise _Return(fv(env) if fv is not None else None)
     return f
+
+
+def function_body(I, body):
+    """The compiled run of a function's body (:func:`compile_function_body`), made once per
+    body node and interpreter."""
+    attr = I._body_attr
+    run = getattr(body, attr, None)
+    if run is None:
+        run = compile_function_body(I, body)
+        setattr(body, attr, run)
+    return run
+
+
+def compile_invocation(I, f):
+    """A closure ``invoke(args) -> value`` calling Asymptote function ``f`` with one
+    positional argument per parameter, as ``ExpressionsMixin.call_user`` does (without its
+    depth count): the arguments cast to the parameter types in a new scope, the body,
+    the value cast to the return type.
+
+    Parameters
+    ----------
+    I : Interpreter
+    f : AsyFunction
+        A function whose ``binding`` is a plan (no rest parameter).
+    """
+    plan = f.binding
+    run = function_body(I, f.body)
+    fenv = f.env
+    conv_ret = I.caster(f.ret)
+
+    if len(plan) == 1 and plan[0][0] is not None:
+        # one parameter (what graph() samples): bound without a loop
+        ((pname, typ, conv),) = plan
+
+        def invoke(args):
+            e = Env(fenv)
+            v = args[0]
+            e.vars[pname] = conv(v) if conv is not None else v
+            e.types[pname] = typ
+            try:
+                v = run(e)
+            except _Return as r:
+                v = r.value
+            if v is None or conv_ret is None:
+                return v
+            return conv_ret(v)
+        return invoke
+
+    def invoke(args):
+        e = Env(fenv)
+        scope, types = e.vars, e.types
+        for (pname, typ, conv), v in zip(plan, args):
+            if pname is not None:
+                scope[pname] = conv(v) if conv is not None else v
+                types[pname] = typ
+        try:
+            v = run(e)
+        except _Return as r:
+            v = r.value
+        if v is None or conv_ret is None:
+            return v
+        return conv_ret(v)
+    return invoke
 
 
 def compile_function_body(I, body):
@@ -859,5 +1003,6 @@ def _top_return(I, node):
 
 _STATEMENTS = {
     "expr_stmt": _expr_stmt, "block": _block, "empty": _empty, "if_stmt": _if, "if_else": _if,
-    "vardec": _vardec, "for_stmt": _for, "while_stmt": _while, "do_stmt": _do, "return_stmt": _return,
+    "vardec": _vardec, "return_stmt": _return, "for_stmt": _loop_statement, "while_stmt": _loop_statement,
+    "do_stmt": _loop_statement, "foreach_stmt": _loop_statement,
 }

@@ -12,7 +12,7 @@ import re
 
 from lark import Token, Tree
 
-from geoverify.frontends.asy.closures import compile_expression, compile_function_body
+from geoverify.frontends.asy.closures import compile_expression, compile_invocation, function_body
 from geoverify.frontends.asy.control import AsyRuntimeError, Env, _Return, _Skip
 from geoverify.frontends.asy.guides import CycleToken, Guide, Join, Path, INFINITE_TENSION
 from geoverify.frontends.asy.values import (AsyArray, AsyFunction, Builtin, NoMatch, Overloads, Pen,
@@ -422,8 +422,10 @@ class ExpressionsMixin:
     def call_user(self, f, args, kwargs):
         """Call Asymptote function ``f``: its parameters bound in a new scope, then its body.
 
-        The body is walked on the function's first call and compiled on its second
-        (:func:`~geoverify.frontends.asy.closures.compile_function_body`).
+        The body is walked on the function's first call; from its second, a call with
+        every parameter given positionally runs the function's compiled invocation
+        (:func:`~geoverify.frontends.asy.closures.compile_invocation`), any other the
+        compiled body (:func:`~geoverify.frontends.asy.closures.function_body`).
         """
         budget = self.budget
         # Budget.enter, with the call's location made only when the depth limit is hit
@@ -432,6 +434,17 @@ class ExpressionsMixin:
             budget.depth -= 1
             budget.enter(self.current_loc)
         try:
+            invoke = f.invoke
+            if invoke:
+                if not kwargs and len(args) == len(f.binding):
+                    return invoke(args)
+            elif invoke is False:
+                if f.binding:
+                    f.invoke = compile_invocation(self, f)
+                    if not kwargs and len(args) == len(f.binding):
+                        return f.invoke(args)
+            else:
+                f.invoke = False        # the first call: walked
             e = Env(f.env)
             binding = f.binding
             if binding is None:
@@ -445,18 +458,11 @@ class ExpressionsMixin:
                         types[pname] = typ
             else:
                 self._bind(f, args, kwargs, e)
-            body = f.body
-            run = getattr(body, self._body_attr, None)
             try:
-                if run:
-                    v = run(e)
-                elif run is None:
-                    setattr(body, self._body_attr, False)
-                    v = self._walk_function_body(body, e)
+                if invoke is None:
+                    v = self._walk_function_body(f.body, e)
                 else:
-                    run = compile_function_body(self, body)
-                    setattr(body, self._body_attr, run)
-                    v = run(e)
+                    v = function_body(self, f.body)(e)
             except _Return as r:
                 v = r.value
             return self.cast(v, f.ret) if v is not None else None

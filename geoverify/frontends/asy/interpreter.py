@@ -29,7 +29,7 @@ __all__ = ["Interpreter", "AsyRuntimeError", "Env"]
 
 
 from geoverify.frontends.asy.control import AsyRuntimeError, Env, _Break, _Continue, _Return, _Skip  # noqa: F401
-from geoverify.frontends.asy.closures import compile_statement
+from geoverify.frontends.asy.closures import compile_statement, loop_runner
 from geoverify.frontends.asy.expressions import ExpressionsMixin
 
 class _Proxy:
@@ -152,10 +152,10 @@ class Interpreter(ExpressionsMixin):
             "expr_stmt": self.x_expr,
             "if_stmt": self.x_if,
             "if_else": self.x_if,
-            "while_stmt": self.x_while,
-            "do_stmt": self.x_do,
-            "for_stmt": self.x_for,
-            "foreach_stmt": self.x_foreach,
+            "while_stmt": self.x_loop,
+            "do_stmt": self.x_loop,
+            "for_stmt": self.x_loop,
+            "foreach_stmt": self.x_loop,
             "return_stmt": self.x_return,
             "break_stmt": self.x_break,
             "continue_stmt": self.x_continue,
@@ -575,71 +575,10 @@ class Interpreter(ExpressionsMixin):
         elif len(node.children) > 2:
             self.exec_body(node.children[2], env)
 
-    def x_while(self, node, env):
-        cond, body = node.children
-        while self.truth(self.eval(cond, env), node):
-            self.budget.step()
-            try:
-                self.exec_body(body, env)
-            except _Break:
-                break
-            except _Continue:
-                continue
-
-    def x_do(self, node, env):
-        body, cond = node.children
-        while True:
-            self.budget.step()
-            try:
-                self.exec_body(body, env)
-            except _Break:
-                break
-            except _Continue:
-                pass
-            if not self.truth(self.eval(cond, env), node):
-                break
-
-    def x_for(self, node, env):
-        init, cond, upd, body = node.children
-        e = Env(env)
-        if init is not None:
-            c = init.children[0]
-            if c.data == "vardec":
-                self.x_vardec(c, e)
-            else:
-                for x in c.children:
-                    self.eval(x, e)
-        while True:
-            self.budget.step()
-            if cond is not None and not self.truth(self.eval(cond, e), node):
-                break
-            try:
-                self.exec_body(body, e)
-            except _Break:
-                break
-            except _Continue:
-                pass
-            if upd is not None:
-                for x in upd.children:
-                    self.eval(x, e)
-
-    def x_foreach(self, node, env):
-        typ = self.type_of_node(node.children[0])
-        name = str(node.children[1])
-        seq = self.eval(node.children[2], env)
-        if not isinstance(seq, list):
-            raise AsyRuntimeError("foreach over a non-array", location=self.loc(node))
-        for v in list(seq):
-            self.budget.step()
-            e = Env(env)
-            e.vars[name] = self.cast(v, typ)
-            e.types[name] = typ
-            try:
-                self.exec_body(node.children[3], e)
-            except _Break:
-                break
-            except _Continue:
-                pass
+    def x_loop(self, node, env):
+        """``for``, ``while``, ``do`` and ``foreach``: compiled the first time they run
+        (:func:`~geoverify.frontends.asy.closures.loop_runner`), their parts run many times."""
+        loop_runner(self, node)(env)
 
     def x_return(self, node, env):
         raise _Return(self.eval(node.children[0], env) if node.children[0] is not None else None)

@@ -171,7 +171,7 @@ class AsyArray(list):
 class AsyFunction:
     """A function written in Asymptote: parameters, body and defining scope."""
 
-    __slots__ = ("name", "ret", "params", "body", "env", "interp", "binding")
+    __slots__ = ("name", "ret", "params", "body", "env", "interp", "binding", "invoke")
 
     def __init__(self, name, ret, params, body, env, interp):
         self.name = name
@@ -183,6 +183,9 @@ class AsyFunction:
         # (name, type, conversion) per parameter when every one is plain (no "...T[]"),
         # False when one is not, None until the first call (ExpressionsMixin.call_user)
         self.binding = None
+        # None until the first call, False after it; from the second call on, the compiled
+        # call with every parameter positional (closures.compile_invocation)
+        self.invoke = None
 
     def __call__(self, *args, **kwargs):
         return self.interp.call_user(self, list(args), kwargs)
