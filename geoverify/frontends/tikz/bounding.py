@@ -41,6 +41,12 @@ def drawn_extent(prims, nodes, panel: int | None = None, clip_boxes: dict | None
     ``proxies``: ``id`` of a primitive pgf does not count (an old-style arrow tip) ->
     ``(point (2,), half line width)``: the point is counted instead (:func:`~.emit.emit_path`).
     """
+    return _extent(prims, [None] * len(prims), nodes, panel, clip_boxes, proxies)
+
+
+def _extent(prims, boxes: list, nodes, panel=None, clip_boxes=None, proxies=None):
+    """:func:`drawn_extent`, with the boxes of some primitives known (``boxes[i]``: that of
+    ``prims[i]`` or None, to be computed here)."""
     xs, ys = [], []
     for i, p in enumerate(prims):
         if isinstance(p, (TextLabel, Arrow)) or (panel is not None and p.panel != panel):
@@ -50,10 +56,12 @@ def drawn_extent(prims, nodes, panel: int | None = None, clip_boxes: dict | None
             xs.append(float(q[0]))
             ys.append(float(q[1]))
             continue
-        try:
-            b = p.bbox()
-        except NotImplementedError:
-            continue
+        b = boxes[i]
+        if b is None:
+            try:
+                b = p.bbox()
+            except NotImplementedError:
+                continue
         c = clip_boxes.get(i) if clip_boxes else None
         if c is not None:
             b = (max(b[0], c[0]), max(b[1], c[1]), min(b[2], c[2]), min(b[3], c[3]))
@@ -70,6 +78,17 @@ def drawn_extent(prims, nodes, panel: int | None = None, clip_boxes: dict | None
     return min(xs), min(ys), max(xs), max(ys)
 
 
+def _counted_box(p):
+    """The box :func:`drawn_extent` counts for the primitive ``p`` alone (None: text, an arrow
+    head or a primitive without one)."""
+    if isinstance(p, (TextLabel, Arrow)):
+        return None
+    try:
+        return p.bbox()
+    except NotImplementedError:
+        return None
+
+
 def picture_extent(interp, start: tuple[int, int], bound=None) -> tuple[float, float, float, float] | None:
     """pgf's bounding box of the picture so far: what the current panel drew since ``start``
     (counts of primitives and placed nodes when the picture began), a stroked path with
@@ -78,15 +97,20 @@ def picture_extent(interp, start: tuple[int, int], bound=None) -> tuple[float, f
     i0, n0 = start
     i1, n1 = (bound[1], bound[2]) if bound is not None else (None, None)
     prims = [p for p in interp.scene.primitives[i0:i1] if p.panel == interp.panel]
-    box = drawn_extent(prims, interp.placed_nodes[n0:n1], proxies=interp.bbox_proxies)
-    for p in prims:
-        proxy = interp.bbox_proxies.get(id(p))
+    proxies = interp.bbox_proxies
+    # each primitive's box once, for both uses below (a tip with a proxy counts by its proxy)
+    boxes = [None if id(p) in proxies else _counted_box(p) for p in prims]
+    box = _extent(prims, boxes, interp.placed_nodes[n0:n1], proxies=proxies)
+    for p, own in zip(prims, boxes):
+        proxy = proxies.get(id(p))
         if proxy is not None:  # an old-style tip: its path's written end, widened as its path
             w = 2 * proxy[1]
             one = (proxy[0][0], proxy[0][1], proxy[0][0], proxy[0][1]) if box is not None else None
         else:
             w = getattr(p.style, "stroke_width", 0.0) if getattr(p.style, "stroke", None) else 0.0
-            one = drawn_extent([p], []) if w > 0 and box is not None else None
+            # (the extent of the primitive alone: its box's sides in order)
+            one = (min(own[0], own[2]), min(own[1], own[3]), max(own[0], own[2]), max(own[1], own[3])) \
+                if own is not None and w > 0 and box is not None else None
         if one is not None:
             box = (min(box[0], one[0] - w / 2), min(box[1], one[1] - w / 2),
                    max(box[2], one[2] + w / 2), max(box[3], one[3] + w / 2))

@@ -706,10 +706,11 @@ class Axis3D(Axis):
         canvas[..., 0] = m[0] * g[..., 0] + m[2] * g[..., 1] + m[4]
         canvas[..., 1] = m[1] * g[..., 0] + m[3] * g[..., 1] + m[5]
         finite = np.isfinite(g).all(axis=2)
+        # every cell's corners (i, j), (i, j+1), (i+1, j+1), (i+1, j) and whether all are finite, at once
+        quads = np.stack([canvas[:-1, :-1], canvas[:-1, 1:], canvas[1:, 1:], canvas[1:, :-1]], axis=2)
+        whole = (finite[:-1, :-1] & finite[:-1, 1:] & finite[1:, 1:] & finite[1:, :-1]).tolist()
         for i in range(rows - 1):
             for j in range(cols - 1):
-                if not (finite[i, j] and finite[i, j + 1] and finite[i + 1, j + 1] and finite[i + 1, j]):
-                    continue
-                pts = canvas[[i, i, i + 1, i + 1], [j, j + 1, j + 1, j]]
-                self.interp.scene.add(Polyline(points=pts, closed_flag=True, style=style, source=src,
-                                               panel=self.interp.panel))
+                if whole[i][j]:
+                    self.interp.scene.add(Polyline(points=quads[i, j].copy(), closed_flag=True, style=style,
+                                                   source=src, panel=self.interp.panel))
