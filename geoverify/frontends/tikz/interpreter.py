@@ -183,10 +183,11 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         apply_options(self.ctx, st, text)
 
     def _style(self, name: str):
-        v = self.defs.get("style:" + name)
+        table = self.defs.table  # (asked for every key of every option list: no Definitions.get call)
+        v = table.get("style:" + name)
         if v is None:
             return None
-        return v, self.defs.get("style:" + name + "/.default")
+        return v, table.get("style:" + name + "/.default")
 
     def _define_style(self, name: str, body: str, append: bool) -> None:
         if name.endswith("/.default"):

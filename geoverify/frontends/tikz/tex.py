@@ -378,24 +378,41 @@ class Reader:
         return FigureSyntaxError(message, location=self.source.location(p), context=self.source.context(p))
 
     def read_group_body(self, open_pos: int) -> list[Token]:
-        """Tokens up to the ``}`` matching an already read ``{`` (braces inside kept)."""
+        """Tokens up to the ``}`` matching an already read ``{`` (braces inside kept).
+
+        The token lists on the stack are scanned in place and their stretches taken as
+        slices (:meth:`get` written out: loop bodies and node texts are read this way)."""
         out = []
         depth = 1
-        get = self.get
-        while True:
-            tok = get()
-            if tok is None:
-                raise self.error("unbalanced braces: '{' is never closed", open_pos)
-            t = tok[0]
-            if t == "{":
-                depth += 1
-            elif t == "}":
-                depth -= 1
-                if depth == 0:
-                    return out
-            out.append(tok)
-            if len(out) > self.budget.limits.max_bytes:
+        limit = self.budget.limits.max_bytes
+        stack = self._stack
+        while stack:
+            top = stack[-1]
+            toks, i = top
+            n = len(toks)
+            start = i
+            while i < n:
+                t = toks[i][0]
+                if t == "{":
+                    depth += 1
+                elif t == "}":
+                    depth -= 1
+                    if depth == 0:
+                        out += toks[start:i]
+                        if len(out) > limit:
+                            raise self.error("group too long", open_pos)
+                        top[1] = i + 1
+                        self.last_pos = toks[i][1]
+                        return out
+                i += 1
+            out += toks[start:n]
+            if len(out) > limit:
                 raise self.error("group too long", open_pos)
+            top[1] = n
+            if n > start:
+                self.last_pos = toks[-1][1]
+            stack.pop()
+        raise self.error("unbalanced braces: '{' is never closed", open_pos)
 
     def read_arg(self) -> list[Token]:
         """An undelimited macro argument: a brace group (without braces) or one token."""
