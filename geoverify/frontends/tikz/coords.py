@@ -147,7 +147,7 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
     if "intersection " in s:  # tikz.code.tex tests for "intersection " (a space): (intersection-1) is a node
         return CoordResult(_intersection(interp, s, st))
     # perpendicular: (A |- B), (A -| B)
-    for op in ("|-", "-|"):
+    for op in ("|-", "-|") if "|" in s else ():
         k = _top_index(s, op)
         if k > 0:
             a = evaluate_coordinate(interp, _paren_inner(s[:k]), st).point
@@ -204,21 +204,25 @@ def _paren_inner(s: str) -> str:
 def _cartesian(interp, parts, st, relative):
     xv, yv = st["xvec"], st["yvec"]
     x = y = 0.0
-    comps = []
     logs = None if relative else st.get("axis_log")  # axis cs of a pgfplots log axis (compat >= 1.11)
     for text, vec, axis in zip(parts, (xv, yv, st["zvec"]), (0, 1, 2)):
         r = interp.number(_strip_braces(text), st)
         if r.units:
-            comps.append((r.value, 0.0) if axis == 0 else (0.0, r.value) if axis == 1 else (r.value * vec[0] / max(math.hypot(*vec), 1e-12), r.value * vec[1] / max(math.hypot(*vec), 1e-12)))
+            if axis == 0:
+                cx, cy = r.value, 0.0
+            elif axis == 1:
+                cx, cy = 0.0, r.value
+            else:
+                cx, cy = (r.value * vec[0] / max(math.hypot(*vec), 1e-12),
+                          r.value * vec[1] / max(math.hypot(*vec), 1e-12))
         else:
             v = r.value
             if logs and axis < 2 and logs[axis]:
                 if not v > 0:
                     raise FigureSyntaxError(f"coordinate {v} on a log axis (its logarithm is undefined)")
                 v = math.log10(v)
-            comps.append((v * vec[0], v * vec[1]))
-    for cx, cy in comps:
-        x += cx
+            cx, cy = v * vec[0], v * vec[1]
+        x += cx  # (the components' sum, in their order)
         y += cy
     return G.apply_linear(st["ctm"], (x, y)) if relative else G.apply(st["ctm"], (x, y))
 

@@ -74,11 +74,6 @@ def _ln(x):
     return -math.inf if x == 0 else math.log(x)
 
 
-def _mul(x, y):
-    """The fpu's product: zero times anything, an infinity too, is zero."""
-    return 0.0 if x == 0 or y == 0 else x * y
-
-
 def _mod(x, y):
     if y == 0:
         raise ZeroDivisionError("mod by zero")
@@ -216,7 +211,10 @@ def _compile(node, units: list[bool]) -> Callable[[_Env], float]:
     if d == "sub":
         return lambda env: a(env) - b(env)
     if d == "mul":
-        return lambda env: _mul(a(env), b(env))
+        def mul(env):  # the fpu's product: zero times anything, an infinity too, is zero
+            x, y = a(env), b(env)
+            return 0.0 if x == 0 or y == 0 else x * y
+        return mul
     if d == "div":
         def div(env):
             den = b(env)
@@ -292,15 +290,18 @@ def evaluate(text: str, env: _Env | None = None, location: SourceLocation | None
     hit = _VALUES.get(text)
     if hit is not None:
         return hit
-    m = _NUMBER_RE.match(text)
-    if m:
-        v = float(m.group(2))
-        return _keep(text, MathResult(-v if m.group(1) == "-" else v, False))
-    m = _DIM_RE.match(text)
-    if m:
-        v = float(m.group(2)) * UNITS_PT[m.group(3)]
-        return _keep(text, MathResult(-v if m.group(1) == "-" else v, True))
-    fn, units, reads_env = _compiled(text, location)
+    compiled = _CACHE.get(text)  # (an expression of the environment, evaluated again: no number)
+    if compiled is None:
+        m = _NUMBER_RE.match(text)
+        if m:
+            v = float(m.group(2))
+            return _keep(text, MathResult(-v if m.group(1) == "-" else v, False))
+        m = _DIM_RE.match(text)
+        if m:
+            v = float(m.group(2)) * UNITS_PT[m.group(3)]
+            return _keep(text, MathResult(-v if m.group(1) == "-" else v, True))
+        compiled = _compiled(text, location)
+    fn, units, reads_env = compiled
     try:
         v = fn(env or {})
     except FigureSyntaxError as err:
