@@ -30,6 +30,7 @@ __all__ = ["HANDLERS", "fp_to_pgfmath"]
 
 _RADIAN_FUNCS = ("sin", "cos", "tan", "sec", "csc", "cot")
 _INVERSE_FUNCS = ("asin", "acos", "atan")
+_FUNCTION_CALL = re.compile(r"([A-Za-z]+)\s*\(")
 
 
 def fp_to_pgfmath(text: str) -> str:
@@ -38,17 +39,19 @@ def fp_to_pgfmath(text: str) -> str:
     ``sind(x)`` -> ``sin(x)``; ``sin(x)`` -> ``sin(deg(x))``; ``asin(x)`` -> ``rad(asin(x))``;
     ``asind(x)`` -> ``asin(x)``; ``csc`` is pgfmath's ``cosec``.
     """
+    if "(" not in text:  # no function call: nothing to translate (most coordinates)
+        return text
     out = []
     i = 0
     n = len(text)
     while i < n:
-        m = re.match(r"([A-Za-z]+)\s*\(", text[i:])
+        m = _FUNCTION_CALL.match(text, i)
         if not m or (i > 0 and (text[i - 1].isalnum() or text[i - 1] == "\\")):
             out.append(text[i])
             i += 1
             continue
         name = m.group(1)
-        j = i + m.end()  # after "("
+        j = m.end()  # after "("
         depth = 1
         k = j
         while k < n and depth:
