@@ -72,29 +72,37 @@ def solve_guide(g: Guide) -> Path:
     left = [None] * n   # spec on the incoming side
     right = [None] * n  # spec on the outgoing side
     for i, k in enumerate(knots):
-        left[i] = ("dir", _arg(k.in_dir)) if k.in_dir is not None and k.in_dir != 0 else (
+        d = k.in_dir
+        left[i] = ("dir", _arg(d)) if d is not None and d != 0 else (
             ("curl", k.in_curl) if k.in_curl is not None else None)
-        right[i] = ("dir", _arg(k.out_dir)) if k.out_dir is not None and k.out_dir != 0 else (
+        d = k.out_dir
+        right[i] = ("dir", _arg(d)) if d is not None and d != 0 else (
             ("curl", k.out_curl) if k.out_curl is not None else None)
+    # Explicit segments are done (their controls set here); they fix their ends' specs.
     for s in range(nseg):
         j = joins[s]
-        e = (s + 1) % n
         if j.c1 is not None:
+            e = (s + 1) % n
             right[s] = ("explicit", j.c1)
             left[e] = ("explicit", j.c2)
+            post[s] = j.c1
+            pre[e] = j.c2
     # A given spec on one side of a knot applies to the other side too (MetaFont).
     for i in range(n):
         lf, rt = left[i], right[i]
-        if lf is not None and lf[0] == "explicit" and (rt is None):
-            c = lf[1]
-            right[i] = ("dir", _arg(z[i] - c)) if c != z[i] else ("curl", 1.0)
-        elif rt is not None and rt[0] == "explicit" and lf is None:
-            c = rt[1]
-            left[i] = ("dir", _arg(c - z[i])) if c != z[i] else ("curl", 1.0)
-        elif lf is None and rt is not None:
-            left[i] = rt
-        elif rt is None and lf is not None:
-            right[i] = lf
+        if lf is None:
+            if rt is not None:
+                if rt[0] == "explicit":
+                    c = rt[1]
+                    left[i] = ("dir", _arg(c - z[i])) if c != z[i] else ("curl", 1.0)
+                else:
+                    left[i] = rt
+        elif rt is None:
+            if lf[0] == "explicit":
+                c = lf[1]
+                right[i] = ("dir", _arg(z[i] - c)) if c != z[i] else ("curl", 1.0)
+            else:
+                right[i] = lf
     if not cyclic:
         if right[0] is None:
             right[0] = ("curl", 1.0)
@@ -102,13 +110,8 @@ def solve_guide(g: Guide) -> Path:
             left[n - 1] = ("curl", 1.0)
         left[0] = left[0] or ("curl", 1.0)
         right[n - 1] = right[n - 1] or ("curl", 1.0)
-    # Explicit segments are done; collect the free runs between breakpoints.
-    for s in range(nseg):
-        j = joins[s]
-        if j.c1 is not None:
-            post[s] = j.c1
-            pre[(s + 1) % n] = j.c2
-    breaks = sorted(set(i for i in range(n) if right[i] is not None or left[i] is not None))
+    # Collect the free runs between breakpoints.
+    breaks = [i for i in range(n) if right[i] is not None or left[i] is not None]
     if not breaks:
         _solve_cycle(z, joins, pre, post)
         return Path(z, pre, post, cyclic, straight)
@@ -133,9 +136,59 @@ def _seg_params(z, joins, k, n):
     return b - a, j
 
 
+def _first_row(spec, chord, d, a0, b1, psi1):
+    """``(di, up, rhs)`` of a run's first equation: a given direction or a curl at its start
+    (``chord``/``d`` its first chord and length, ``a0``/``b1`` that segment's reciprocal tensions)."""
+    if spec[0] == "dir":
+        return 1.0, 0.0, (_norm(spec[1] - _arg(chord)) if d else 0.0)
+    gam = spec[1]
+    chi = gam * a0 * a0 / (b1 * b1) if b1 else 0.0
+    c0 = a0 * chi + 3.0 - b1
+    d0 = (3.0 - a0) * chi + b1
+    return c0, d0, -d0 * psi1
+
+
+def _last_row(spec, chord, d, a, b):
+    """``(lo, di, rhs)`` of a run's last equation (the unknown is ``theta_m = -phi_m``), for its
+    last chord and that segment's reciprocal tensions."""
+    if spec[0] == "dir":
+        return 0.0, 1.0, (-(_norm(_arg(chord) - spec[1])) if d else 0.0)
+    gam = spec[1]
+    chi = gam * b * b / (a * a) if a else 0.0
+    return -(chi * (3.0 - b) + a), -(3.0 - a + chi * b), 0.0
+
+
+def _solve_segment(z, joins, s, rspec, lspec, pre, post, n):
+    """:func:`_solve_run` of a run of one segment (``--`` makes nearly all of them): the same
+    equations and the same floating-point steps of :func:`_thomas` for its two unknowns,
+    without the lists."""
+    i0, i1 = s % n, (s + 1) % n
+    chord = z[i1] - z[i0]
+    d = abs(chord)
+    j = joins[i0]
+    a, b = 1.0 / abs(j.t_out), 1.0 / abs(j.t_in)
+    di0, up0, rhs0 = _first_row(rspec, chord, d, a, b, 0.0)
+    lo1, di1, rhs1 = _last_row(lspec, chord, d, a, b)
+    c0 = up0 / di0 if di0 else 0.0
+    d0 = rhs0 / di0 if di0 else 0.0
+    den = di1 - lo1 * c0
+    if den == 0:
+        den = 1e-300
+    theta1 = (rhs1 - lo1 * d0) / den
+    theta0 = d0 - c0 * theta1
+    if d == 0:
+        post[i0] = z[i0]
+        pre[i1] = z[i1]
+        return
+    _controls(z[i0], z[i1], theta0, -theta1 - 0.0, j.t_out, j.t_in, j.atleast, pre, post, i0, i1)
+
+
 def _solve_run(z, joins, s, e, rspec, lspec, pre, post, n):
     """Solve knots s..e (indices may exceed n for cyclic wrap)."""
     m = e - s
+    if m == 1:
+        _solve_segment(z, joins, s, rspec, lspec, pre, post, n)
+        return
     chords = []
     ds = []
     for k in range(s, e):
@@ -159,19 +212,7 @@ def _solve_run(z, joins, s, e, rspec, lspec, pre, post, n):
     di = [0.0] * N
     up = [0.0] * N
     rhs = [0.0] * N
-    # first row
-    if rspec[0] == "dir":
-        di[0] = 1.0
-        rhs[0] = _norm(rspec[1] - _arg(chords[0])) if ds[0] else 0.0
-    else:
-        gam = rspec[1]
-        a0, b1 = alpha[0], beta[0]
-        chi = gam * a0 * a0 / (b1 * b1) if b1 else 0.0
-        c0 = a0 * chi + 3.0 - b1
-        d0 = (3.0 - a0) * chi + b1
-        di[0] = c0
-        up[0] = d0
-        rhs[0] = -d0 * psi[1]
+    di[0], up[0], rhs[0] = _first_row(rspec, chords[0], ds[0], alpha[0], beta[0], psi[1])
     for k in range(1, m):
         dkm, dk = ds[k - 1], ds[k]
         am1, bk = alpha[k - 1], beta[k - 1]
@@ -187,17 +228,7 @@ def _solve_run(z, joins, s, e, rspec, lspec, pre, post, n):
         di[k] = B + C
         up[k] = D
         rhs[k] = -B * psi[k] - D * psi[k + 1]
-    # last row (unknown theta_m = -phi_m)
-    if lspec[0] == "dir":
-        di[m] = 1.0
-        rhs[m] = -(_norm(_arg(chords[m - 1]) - lspec[1])) if ds[m - 1] else 0.0
-    else:
-        gam = lspec[1]
-        a, b = alpha[m - 1], beta[m - 1]
-        chi = gam * b * b / (a * a) if a else 0.0
-        lo[m] = -(chi * (3.0 - b) + a)
-        di[m] = -(3.0 - a + chi * b)
-        rhs[m] = 0.0
+    lo[m], di[m], rhs[m] = _last_row(lspec, chords[m - 1], ds[m - 1], alpha[m - 1], beta[m - 1])
     theta = _thomas(lo, di, up, rhs)
     for k in range(m):
         i0 = (s + k) % n
