@@ -106,10 +106,18 @@ class Guide:
 
     def solve(self) -> "Path":
         if self._solved is None:
-            from geoverify.frontends.asy.hobby import solve_guide
-
-            self._solved = solve_guide(self)
+            self._solved = _solve(self)
         return self._solved
+
+
+def _solve(g: Guide) -> "Path":
+    """:func:`~geoverify.frontends.asy.hobby.solve_guide`, imported on first use (hobby imports
+    this module) and then kept here: an import statement per solve cost more than the call."""
+    global _solve
+    from geoverify.frontends.asy.hobby import solve_guide
+
+    _solve = solve_guide
+    return solve_guide(g)
 
 
 class Path:

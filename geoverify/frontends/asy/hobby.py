@@ -50,6 +50,14 @@ def _arg(z: complex) -> float:
     return math.atan2(z.imag, z.real)
 
 
+def _spec(d, curl):
+    """A knot side's spec: ``("dir", angle)`` for a given direction, else ``("curl", c)`` for a
+    given curl, else None."""
+    if d is not None and d != 0:
+        return ("dir", _arg(d))
+    return ("curl", curl) if curl is not None else None
+
+
 def solve_guide(g: Guide) -> Path:
     """Solve a guide into a path of cubic segments."""
     knots = g.knots
@@ -67,17 +75,17 @@ def solve_guide(g: Guide) -> Path:
     joins = g.joins[:nseg]
     pre = list(z)
     post = list(z)
+    if n == 2 and not cyclic and joins[0].c1 is None:
+        # one free segment (a lone "a--b", most guides): its one run, the end specs as below make them
+        k0, k1 = knots
+        rspec = _spec(k0.out_dir, k0.out_curl) or _spec(k0.in_dir, k0.in_curl) or ("curl", 1.0)
+        lspec = _spec(k1.in_dir, k1.in_curl) or _spec(k1.out_dir, k1.out_curl) or ("curl", 1.0)
+        _solve_segment(z, joins, 0, rspec, lspec, pre, post, 2)
+        return Path(z, pre, post, False, [joins[0].line])
     straight = [j.line for j in joins]
     # Per-knot specs: ("open"), ("dir", angle), ("curl", c), ("explicit", ctrl)
-    left = [None] * n   # spec on the incoming side
-    right = [None] * n  # spec on the outgoing side
-    for i, k in enumerate(knots):
-        d = k.in_dir
-        left[i] = ("dir", _arg(d)) if d is not None and d != 0 else (
-            ("curl", k.in_curl) if k.in_curl is not None else None)
-        d = k.out_dir
-        right[i] = ("dir", _arg(d)) if d is not None and d != 0 else (
-            ("curl", k.out_curl) if k.out_curl is not None else None)
+    left = [_spec(k.in_dir, k.in_curl) for k in knots]     # spec on the incoming side
+    right = [_spec(k.out_dir, k.out_curl) for k in knots]  # spec on the outgoing side
     # Explicit segments are done (their controls set here); they fix their ends' specs.
     for s in range(nseg):
         j = joins[s]
