@@ -62,7 +62,7 @@ def _process_caches(kind) -> list:
 
     return [grammar._PATHS, pgfmath._CACHE, pgfmath._VALUES, options._SPLIT, options._ARROWS, colors._HEX,
             colors._PARSED, texdimen._SP, texdimen._PRINTED, pgfplots_domain._SAMPLES, placement._NODE_SOURCES,
-            placement._MEASURED, arrowtips._END_LISTS]
+            placement._MEASURED, placement._WRAPPED, placement._EMS, arrowtips._END_LISTS]
 
 
 def _runner(kind):

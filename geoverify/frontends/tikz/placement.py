@@ -252,7 +252,7 @@ class NodePlacementMixin:
         node = Node(name, shape_eff, (0.0, 0.0), hw, hh, outer, h, dpt)
         node.extra["inner_xsep"] = ixs
         if shape == "rounded rectangle":  # its ends and compass anchors (roundedrect.py)
-            iys_rr = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * font_em(
+            iys_rr = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * _em(
                 nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
             rr = node.extra["rounded_rectangle"] = _rounded_rectangle(nst, w / 2, (h + dpt) / 2, ixs, iys_rr)
             node.extra["shape_anchors"] = rr.anchors(outer)
@@ -260,7 +260,7 @@ class NodePlacementMixin:
             from geoverify.frontends.tikz.circuits_ee import ee_circle_anchors
             node.extra["shape_anchors"] = ee_circle_anchors(hw, outer)
         if shape_eff == "polygon":
-            iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * font_em(
+            iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * _em(
                 nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
             try:
                 if shape in GATE_SHAPES:  # circuits.logic.IEC (circuits.py)
@@ -670,7 +670,7 @@ def _node_size(nst: dict, shape_eff: str, text: str):
         widths = [box.width]
     else:
         if text and nst["text_width"] is not None:
-            text = " \\\\ ".join(wrap(text, nst["text_width"], font, nst.get("bold", False), nst.get("align")))
+            text = " \\\\ ".join(_wrapped(text, nst["text_width"], font, nst.get("bold", False), nst.get("align")))
         box, widths = _measured(text, font, nst.get("bold", False)) if text else (None, [0.0])
     if box is not None and nst["text_width"] is None and len(widths) > 1:
         # align lines are stacked in a \vbox (tikz@align@end@check): its baseline is the last
@@ -694,7 +694,7 @@ def _node_size(nst: dict, shape_eff: str, text: str):
         h, dpt = fh / 2 - dpt / 2, fh / 2 + dpt / 2
     # .3333em is evaluated in the surrounding font: size commands in the picture change it,
     # font= keys only set the node text's font
-    em = font_em(nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
+    em = _em(nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
     ixs = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * em
     iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * em
     outer = nst["outer_sep"] if nst["outer_sep"] is not None else 0.5 * nst["line_width"]
@@ -714,9 +714,12 @@ def _node_size(nst: dict, shape_eff: str, text: str):
     return box, widths, w, h, dpt, ixs, hw, hh, outer
 
 
-#: :func:`~.fonts.measure` by its arguments: typesetting is a pure function of them, and a
-#: figure sets the same texts again and again (``$A$``, the nodes of a loop)
+#: :func:`~.fonts.measure`, :func:`~.fonts.wrap` and :func:`~.fonts.em` by their arguments:
+#: typesetting is a pure function of them, and a figure sets the same texts again and again
+#: (``$A$``, the nodes of a loop) in the same few fonts
 _MEASURED: dict[tuple, tuple] = {}
+_WRAPPED: dict[tuple, tuple] = {}
+_EMS: dict[tuple, float] = {}
 
 
 def _measured(text: str, size: float, bold) -> tuple:
@@ -732,6 +735,32 @@ def _measured(text: str, size: float, bold) -> tuple:
         box, widths = measure(text, size, bold)
         hit = _MEASURED[key] = (box, tuple(widths))
     return hit[0], list(hit[1])
+
+
+def _wrapped(text: str, width: float, size: float, bold, align) -> list[str]:
+    """The lines of :func:`~.fonts.wrap`, broken once per arguments (the caller gets its own list)."""
+    if type(size) is not float:  # (as in _measured)
+        return wrap(text, width, size, bold, align)
+    key = (text, width, size, bold, align)
+    hit = _WRAPPED.get(key)
+    if hit is None:
+        if len(_WRAPPED) >= 2000:
+            _WRAPPED.clear()
+        hit = _WRAPPED[key] = tuple(wrap(text, width, size, bold, align))
+    return list(hit)
+
+
+def _em(size: float, bold) -> float:
+    """:func:`~.fonts.em`, read from the font's metrics once per arguments."""
+    if type(size) is not float:  # (as in _measured)
+        return font_em(size, bold)
+    key = (size, bold)
+    value = _EMS.get(key)
+    if value is None:
+        if len(_EMS) >= 2000:
+            _EMS.clear()
+        value = _EMS[key] = font_em(size, bold)
+    return value
 
 
 def _rounded_rectangle(nst: dict, htw, hth, ixs, iys):
