@@ -126,6 +126,8 @@ def node_lines(text: str, carry: bool = False, skips: list | None = None) -> lis
     list of str
         The source of each line, balanced in braces.
     """
+    if "\\\\" not in text:  # no \\ (a line break) in it: one line (most node texts)
+        return [text]
     lines = []
     stack = []  # open groups: [opener, breaks lines, declarations so far]
     top = []    # declarations outside groups
