@@ -614,7 +614,7 @@ def _statement_fallback(I, node):
     def f(env):
         step()
         I._at = at
-        handler(node, env)
+        handler(I, node, env)
     return f
 
 

@@ -83,7 +83,7 @@ class ExpressionsMixin:
                 # _eval_walk's dispatch written out: most nodes are walked once
                 fn = self._eval.get(node.data)
                 if fn is not None:
-                    return fn(node, env)
+                    return fn(self, node, env)
             return self._eval_walk(node, env)
         c = compile_expression(self, node)
         setattr(node, attr, c)
@@ -110,7 +110,7 @@ class ExpressionsMixin:
         fn = self._eval.get(node.data)
         if fn is None:
             self.unsupported(f"expression {node.data} is not supported", node.data, node)
-        return fn(node, env)
+        return fn(self, node, env)
 
     @staticmethod
     def _number(s):

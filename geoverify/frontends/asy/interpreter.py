@@ -29,6 +29,7 @@ __all__ = ["Interpreter", "AsyRuntimeError", "Env"]
 
 
 from geoverify.frontends.asy.control import AsyRuntimeError, Env, _Break, _Continue, _Return, _Skip  # noqa: F401
+from geoverify.frontends.asy import operators
 from geoverify.frontends.asy.closures import compile_statement, loop_runner
 from geoverify.frontends.asy.expressions import ExpressionsMixin
 
@@ -104,10 +105,12 @@ def _is_num(v):
 class Interpreter(ExpressionsMixin):
     """Runs one Asymptote program and records what it draws."""
 
-    def __init__(self, scene, *, limits, dialect="plain", strict=False, filename=None):
-        from geoverify.frontends.asy import (envelopes, frames, graphics_state, legends, lib_core, lib_draw,
-                                             settings)
+    #: Statement handlers by node kind, ``handler(self, node, env)`` (set below the class).
+    _exec: dict = {}
+    #: Expression handlers by node kind, ``handler(self, node, env)`` (set below the class).
+    _eval: dict = {}
 
+    def __init__(self, scene, *, limits, dialect="plain", strict=False, filename=None):
         self.scene = scene
         self.budget = Budget(limits)
         self.limits = limits
@@ -124,6 +127,9 @@ class Interpreter(ExpressionsMixin):
         self.modules = {}
         tpl = _TEMPLATES.get(dialect)
         if tpl is None:
+            from geoverify.frontends.asy import (envelopes, frames, graphics_state, legends, lib_core, lib_draw,
+                                                 settings)
+
             _PROXY.target = self
             lib_core.install(_PROXY)
             lib_draw.install(_PROXY)
@@ -143,51 +149,12 @@ class Interpreter(ExpressionsMixin):
         self.loaded = set(tpl[2])
         self.globals.vars["currentpicture"] = self.pic
         self.activate()
-        self._exec = {
-            "empty": lambda n, e: None,
-            "block": self.x_block,
-            "vardec": self.x_vardec,
-            "fundec": self.x_fundec,
-            "op_fundec": self.x_fundec,
-            "expr_stmt": self.x_expr,
-            "if_stmt": self.x_if,
-            "if_else": self.x_if,
-            "while_stmt": self.x_loop,
-            "do_stmt": self.x_loop,
-            "for_stmt": self.x_loop,
-            "foreach_stmt": self.x_loop,
-            "return_stmt": self.x_return,
-            "break_stmt": self.x_break,
-            "continue_stmt": self.x_continue,
-            "import_stmt": self.x_import,
-            "include_stmt": self.x_import,
-            "struct_def": self.x_struct,
-            "typedef_stmt": self.x_typedef,
-            "typedef_fun": self.x_typedef_fun,
-            "modified": self.x_modified,
-        }
-        self._eval = {
-            "number": self.e_number, "string": self.e_string, "sqstring": self.e_sqstring, "var": self.e_var,
-            "pair": self.e_pair, "triple": self.e_triple, "call": self.e_call, "named_call": self.e_call,
-            "index": self.e_index, "named_index": self.e_index, "slice": self.e_slice, "attr": self.e_attr,
-            "named_attr": self.e_attr,
-            "assign": self.e_assign, "augassign": self.e_augassign, "ternary": self.e_ternary,
-            "not_": self.e_not, "neg": self.e_neg, "power": self.e_bin,
-            "implicit_mul": self.e_implicit, "cast": self.e_cast,
-            "preinc": self.e_preinc, "predec": self.e_preinc, "postinc": self.e_postinc,
-            "new_array": self.e_new_array, "new_array_init": self.e_new_array_init, "lambda_": self.e_lambda,
-            "new_struct": self.e_new_struct, "arrayinit": self.e_arrayinit, "operator_ref": self.e_operator,
-            "chain": self.e_chain, "trail_dir": self.e_dir_operand, "lead_dir": self.e_dir_operand,
-            "both_dir": self.e_dir_operand,
-        }
         self._casters = {}     # type name -> conversion function or None (caster)
         self._scores = {}      # AsyFunction -> {argument classes: match score} (ExpressionsMixin.match_score)
         # compiled expressions live on the nodes under a name of this interpreter's own
         self._closure_attr = f"_asy_closure_{next(_INTERPRETER_SERIAL)}"
         self._body_attr = self._closure_attr + "_body"     # a function body's compiled run
         self.user_ops = set()  # symbols of operators the program defines ("operator --")
-        from geoverify.frontends.asy import operators
-
         self.ops = operators
 
     @property
@@ -317,7 +284,7 @@ class Interpreter(ExpressionsMixin):
             if fn is None:
                 self.unsupported(f"statement {node.data} is not supported", node.data, node)
             self._at = (node, None)        # current_loc, made when asked for
-            fn(node, env)
+            fn(self, node, env)
             return
         c = compile_statement(self, node)
         setattr(node, attr, c)
@@ -329,7 +296,7 @@ class Interpreter(ExpressionsMixin):
         if fn is None:
             self.unsupported(f"statement {node.data} is not supported", node.data, node)
         self._at = (node, None)        # current_loc, made when asked for
-        fn(node, env)
+        fn(self, node, env)
 
     def statement_closure(self, node):
         """The closure of statement ``node`` (compiled now unless it already is)."""
@@ -628,3 +595,44 @@ class Interpreter(ExpressionsMixin):
 
     def x_modified(self, node, env):
         self.exec(node.children[-1], env)
+
+
+# The dispatch tables hold the functions themselves (shared by every interpreter; a table of
+# bound methods was built for each figure).
+Interpreter._exec = {
+    "empty": lambda self, node, env: None,
+    "block": Interpreter.x_block,
+    "vardec": Interpreter.x_vardec,
+    "fundec": Interpreter.x_fundec,
+    "op_fundec": Interpreter.x_fundec,
+    "expr_stmt": Interpreter.x_expr,
+    "if_stmt": Interpreter.x_if,
+    "if_else": Interpreter.x_if,
+    "while_stmt": Interpreter.x_loop,
+    "do_stmt": Interpreter.x_loop,
+    "for_stmt": Interpreter.x_loop,
+    "foreach_stmt": Interpreter.x_loop,
+    "return_stmt": Interpreter.x_return,
+    "break_stmt": Interpreter.x_break,
+    "continue_stmt": Interpreter.x_continue,
+    "import_stmt": Interpreter.x_import,
+    "include_stmt": Interpreter.x_import,
+    "struct_def": Interpreter.x_struct,
+    "typedef_stmt": Interpreter.x_typedef,
+    "typedef_fun": Interpreter.x_typedef_fun,
+    "modified": Interpreter.x_modified,
+}
+Interpreter._eval = {
+    "number": Interpreter.e_number, "string": Interpreter.e_string, "sqstring": Interpreter.e_sqstring,
+    "var": Interpreter.e_var, "pair": Interpreter.e_pair, "triple": Interpreter.e_triple, "call": Interpreter.e_call,
+    "named_call": Interpreter.e_call, "index": Interpreter.e_index, "named_index": Interpreter.e_index,
+    "slice": Interpreter.e_slice, "attr": Interpreter.e_attr, "named_attr": Interpreter.e_attr,
+    "assign": Interpreter.e_assign, "augassign": Interpreter.e_augassign, "ternary": Interpreter.e_ternary,
+    "not_": Interpreter.e_not, "neg": Interpreter.e_neg, "power": Interpreter.e_bin,
+    "implicit_mul": Interpreter.e_implicit, "cast": Interpreter.e_cast,
+    "preinc": Interpreter.e_preinc, "predec": Interpreter.e_preinc, "postinc": Interpreter.e_postinc,
+    "new_array": Interpreter.e_new_array, "new_array_init": Interpreter.e_new_array_init,
+    "lambda_": Interpreter.e_lambda, "new_struct": Interpreter.e_new_struct, "arrayinit": Interpreter.e_arrayinit,
+    "operator_ref": Interpreter.e_operator, "chain": Interpreter.e_chain, "trail_dir": Interpreter.e_dir_operand,
+    "lead_dir": Interpreter.e_dir_operand, "both_dir": Interpreter.e_dir_operand,
+}

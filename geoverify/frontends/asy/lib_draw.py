@@ -107,6 +107,31 @@ def install(I):
                "position": None, "extra": [], "bar": None, "dots": False, "marker": None}
         dot_marker = I.builtins.get("dot")
         for a in args:
+            # the commonest arguments first: where the tests below would put them, in fewer steps
+            ta = type(a)
+            if ta is Pen:
+                out["pens"].append(a)
+                continue
+            if ta is Path or ta is Guide:
+                if out["paths"] is None:
+                    if ta is Guide:
+                        a.solve()       # as _as_paths(a) below did (the guide keeps its solution)
+                    out["paths"] = a
+                else:
+                    out["extra"].append(a)
+                continue
+            if ta is complex:
+                if out["paths"] is None:
+                    out["paths"] = a
+                else:
+                    out["align"] = a
+                continue
+            if ta is str:
+                if out["label"] is None and out["paths"] is None:
+                    out["label"] = a
+                else:
+                    out["extra"].append(a)
+                continue
             if isinstance(a, Picture) and out["pic"] is None and out["paths"] is None:
                 out["pic"] = a
             elif isinstance(a, (str, LabelSpec)) and out["label"] is None and out["paths"] is None:
@@ -180,7 +205,12 @@ def install(I):
         if paths is None:
             raise NoMatch()
         pen = pen_of(a["pens"])
-        margin = next((x for x in args if isinstance(x, margins.MarginSpec)), kw.get("margin"))
+        for x in args:
+            if isinstance(x, margins.MarginSpec):
+                margin = x
+                break
+        else:
+            margin = kw.get("margin")
         df = I.globals.vars.get("dotfactor", 6)
         mb, me = margins.margin_lengths(margin, pen, float(df) if is_num(df) else 6.0)
         if mb or me:  # a margin trims the drawn path in the frame
