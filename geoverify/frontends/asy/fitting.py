@@ -133,8 +133,17 @@ def _envelope(pairs, pick):
         (u, t), = pairs
         return lambda s: u * s + t
     if len(pairs) == 2:
+        # pick(a, b) as the builtins pick: b only when strictly beyond a
         (u1, t1), (u2, t2) = pairs
-        return lambda s: pick(u1 * s + t1, u2 * s + t2)
+        if pick is max:
+            def two(s):
+                a, b = u1 * s + t1, u2 * s + t2
+                return b if b > a else a
+        else:
+            def two(s):
+                a, b = u1 * s + t1, u2 * s + t2
+                return b if b < a else a
+        return two
     return lambda s: pick([u * s + t for u, t in pairs])
 
 

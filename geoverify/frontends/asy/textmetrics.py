@@ -86,7 +86,8 @@ def _placement(text, align: complex, pen, transform):
     a = align
     if transform is not None and align != 0 and transform.det() != 0:
         a = transform.inverse().linear(align)
-    m = max(abs(a.real), abs(a.imag))
+    ar, ai = abs(a.real), abs(a.imag)
+    m = ai if ai > ar else ar  # max(ar, ai), as the builtin picks
     if m > 0:
         a = a * (0.5 / m)
     corner = complex((a.real - 0.5) * w, (a.imag - 0.5) * v)
