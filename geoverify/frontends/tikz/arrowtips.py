@@ -252,6 +252,7 @@ def tip_offsets(text: str, default_tip: str, line_width: float, at_start: bool,
 
 
 def _tip_offsets(text, default_tip, line_width, at_start, meta):
+    """:func:`tip_offsets`, computed."""
     placed = _placed(text, default_tip, line_width, at_start, meta)
     if placed is None:
         return None
@@ -277,6 +278,7 @@ def bar_offsets(text: str, default_tip: str, line_width: float, at_start: bool,
 
 
 def _bar_offsets(text, default_tip, line_width, at_start, meta):
+    """:func:`bar_offsets`, computed."""
     placed = _placed(text, default_tip, line_width, at_start, meta) or []
     out = []
     for tip, name, d, is_meta in placed:
@@ -358,6 +360,7 @@ def barb_outlines(text: str, default_tip: str, line_width: float, at_start: bool
 
 
 def _barb_outlines(text, default_tip, line_width, at_start, meta):
+    """:func:`barb_outlines`, computed."""
     placed = _placed(text, default_tip, line_width, at_start, meta) or []
     pieces: list = []
     cut = 0.0
@@ -447,6 +450,7 @@ def head_outlines(text: str, default_tip: str, line_width: float, at_start: bool
 
 
 def _head_outlines(text, default_tip, line_width, at_start, meta):
+    """:func:`head_outlines`, computed."""
     placed = _placed(text, default_tip, line_width, at_start, meta) or []
     heads: list = []
     cut = 0.0

@@ -98,6 +98,7 @@ def to_hex(rgb) -> str:
 
 
 def _hex(rgb) -> str:
+    """:func:`to_hex`, computed."""
     r, g, b = (min(255, max(0, int(round(255 * float(c))))) for c in rgb)
     return f"#{r:02x}{g:02x}{b:02x}"
 
@@ -140,6 +141,7 @@ def parse_color(spec: str, defined: dict | None = None) -> tuple[float, float, f
 
 
 def _parse_color(spec: str, defined: dict | None) -> tuple[float, float, float] | None:
+    """:func:`parse_color`, computed."""
     s = spec.strip()
     if not s:
         return None

@@ -285,6 +285,7 @@ def parse_arrow_spec(spec: str, default_tip: str = ">") -> tuple[str | None, str
 
 
 def _parse_arrow_spec(spec: str) -> tuple[str | None, str | None] | None:
+    """:func:`parse_arrow_spec`, computed."""
     lists = split_tip_lists(spec)
     if lists is None:
         return None

@@ -133,6 +133,7 @@ def domain_samples(a: float, b: float, n: int, precise: bool = True) -> np.ndarr
 
 
 def _domain_samples(a: float, b: float, n: int, precise: bool) -> np.ndarray:
+    """:func:`domain_samples`, computed."""
     n = max(2, int(n))
     if not (abs(a) < _MAX_SP / _UNITY and abs(b) < _MAX_SP / _UNITY) or a == b:
         return np.linspace(a, b, n)

@@ -35,6 +35,7 @@ def scan_sp(v: float | str) -> int:
 
 
 def _scan_sp(v: float | str) -> int:
+    """:func:`scan_sp`, computed."""
     text = v.strip() if isinstance(v, str) else f"{v:.17f}"
     neg = text.startswith("-")
     whole, _, frac = text.lstrip("+-").partition(".")
@@ -58,6 +59,7 @@ def print_scaled(sp: int) -> str:
 
 
 def _print_scaled(sp: int) -> str:
+    """:func:`print_scaled`, computed."""
     neg, s = sp < 0, abs(sp)
     whole = s // UNITY
     s = 10 * (s % UNITY) + 5
