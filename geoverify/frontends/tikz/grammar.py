@@ -33,9 +33,12 @@ def pgfmath_parser() -> Lark:
 
 @functools.lru_cache(maxsize=None)
 def path_parser() -> Lark:
-    """The LALR parser of ``grammars/tikz.lark`` (one TikZ path, without the final ``;``)."""
+    """The LALR parser of ``grammars/tikz.lark`` (one TikZ path, without the final ``;``).
+
+    Its trees carry no positions (``meta``): the interpreter reads none (a syntax error
+    carries its own), and keeping them costs a tenth of the parse."""
     return Lark(_load("tikz.lark"), parser="lalr", lexer="contextual",
-                propagate_positions=True, cache=True, maybe_placeholders=False, _plugins=FAST_LALR)
+                propagate_positions=False, cache=True, maybe_placeholders=False, _plugins=FAST_LALR)
 
 
 #: Parsed paths by their text; trees are read, never changed, by the interpreter.
