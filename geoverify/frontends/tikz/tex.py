@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import bisect
 import re
+from dataclasses import dataclass, field
 from itertools import accumulate, repeat
 from operator import itemgetter
-from dataclasses import dataclass, field
 
 from geoverify.errors import BudgetExceededError, FigureSyntaxError, SourceLocation
 from geoverify.frontends.limits import Budget
@@ -345,15 +345,21 @@ class Reader:
         return None
 
     def push(self, tokens) -> None:
+        """Read ``tokens`` next (a copy of them: the caller may change its list)."""
         if tokens:
-            top = self._stack[-1] if self._stack else None
-            if top is not None and top[1] >= len(top[0]):
-                self._stack.pop()
-            self._stack.append([list(tokens), 0])
-            if len(self._stack) > 50 * self.budget.limits.max_depth:
-                raise BudgetExceededError(
-                    f"macro expansion nests deeper than {50 * self.budget.limits.max_depth} levels "
-                    "(50 x Limits.max_depth; runaway recursion?)", location=self.source.location(self.last_pos))
+            self._push_list(list(tokens))
+
+    def _push_list(self, tokens: list) -> None:
+        """Read the non-empty list ``tokens`` next, as it is: a reader never changes a list it
+        reads, so a macro's body is read in place (a long one is not copied at each use)."""
+        stack = self._stack
+        if stack and stack[-1][1] >= len(stack[-1][0]):
+            stack.pop()
+        stack.append([tokens, 0])
+        if len(stack) > 50 * self.budget.limits.max_depth:
+            raise BudgetExceededError(
+                f"macro expansion nests deeper than {50 * self.budget.limits.max_depth} levels "
+                "(50 x Limits.max_depth; runaway recursion?)", location=self.source.location(self.last_pos))
 
     def at_end(self) -> bool:
         return self.peek() is None
@@ -505,7 +511,8 @@ class Reader:
             self.budget.check_array(sum(map(len, map(_TOKENS, stack))) - sum(map(_INDEX, stack)))
         args = self._read_args(m, tok)
         if m.nargs == 0 and not m.params:
-            self.push(m.body)
+            if m.body:
+                self._push_list(m.body)
             return True
         body = []
         for item in m.body:
@@ -516,7 +523,8 @@ class Reader:
                 body.extend(args[k])
             else:
                 body.append(item)
-        self.push(body)
+        if body:
+            self._push_list(body)
         return True
 
     def _read_args(self, m: Macro, tok: Token) -> list[list[Token]]:
