@@ -45,6 +45,7 @@ _PIECES_RE = re.compile(
     re.S,
 )
 _PAR_RE = re.compile(r"\n[ \t]*\n")
+_TOKEN_TEXT = itemgetter(0)
 _BLANKS = frozenset(" \t\r\n")
 
 
@@ -162,13 +163,14 @@ def is_cs(tok: Token) -> bool:
 
 def detokenize(tokens, sep_cs: bool = True) -> str:
     """Text of a token list; a space follows a control word when a letter comes next."""
-    texts = [t for t, _ in tokens]
-    text = "".join(texts)
+    if not isinstance(tokens, list):
+        tokens = list(tokens)
+    text = "".join(map(_TOKEN_TEXT, tokens))
     if not sep_cs or "\\" not in text:  # no control word to separate (most paths and options)
         return text
     parts = []
     prev_word = False
-    for t in texts:
+    for t, _ in tokens:
         if prev_word and (t[:1].isalpha() or t[:1] == "@"):
             parts.append(" ")
         parts.append(t)
