@@ -166,15 +166,10 @@ def _last_row(spec, chord, d, a, b):
     return -(chi * (3.0 - b) + a), -(3.0 - a + chi * b), 0.0
 
 
-def _solve_segment(z, joins, s, rspec, lspec, pre, post, n):
-    """:func:`_solve_run` of a run of one segment (``--`` makes nearly all of them): the same
-    equations and the same floating-point steps of :func:`_thomas` for its two unknowns,
-    without the lists."""
-    i0, i1 = s % n, (s + 1) % n
-    chord = z[i1] - z[i0]
-    d = abs(chord)
-    j = joins[i0]
-    a, b = 1.0 / abs(j.t_out), 1.0 / abs(j.t_in)
+def _segment_theta(rspec, lspec, chord, d, a, b):
+    """``(theta_0, theta_1)`` of a run of one segment (its chord and length, reciprocal
+    tensions ``a``, ``b``): its two equations and the floating-point steps of :func:`_thomas`
+    for two unknowns, without the lists."""
     di0, up0, rhs0 = _first_row(rspec, chord, d, a, b, 0.0)
     lo1, di1, rhs1 = _last_row(lspec, chord, d, a, b)
     c0 = up0 / di0 if di0 else 0.0
@@ -183,12 +178,37 @@ def _solve_segment(z, joins, s, rspec, lspec, pre, post, n):
     if den == 0:
         den = 1e-300
     theta1 = (rhs1 - lo1 * d0) / den
-    theta0 = d0 - c0 * theta1
+    return d0 - c0 * theta1, theta1
+
+
+_CURL1 = ("curl", 1.0)
+
+
+def _line_factors(atleast):
+    """The control factors of a plain "--" (curl 1 at both ends, tensions 1): curl rows do not
+    read the chord, so every such segment has the same angles and factors."""
+    th, theta1 = _segment_theta(_CURL1, _CURL1, 1.0, 1.0, 1.0, 1.0)
+    return _control_factors(th, -theta1 - 0.0, 1.0, 1.0, atleast)
+
+
+def _solve_segment(z, joins, s, rspec, lspec, pre, post, n):
+    """:func:`_solve_run` of a run of one segment (``--`` makes nearly all of them)."""
+    i0, i1 = s % n, (s + 1) % n
+    chord = z[i1] - z[i0]
+    d = abs(chord)
+    j = joins[i0]
+    if rspec == _CURL1 and lspec == _CURL1 and j.t_out == 1.0 and j.t_in == 1.0:
+        factors = _LINE_FACTORS[bool(j.atleast)]
+    else:
+        factors = None
+        theta0, theta1 = _segment_theta(rspec, lspec, chord, d, 1.0 / abs(j.t_out), 1.0 / abs(j.t_in))
     if d == 0:
         post[i0] = z[i0]
         pre[i1] = z[i1]
         return
-    _controls(z[i0], z[i1], theta0, -theta1 - 0.0, j.t_out, j.t_in, j.atleast, pre, post, i0, i1)
+    if factors is None:
+        factors = _control_factors(theta0, -theta1 - 0.0, j.t_out, j.t_in, j.atleast)
+    _set_controls(z[i0], z[i1], factors, pre, post, i0, i1)
 
 
 def _solve_run(z, joins, s, e, rspec, lspec, pre, post, n):
@@ -252,7 +272,9 @@ def _solve_run(z, joins, s, e, rspec, lspec, pre, post, n):
         _controls(z[i0], z[i1], th, ph, j.t_out, j.t_in, j.atleast, pre, post, i0, i1)
 
 
-def _controls(z0, z1, th, ph, t_out, t_in, atleast, pre, post, i0, i1):
+def _control_factors(th, ph, t_out, t_in, atleast):
+    """``(rr, out, ss, into)``: the segment's controls are ``z0 + rr ch out`` and ``z1 - ss ch into``
+    (``ch`` its chord) for turning angles ``th``, ``ph`` at its ends."""
     st, ct = math.sin(th), math.cos(th)
     sf, cf = math.sin(ph), math.cos(ph)
     rr = velocity(st, ct, sf, cf, t_out)
@@ -266,9 +288,20 @@ def _controls(z0, z1, th, ph, t_out, t_in, atleast, pre, post, i0, i1):
                     rr = abs(sf) / sine
                 if abs(st) < ss * sine:
                     ss = abs(st) / sine
+    return rr, complex(ct, st), ss, complex(cf, -sf)
+
+
+def _controls(z0, z1, th, ph, t_out, t_in, atleast, pre, post, i0, i1):
+    """Set ``post[i0]`` and ``pre[i1]`` of the segment ``z0 z1`` turning by ``th``, ``ph`` at its ends."""
+    _set_controls(z0, z1, _control_factors(th, ph, t_out, t_in, atleast), pre, post, i0, i1)
+
+
+def _set_controls(z0, z1, factors, pre, post, i0, i1):
+    """``post[i0]`` and ``pre[i1]`` of the segment ``z0 z1`` from its :func:`_control_factors`."""
+    rr, out, ss, into = factors
     ch = z1 - z0
-    post[i0] = z0 + rr * ch * complex(ct, st)
-    pre[i1] = z1 - ss * ch * complex(cf, -sf)
+    post[i0] = z0 + rr * ch * out
+    pre[i1] = z1 - ss * ch * into
 
 
 def _thomas(lo, di, up, rhs):
@@ -327,3 +360,7 @@ def _solve_cycle(z, joins, pre, post):
         ph = -float(theta[k1]) - psi[k1]
         j = joins[k]
         _controls(z[k], z[k1], th, ph, j.t_out, j.t_in, j.atleast, pre, post, k, k1)
+
+
+#: :func:`_line_factors` with and without ``atleast`` (computed once the functions exist)
+_LINE_FACTORS = {False: _line_factors(False), True: _line_factors(True)}
