@@ -92,7 +92,7 @@ class BoundObject:
         return self.status == "bound"
 
     def to_dict(self) -> dict:
-        out = {"status": self.status, "drawn": self.drawn, "via": self.via, "primitives": list(map(int, self.primitives))}
+        out = {"status": self.status, "drawn": bool(self.drawn), "via": self.via, "primitives": list(map(int, self.primitives))}
         if self.point is not None:
             out["point"] = [round(float(v), 4) for v in self.point]
         if self.center is not None:

@@ -45,3 +45,12 @@ def test_exit_2_on_bad_ir(tmp_path):
 def test_exit_2_on_missing_task(tmp_path):
     r = geoverify("check", ROUCHE / "reference.svg", "--task", tmp_path / "nope")
     assert r.returncode == 2 and "Traceback" not in r.stderr
+
+
+def test_json_of_a_tikz_figure_with_points_bound_by_label():
+    """A point bound through its label carried a numpy bool (``drawn``) that json.dump refused."""
+    task = ROUCHE.parents[1] / "euclidean-geometry" / "tangents-external-point"
+    r = geoverify("check", task / "reference.tex", "--task", task, "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data[0]["objects"]["O"]["drawn"] is True
