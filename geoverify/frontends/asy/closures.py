@@ -14,26 +14,21 @@ without a closure of their own fall back to their handler.
 
 from __future__ import annotations
 
-import operator
 import sys
 
 from lark import Token, Tree
 
 from geoverify.frontends.asy.control import AsyRuntimeError, Env, _Break, _Continue, _Return
 from geoverify.frontends.asy.guides import Path
+from geoverify.frontends.asy.operators import CHAIN_BINARY as _BIN
+from geoverify.frontends.asy.operators import CHAIN_SYMBOL as _SYMBOL
+from geoverify.frontends.asy.operators import NO_USER_OP as _NO_USER_OP
+from geoverify.frontends.asy.operators import NUMERIC_FAST as _NUMERIC
+from geoverify.frontends.asy.operators import PAIRWISE_FAST as _PAIRWISE
 from geoverify.frontends.asy.values import AsyArray, Overloads
 
 __all__ = ["compile_expression", "compile_statement", "compile_body", "compile_function_body", "declaration",
            "loop_runner", "function_body", "compile_invocation"]
-
-#: Chain operators computed inline when both operands are ints or reals (the operator of
-#: ``operators.binary`` for them, division only by a nonzero number) ...
-_NUMERIC = {"op_add": operator.add, "op_sub": operator.sub, "op_mul": operator.mul, "op_div": operator.truediv,
-            "op_lt": operator.lt, "op_gt": operator.gt, "op_le": operator.le, "op_ge": operator.ge,
-            "op_eq": operator.eq, "op_ne": operator.ne}
-#: ... and those of them computed inline for two pairs too (complex arithmetic).
-_PAIRWISE = frozenset({"op_add", "op_sub", "op_mul", "op_div"})
-
 
 def _sole_holder_counts():
     """``sys.getrefcount`` of a path held only by a scope's slot and a local, and of its lists.
@@ -238,7 +233,8 @@ def _store(I, target):
         def store(value, env):
             return assign_to(target, value, env)
         return store
-    cast = I.cast
+    casters = I._casters
+    caster = I.caster
 
     def store(value, env):
         e = env
@@ -247,7 +243,12 @@ def _store(I, target):
             if name in scope:
                 typ = e.types.get(name)
                 if typ is not None:
-                    value = cast(value, typ)
+                    # I.cast(value, typ) through the type's conversion (none for most types)
+                    conv = casters.get(typ, caster)
+                    if conv is caster:
+                        conv = caster(typ)
+                    if conv is not None:
+                        value = conv(value)
                 scope[name] = value
                 return value
             e = e.parent
@@ -319,8 +320,6 @@ def _appending_line(I, target, rhs, store):
 
 def _nested_join(I, op, a, b, env):
     """``a--b`` with the program's own ``operator --`` when one takes the operands."""
-    from geoverify.frontends.asy.expressions import _NO_USER_OP
-
     r = I._user_op("--", [a, b], env)
     if r is not _NO_USER_OP:
         return r
@@ -373,8 +372,6 @@ def _neg(I, node):
 
 def _power(I, node):
     """``a ^ b`` (``ExpressionsMixin.e_bin``): the program's ``operator ^`` when one takes the operands."""
-    from geoverify.frontends.asy.expressions import _NO_USER_OP
-
     fa = _child(I, node.children[0])
     fb = _child(I, node.children[1])
     user_ops = I.user_ops
@@ -471,8 +468,6 @@ def _nested(I, x):
         def f(env):
             return walk(x, env)
         return f
-    from geoverify.frontends.asy.expressions import _BIN, _SYMBOL, _NO_USER_OP
-
     op, left, right = x
     kind = op.data
     fl = _nested(I, left)
@@ -530,8 +525,6 @@ def _nested(I, x):
 def _operands_then(fl, fr, sym, I, apply):
     """A closure evaluating both operands, then the program's ``operator sym`` when one takes
     them, else ``apply(a, b, env)``."""
-    from geoverify.frontends.asy.expressions import _NO_USER_OP
-
     user_ops = I.user_ops
     user_op = I._user_op
 
@@ -580,14 +573,27 @@ def compile_statement(I, node):
 
 def compile_body(I, node):
     """A closure ``f(env)`` equal to ``I.exec_body(node, env)``: a block's statements in a
-    scope of their own (no step for the block itself), any other statement as it is."""
+    scope of their own (no step for the block itself), any other statement as it is.
+
+    A block none of whose statements can declare a name (:func:`_may_declare`) runs in
+    the scope around it: its own would stay empty, so every name would be looked up
+    and stored exactly as through it (a loop body such as ``{ s = s + f(i); }``).
+    """
     if isinstance(node, Tree) and node.data == "block":
         stmts = tuple(I.statement_closure(s) for s in node.children)
+        scoped = any(_may_declare(s) for s in node.children)
         if len(stmts) == 1:
             (only,) = stmts
+            if not scoped:
+                return only
 
             def f(env):
                 only(Env(env))
+            return f
+        if not scoped:
+            def f(env):
+                for s in stmts:
+                    s(env)
             return f
 
         def f(env):
@@ -596,6 +602,27 @@ def compile_body(I, node):
                 s(e)
         return f
     return I.statement_closure(node)
+
+
+#: Statements that never put a name into the scope they run in (a block, ``for`` and
+#: ``foreach`` make their own).
+_NO_DECLARATION = frozenset({"expr_stmt", "return_stmt", "break_stmt", "continue_stmt", "empty", "block",
+                             "for_stmt", "foreach_stmt"})
+
+
+def _may_declare(st):
+    """Whether running statement ``st`` may declare a name in the scope it runs in (a
+    declaration, or a branch or loop body that is one rather than a block)."""
+    kind = st.data
+    if kind in _NO_DECLARATION:
+        return False
+    if kind in ("if_stmt", "if_else"):
+        return any(_may_declare(k) for k in st.children[1:])
+    if kind == "while_stmt":
+        return _may_declare(st.children[1])
+    if kind == "do_stmt":
+        return _may_declare(st.children[0])
+    return True
 
 
 def _statement_fallback(I, node):
@@ -645,16 +672,14 @@ def _expr_stmt(I, node):
 
 
 def _block(I, node):
-    stmts = tuple(I.statement_closure(s) for s in node.children)
+    run = compile_body(I, node)
     step = I.budget.step
     at = (node, None)
 
     def f(env):
         step()
         I._at = at
-        e = Env(env)
-        for s in stmts:
-            s(e)
+        run(env)
     return f
 
 
@@ -795,7 +820,8 @@ def _for_loop(I, node):
             def start(env):
                 for x in exprs:
                     x(env)
-    test = _truth_test(I, node, I.expr_closure(cond)) if cond is not None else None
+    fcond = I.expr_closure(cond) if cond is not None else None
+    truth = I.truth
     updates = tuple(I.expr_closure(x) for x in upd.children) if upd is not None else ()
     run = compile_body(I, body)
     step = I.budget.step
@@ -806,8 +832,10 @@ def _for_loop(I, node):
             start(e)
         while True:
             step()
-            if test is not None and not test(e):
-                break
+            if fcond is not None:
+                c = fcond(e)    # the condition's truth, bools tested at once (_truth_test)
+                if c is not True and (c is False or not truth(c, node)):
+                    break
             try:
                 run(e)
             except _Break:
@@ -970,20 +998,34 @@ def compile_function_body(I, body):
     the run with its value (without raising), a nested one raises ``_Return``; a body
     that ends without a return gives None.
     """
-    steps = []
+    stmts = []
+    ret = None
     for st in body.children:
         if st.data == "return_stmt":
-            steps.append((True, _top_return(I, st)))
+            ret = _top_return(I, st)
             break           # statements after a return never run
-        steps.append((False, I.statement_closure(st)))
-    steps = tuple(steps)
+        stmts.append(I.statement_closure(st))
+    stmts = tuple(stmts)
+    if ret is None:
+        def run(env):
+            for s in stmts:
+                s(env)
+            return None
+        return run
+    if not stmts:
+        return ret      # "{ return e; }", the commonest body of a sampled function
+    if len(stmts) == 1:
+        (first,) = stmts
+
+        def run(env):
+            first(env)
+            return ret(env)
+        return run
 
     def run(env):
-        for is_return, s in steps:
-            if is_return:
-                return s(env)
+        for s in stmts:
             s(env)
-        return None
+        return ret(env)
     return run
 
 

@@ -14,6 +14,11 @@ from lark import Token, Tree
 
 from geoverify.frontends.asy.closures import compile_expression, compile_invocation, function_body
 from geoverify.frontends.asy.control import AsyRuntimeError, Env, _Return, _Skip
+from geoverify.frontends.asy.operators import CHAIN_BINARY as _BIN
+from geoverify.frontends.asy.operators import CHAIN_SYMBOL as _SYMBOL
+from geoverify.frontends.asy.operators import NO_USER_OP as _NO_USER_OP
+from geoverify.frontends.asy.operators import NUMERIC_FAST as _NUMERIC
+from geoverify.frontends.asy.operators import PAIRWISE_FAST as _PAIRWISE
 from geoverify.frontends.asy.guides import CycleToken, Guide, Join, Path, INFINITE_TENSION
 from geoverify.frontends.asy.values import (AsyArray, AsyFunction, Builtin, NoMatch, Overloads, Pen,
                                             StructInstance, Transform, Triple, type_name)
@@ -25,21 +30,7 @@ PRECEDENCE = _PREC = {"op_oror": 1, "op_andand": 2, "op_bor": 3, "op_amp": 4, "o
          "op_longdash": 8, "op_tension1": 8, "op_tension2": 8, "op_controls1": 8, "op_controls2": 8,
          "op_add": 9, "op_sub": 9, "op_mul": 10, "op_div": 10, "op_mod": 10, "op_idiv": 10}
 _DQ_ESCAPE = re.compile(r'\\(["\\])')
-_BIN = {"op_add": "add", "op_sub": "sub", "op_mul": "mul", "op_div": "div", "op_mod": "mod", "op_idiv": "idiv",
-        "op_eq": "eq", "op_ne": "ne", "op_lt": "lt", "op_gt": "gt", "op_le": "le", "op_ge": "ge",
-        "op_bor": "bor", "op_amp": "amp"}
-
-
-
-
 _DIR_OPERANDS = ("trail_dir", "lead_dir", "both_dir")
-# the source symbol of each chain operator: user-defined operators are found by it
-_SYMBOL = {"op_oror": "||", "op_andand": "&&", "op_bor": "|", "op_amp": "&", "op_eq": "==", "op_ne": "!=",
-           "op_lt": "<", "op_gt": ">", "op_le": "<=", "op_ge": ">=", "op_carets": "^^", "op_line": "--",
-           "op_dots": "..", "op_colons": "::", "op_longdash": "---", "op_tension1": "..", "op_tension2": "..",
-           "op_controls1": "..", "op_controls2": "..", "op_add": "+", "op_sub": "-", "op_mul": "*",
-           "op_div": "/", "op_mod": "%", "op_idiv": "#"}
-_NO_USER_OP = object()
 
 
 _UNSCORED = object()
@@ -185,7 +176,12 @@ class ExpressionsMixin:
         return v
 
     def e_pair(self, node, env):
-        return self.e_pair_values(self.eval(node.children[0], env), self.eval(node.children[1], env), node)
+        a = self.eval(node.children[0], env)
+        b = self.eval(node.children[1], env)
+        ta, tb = type(a), type(b)
+        if (ta is float or ta is int) and (tb is float or tb is int):
+            return complex(a, b)
+        return self.e_pair_values(a, b, node)
 
     def e_pair_values(self, a, b, node):
         """The pair ``(a, b)`` of the pair expression ``node``."""
@@ -725,7 +721,8 @@ class ExpressionsMixin:
         return wrap(*out[0])
 
     def _eval_nested(self, x, env):
-        if not isinstance(x, tuple):
+        """The value of a node of :meth:`nested_chain` (an operand node or an operator tuple)."""
+        if type(x) is not tuple:
             return self.eval(x, env)
         if len(x) != 3:
             return self._eval_dirs(x, env)
@@ -741,6 +738,13 @@ class ExpressionsMixin:
             r = self._user_op(_SYMBOL[kind], [a, b], env)
             if r is not _NO_USER_OP:
                 return r
+        fast = _NUMERIC.get(kind)
+        if fast is not None:
+            # operators.binary's arithmetic and comparisons of numbers (and pairs), inline
+            ta, tb = type(a), type(b)
+            if ((ta is float or ta is int) and (tb is float or tb is int)
+                    or ta is complex and tb is complex and kind in _PAIRWISE) and (b or kind != "op_div"):
+                return fast(a, b)
         name = _BIN.get(kind)
         if name is not None:
             return self.ops.binary(self, name, a, b, op)

@@ -3,12 +3,34 @@
 from __future__ import annotations
 
 import math
+import operator
 
 from geoverify.frontends.asy.guides import CycleToken, Guide, Join, Knot, Path
 from geoverify.frontends.asy.picture import LabelSpec, Picture, Side
 from geoverify.frontends.asy.values import AsyArray, Pen, StructInstance, Transform, Triple, type_name
 
-__all__ = ["binary", "negate", "join", "index", "attr", "set_attr", "to_string", "binary_symbol"]
+__all__ = ["binary", "negate", "join", "index", "attr", "set_attr", "to_string", "binary_symbol", "CHAIN_BINARY",
+           "CHAIN_SYMBOL", "NO_USER_OP", "NUMERIC_FAST", "PAIRWISE_FAST"]
+
+#: The :func:`binary` operation of each arithmetic, comparison and bitwise operator of a chain.
+CHAIN_BINARY = {"op_add": "add", "op_sub": "sub", "op_mul": "mul", "op_div": "div", "op_mod": "mod",
+                "op_idiv": "idiv", "op_eq": "eq", "op_ne": "ne", "op_lt": "lt", "op_gt": "gt", "op_le": "le",
+                "op_ge": "ge", "op_bor": "bor", "op_amp": "amp"}
+#: The source symbol of each chain operator: user-defined operators are found by it.
+CHAIN_SYMBOL = {"op_oror": "||", "op_andand": "&&", "op_bor": "|", "op_amp": "&", "op_eq": "==", "op_ne": "!=",
+                "op_lt": "<", "op_gt": ">", "op_le": "<=", "op_ge": ">=", "op_carets": "^^", "op_line": "--",
+                "op_dots": "..", "op_colons": "::", "op_longdash": "---", "op_tension1": "..",
+                "op_tension2": "..", "op_controls1": "..", "op_controls2": "..", "op_add": "+", "op_sub": "-",
+                "op_mul": "*", "op_div": "/", "op_mod": "%", "op_idiv": "#"}
+#: What the search for a program's own operator gives when none takes the operands.
+NO_USER_OP = object()
+#: Chain operators the evaluator computes inline when both operands are ints or reals: what
+#: :func:`binary` computes for them (a division only by a nonzero number) ...
+NUMERIC_FAST = {"op_add": operator.add, "op_sub": operator.sub, "op_mul": operator.mul,
+                "op_div": operator.truediv, "op_lt": operator.lt, "op_gt": operator.gt, "op_le": operator.le,
+                "op_ge": operator.ge, "op_eq": operator.eq, "op_ne": operator.ne}
+#: ... and those of them it computes inline for two pairs too (complex arithmetic).
+PAIRWISE_FAST = frozenset({"op_add", "op_sub", "op_mul", "op_div"})
 
 
 def _num(v):
