@@ -145,7 +145,7 @@ class Path:
         self.post = post
         self.cyclic = cyclic
         n = len(z)
-        nseg = n if cyclic else max(n - 1, 0)
+        nseg = n if cyclic or not n else n - 1
         self.straight = straight if straight is not None else [False] * nseg
         self.shape = shape
 
@@ -223,11 +223,12 @@ class Path:
                 if abs(b - a) > 1e-12 or abs(c - a) > 1e-12:
                     return False
                 continue
+            big = 1.0 if 1.0 > L else L  # max(L, 1.0), as the builtin picks
             for q in (b, c):
                 v = q - a
                 cross = (ch.real * v.imag - ch.imag * v.real) / L
                 along = (ch.real * v.real + ch.imag * v.imag) / L
-                if abs(cross) > 1e-9 * max(L, 1.0) or along < -1e-9 * L or along > L * (1 + 1e-9):
+                if abs(cross) > 1e-9 * big or along < -1e-9 * L or along > L * (1 + 1e-9):
                     return False
         return True
 
