@@ -153,7 +153,8 @@ def _tangents(task_id, r, P):
         hard("TG-H3", "CONTACT", "Are the contact points on the circle?",
              all_of(op("point_on", point="T1", on="omega"), op("point_on", point="T2", on="omega"))),
         hard("TG-H4", "RIGHT_ANGLE", "Is each radius to a contact point perpendicular to the tangent?",
-             all_of(op("perpendicular", a="OT1", b="PT1"), op("perpendicular", a="OT2", b="PT2"))),
+             all_of(op("drawn", object="OT1"), op("drawn", object="OT2"), op("perpendicular", a="OT1", b="PT1"),
+                    op("perpendicular", a="OT2", b="PT2"))),
         hard("TG-H5", "EQUAL_TANGENTS", "Are the two tangent segments equal?", op("equal_length", a="PT1", b="PT2")),
         labels_soft("TG-S1", 0.6, ["O", "P", "T1", "T2"]),
         layout_soft("TG-S2", 0.4),
@@ -202,7 +203,8 @@ def _incircle(task_id, A, B, C):
         hard("IC-H3", "CONTACT", "Are the contact points D, E, F on the circle and on the sides?",
              all_of(op("point_on", point="D", on="omega"), op("point_on", point="E", on="omega"), op("point_on", point="F", on="omega"),
                     op("point_on", point="D", on="BC"), op("point_on", point="E", on="CA"), op("point_on", point="F", on="AB"))),
-        hard("IC-H4", "RADIUS", "Is the radius ID perpendicular to BC?", op("perpendicular", a="ID", b="BC")),
+        hard("IC-H4", "RADIUS", "Is the radius ID drawn, perpendicular to BC?",
+             all_of(op("drawn", object="ID"), op("perpendicular", a="ID", b="BC"))),
         _triangle_hard("IC-H5"),
         labels_soft("IC-S1", 0.6, ["A", "B", "C", "I", "D", "E", "F"]),
         layout_soft("IC-S2", 0.4),
@@ -240,8 +242,8 @@ def _thales(task_id, r, theta_deg):
     s.label_dir(O=-90, A=180, B=0)
     c = s.finish()
     preds = [
-        hard("TH-H1", "DIAMETER", "Is AB a diameter of the circle (O its midpoint, A and B on the circle)?",
-             all_of(op("drawn", object="k"), op("midpoint", point="O", segment="AB"), op("point_on", point="A", on="k"),
+        hard("TH-H1", "DIAMETER", "Is the diameter AB drawn (O its midpoint, A and B on the circle)?",
+             all_of(op("drawn", object="k"), op("drawn", object="AB"), op("midpoint", point="O", segment="AB"), op("point_on", point="A", on="k"),
                     op("point_on", point="B", on="k"))),
         hard("TH-H2", "ON_CIRCLE", "Does C lie on the circle, and are A, B, C at their given positions?",
              all_of(op("point_on", point="C", on="k"), *[op("matches_geometry", object=v) for v in "ABC"])),

@@ -1,0 +1,69 @@
+"""Hand-made answers that leave out an object the prompt asks for must fail a hard predicate.
+
+Each figure below is the task's correct answer except for one omitted segment (a radius, the
+diameter, PF); before the Gold IRs required those segments drawn, every hard predicate passed
+(perpendicularity and equal lengths were measured between the located end points alone).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import geoverify
+
+TASKS = Path(__file__).resolve().parents[2] / "tasks"
+
+_DOTS = r"\fill (O) circle (2pt) (P) circle (2pt) (T1) circle (2pt) (T2) circle (2pt);" "\n"
+
+CASES = {
+    # task, predicate that must fail, TikZ body
+    "tangents-without-radius": ("euclidean-geometry/tangents-external-point", "TG-H4", r"""
+\coordinate (O) at (0,0); \coordinate (P) at (5,1);
+\coordinate (T1) at (0.4084,1.9579); \coordinate (T2) at (1.1300,-1.6502);
+\draw (O) circle (2); \draw (P) -- (T1) (P) -- (T2) (O) -- (T1);
+""" + _DOTS + r"""
+\node[left] at (O) {$O$}; \node[right] at (P) {$P$};
+\node[above] at (T1) {$T_1$}; \node[below] at (T2) {$T_2$};
+"""),
+    "thales-without-diameter": ("euclidean-geometry/thales-right-angle", "TH-H1", r"""
+\draw (0,0) circle (2.5); \draw (-2.5,0) -- (1.174,2.207) -- (2.5,0);
+\fill (-2.5,0) circle (2pt) node[left]{$A$} (2.5,0) circle (2pt) node[right]{$B$};
+\fill (1.174,2.207) circle (2pt) node[above]{$C$} (0,0) circle (2pt) node[below]{$O$};
+"""),
+    "incircle-without-radius": ("euclidean-geometry/incircle", "IC-H4", r"""
+\path (0,0) coordinate (A) (6,0) coordinate (B) (2,4) coordinate (C) (2.4076,1.4880) coordinate (I)
+      (3.4598,2.5402) coordinate (D) (1.0767,2.1535) coordinate (E) (2.4076,0) coordinate (F);
+\draw (A) -- (B) -- (C) -- cycle; \draw (I) circle (1.4880);
+\foreach \n/\p in {A/below left,B/below right,C/above,I/left,D/above right,E/above left,F/below}
+  { \fill (\n) circle (1.5pt); \node[\p] at (\n) {$\n$}; }
+"""),
+    "orthogonal-without-radius": ("inversive-geometry/orthogonal-circles", "OC-H3", r"""
+\draw (0,0) circle (2) (2.5,0) circle (1.5); \draw (1.6,1.2) -- (2.5,0);
+\fill (0,0) circle (1.5pt) node[left] {$O_1$}; \fill (2.5,0) circle (1.5pt) node[right] {$O_2$};
+\fill (1.6,1.2) circle (1.5pt) node[above] {$P$};
+\node at (-2.3,0) {$c_1$}; \node at (4.3,0) {$c_2$};
+"""),
+    "parabola-without-PF": ("analytic-geometry/parabola-focus-directrix", "PB-H4", r"""
+\draw plot[domain=-5.2:5.2, samples=120] (\x, {\x*\x/4}); \draw (-6.5,-1) -- (6.5,-1);
+\draw[dashed] (2.5,1.5625) -- (2.5,-1);
+\fill (0,1) circle (2pt) node[left] {$F$} (2.5,1.5625) circle (2pt) node[right] {$P$};
+\fill (2.5,-1) circle (2pt) node[below] {$Q$}; \node at (-6.2,-1.35) {$d$};
+"""),
+}
+
+
+def _check(tmp_path, name):
+    task, _, body = CASES[name]
+    fig = tmp_path / f"{name}.tex"
+    fig.write_text("\\begin{tikzpicture}\n" + body + "\\end{tikzpicture}\n")
+    return geoverify.check(fig, TASKS / task).to_dict()
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_omitted_segment_fails_a_hard_predicate(tmp_path, name):
+    rep = _check(tmp_path, name)
+    verdicts = {p["id"]: p["verdict"] for p in rep["predicates"]}
+    assert rep["H_math"] == 0
+    assert verdicts[CASES[name][1]] == "fail", verdicts
