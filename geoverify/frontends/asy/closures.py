@@ -939,11 +939,21 @@ def function_body(I, body):
     return run
 
 
+#: The argument classes that certainly fit a parameter of these types (``match_score``
+#: gives them a score): exact classes only, anything else goes through the overload search.
+_FITTING = {"real": frozenset({float, int}), "int": frozenset({int}), "pair": frozenset({complex, float, int}),
+            "string": frozenset({str}), "bool": frozenset({bool})}
+
+
 def compile_invocation(I, f):
     """A closure ``invoke(args) -> value`` calling Asymptote function ``f`` with one
-    positional argument per parameter, as ``ExpressionsMixin.call_user`` does (without its
-    depth count): the arguments cast to the parameter types in a new scope, the body,
-    the value cast to the return type.
+    positional argument per parameter, as ``ExpressionsMixin.call_user`` does: the call
+    counted against the depth limit, the arguments cast to the parameter types in a new
+    scope, the body, the value cast to the return type.
+
+    It also sets ``f.fits``: per parameter the argument classes that certainly fit it
+    (:data:`_FITTING`), or None when a parameter type is not one of those; a call whose
+    arguments are all of those classes needs no overload search.
 
     Parameters
     ----------
@@ -955,16 +965,36 @@ def compile_invocation(I, f):
     run = function_body(I, f.body)
     fenv = f.env
     conv_ret = I.caster(f.ret)
+    budget = I.budget
+    max_depth = budget.limits.max_depth
+    fits = tuple(_FITTING.get(typ) for _, typ, _ in plan)
+    f.fits = None if None in fits else fits
 
-    if len(plan) == 1 and plan[0][0] is not None:
-        # one parameter (what graph() samples): bound without a loop
+    def bind_one(e, args):
         ((pname, typ, conv),) = plan
+        v = args[0]
+        e.vars[pname] = conv(v) if conv is not None else v
+        e.types[pname] = typ
 
-        def invoke(args):
+    def bind_all(e, args):
+        scope, types = e.vars, e.types
+        for (pname, typ, conv), v in zip(plan, args):
+            if pname is not None:
+                scope[pname] = conv(v) if conv is not None else v
+                types[pname] = typ
+
+    # one named parameter (what graph() samples) is bound without a loop
+    bind = bind_one if len(plan) == 1 and plan[0][0] is not None else bind_all
+
+    def invoke(args):
+        # Budget.enter, with the call's location made only when the depth limit is hit
+        budget.depth += 1
+        if budget.depth > max_depth:
+            budget.depth -= 1
+            budget.enter(I.current_loc)
+        try:
             e = Env(fenv)
-            v = args[0]
-            e.vars[pname] = conv(v) if conv is not None else v
-            e.types[pname] = typ
+            bind(e, args)
             try:
                 v = run(e)
             except _Return as r:
@@ -972,22 +1002,8 @@ def compile_invocation(I, f):
             if v is None or conv_ret is None:
                 return v
             return conv_ret(v)
-        return invoke
-
-    def invoke(args):
-        e = Env(fenv)
-        scope, types = e.vars, e.types
-        for (pname, typ, conv), v in zip(plan, args):
-            if pname is not None:
-                scope[pname] = conv(v) if conv is not None else v
-                types[pname] = typ
-        try:
-            v = run(e)
-        except _Return as r:
-            v = r.value
-        if v is None or conv_ret is None:
-            return v
-        return conv_ret(v)
+        finally:
+            budget.depth -= 1
     return invoke
 
 

@@ -244,6 +244,14 @@ class ExpressionsMixin:
         if tf is AsyFunction:
             # one Asymptote function (a user function that graph() samples, a recursive call):
             # called when its parameters take the arguments, as the search below would
+            fits = f.fits
+            if fits is not None and not kwargs and len(args) == len(fits):
+                # arguments of classes that certainly fit (compile_invocation): no scores needed
+                for a, ok in zip(args, fits):
+                    if type(a) not in ok:
+                        break
+                else:
+                    return f.invoke(args)
             if self.match_score(f, args, kwargs) is not None:
                 return self.call_user(f, args, kwargs)
             cands = (f,)
@@ -423,6 +431,17 @@ class ExpressionsMixin:
         (:func:`~geoverify.frontends.asy.closures.compile_invocation`), any other the
         compiled body (:func:`~geoverify.frontends.asy.closures.function_body`).
         """
+        invoke = f.invoke
+        if invoke:
+            if not kwargs and len(args) == len(f.binding):
+                return invoke(args)     # (it counts the call's depth itself)
+        elif invoke is False:
+            if f.binding:
+                invoke = f.invoke = compile_invocation(self, f)
+                if not kwargs and len(args) == len(f.binding):
+                    return invoke(args)
+        else:
+            f.invoke = False        # the first call: walked
         budget = self.budget
         # Budget.enter, with the call's location made only when the depth limit is hit
         budget.depth += 1
@@ -430,17 +449,6 @@ class ExpressionsMixin:
             budget.depth -= 1
             budget.enter(self.current_loc)
         try:
-            invoke = f.invoke
-            if invoke:
-                if not kwargs and len(args) == len(f.binding):
-                    return invoke(args)
-            elif invoke is False:
-                if f.binding:
-                    f.invoke = compile_invocation(self, f)
-                    if not kwargs and len(args) == len(f.binding):
-                        return f.invoke(args)
-            else:
-                f.invoke = False        # the first call: walked
             e = Env(f.env)
             binding = f.binding
             if binding is None:

@@ -171,7 +171,7 @@ class AsyArray(list):
 class AsyFunction:
     """A function written in Asymptote: parameters, body and defining scope."""
 
-    __slots__ = ("name", "ret", "params", "body", "env", "interp", "binding", "invoke")
+    __slots__ = ("name", "ret", "params", "body", "env", "interp", "binding", "invoke", "fits")
 
     def __init__(self, name, ret, params, body, env, interp):
         self.name = name
@@ -186,6 +186,8 @@ class AsyFunction:
         # None until the first call, False after it; from the second call on, the compiled
         # call with every parameter positional (closures.compile_invocation)
         self.invoke = None
+        # per parameter the argument classes that certainly fit it, once invoke is compiled
+        self.fits = None
 
     def __call__(self, *args, **kwargs):
         return self.interp.call_user(self, list(args), kwargs)
