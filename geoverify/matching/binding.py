@@ -707,11 +707,20 @@ class _Binder:
         if obj.type == "circle":
             cands = [r for r in cands if r.full] or cands
         labs = _labels_for(obj, self.f)
+        far_label = ""
         if labs:
             near = [r for r in cands if min(_dist_to_round(lab.anchor, r) for _, lab in labs) <= self.margin * 1.5]
-            if not near and cands:
-                b.note = f"label {labs[0][1].text!r} is not near any drawn circle"
-                return
+            far_label = f"label {labs[0][1].text!r} is not near any drawn circle"
+            if not near:
+                # A label set too far off says nothing about which circle it names: a circle
+                # where the frame puts the object is still it (label_bound reports the label).
+                near = self._circles_where_predicted(obj, cands)
+                if not near and cands:
+                    b.note = far_label
+                    return
+                labs = []
+            else:
+                far_label = ""
             cands = near
         cands = self._prefer_style(obj, cands)
         if not cands:
@@ -773,12 +782,23 @@ class _Binder:
                     b.note = "two drawn circles fit equally well"
         b.drawn = True
         b.via = "geometry"
+        b.note = b.note or far_label
         b.center, b.radius = best.center, best.radius
         b.curve, b.closed = best.points, best.full
         b.primitives = [best.owner]
         b.residual = float(scores[order[0]]) if constraints else None
 
     _bind_arc = _bind_circle
+
+    def _circles_where_predicted(self, obj, cands: list[Round]) -> list[Round]:
+        """The drawn circles within the distance tolerance of where the frame's fit puts ``obj``."""
+        fit, g = self._fit(obj), self.kg(obj.id)
+        if fit is None or g is None or g.kind != "circle":
+            return []
+        c = transform_points(fit.matrix, g.points[0])
+        r0 = fit.scale * g.radius
+        tol = self.tol.distance * self.f.scale
+        return [r for r in cands if float(np.hypot(*(r.center - c))) + abs(r.radius - r0) <= tol]
 
     def _line_points(self, obj) -> tuple[np.ndarray | None, str]:
         pts, status = [], "bound"
