@@ -247,11 +247,15 @@ class ExpressionsMixin:
             fits = f.fits
             if fits is not None and not kwargs and len(args) == len(fits):
                 # arguments of classes that certainly fit (compile_invocation): no scores needed
-                for a, ok in zip(args, fits):
-                    if type(a) not in ok:
-                        break
+                if len(fits) == 1:
+                    if type(args[0]) in fits[0]:
+                        return f.invoke(args)
                 else:
-                    return f.invoke(args)
+                    for a, ok in zip(args, fits):
+                        if type(a) not in ok:
+                            break
+                    else:
+                        return f.invoke(args)
             if self.match_score(f, args, kwargs) is not None:
                 return self.call_user(f, args, kwargs)
             cands = (f,)

@@ -361,6 +361,13 @@ def _graph(I):
                 for i in range(n + 1):
                     t = sample(i)
                     pts.append(complex(R(call(fx, [t], {})), R(call(fy, [t], {}))))
+            elif T is None and cond is None:
+                # graph(f, a, b): the plain sampling loop (sample() and the checks below written out)
+                width = a1 - a0
+                for i in range(n + 1):
+                    t = a0 + (i / n) * width
+                    v = call(f, [t], {})
+                    pts.append(complex(t, v) if type(v) is float else complex(t, R(v)) if is_num(v) else P(v))
             else:
                 for i in range(n + 1):
                     t = sample(i)
