@@ -182,8 +182,8 @@ def _unit_circle(task_id, theta_deg):
     c = s.finish()
     preds = [
         hard("UC-H1", "UNIT_CIRCLE", "Is the unit circle drawn, with P on it joined to O?",
-             all_of(op("drawn", object="unit"), op("point_on", point="P", on="unit"), op("matches_geometry", object="P"),
-                    op("drawn", object="OP"))),
+             all_of(op("drawn", object="unit"), op("matches_geometry", object="unit"), op("matches_geometry", object="O"),
+                    op("point_on", point="P", on="unit"), op("matches_geometry", object="P"), op("drawn", object="OP"))),
         hard("UC-H2", "PROJECTION", "Is Q the foot of the perpendicular from P to the x-axis?",
              all_of(op("perpendicular", a="PQ", b="OQ"), op("matches_geometry", object="Q"))),
         hard("UC-H3", "SINE_COSINE", "Are sin(theta) and cos(theta) attached to the right segments?",

@@ -53,6 +53,19 @@ CASES = {
 """),
 }
 
+#: Hand-made answers that draw something else than the prompt asks for.
+WRONG = {
+    # P at 35 degrees instead of 55: the frame fitted P and Q alone (O and the circle as outliers),
+    # and neither the circle nor O was compared with the IR.
+    "unit-circle-wrong-angle": ("trigonometry/unit-circle-sine-cosine", "UC-H1", r"""
+\draw (0,0) circle (3); \coordinate (P) at (35:3); \coordinate (Q) at ({3*cos(35)},0);
+\draw (0,0) -- (P); \draw (P) -- node[right] {$\sin\theta$} (Q); \draw (0,0) -- node[below] {$\cos\theta$} (Q);
+\fill (0,0) circle (2pt) node[below left] {$O$} (P) circle (2pt) node[above right] {$P$};
+\fill (Q) circle (2pt) node[below right] {$Q$};
+"""),
+}
+CASES.update(WRONG)
+
 
 def _check(tmp_path, name):
     task, _, body = CASES[name]
@@ -62,7 +75,7 @@ def _check(tmp_path, name):
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_omitted_segment_fails_a_hard_predicate(tmp_path, name):
+def test_omitted_or_wrong_object_fails_a_hard_predicate(tmp_path, name):
     rep = _check(tmp_path, name)
     verdicts = {p["id"]: p["verdict"] for p in rep["predicates"]}
     assert rep["H_math"] == 0
