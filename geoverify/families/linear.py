@@ -39,21 +39,23 @@ def _linear_map(task_id, M):
     c.panel("image", (4.5, 0.0), 2.4 / span)
     objects = []
     corners = {"O": (0, 0), "E1": (1, 0), "E12": (1, 1), "E2": (0, 1)}
-    labels = {"E1": "e_1", "E2": "e_2"}
     for k, xy in corners.items():
         img = M @ np.asarray(xy, dtype=float)
         c.point(k, xy, "domain", dot=k != "E12")
         c.point("F" + k[1:] if k != "O" else "FO", tuple(img), "image", dot=k != "E12")
-        objects.append(_pt(k, "domain", xy, labels.get(k)))
-        objects.append(_pt("F" + k[1:] if k != "O" else "FO", "image", img, {"E1": "Ae_1", "E2": "Ae_2"}.get(k)))
+        objects.append(_pt(k, "domain", xy))
+        objects.append(_pt("F" + k[1:] if k != "O" else "FO", "image", img))
     c.polygon("square", ["O", "E1", "E12", "E2"], "domain", Style("blue", 1.0, fill="lightblue"))
     c.polygon("para", ["FO", "F1", "F12", "F2"], "image", Style("red", 1.0, fill="lightred"))
     objects.append({"id": "square", "type": "polygon", "frame": "domain", "vertices": ["O", "E1", "E12", "E2"]})
     objects.append({"id": "para", "type": "polygon", "frame": "image", "vertices": ["FO", "F1", "F12", "F2"]})
+    # The labels name the vectors (the arrows), not their tips: "e_1" is as often set beside the
+    # middle of its arrow as beyond its tip.
+    vector_labels = {"v1": "e_1", "v2": "e_2", "w1": "Ae_1", "w2": "Ae_2"}
     for vid, a, b, pan, st in (("v1", "O", "E1", "domain", "black"), ("v2", "O", "E2", "domain", "black"),
                                ("w1", "FO", "F1", "image", "black"), ("w2", "FO", "F2", "image", "black")):
         c.segment(vid, a, b, pan, Style(st, 1.4), arrow_end=True)
-        objects.append({"id": vid, "type": "segment", "frame": pan, "through": [a, b]})
+        objects.append({"id": vid, "type": "segment", "frame": pan, "through": [a, b], "labels": [vector_labels[vid]]})
     # labels beside the arrow tips, pointing away from the shape
     # labels just beyond the arrow tips, along the vectors
     c.label("E1.label", "$e_1$", "E1", -30)
@@ -70,11 +72,12 @@ def _linear_map(task_id, M):
              all_of(op("drawn", object="square"), op("traversal_direction", curve="v1", orientation="forward"),
                     op("traversal_direction", curve="v2", orientation="forward"))),
         hard("LM-H2", "IMAGE", "Is the image parallelogram spanned by A e1 and A e2 drawn?",
-             all_of(op("drawn", object="para"), op("matches_geometry", object="F1"), op("matches_geometry", object="F2"))),
+             all_of(op("drawn", object="para"), op("matches_geometry", object="F1"), op("matches_geometry", object="F2"),
+                    op("label_bound", object="w1"), op("label_bound", object="w2"))),
         hard("LM-H3", "IMAGE_VECTORS", "Are A e1 and A e2 drawn as arrows from the origin?",
              all_of(op("traversal_direction", curve="w1", orientation="forward"),
                     op("traversal_direction", curve="w2", orientation="forward")), ["arrows"]),
-        labels_soft("LM-S1", 0.6, ["E1", "E2", "F1", "F2"]),
+        labels_soft("LM-S1", 0.6, ["v1", "v2", "w1", "w2"]),
         layout_soft("LM-S2", 0.4),
     ]
     ir = task_ir(task_id, "linear-algebra", "mappings and coordinate transformations", "Image of the unit square under a linear map",

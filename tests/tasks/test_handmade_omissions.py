@@ -80,3 +80,39 @@ def test_omitted_or_wrong_object_fails_a_hard_predicate(tmp_path, name):
     verdicts = {p["id"]: p["verdict"] for p in rep["predicates"]}
     assert rep["H_math"] == 0
     assert verdicts[CASES[name][1]] == "fail", verdicts
+
+
+#: Hand-made correct answers written differently from the reference.
+CORRECT = {
+    # Vectors labelled beside the middle of their arrows: the Gold IR named the tip points, so
+    # the label put e_1 at (0.5, 0) and the unit square was "not drawn".
+    "linear-map-midway-labels": ("linear-algebra/linear-map-unit-square", r"""
+\draw (0,0) rectangle (1,1);
+\draw[->] (0,0) -- node[midway,below] {$e_1$} (1,0);
+\draw[->] (0,0) -- node[midway,left] {$e_2$} (0,1);
+\begin{scope}[xshift=2.5cm]
+  \draw (0,0) -- (2,0) -- (3,1) -- (1,1) -- cycle;
+  \draw[->] (0,0) -- node[midway,below] {$Ae_1$} (2,0);
+  \draw[->] (0,0) -- node[midway,above left] {$Ae_2$} (1,1);
+\end{scope}
+"""),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CORRECT))
+def test_correct_answer_written_differently_passes(tmp_path, name):
+    task, body = CORRECT[name]
+    fig = tmp_path / f"{name}.tex"
+    fig.write_text("\\begin{tikzpicture}\n" + body + "\\end{tikzpicture}\n")
+    rep = geoverify.check(fig, TASKS / task).to_dict()
+    assert rep["D"] == 1, [(p["id"], p["message"]) for p in rep["predicates"] if p["verdict"] != "pass"]
+
+
+def test_linear_map_swapped_image_labels_still_fail(tmp_path):
+    """Ae_1 and Ae_2 exchanged misstate the map: a hard predicate, as the bundled variant expects."""
+    task, body = CORRECT["linear-map-midway-labels"]
+    body = body.replace("{$Ae_1$}", "{$X$}").replace("{$Ae_2$}", "{$Ae_1$}").replace("{$X$}", "{$Ae_2$}")
+    fig = tmp_path / "swapped.tex"
+    fig.write_text("\\begin{tikzpicture}\n" + body + "\\end{tikzpicture}\n")
+    verdicts = {p["id"]: p["verdict"] for p in geoverify.check(fig, TASKS / task).to_dict()["predicates"]}
+    assert verdicts["LM-H2"] == "fail"
