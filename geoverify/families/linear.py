@@ -87,7 +87,7 @@ def _linear_map(task_id, M):
         Mutation("reversed-arrow", "the arrow of A e1 points to the origin", lambda c: reverse_arrow(c, "w1"), {"LM-H3": "fail"},
                  operator="reverse_arrow"),
         Mutation("swapped-labels", "labels A e1 and A e2 swapped", lambda c: swap_labels(c, "F1.label", "F2.label"),
-                 {"LM-H2": "fail"}, operator="swap_labels"),
+                 {"LM-H2": "fail", "LM-S1": "fail"}, operator="swap_labels"),
         compile_error(ir),
     ]
     return TaskPackage(ir, c, muts, params={"A": M.tolist()})
