@@ -191,13 +191,20 @@ def install(I):
         return I.defaultpen + cp if isinstance(cp, Pen) else I.defaultpen
 
     def pen_of(pens, idx=0):
-        p = pens[idx] if len(pens) > idx else Pen()
-        return current() + p
+        """The pen of a drawing command: current() with the command's pen number ``idx`` added."""
+        if len(pens) > idx:
+            return current() + pens[idx]
+        # without that pen, current() + Pen(): a copy of current(), which is one already when
+        # a currentpen is set (Pen.__add__ of a pen with nothing set copies every attribute)
+        cp = I.globals.vars.get("currentpen")
+        return I.defaultpen + cp if isinstance(cp, Pen) else I.defaultpen + Pen()
 
     def record(pic, item):
-        I.budget.step()
-        (pic or I.pic).add(item)
-        I.budget.check_primitives(len((pic or I.pic).items))
+        budget = I.budget
+        budget.step()
+        pic = pic or I.pic
+        pic.add(item)
+        budget.check_primitives(len(pic.items))
 
     def draw(*args, **kw):
         a = split_args(args, kw)
@@ -211,8 +218,11 @@ def install(I):
                 break
         else:
             margin = kw.get("margin")
-        df = I.globals.vars.get("dotfactor", 6)
-        mb, me = margins.margin_lengths(margin, pen, float(df) if is_num(df) else 6.0)
+        if isinstance(margin, margins.MarginSpec):
+            df = I.globals.vars.get("dotfactor", 6)
+            mb, me = margins.margin_lengths(margin, pen, float(df) if is_num(df) else 6.0)
+        else:
+            mb = me = 0.0   # margin_lengths of anything but a margin
         if mb or me:  # a margin trims the drawn path in the frame
             record(a["pic"], margins.trimmed_draw(paths, pen, a["arrow"], mb, me, I.current_loc))
         else:
@@ -228,8 +238,6 @@ def install(I):
             for item in path_marks.node_dot_items(paths, float(df) if is_num(df) else 6.0, I.current_loc):
                 record(a["pic"], item)
         if a["label"] is not None and paths:
-            from geoverify.frontends.asy import pathops
-
             L = a["label"]
             text = L.text if isinstance(L, LabelSpec) else L
             align = a["align"] if a["align"] is not None else (L.align if isinstance(L, LabelSpec) else None)

@@ -9,6 +9,7 @@ and the classes below for pens, transforms, triples and functions.
 from __future__ import annotations
 
 import math
+from operator import add as _add
 
 from geoverify.frontends.asy.guides import CycleToken, Guide, Path
 
@@ -40,7 +41,8 @@ class Pen:
         if not isinstance(other, Pen):
             return NotImplemented
         if self.color is not None and other.color is not None:
-            color = tuple(min(1.0, a + b) for a, b in zip(self.color, other.color))
+            # min(1.0, a + b) per channel, without the builtin's argument parsing
+            color = tuple([c if c < 1.0 else 1.0 for c in map(_add, self.color, other.color)])
         else:
             color = other.color if other.color is not None else self.color
         return Pen(color,
