@@ -13,7 +13,7 @@ import numpy as np
 
 from geoverify.families.construction import Style
 from geoverify.families.mutations import Mutation, move_off_circle, move_point, remove, replace_text, scale_radius, swap_labels
-from geoverify.families.package import TaskPackage, all_of, compile_error, hard, labels_soft, layout_soft, op, task_ir
+from geoverify.families.package import TaskPackage, all_of, compile_error, fmt_xy, hard, labels_soft, layout_soft, op, task_ir
 from geoverify.families.registry import family
 from geoverify.families.scaffold import Scaffold
 
@@ -125,8 +125,10 @@ def _parabola(task_id, p_focal, x0):
     s.points(F=F, P=P, Q=Q)
     X = 2.2 * abs(x0) + 1
     s.c.curve("parabola", lambda t: t, lambda t: t * t / (4 * p_focal), (-X * 0.8, X * 0.8), 300, "plane", Style("blue", 1.2))
+    # The prompt fixes no extent: the curve must show the vertex and P (its vertex, P and the
+    # reflection of P), and may run on.
     s.objects.append({"id": "parabola", "type": "parametric_curve", "frame": "plane", "x": "t", "y": f"t**2/{4 * p_focal:g}",
-                      "domain": [-X * 0.8, X * 0.8]})
+                      "domain": [-abs(x0), abs(x0)], "extends_to": [-4 * X, 4 * X]})
     s.c.segment("d", (-X, -p_focal), (X, -p_focal), "plane", Style("gray", 1.0))
     s.objects.append({"id": "d", "type": "line", "frame": "plane", "through": [[-X, -p_focal], [X, -p_focal]], "labels": ["d"]})
     s.c.text("d.label", "$d$", (-X + 0.3, -p_focal - 0.35), "plane")
@@ -146,7 +148,7 @@ def _parabola(task_id, p_focal, x0):
         layout_soft("PB-S2", 0.4),
     ]
     ir = task_ir(task_id, "analytic-geometry", "local geometric relations", "Focus and directrix of a parabola",
-                 f"Draw the parabola y = x^2/{4 * p_focal:g} with focus F=(0,{p_focal:g}), directrix d: y = {-p_focal:g}, a point P on it, "
+                 f"Draw the parabola y = x^2/{4 * p_focal:g} with focus F=(0,{p_focal:g}), directrix d: y = {-p_focal:g}, the point P={fmt_xy(P)} on it, "
                  "its foot Q on the directrix and the segments PF and PQ.", s.frames(), s.objects, preds)
     muts = [
         Mutation("moved-off-curve", "P moved off the parabola (along its normal) by 5% of the figure size",

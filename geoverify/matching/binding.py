@@ -265,6 +265,17 @@ def _sym_hausdorff(a: np.ndarray, b: np.ndarray) -> float:
     return max(directed_hausdorff(a, b), directed_hausdorff(b, a))
 
 
+def _curve_residual(pred: np.ndarray, drawn: np.ndarray, extension: np.ndarray | None = None) -> float:
+    """Hausdorff distance of a drawn curve from the predicted one (canvas units).
+
+    With ``extension`` (the predicted curve over the wider range a free-extent curve may
+    cover), the drawn curve must cover ``pred`` and lie on ``extension``.
+    """
+    if extension is None:
+        return _sym_hausdorff(pred, drawn)
+    return max(directed_hausdorff(pred, drawn), directed_hausdorff(drawn, extension))
+
+
 def coverage(feats: Features, p: np.ndarray, q: np.ndarray, tol: float, samples: int = 21) -> tuple[float, list]:
     """Fraction of segment pq lying within ``tol`` of drawn strokes, and the primitives covering it."""
     s = np.linspace(0.0, 1.0, samples)[:, None]
@@ -511,6 +522,7 @@ class _Binder:
         if g.kind == "curve":
             # Coarse copies are plenty to score a hypothesis; the final residual uses everything.
             pred = transform_points(m, g.points[:: max(1, len(g.points) // 96)])
+            ext = None if g.extension is None else transform_points(m, g.extension[:: max(1, len(g.extension) // 96)])
             best, arg = math.inf, None
             lo, hi = pred.min(axis=0), pred.max(axis=0)
             for cv in self.f.curves:
@@ -518,7 +530,7 @@ class _Binder:
                     continue
                 if np.any(cv.lo > hi + tol) or np.any(cv.hi < lo - tol):
                     continue
-                res = _sym_hausdorff(pred, cv.coarse)
+                res = _curve_residual(pred, cv.coarse, ext)
                 if res < best:
                     best, arg = res, cv
             return best, arg
@@ -869,7 +881,8 @@ class _Binder:
             return
         if g is not None and fit is not None:
             pred = transform_points(fit.matrix, g.points)
-            res = [_sym_hausdorff(pred, c.coords) for c in cands]
+            ext = None if g.extension is None else transform_points(fit.matrix, g.extension)
+            res = [_curve_residual(pred, c.coords, ext) for c in cands]
             k = int(np.argmin(res))
             best, b.residual = cands[k], float(res[k])
         elif len(cands) == 1 or labs:

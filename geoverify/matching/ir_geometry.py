@@ -38,12 +38,16 @@ class KnownGeometry:
         For circles.
     closed : bool
         For curves.
+    extension : (M, 2) float64 or None
+        For a curve whose extent the prompt leaves free (``extends_to``): its samples over
+        the wider range a drawing may cover; ``points`` is then the part it must cover.
     """
 
     kind: str
     points: np.ndarray
     radius: float | None = None
     closed: bool = False
+    extension: np.ndarray | None = None
 
 
 def function_of(expression: str, variable: str):
@@ -85,6 +89,18 @@ def _resolve_point(task: Task, ref, memo: dict) -> np.ndarray | None:
 
 def _as_xy(z: np.ndarray) -> np.ndarray:
     return np.column_stack([np.real(z), np.imag(z)]).astype(np.float64)
+
+
+def _parametric_samples(d: dict, a: float, b: float) -> np.ndarray:
+    """Samples of a parametric curve's formula (``x``/``y`` or complex ``z``) for t in [a, b]."""
+    var = d.get("variable", "t")
+    ts = np.linspace(a, b, _CURVE_SAMPLES)
+    if "z" in d:
+        f = function_of(d["z"], var)
+        return _as_xy(np.asarray(f(ts.astype(complex)), dtype=complex) * np.ones_like(ts))
+    fx = function_of(d["x"], var)
+    fy = function_of(d["y"], var)
+    return np.column_stack([np.real(fx(ts) * np.ones_like(ts)), np.real(fy(ts) * np.ones_like(ts))])
 
 
 def known_geometry(task: Task, obj: IRObject, memo: dict | None = None) -> KnownGeometry | None:
@@ -131,19 +147,10 @@ def _compute(task: Task, obj: IRObject, memo: dict) -> KnownGeometry | None:
             return None
         return KnownGeometry("curve", np.vstack(pts + [pts[0]]), closed=True)
     if t == "parametric_curve":
-        a, b = d["domain"]
-        var = d.get("variable", "t")
-        ts = np.linspace(a, b, _CURVE_SAMPLES)
-        if "z" in d:
-            f = function_of(d["z"], var)
-            z = np.asarray(f(ts.astype(complex)), dtype=complex) * np.ones_like(ts)
-            xy = _as_xy(z)
-        else:
-            fx = function_of(d["x"], var)
-            fy = function_of(d["y"], var)
-            xy = np.column_stack([np.real(fx(ts) * np.ones_like(ts)), np.real(fy(ts) * np.ones_like(ts))])
+        xy = _parametric_samples(d, *d["domain"])
         closed = bool(d.get("closed", np.allclose(xy[0], xy[-1], atol=1e-9 * (1 + np.abs(xy).max()))))
-        return KnownGeometry("curve", xy, closed=closed)
+        ext = _parametric_samples(d, *d["extends_to"]) if "extends_to" in d else None
+        return KnownGeometry("curve", xy, closed=closed, extension=ext)
     if t == "image_curve":
         src = known_geometry(task, task.objects[d["of"]], memo)
         if src is None:

@@ -96,6 +96,14 @@ CORRECT = {
   \draw[->] (0,0) -- node[midway,above left] {$Ae_2$} (1,1);
 \end{scope}
 """),
+    # The parabola over [-4, 4] and a shorter directrix (the reference draws [-5.2, 5.2]): the
+    # prompt fixes no extent, but the curve had to match the reference's both ways.
+    "parabola-own-extent": ("analytic-geometry/parabola-focus-directrix", r"""
+\draw[domain=-4:4, samples=80, smooth] plot (\x, {\x*\x/4}); \draw (-4,-1) -- (4,-1) node[right] {$d$};
+\draw (2.5,1.5625) -- (0,1); \draw[dashed] (2.5,1.5625) -- (2.5,-1);
+\fill (0,1) circle (2pt) node[left] {$F$} (2.5,1.5625) circle (2pt) node[right] {$P$};
+\fill (2.5,-1) circle (2pt) node[below] {$Q$};
+"""),
 }
 
 
