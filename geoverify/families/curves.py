@@ -183,11 +183,15 @@ def _secant(task_id, x0, x1):
     s = Scaffold("The tangent as the limit of secants", equivalences=_SIMILAR)
     s.points(P=P, Q=Q)
     s.c.curve("graph", lambda t: t, lambda t: t * t / 2, (-1.0, 2.6), 300, "plane", Style("black", 1.3))
-    s.objects.append({"id": "graph", "type": "parametric_curve", "frame": "plane", "x": "t", "y": "t**2/2", "domain": [-1.0, 2.6]})
+    # The prompt fixes no extent: the graph must show P and Q, and may run on either side.
+    s.objects.append({"id": "graph", "type": "parametric_curve", "frame": "plane", "x": "t", "y": "t**2/2", "domain": [x0, x1],
+                      "extends_to": [x0 - 15.0, x1 + 15.0]})
     slope = x0
     A, B = P - 1.3 * np.array([1, slope]), P + 1.1 * np.array([1, slope])
     s.c.segment("tangent", tuple(A), tuple(B), "plane", Style("red", 1.2))
-    s.objects.append({"id": "tangent", "type": "line", "frame": "plane", "through": [A.tolist(), B.tolist()]})
+    # Drawn means covering a stretch about P (half a unit of x either side), however long it runs.
+    near = [(P - 0.5 * np.array([1, slope])).tolist(), (P + 0.5 * np.array([1, slope])).tolist()]
+    s.objects.append({"id": "tangent", "type": "line", "frame": "plane", "through": near})
     u = (Q - P) / np.hypot(*(Q - P))
     s.c.segment("secant", tuple(P - 0.8 * u), tuple(Q + 0.6 * u), "plane", Style("blue", 1.0, "dashed"))
     s.objects.append({"id": "secant", "type": "line", "frame": "plane", "through": ["P", "Q"]})

@@ -57,6 +57,13 @@ CASES = {
 WRONG = {
     # P at 35 degrees instead of 55: the frame fitted P and Q alone (O and the circle as outliers),
     # and neither the circle nor O was compared with the IR.
+    # The graph of x^2/2.6 instead of x^2/2, drawn over its own range.
+    "secant-wrong-function": ("real-analysis/secant-tangent-limit", "SC-H1", r"""
+\draw[domain=-1.5:2.4, samples=100] plot (\x, {\x*\x/2.6});
+\draw[dashed] (0.8,0.2) -- (2.3,2.45); \draw (0.4,-0.1) -- (1.6,1.1);
+\filldraw (1,0.5) circle (1pt) node[right] {$P$} (2,2) circle (1pt) node[right] {$Q$};
+\node[anchor=west] at (-1.5,2.5) {$f'(1)=1$};
+"""),
     "unit-circle-wrong-angle": ("trigonometry/unit-circle-sine-cosine", "UC-H1", r"""
 \draw (0,0) circle (3); \coordinate (P) at (35:3); \coordinate (Q) at ({3*cos(35)},0);
 \draw (0,0) -- (P); \draw (P) -- node[right] {$\sin\theta$} (Q); \draw (0,0) -- node[below] {$\cos\theta$} (Q);
@@ -103,6 +110,14 @@ CORRECT = {
 \draw (2.5,1.5625) -- (0,1); \draw[dashed] (2.5,1.5625) -- (2.5,-1);
 \fill (0,1) circle (2pt) node[left] {$F$} (2.5,1.5625) circle (2pt) node[right] {$P$};
 \fill (2.5,-1) circle (2pt) node[below] {$Q$};
+"""),
+    # The graph over its own range and a tangent drawn only near P: the graph had to match the
+    # reference's [-1, 2.6] and the tangent to cover the reference's stretch of it.
+    "secant-own-extent": ("real-analysis/secant-tangent-limit", r"""
+\draw[domain=-1.5:2.4, samples=100] plot (\x, {0.5*\x^2});
+\draw[dashed] (0.8,0.2) -- (2.3,2.45); \draw (0.4,-0.1) -- (1.6,1.1);
+\filldraw (1,0.5) circle (1pt) node[right] {$P$} (2,2) circle (1pt) node[right] {$Q$};
+\node[anchor=west] at (-1.5,2.5) {$f'(1)=1$};
 """),
 }
 
