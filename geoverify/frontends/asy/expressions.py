@@ -669,10 +669,16 @@ class ExpressionsMixin:
         nested = getattr(node, "_asy_nested", None)
         if nested is not None:
             return nested
-        if any(isinstance(k, Tree) and k.data in _DIR_OPERANDS for k in node.children[::2]):
-            nested = node._asy_nested = self._nest_with_dirs(node.children)
-            return nested
         kids = node.children
+        for k in range(0, len(kids), 2):
+            operand = kids[k]
+            if isinstance(operand, Tree) and operand.data in _DIR_OPERANDS:
+                nested = node._asy_nested = self._nest_with_dirs(kids)
+                return nested
+        if len(kids) == 3:
+            # one operator (most chains): nothing to order
+            nested = node._asy_nested = (kids[1], kids[0], kids[2])
+            return nested
         out = [kids[0]]
         ops = []
         for k in range(1, len(kids), 2):

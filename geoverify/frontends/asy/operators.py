@@ -252,6 +252,7 @@ def _concat(I, a, b, node):
 
 def join(I, left, jspec, right, pre_dir, post_dir, node):
     """Build ``left <join> right`` as a guide."""
+    fresh_last = fresh_first = False    # the knot at the join made here (no copy needed)
     if isinstance(left, CycleToken):
         _err(I, "cycle can only end a path", node)
     if isinstance(left, Triple):
@@ -261,7 +262,14 @@ def join(I, left, jspec, right, pre_dir, post_dir, node):
         # path -- point: a straight segment appended to a solved path (loops build long polylines this way)
         I.budget.check_array(len(left.z) + 1)
         return left.line_to(complex(right))
-    g = Guide.from_value(left) if not isinstance(left, Guide) else Guide(list(left.knots), list(left.joins), left.cyclic)
+    if isinstance(left, Guide):
+        g = Guide(list(left.knots), list(left.joins), left.cyclic)
+    elif type(left) is complex:
+        # a pair starts a guide of one knot of its own (no copy of it needed below)
+        g = Guide([Knot(left)], [])
+        fresh_last = True
+    else:
+        g = Guide.from_value(left)
     if g.cyclic:
         # asy: ``a--b--c--cycle--d`` solves the loop as a cycle, then goes on from its first
         # point (the loop is not closed any more) leaving it in the loop's direction there
@@ -276,7 +284,10 @@ def join(I, left, jspec, right, pre_dir, post_dir, node):
     if not g.knots:
         # an empty guide joined to something is that thing
         return Guide.from_value(right) if not isinstance(right, CycleToken) else g
-    last = g.knots[-1] = g.knots[-1].copy()
+    if fresh_last:
+        last = g.knots[-1]
+    else:
+        last = g.knots[-1] = g.knots[-1].copy()
     line = jspec == "line"
     j = Join(line=True) if line else jspec
     if line:
@@ -315,6 +326,10 @@ def join(I, left, jspec, right, pre_dir, post_dir, node):
         rk, rj = rg.knots, rg.joins
         if right.cyclic and rk:
             rk.append(Knot(rk[0].z))
+    elif type(right) is complex:
+        # a pair: a knot of its own, the first knot below needs no copy
+        rk, rj = [Knot(right)], []
+        fresh_first = True
     elif isinstance(right, complex) or _num(right):
         rk, rj = [Knot(complex(right))], []
     elif isinstance(right, Triple):
@@ -323,7 +338,8 @@ def join(I, left, jspec, right, pre_dir, post_dir, node):
         _err(I, f"cannot join a {type_name(right)} into a path", node)
     if not rk:
         return g
-    first = rk[0] = rk[0].copy()
+    first = rk[0] if fresh_first else rk[0].copy()
+    rk[0] = first
     if line and first.in_dir is None and first.in_curl is None and post_dir is None:
         first.in_curl = 1.0
     if post_dir is not None:
