@@ -137,20 +137,29 @@ def install(I):
     g["IgnoreAspect"] = False
 
     # --------------------------------------------------------------- math
-    def f1(name, fn):
-        def w(x):
-            return fn(R(x))
+    def f1(name, fn, inner=None):
+        """``name(x)``: ``fn(R(x))``, or ``fn(inner(R(x)))`` (degrees to radians, and back).
+        A real is its own R(x); the composition is written out (trigonometry in degrees is
+        what loops and graph() call most)."""
+        if inner is None:
+            def w(x):
+                return fn(x if type(x) is float else R(x))
+        else:
+            def w(x):
+                return fn(inner(x if type(x) is float else R(x)))
         b(name, w)
 
     for name, fn in (("sin", math.sin), ("cos", math.cos), ("tan", math.tan), ("asin", math.asin),
                      ("acos", math.acos), ("exp", math.exp), ("log", math.log), ("log10", math.log10),
-                     ("sinh", math.sinh), ("cosh", math.cosh), ("tanh", math.tanh), ("Sin", lambda x: math.sin(math.radians(x))),
-                     ("Cos", lambda x: math.cos(math.radians(x))), ("Tan", lambda x: math.tan(math.radians(x))),
-                     ("aSin", lambda x: math.degrees(math.asin(x))), ("aCos", lambda x: math.degrees(math.acos(x))),
-                     ("aTan", lambda x: math.degrees(math.atan(x))), ("cbrt", lambda x: math.copysign(abs(x) ** (1 / 3), x)),
+                     ("sinh", math.sinh), ("cosh", math.cosh), ("tanh", math.tanh),
+                     ("cbrt", lambda x: math.copysign(abs(x) ** (1 / 3), x)),
                      ("radians", math.radians), ("degrees_", math.degrees), ("Degrees", math.degrees),
                      ("expm1", math.expm1), ("log1p", math.log1p), ("gamma", math.gamma), ("erf", math.erf)):
         f1(name, fn)
+    for name, fn, inner in (("Sin", math.sin, math.radians), ("Cos", math.cos, math.radians),
+                            ("Tan", math.tan, math.radians), ("aSin", math.degrees, math.asin),
+                            ("aCos", math.degrees, math.acos), ("aTan", math.degrees, math.atan)):
+        f1(name, fn, inner)
 
     def sqrt(x):
         if isinstance(x, complex):
