@@ -57,12 +57,13 @@ def _process_caches(kind) -> list:
     """The front-end's process-wide caches (dicts) that a repeat must not inherit from an earlier one."""
     if kind != "tikz":
         return []
-    from geoverify.frontends.tikz import (arrowtips, colors, grammar, options, pgfmath, pgfplots_domain, placement,
-                                          texdimen)
+    from geoverify.frontends.tikz import (arrowtips, colors, datavis_axes, grammar, options, pgfmath, pgfplots_domain,
+                                          placement, tex, texdimen)
 
     return [grammar._PATHS, pgfmath._CACHE, pgfmath._VALUES, options._SPLIT, options._ARROWS, colors._HEX,
             colors._PARSED, texdimen._SP, texdimen._PRINTED, pgfplots_domain._SAMPLES, placement._NODE_SOURCES,
-            placement._MEASURED, placement._WRAPPED, placement._EMS, arrowtips._END_LISTS]
+            placement._MEASURED, placement._WRAPPED, placement._EMS, arrowtips._END_LISTS, tex._PIECE_TEXTS,
+            datavis_axes._SPLIT]
 
 
 def _runner(kind):

@@ -64,12 +64,29 @@ _SCALING_RE = re.compile(r"^\s*(.+?)\s+at\s*(.+?)\s*and\s+(.+?)\s+at\s*(.+?)\s*$
 _AS_RE = re.compile(r"\bas\b")
 
 
+#: text -> its :func:`split_keys` pairs (process-wide, cleared when over _SPLIT_MAX entries): a
+#: visualization reads the same option texts (the library's styles, each axis' keys) again for every
+#: axis, tick and visualizer (~11k splits a corpus pass, of a few hundred texts)
+_SPLIT: dict[str, tuple] = {}
+_SPLIT_MAX = 4096
+
+
 def split_keys(text: str | None) -> list[tuple[str, str | None]]:
     """``key=value`` pairs as pgfkeys splits them: at commas and the first ``=`` outside braces
     (brackets and ``$...$`` do not group); one pair of braces around a value is removed."""
+    text = text or ""
+    pairs = _SPLIT.get(text)
+    if pairs is None:
+        if len(_SPLIT) >= _SPLIT_MAX:
+            _SPLIT.clear()
+        pairs = _SPLIT[text] = tuple(_split_keys(text))
+    return list(pairs)
+
+
+def _split_keys(text: str) -> list[tuple[str, str | None]]:
+    """The pairs of :func:`split_keys`, computed."""
     out: list[tuple[str, str | None]] = []
     depth, start = 0, 0
-    text = text or ""
     for i, c in enumerate(text + ","):
         if c == "{":
             depth += 1

@@ -114,32 +114,52 @@ def tokenize_at(text: str, pos: int | None) -> list[Token]:
 
 
 def _tokens(parts: list[str], offsets) -> list[Token]:
-    """The tokens of the pieces ``parts`` of a text, at ``offsets`` (an iterable, one each)."""
-    out: list[Token] = []
-    append = out.append
-    for piece, pos in zip(parts, offsets):
-        c = piece[0]
-        if c == "\\":
-            if len(piece) > 1:
-                d = piece[1]
-                if d.isalpha() or d == "@":
-                    # a control word; the blanks TeX skips after it are dropped
-                    append((piece.rstrip(" \t\n"), pos))
-                    continue
-                if d == "\n":
-                    append((" ", pos))       # a control newline is a blank
-                    continue
-                if d == " ":
-                    append(("\\ ", pos))
-                    continue
-            append((piece, pos))             # a control symbol (or a lone backslash at the end)
-        elif c == "%":
-            continue
-        elif c in _BLANKS:
-            append(("\\par" if c == "\n" and _PAR_RE.match(piece) else " ", pos))
-        else:
-            append((piece, pos))
-    return out
+    """The tokens of the pieces ``parts`` of a text, at ``offsets`` (an iterable, one each).
+
+    Each piece's token text comes from :data:`_PIECE_TEXTS` and the pairs are made and the
+    comments (text ``""``) dropped by ``map``, ``zip`` and ``filter``: no Python step per piece
+    (the corpus' 2.5 MB of source are 1.0 million pieces, 16k of them distinct).
+    """
+    return list(filter(_TOKEN_TEXT, zip(map(_PIECE_TEXTS.__getitem__, parts), offsets)))
+
+
+def _piece_text(piece: str) -> str:
+    """The text of the token a piece of :data:`_PIECES_RE` makes, or ``""`` for a comment."""
+    c = piece[0]
+    if c == "\\":
+        if len(piece) > 1:
+            d = piece[1]
+            if d.isalpha() or d == "@":
+                return piece.rstrip(" \t\n")  # a control word; the blanks TeX skips after it are dropped
+            if d == "\n":
+                return " "                    # a control newline is a blank
+            if d == " ":
+                return "\\ "
+        return piece                          # a control symbol (or a lone backslash at the end)
+    if c == "%":
+        return ""
+    if c in _BLANKS:
+        return "\\par" if c == "\n" and _PAR_RE.match(piece) else " "
+    return piece
+
+
+class _PieceTextTable(dict):
+    """piece -> :func:`_piece_text` of it, filled on demand (process-wide, cleared when over
+    ``cap`` entries). Source repeats its pieces (``(``, ``--``, ``\\draw``, blanks, short
+    words); comments are not kept (each is read once)."""
+
+    cap = 50_000
+
+    def __missing__(self, piece: str) -> str:
+        text = _piece_text(piece)
+        if text:
+            if len(self) >= self.cap:
+                self.clear()
+            self[piece] = text
+        return text
+
+
+_PIECE_TEXTS = _PieceTextTable()
 
 
 def expanded_text(reader: "Reader", tokens) -> str:
