@@ -352,6 +352,8 @@ class _Binder:
             for i, lab in labs:
                 idx, dist, amb = _point_near(self.f, lab.anchor, self.reach(lab),
                                              box=None if self.f.attached_labels else lab.box)
+                if idx is None and not self.f.attached_labels:
+                    idx, dist, amb = self._dot_beside(lab)
                 if idx is not None and self.f.point_kind[idx] == PointKind.ANCHOR:
                     # A label placed beside its point by hand names the drawn point there.
                     near = snap_index(self.f, self.f.points[idx])
@@ -392,6 +394,17 @@ class _Binder:
                 b.note = "label is about as near to another drawn point"
             else:
                 b.status = "bound"
+
+    def _dot_beside(self, lab):
+        """A dot a text label (SVG) stands beside, a little beyond its reach: (index, distance, ambiguous).
+
+        A label set under or over its point has its baseline's middle a whole font size
+        and the gap away, not half of one; in a small figure that is beyond the reach
+        (the margin scales with the figure, the font does not). Only an explicit dot
+        counts there, before a circle the label stands by names a point on it.
+        """
+        return _point_near(self.f, lab.anchor, self.margin + max(lab.font_size, self.reach(lab) - self.margin),
+                           kinds=[PointKind.DOT], box=lab.box)
 
     def _on_circle_by_label(self, b: BoundObject, labs: list) -> bool:
         """Locate a point shown only by its label beside one drawn circle ("P" by the arc, no dot).
