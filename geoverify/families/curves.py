@@ -25,7 +25,9 @@ _TWO_PI = 6.283185307179586
 
 
 # ---------------------------------------------------------------- osculating circle
-def _osculating(task_id, title, x_expr, y_expr, fx, fy, domain, t0, scale):
+def _osculating(task_id, title, x_expr, y_expr, fx, fy, domain, t0, scale, free_extent=None):
+    """An osculating circle task; ``free_extent`` (for an open curve whose extent the prompt does not
+    fix) is the half-width about ``t0`` of the parameter range the curve must show."""
     # curvature, centre of curvature, tangent at t0 by central differences of the formula
     h = 1e-5
     p = np.array([fx(t0), fy(t0)])
@@ -40,13 +42,18 @@ def _osculating(task_id, title, x_expr, y_expr, fx, fy, domain, t0, scale):
     tan = d1 / np.hypot(*d1)
     s.points(P=p, K=K, T=p + 1.6 * R * tan)
     s.c.curve("curve", fx, fy, domain, 400, "plane", Style("black", 1.3))
-    s.objects.append({"id": "curve", "type": "parametric_curve", "frame": "plane", "x": x_expr, "y": y_expr,
-                      "domain": list(domain)})
+    curve = {"id": "curve", "type": "parametric_curve", "frame": "plane", "x": x_expr, "y": y_expr, "domain": list(domain)}
+    if free_extent is not None:
+        span = domain[1] - domain[0]
+        curve.update(domain=[t0 - free_extent, t0 + free_extent], extends_to=[domain[0] - 4 * span, domain[1] + 4 * span])
+    s.objects.append(curve)
     s.circle("osc", "K", radius=R, style=Style("blue", 1.1, "dashed"))
     s.segment("PK", "P", "K", Style("gray", 0.8))
     a = p - 1.6 * R * tan
     s.c.segment("tangent", tuple(a), "T", "plane", Style("red", 1.0))
-    s.objects.append({"id": "tangent", "type": "line", "frame": "plane", "through": ["P", "T"]})
+    # Drawn means covering a stretch about P (half the radius either side), however long it runs.
+    s.objects.append({"id": "tangent", "type": "line", "frame": "plane",
+                      "through": [(p - 0.5 * R * tan).tolist(), (p + 0.5 * R * tan).tolist()]})
     s.text("kappa", f"$\\kappa = {kappa_txt}$", tuple(K + np.array([0.6 * R + 0.6, 0.0])), ir_text=f"\\kappa={kappa_txt}",
            alternatives=[f"\\kappa(P)={kappa_txt}", f"R={R:.3g}"])
     c = s.finish(labelled=["P", "K"], unlabelled=["T"])
@@ -78,7 +85,7 @@ def _osculating(task_id, title, x_expr, y_expr, fx, fy, domain, t0, scale):
 def osculating_circle():
     return [
         _osculating("osculating-circle-parabola", "Osculating circle of a parabola at its vertex", "t", "t**2/2",
-                    lambda t: t, lambda t: t * t / 2, (-2.2, 2.2), 0.0, 1.0),
+                    lambda t: t, lambda t: t * t / 2, (-2.2, 2.2), 0.0, 1.0, free_extent=1.0),
         _osculating("osculating-circle-ellipse", "Osculating circle of an ellipse at a point", "2.5*cos(t)", "1.5*sin(t)",
                     lambda t: 2.5 * np.cos(t), lambda t: 1.5 * np.sin(t), (0.0, _TWO_PI), 1.0, 1.0),
     ]

@@ -119,6 +119,14 @@ CORRECT = {
 \filldraw (1,0.5) circle (1pt) node[right] {$P$} (2,2) circle (1pt) node[right] {$Q$};
 \node[anchor=west] at (-1.5,2.5) {$f'(1)=1$};
 """),
+    # The parabola over [-1.6, 1.6] and the tangent over [-1, 1]: the curve had to match the
+    # reference's [-2.2, 2.2] and the tangent to cover P..(1.6, 0).
+    "osculating-own-extent": ("differential-geometry/osculating-circle-parabola", r"""
+\draw[domain=-1.6:1.6, samples=60] plot (\x, {\x*\x/2}); \draw[dashed] (0,1) circle (1);
+\draw (-1,0) -- (1,0); \draw (0,0) -- (0,1);
+\fill (0,0) circle (1pt) node[below] {$P$} (0,1) circle (1pt) node[right] {$K$};
+\node at (2,1.5) {$\kappa = 1$};
+"""),
 }
 
 
