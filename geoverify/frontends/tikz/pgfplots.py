@@ -671,7 +671,7 @@ class Axis:
     def line(self, pts, st, closed=False, construct="axis"):
         """A straight stroked polyline through picture points ``pts``."""
         m = self.interp.st["ctm"]
-        q = [G.apply(m, p) for p in pts]
+        q = G.apply_points(m, pts)
         if st.get("arrow_start") or st.get("arrow_end") or st.get("dash"):
             b = PathBuilder()
             b.polyline(q, closed)

@@ -329,8 +329,7 @@ def draw_plot(interp, plot: Plot, full, box, bar_base=0.0) -> None:
         _draw_combs(interp, plot, full, box)
     if plot.quiver is not None:
         _draw_quiver(interp, plot, full, box)
-    canvas = [G.apply(full, (x, y)) if math.isfinite(x) and math.isfinite(y) else None
-              for x, y in plot.points]
+    canvas = G.apply_points(full, plot.points, finite=True)
     if not any(p is not None for p in canvas):
         return
     st = plot.st
