@@ -223,6 +223,8 @@ def _lattice(task_id, r, n):
             count += inside
             s.c.point(f"L{x}_{y}".replace("-", "m"), (x, y), "plane", color="red" if inside else "gray")
     s.text("count", f"$N({r:g}) = {count}$", (0, -n - 1.0), ir_text=f"N({r:g})={count}")
+    lattice = [[float(x), float(y)] for x in range(-n, n + 1) for y in range(-n, n + 1)]
+    s.objects.append({"id": "lattice", "type": "point_set", "frame": "plane", "kind": "explicit", "points": lattice})
     c = s.c
     preds = [
         hard("LP-H1", "DISC", f"Is the circle of radius {r:g} about the origin drawn?",
@@ -230,6 +232,8 @@ def _lattice(task_id, r, n):
         hard("LP-H2", "COUNT", f"Are exactly {count} lattice points marked inside the disc?",
              op("count_inside", region="inside_disc", count=count), ["count"]),
         hard("LP-H3", "STATEMENT", "Does the figure state the count?", op("text_present", text="count"), ["text"]),
+        hard("LP-H4", "LATTICE", f"Are the lattice points with |x|, |y| <= {n} marked, the circle in their scale?",
+             op("matches_geometry", object="lattice")),
         layout_soft("LP-S1", 1.0),
     ]
     ir = task_ir(task_id, "number-theory", "set inclusion and coverings", "Lattice points in a disc (Gauss circle problem)",
@@ -238,9 +242,9 @@ def _lattice(task_id, r, n):
                  s.objects, preds)
     muts = [
         Mutation("wrong-radius", "circle drawn with radius 2.2 instead of 2.5 (fewer points inside)",
-                 lambda c: scale_radius(c, "disc", 2.2 / r), {"LP-H2": "fail"}, operator="scale_radius"),
-        Mutation("missing-point", "the lattice point (1, 1) is not marked", lambda c: remove(c, "L1_1"), {"LP-H2": "fail"},
-                 operator="remove"),
+                 lambda c: scale_radius(c, "disc", 2.2 / r), {"LP-H2": "fail", "LP-H4": "fail"}, operator="scale_radius"),
+        Mutation("missing-point", "the lattice point (1, 1) is not marked", lambda c: remove(c, "L1_1"),
+                 {"LP-H2": "fail", "LP-H4": "fail"}, operator="remove"),
         Mutation("wrong-count", "the stated count is off by one", lambda c: replace_text(c, "count", f"$N({r:g}) = {count + 1}$"),
                  {"LP-H3": "fail"}, operator="replace_text"),
         compile_error(ir),

@@ -64,6 +64,16 @@ WRONG = {
 \filldraw (1,0.5) circle (1pt) node[right] {$P$} (2,2) circle (1pt) node[right] {$Q$};
 \node[anchor=west] at (-1.5,2.5) {$f'(1)=1$};
 """),
+    # The circle 8% too large: the same 21 lattice points inside, and the circle alone fixed the frame.
+    "lattice-circle-too-large": ("number-theory/gauss-circle-lattice", "LP-H4", r"""
+\foreach \x in {-3,...,3} \foreach \y in {-3,...,3} \fill (\x,\y) circle (2pt);
+\draw (0,0) circle (2.7); \node at (0,-4) {$N(2.5)=21$};
+"""),
+    # Only the lattice points with |x|, |y| <= 2: all 21 inside are there, the prompt's 49 are not.
+    "lattice-small-grid": ("number-theory/gauss-circle-lattice", "LP-H4", r"""
+\foreach \x in {-2,...,2} \foreach \y in {-2,...,2} \fill (\x,\y) circle (2pt);
+\draw (0,0) circle (2.5); \node at (0,-4) {$N(2.5)=21$};
+"""),
     "unit-circle-wrong-angle": ("trigonometry/unit-circle-sine-cosine", "UC-H1", r"""
 \draw (0,0) circle (3); \coordinate (P) at (35:3); \coordinate (Q) at ({3*cos(35)},0);
 \draw (0,0) -- (P); \draw (P) -- node[right] {$\sin\theta$} (Q); \draw (0,0) -- node[below] {$\cos\theta$} (Q);
