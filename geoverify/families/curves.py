@@ -58,6 +58,7 @@ def _osculating(task_id, title, x_expr, y_expr, fx, fy, domain, t0, scale, free_
            alternatives=[f"\\kappa(P)={kappa_txt}", f"R={R:.3g}"])
     c = s.finish(labelled=["P", "K"], unlabelled=["T"])
     c.get("T").dot = False
+    s.objects = [o for o in s.objects if o["id"] != "T"]  # the drawing's end of the tangent, no IR object
     preds = [
         hard("OS-H1", "CURVE", "Is the curve drawn as given?", all_of(op("drawn", object="curve"), op("matches_geometry", object="curve"))),
         hard("OS-H2", "OSCULATING", "Is the osculating circle at P drawn with the centre of curvature K and radius 1/kappa?",
