@@ -51,3 +51,18 @@ def test_count_inside():
     v = run(s, objs, {"three": {"op": "count_inside", "region": "C", "count": 3},
                       "four": {"op": "count_inside", "region": "C", "count": 4}})
     assert v["three"].verdict == "pass" and v["four"].verdict == "fail"
+
+
+def test_count_inside_in_a_partial_scene_is_indeterminate_unless_it_matches():
+    """Both branches of an uninterpreted TikZ \\ifnum drawn: the count says nothing about the figure."""
+    s = Scene()
+    s.add(Circle(center=(0, 0), radius=100))
+    s.add(TextLabel(text="C", anchor=(75, 75)))
+    for p in ([10, 10], [-30, 20], [0, -50], [150, 0]):
+        s.add(Dot(center=p, radius=2, style=Style(fill="#000000", stroke=None)))
+    s.note("UNSUPPORTED", "command \\ifnum is not interpreted", "\\ifnum")
+    objs = [{"id": "C", "type": "circle", "labels": ["C"]}]
+    v = run(s, objs, {"three": {"op": "count_inside", "region": "C", "count": 3},
+                      "four": {"op": "count_inside", "region": "C", "count": 4}})
+    assert s.partial
+    assert v["three"].verdict == "pass" and v["four"].verdict == "indeterminate"
