@@ -35,15 +35,34 @@ def print_causes(records, title: str, limit: int = 30) -> None:
         print(f"  {n:5d}  {cause}")
 
 
+def _speed_line(records) -> str | None:
+    """``median ... ms per figure; ... KB/s overall (... at the median)`` of the figures interpreted, or None."""
+    times = [r["seconds"] for r in records if r.get("native") == "ok"]
+    if not times:
+        return None
+    nbytes = sum(r["bytes"] for r in records if r.get("native") == "ok")
+    median = statistics.median(times)
+    return (f"median {1000 * median:.2f} ms per figure; {nbytes / 1000 / max(sum(times), 1e-9):.0f} KB/s of "
+            f"source overall ({nbytes / 1000 / max(median * len(times), 1e-9):.0f} KB/s at the median)")
+
+
 def print_speed_and_crashes(records) -> None:
     """Median interpret time per figure, KB/s of source (1 KB = 1000 bytes) overall and at the
-    median, and the figures the native front-end crashed on."""
-    times = [r["seconds"] for r in records if r.get("native") == "ok"]
-    nbytes = sum(r["bytes"] for r in records if r.get("native") == "ok")
-    if times:
-        print(f"\nnative interpret time (CPU): median {1000 * statistics.median(times):.2f} ms per figure; "
-              f"{nbytes / 1000 / max(sum(times), 1e-9):.0f} KB/s of source overall "
-              f"({nbytes / 1000 / max(statistics.median(times) * len(times), 1e-9):.0f} KB/s at the median)")
+    median, over all figures and per source, and the figures the native front-end crashed on.
+
+    A few figures that compute much (loops over images, thousands of samples) can weigh more in
+    the overall rate than all the others together; the per-source lines show where."""
+    line = _speed_line(records)
+    if line:
+        print(f"\nnative interpret time (CPU): {line}")
+        by = collections.defaultdict(list)
+        for r in records:
+            by[r.get("source", "")].append(r)
+        if len(by) > 1:
+            for source, rs in sorted(by.items()):
+                line = _speed_line(rs)
+                if line:
+                    print(f"  {source:40s} {line}")
     crashes = [r for r in records if r.get("native", "").startswith("CRASH")]
     if crashes:
         print(f"native crashes: {len(crashes)}")

@@ -1,0 +1,40 @@
+"""The speed lines of ``benchmarks/agreement_report.py``: over all figures and per source."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+
+
+@pytest.fixture(scope="module")
+def report():
+    spec = importlib.util.spec_from_file_location("agreement_report",
+                                                  HERE.parents[1] / "benchmarks" / "agreement_report.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _rec(source, seconds, nbytes, native="ok"):
+    return {"source": source, "seconds": seconds, "bytes": nbytes, "native": native}
+
+
+def test_speed_is_printed_overall_and_per_source(report, capsys):
+    records = [_rec("math", 0.001, 300), _rec("math", 0.002, 500), _rec("math", 0.003, 700),
+               _rec("examples", 2.0, 1000), _rec("examples", 0.004, 800, native="InputError: bad")]
+    report.print_speed_and_crashes(records)
+    lines = capsys.readouterr().out.strip().splitlines()
+    # 2500 bytes in 2.006 s, median 2.5 ms over 4 figures; the figure the front-end rejected is not timed
+    assert lines[0] == ("native interpret time (CPU): median 2.50 ms per figure; 1 KB/s of source overall "
+                        "(250 KB/s at the median)")
+    assert lines[1].split() == "examples median 2000.00 ms per figure; 0 KB/s of source overall (0 KB/s at the median)".split()
+    assert lines[2].split() == "math median 2.00 ms per figure; 250 KB/s of source overall (250 KB/s at the median)".split()
+
+
+def test_one_source_prints_no_breakdown(report, capsys):
+    report.print_speed_and_crashes([_rec("math", 0.002, 600)])
+    assert len(capsys.readouterr().out.strip().splitlines()) == 1
