@@ -84,7 +84,9 @@ def _inclusion(task_id):
     s.text("statement", "$A \\subset B$", (0, -3.2), ir_text="A \\subset B", alternatives=["A \\subseteq B"])
     c = s.finish(labelled=["x", "y", "z"], unlabelled=["OA", "OB"], marker=False)
     preds = [
-        hard("SI-H1", "SETS", "Are A and B drawn?", all_of(op("drawn", object="A"), op("drawn", object="B"))),
+        hard("SI-H1", "SETS", "Are A and B drawn, A inside B?",
+             all_of(op("drawn", object="A"), op("drawn", object="B"), op("region_inside", region="reg_A", container="reg_B")),
+             ["topology"]),
         hard("SI-H2", "WITNESS_A", "Is x in A (and so in B)?",
              all_of(op("inside", point="x", region="reg_A"), op("inside", point="x", region="reg_B")), ["topology"]),
         hard("SI-H3", "WITNESS_B", "Is y in B but not in A?",

@@ -81,6 +81,8 @@ _SPECS = [
     OperationSpec("winding_number", (Param("curve", "object", types=_CLOSED), Param("point", "object", types=("point",)),
                                      Param("value", "integer", required=False)),
                   "The drawn closed curve winds about the point the given number of times (nonzero if no value)."),
+    OperationSpec("region_inside", (Param("region", "object", types=_CLOSED), Param("container", "object", types=_CLOSED)),
+                  "The drawn closed region lies inside the drawn container (its outline touching at most)."),
     OperationSpec("count_inside", (Param("region", "object", types=_CLOSED), Param("count", "integer"),
                                    Param("markers", "object", required=False, types=("point_set",))),
                   "Exactly `count` point markers are drawn inside the region (at the set's points when given)."),

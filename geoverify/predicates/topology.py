@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from geoverify.kernels import ON_CURVE, winding_numbers
+from geoverify.kernels import ON_CURVE, point_polyline_distances, winding_numbers
 from geoverify.predicates.incidence import distance_to_object
 from geoverify.predicates.registry import Context, operation
 from geoverify.predicates.verdict import FAIL, INDETERMINATE, PASS, Verdict
 
-__all__ = ["inside", "outside", "winding_number", "count_inside", "region_polyline"]
+__all__ = ["inside", "outside", "winding_number", "region_inside", "count_inside", "region_polyline"]
 
 
 def region_polyline(ctx: Context, oid: str) -> np.ndarray | None:
@@ -84,6 +84,28 @@ def winding_number(ctx: Context, curve: str, point: str, value: int | None = Non
     want = "nonzero" if value is None else str(value)
     msg = f"{ctx.name(curve)} winds {w} time(s) about {ctx.name(point)}; expected {want}"
     return Verdict(PASS if ok else FAIL, msg, float(w), None, "count", ctx.prims(curve, point), [curve, point])
+
+
+@operation("region_inside")
+def region_inside(ctx: Context, region: str, container: str, **_) -> Verdict:
+    miss = ctx.missing(region, container, need_drawn=True)
+    if miss:
+        return miss
+    inner, outer = region_polyline(ctx, region), region_polyline(ctx, container)
+    if inner is None or outer is None:
+        return Verdict(INDETERMINATE, "a region has no closed outline", objects=[region, container])
+    w = _winding(outer, inner)
+    out = inner[w == 0]
+    depth = 0.0
+    if len(out):
+        d = point_polyline_distances(np.ascontiguousarray(out, dtype=np.float64), np.ascontiguousarray(outer, dtype=np.float64),
+                                     np.array([0, len(outer)], dtype=np.int64))
+        depth = float(d.max())
+    tol = ctx.dist_tol(region)
+    ok = depth <= tol
+    msg = (f"{ctx.name(region)} {'lies' if ok else 'does not lie'} inside {ctx.name(container)}"
+           + ("" if not len(out) else f": its outline reaches {depth:.3g} beyond (tolerance {tol:.3g})"))
+    return Verdict(PASS if ok else FAIL, msg, depth, tol, "canvas", ctx.prims(region, container), [region, container])
 
 
 @operation("count_inside")

@@ -66,3 +66,21 @@ def test_count_inside_in_a_partial_scene_is_indeterminate_unless_it_matches():
                       "four": {"op": "count_inside", "region": "C", "count": 4}})
     assert s.partial
     assert v["three"].verdict == "pass" and v["four"].verdict == "indeterminate"
+
+
+def _two_circles(inner_center, inner_radius):
+    s = Scene()
+    s.add(Circle(center=(0, 0), radius=100))
+    s.add(Circle(center=inner_center, radius=inner_radius))
+    s.add(TextLabel(text="B", anchor=(75, 75)))
+    s.add(TextLabel(text="A", anchor=(inner_center[0], inner_center[1] + inner_radius + 4)))
+    objs = [{"id": "A", "type": "circle", "labels": ["A"]}, {"id": "B", "type": "circle", "labels": ["B"]},
+            {"id": "rA", "type": "region", "boundary": "A"}, {"id": "rB", "type": "region", "boundary": "B"}]
+    return run(s, objs, {"in": {"op": "region_inside", "region": "rA", "container": "rB"}})["in"]
+
+
+def test_region_inside():
+    assert _two_circles((-20, 0), 50).verdict == "pass"
+    assert _two_circles((50, 0), 50).verdict == "pass"          # touching from inside
+    v = _two_circles((70, 0), 50)                                # sticks out by 20
+    assert v.verdict == "fail" and 19 < v.residual < 21

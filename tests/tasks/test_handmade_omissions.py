@@ -74,6 +74,12 @@ WRONG = {
 \foreach \x in {-2,...,2} \foreach \y in {-2,...,2} \fill (\x,\y) circle (2pt);
 \draw (0,0) circle (2.5); \node at (0,-4) {$N(2.5)=21$};
 """),
+    # A drawn partly outside B, every witness where the prompt puts it: A inside B was not checked.
+    "sets-A-not-inside-B": ("set-theory/set-inclusion-witnesses", "SI-H1", r"""
+\draw (0,0) circle (3); \node at (-2.4,2.4) {$B$}; \draw (2.2,0.3) circle (1.5); \node at (2.8,2.0) {$A$};
+\fill (2.0,0.2) circle (2pt) node[below] {$x$}; \fill (-1.5,-1) circle (2pt) node[below] {$y$};
+\fill (-3.5,2.5) circle (2pt) node[right] {$z$}; \node at (0,-3.6) {$A \subset B$};
+"""),
     "unit-circle-wrong-angle": ("trigonometry/unit-circle-sine-cosine", "UC-H1", r"""
 \draw (0,0) circle (3); \coordinate (P) at (35:3); \coordinate (Q) at ({3*cos(35)},0);
 \draw (0,0) -- (P); \draw (P) -- node[right] {$\sin\theta$} (Q); \draw (0,0) -- node[below] {$\cos\theta$} (Q);
