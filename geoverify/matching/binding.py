@@ -395,6 +395,17 @@ class _Binder:
             else:
                 b.status = "bound"
 
+    def _seen_at(self, lab) -> np.ndarray:
+        """Where a label naming a circle is seen: its text box's centre when the source attaches it.
+
+        A TikZ node after ``circle`` is attached at the centre however far its options move
+        it (``node[above right=2cm]``); the reader sees the text, beside the outline.
+        SVG labels keep their anchor (the baseline's middle).
+        """
+        if self.f.attached_labels and lab.box is not None:
+            return np.array([0.5 * (lab.box[0] + lab.box[2]), 0.5 * (lab.box[1] + lab.box[3])])
+        return lab.anchor
+
     def _dot_beside(self, lab):
         """A dot a text label (SVG) stands beside, a little beyond its reach: (index, distance, ambiguous).
 
@@ -503,7 +514,7 @@ class _Binder:
         labs = self._naming_labels(obj)
         if labs:
             # The label says where the object is: only rounds near it qualify.
-            return [r for r in rounds if min(_dist_to_round(lab.anchor, r) for _, lab in labs) <= self.margin * 1.5]
+            return [r for r in rounds if min(_dist_to_round(self._seen_at(lab), r) for _, lab in labs) <= self.margin * 1.5]
         return rounds
 
     def _curve_candidates(self, obj: IRObject) -> list[np.ndarray]:
@@ -734,7 +745,7 @@ class _Binder:
         labs = _labels_for(obj, self.f)
         far_label = ""
         if labs:
-            near = [r for r in cands if min(_dist_to_round(lab.anchor, r) for _, lab in labs) <= self.margin * 1.5]
+            near = [r for r in cands if min(_dist_to_round(self._seen_at(lab), r) for _, lab in labs) <= self.margin * 1.5]
             far_label = f"label {labs[0][1].text!r} is not near any drawn circle"
             if not near:
                 # A label set too far off says nothing about which circle it names: a circle
@@ -791,7 +802,7 @@ class _Binder:
             scores += [float(np.hypot(*(r.center - c))) + abs(r.radius - r0) for r in cands]
         if labs:
             constraints += 1
-            scores += [min(_dist_to_round(lab.anchor, r) for _, lab in labs) for r in cands]
+            scores += [min(_dist_to_round(self._seen_at(lab), r) for _, lab in labs) for r in cands]
         order = np.argsort(scores)
         best = cands[order[0]]
         if constraints == 0 and len(cands) > 1:

@@ -15,7 +15,14 @@ def _label_distance(ctx: Context, lab, oid: str) -> float:
     b = ctx.obj(oid)
     if b.type == "point":
         return float(np.hypot(*(lab.anchor - b.point)))
-    return distance_to_object(ctx, lab.anchor, oid)
+    d = distance_to_object(ctx, lab.anchor, oid)
+    box = getattr(lab, "box", None)
+    if ctx.binding.features.attached_labels and box is not None:
+        # A node attached at a circle's centre but moved beside its outline by its options
+        # (``circle (3) node[above right=2cm]``) is seen where its text is.
+        seen = np.array([0.5 * (box[0] + box[2]), 0.5 * (box[1] + box[3])])
+        d = min(d, distance_to_object(ctx, seen, oid))
+    return d
 
 
 @operation("label_bound")
