@@ -312,14 +312,21 @@ class _LineStarts:
     the offsets that follow a ``"\\n"``, as Lark's line counter counts them).
     """
 
-    __slots__ = ("text", "_starts")
+    __slots__ = ("text", "_starts", "_last")
 
     def __init__(self, text: str):
         self.text = text
         self._starts = None
+        self._last = (-1, None)
 
     def line_column(self, pos: int) -> tuple[int, int]:
-        """``(line, column)``, both from 1, of the character offset ``pos``."""
+        """``(line, column)``, both from 1, of the character offset ``pos``.
+
+        The last answer is kept: a location reads the line and then the column of one token.
+        """
+        last = self._last
+        if last[0] == pos:
+            return last[1]
         starts = self._starts
         if starts is None:
             starts = [0]
@@ -330,7 +337,9 @@ class _LineStarts:
                 i = find("\n", i + 1)
             self._starts = starts
         k = bisect_right(starts, pos)
-        return k, pos - starts[k - 1] + 1
+        out = k, pos - starts[k - 1] + 1
+        self._last = (pos, out)
+        return out
 
 
 class LazyToken(Token):
