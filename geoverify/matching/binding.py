@@ -993,17 +993,21 @@ class _Binder:
 
     def _bind_arrow(self, obj, b):
         src, dst = self.out[obj.data["from"]], self.out[obj.data["to"]]
-        ends = []
+        ends, pads = [], []
         for e in (src, dst):
             if e.type == "text" and e.primitives:
-                ends.append(np.asarray(self.scene.primitives[e.primitives[0]].box))
+                text = self.scene.primitives[e.primitives[0]]
+                ends.append(np.asarray(text.box))
+                # An arrow starts beyond the node's inner and outer sep (tikz-cd: about half
+                # an em), however small the diagram.
+                pads.append(self.margin + 0.5 * float(getattr(text, "font_size", 0.0) or 0.0))
             elif e.point is not None:
                 p = e.point
                 ends.append(np.array([p[0], p[1], p[0], p[1]]))
+                pads.append(self.margin)
             else:
                 b.note = "its end objects are not located"
                 return
-        pad = self.margin
         best = None
         for ai, arrow in self.f.arrows:
             if arrow.position != "end" or arrow.carrier is None:
@@ -1015,7 +1019,7 @@ class _Binder:
             start = sps[0].start
             d_start = _box_distance(ends[0], start)
             d_tip = _box_distance(ends[1], arrow.tip)
-            if d_start <= pad and d_tip <= pad:
+            if d_start <= pads[0] and d_tip <= pads[1]:
                 score = d_start + d_tip
                 if best is None or score < best[0]:
                     best = (score, ai, arrow.carrier)
