@@ -56,6 +56,7 @@ import numpy as np
 # The report printing shared with the other agreement benchmark (also when loaded by path, as tests do).
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from agreement_report import print_causes, print_rates, print_speed_and_crashes, rate  # noqa: E402
+from frontend_warmup import import_frontend  # noqa: E402
 
 TOL_FRACTION = 0.005
 ROOT = Path(__file__).resolve().parents[1]
@@ -441,6 +442,8 @@ def process(args):
     path, root, cache, timeout, cached_only = args
     from geoverify.errors import GeoverifyError
     from geoverify.frontends.asy import parse_asy
+
+    import_frontend("asy")
     from geoverify.frontends.svg import parse_svg
 
     p = Path(path)
@@ -507,9 +510,11 @@ def report(records) -> None:
 
 
 def warm_up() -> None:
-    """Load the front-end once in this process (grammar, builtins of both dialects, font
-    metrics), so that the first figure a worker interprets is not charged for it."""
+    """Import the front-end's modules and interpret one figure per dialect in this process (grammar,
+    builtins, font metrics), so that the first figures a worker interprets are not charged for start-up."""
     from geoverify.frontends.asy import parse_asy
+
+    import_frontend("asy")
     for dialect in ("plain", "aops"):
         parse_asy('size(50); draw((0,0)--(1,1)); label("$A$", (0,0), SW);', dialect=dialect)
 

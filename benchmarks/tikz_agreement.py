@@ -58,6 +58,7 @@ import numpy as np
 # The report printing shared with the other agreement benchmark (also when loaded by path, as tests do).
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from agreement_report import print_causes, print_rates, print_speed_and_crashes, rate  # noqa: E402
+from frontend_warmup import import_frontend  # noqa: E402
 
 TOL_FRACTION = 0.005
 BP_PER_PT = 72.0 / 72.27
@@ -449,6 +450,8 @@ def process(args):
     from geoverify.errors import GeoverifyError
     from geoverify.frontends.svg import parse_svg
     from geoverify.frontends.tikz import parse_tikz
+
+    import_frontend("tikz")
     raw = Path(path).read_bytes()
     text = raw.decode("utf-8", "replace")
     rel = Path(path).relative_to(root)
@@ -512,9 +515,11 @@ def process(args):
 
 
 def warm_up() -> None:
-    """Load the front-end once in this process (grammars, font metrics, builtins), so that the
-    first figure a worker interprets is not charged for it."""
+    """Import the front-end's modules and interpret one figure in this process (grammars, font
+    metrics, builtins), so that the first figures a worker interprets are not charged for start-up."""
     from geoverify.frontends.tikz import parse_tikz
+
+    import_frontend("tikz")
     parse_tikz("\\begin{tikzpicture}\\draw (0,0) -- (1,1) node {$A$};\\end{tikzpicture}")
 
 
