@@ -194,6 +194,14 @@ class ExpressionsMixin:
         vals = [self.eval(c, env) for c in node.children]
         return Triple(*vals)
 
+    def e_transform6(self, node, env):
+        """``(x, y, xx, xy, yx, yy)``: the transform ``(u, v) -> (x + xx u + xy v, y + yx u + yy v)``."""
+        vals = [self.eval(c, env) for c in node.children]
+        if not all(_is_num(v) for v in vals):
+            raise AsyRuntimeError("a transform's six entries must be real, got "
+                                  + ", ".join(type_name(v) for v in vals), location=self.loc(node))
+        return Transform(*(float(v) for v in vals))
+
     def e_call(self, node, env):
         fnode, argnode = node.children
         if isinstance(fnode, Token):

@@ -624,7 +624,8 @@ Interpreter._exec = {
 }
 Interpreter._eval = {
     "number": Interpreter.e_number, "string": Interpreter.e_string, "sqstring": Interpreter.e_sqstring,
-    "var": Interpreter.e_var, "pair": Interpreter.e_pair, "triple": Interpreter.e_triple, "call": Interpreter.e_call,
+    "var": Interpreter.e_var, "pair": Interpreter.e_pair, "triple": Interpreter.e_triple,
+    "transform6": Interpreter.e_transform6, "call": Interpreter.e_call,
     "named_call": Interpreter.e_call, "index": Interpreter.e_index, "named_index": Interpreter.e_index,
     "slice": Interpreter.e_slice, "attr": Interpreter.e_attr, "named_attr": Interpreter.e_attr,
     "assign": Interpreter.e_assign, "augassign": Interpreter.e_augassign, "ternary": Interpreter.e_ternary,

@@ -150,6 +150,15 @@ def test_transforms_compose_like_asymptote():
     np.testing.assert_allclose(only(s, Polyline).points, [[0, 2], [0, 3]], atol=1e-12)
 
 
+def test_a_transform_written_as_its_six_entries():
+    # (x, y, xx, xy, yx, yy) maps (u, v) to (x + xx u + xy v, y + yx u + yy v), as in asy
+    s = parse_asy("transform t = (0,0,2,1,0,1); draw(t*unitsquare); transform s = (1,2,1,0,0,1); dot(s*(0,0));")
+    np.testing.assert_allclose(only(s, Polyline).points, [[0, 0], [2, 0], [3, 1], [1, 1]], atol=1e-12)
+    assert tuple(only(s, Dot).center) == (1.0, 2.0)
+    s = parse_asy('transform t = (0,0,"a",1,0,1); draw(t*unitsquare);')
+    assert not list(s) and any("six entries must be real" in d.message for d in s.diagnostics)
+
+
 def test_pairs_multiply_as_complex_numbers_and_int_division_is_real():
     s = parse_asy("pair z = (1,2)*(3,4); dot(z); dot((1/2, 7#2));")
     centers = [tuple(d.center) for d in s if isinstance(d, Dot)]
