@@ -14,7 +14,9 @@ below the line: the picture's bottom is on the baseline even with a ``baseline``
 
 Only plain words are set (letters, digits, punctuation and blanks, in the text font):
 a stretch of text with a command, a group or a paragraph break in it is left out, as
-is text in other document classes.
+is text in other document classes. What is left out is reported once, as a ``NOTE``
+diagnostic quoting its start (the scene stays complete: a caption or a formula beside the
+picture is not part of its geometry).
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ __all__ = ["Prose"]
 _STANDALONE_TIKZ = re.compile(r"\\documentclass\s*\[[^\]]*\btikz\b[^\]]*\]\s*\{standalone\}")
 _WORD = re.compile(r"^[A-Za-z0-9.,;:!?'`()\-]+$")
 _SIZE = 10.0  # the document's normal font size (standalone's 10pt)
+_ALNUM = re.compile(r"[^\W_]")  # a letter or a digit: what counts as text that shows
+_QUOTE = 60  # characters of left-out text quoted in the note
 
 
 class Prose:
@@ -56,14 +60,29 @@ class Prose:
         self.tainted = False
         self.bound = None  # (box, primitives, nodes) of the picture's use as bounding box path
         self.start = (0, 0)
+        self.in_body = fragment  # text outside the pictures shows from here on
+        self.shown = 0           # letters and digits of the body's text outside the pictures
+        self.set = 0             # ... of the text set as labels
+        self.quote: list = []    # the start of that text, for the note on what is left out
 
     # -- collecting ---------------------------------------------------------------
     def begin_document(self) -> None:
         self.collecting = self.enabled
+        self.in_body = True
         self.tokens, self.tainted = [], False
+
+    def _count(self, texts) -> None:
+        """Letters and digits of body text outside the pictures, set or not (the start quoted)."""
+        for text in texts:
+            if text[:1] != "\\":  # a control sequence's name does not show
+                self.shown += len(_ALNUM.findall(text))
+            if len(self.quote) < _QUOTE:
+                self.quote.append(text + " " if text[1:2].isalpha() and text[:1] == "\\" else text)
 
     def token(self, tok) -> None:
         """A token the document level did not use: a word or a blank, else the stretch is lost."""
+        if self.in_body:
+            self._count((tok[0],))
         if not self.collecting:
             return
         if tok[0] == " " or _WORD.match(tok[0]):
@@ -74,6 +93,8 @@ class Prose:
     def words(self, toks) -> None:
         """Tokens of plain text, as :meth:`token` takes them one by one. The tokens of a
         stretch that is tainted are never set, so they are not kept once it is."""
+        if self.in_body:
+            self._count(tok[0] for tok in toks)
         if not self.collecting or self.tainted:
             return
         if all(t == " " or _WORD.match(t) for t in {tok[0] for tok in toks}):
@@ -133,15 +154,21 @@ class Prose:
         text, blank = before
         right = left - (_space_after(text) if blank else 0.0)
         _add_label(interp, text, right, base, interp.panel, loc, flush_right=True)
+        self.set += len(_ALNUM.findall(text))
 
     def end_document(self, interp, loc) -> None:
-        """Text after the last picture: a page (a panel) of its own."""
+        """Text after the last picture: a page (a panel) of its own. Text that is not set is noted."""
         after = self._take()
-        if after is None or not interp.scene.panels:
-            return
-        panel = len(interp.scene.panels)
-        interp.scene.panels.append(Panel(panel, name="text"))
-        _add_label(interp, after[0], 0.0, 0.0, panel, loc, flush_right=False)
+        if after is not None and interp.scene.panels:
+            panel = len(interp.scene.panels)
+            interp.scene.panels.append(Panel(panel, name="text"))
+            _add_label(interp, after[0], 0.0, 0.0, panel, loc, flush_right=False)
+            self.set += len(_ALNUM.findall(after[0]))
+        if self.shown > self.set:
+            quote = " ".join("".join(self.quote).split())[:_QUOTE]
+            interp.scene.note("NOTE", f"text outside the pictures is not part of the scene ({self.shown - self.set} "
+                                      f"letters and digits; it begins \"{quote}\"): only plain words next to the "
+                                      "pictures of a fragment or a tikz standalone document are set", "text", loc)
 
 
 def _space_after(text: str) -> float:

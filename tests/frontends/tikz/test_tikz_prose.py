@@ -64,3 +64,32 @@ def test_text_that_is_not_plain_words_on_standalone_pages_is_left_out(text):
     assert not _labels(sc)
     assert {p.panel for p in sc.primitives} == {0}
     assert np.allclose(sc.primitives[0].points / CM, [[0, 0], [1, 0]])
+
+
+def _left_out_notes(sc):
+    return [d for d in sc.diagnostics if d.construct == "text"]
+
+
+@pytest.mark.parametrize("text, begins", [
+    ("\\documentclass{standalone}\\usepackage{tikz-cd}\\begin{document}"
+     "\\begin{tikzcd} A \\arrow[r] & B \\end{tikzcd}\n$g\\circ f=k\\circ h$\n\\end{document}", "$g\\circ f=k\\circ h$"),
+    ("\\documentclass{article}\\usepackage{tikz}\\begin{document}\\begin{figure}\\centering"
+     "\\begin{tikzpicture}\\draw (0,0) -- (1,0);\\end{tikzpicture}\\caption{A line}\\end{figure}\\end{document}",
+     "\\centering \\caption A line"),
+    (r"Some \textbf{bold} words \tikz \draw (0,0) -- (1,0);", "Some \\textbf bold words"),
+])
+def test_text_left_out_is_noted_without_making_the_scene_partial(text, begins):
+    sc = parse_tikz(text)
+    notes = _left_out_notes(sc)
+    assert len(notes) == 1 and notes[0].code == "NOTE"
+    assert f'begins "{begins}"' in notes[0].message
+    assert not sc.partial
+
+
+@pytest.mark.parametrize("text", [
+    "Left \\tikz \\draw (0,0) -- (1,0); right.",                       # set beside the picture and after it
+    "\\documentclass[tikz]{standalone}\\begin{document}\\begin{tikzpicture}\\draw (0,0) -- (1,0);"
+    "\\end{tikzpicture}\\end{document}",                               # no text at all
+])
+def test_text_that_is_set_or_absent_is_not_noted(text):
+    assert not _left_out_notes(parse_tikz(text))
