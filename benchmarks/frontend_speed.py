@@ -58,7 +58,7 @@ def _files(kind, roots, every, per_source):
     return out
 
 
-def _process_caches(kind) -> list:
+def process_caches(kind) -> list:
     """The front-end's process-wide caches (dicts) that a repeat must not inherit from an earlier one."""
     if kind != "tikz":
         return []
@@ -93,6 +93,29 @@ def _roll_back(cache: dict, mark: tuple) -> None:
         return
     for key in list(itertools.islice(reversed(cache), len(cache) - size)):
         del cache[key]
+
+
+def best_of(run, repeat: int, caches: list, counter=None):
+    """Run ``run()`` ``repeat`` times, each from the process-wide ``caches`` as they were before the first.
+
+    Returns ``(result of the first run, the smallest CPU seconds of a run, how much
+    counter() grew in that run)``; an exception of any run propagates.
+    """
+    marks = [_mark(c) for c in caches]
+    result = best = grown = None
+    for k in range(repeat):
+        if k:
+            for cache, mark in zip(caches, marks):
+                _roll_back(cache, mark)
+        c0 = counter() if counter is not None else 0.0
+        t0 = time.process_time()
+        out = run()
+        t = time.process_time() - t0
+        if k == 0:
+            result = out
+        if best is None or t < best:
+            best, grown = t, (counter() - c0 if counter is not None else 0.0)
+    return result, best, grown
 
 
 def _runner(kind):
@@ -153,30 +176,16 @@ def main(argv=None) -> int:
             pass
     times, parses, sizes = [], [], []
     failed = 0
-    caches = _process_caches(args.kind)
+    caches = process_caches(args.kind)
     for path in files:
         raw = path.read_bytes()
         text = raw.decode("utf-8", "replace")
-        best = best_parse = None
-        marks = [_mark(c) for c in caches]
-        for k in range(args.repeat):
-            if k:
-                for cache, mark in zip(caches, marks):
-                    _roll_back(cache, mark)
-            p0 = spent[0]
-            t0 = time.process_time()
-            try:
-                run(text, path)
-            except (GeoverifyError, RecursionError):
-                best = None
-                break
-            except Exception:  # a crash: left out here, the agreement benchmarks count it
-                best = None
-                break
-            t = time.process_time() - t0
-            if best is None or t < best:
-                best, best_parse = t, spent[0] - p0
-        if best is None:
+        try:
+            _, best, best_parse = best_of(lambda: run(text, path), args.repeat, caches, lambda: spent[0])
+        except (GeoverifyError, RecursionError):
+            failed += 1
+            continue
+        except Exception:  # a crash: left out here, the agreement benchmarks count it
             failed += 1
             continue
         times.append(best)
