@@ -659,20 +659,8 @@ def _truth_test(I, node, fc):
     return test
 
 
-def _expr_stmt(I, node):
-    fe = I.expr_closure(node.children[0])
-    step = I.budget.step
-    at = (node, None)
-
-    def f(env):
-        step()
-        I._at = at
-        fe(env)
-    return f
-
-
-def _block(I, node):
-    run = compile_body(I, node)
+def _stepped(I, node, run):
+    """The statement closure of ``node`` doing ``run(env)``: ``exec``'s budget step and location first."""
     step = I.budget.step
     at = (node, None)
 
@@ -681,6 +669,14 @@ def _block(I, node):
         I._at = at
         run(env)
     return f
+
+
+def _expr_stmt(I, node):
+    return _stepped(I, node, I.expr_closure(node.children[0]))
+
+
+def _block(I, node):
+    return _stepped(I, node, compile_body(I, node))
 
 
 def _empty(I, node):
@@ -768,15 +764,7 @@ def _declarator(I, name, t, init):
 
 
 def _vardec(I, node):
-    declare = declaration(I, node)
-    step = I.budget.step
-    at = (node, None)
-
-    def f(env):
-        step()
-        I._at = at
-        declare(env)
-    return f
+    return _stepped(I, node, declaration(I, node))
 
 
 def loop_runner(I, node):
@@ -796,15 +784,7 @@ def loop_runner(I, node):
 
 def _loop_statement(I, node):
     """The statement closure of a loop: ``exec``'s step and location, then the loop."""
-    run = loop_runner(I, node)
-    step = I.budget.step
-    at = (node, None)
-
-    def f(env):
-        step()
-        I._at = at
-        run(env)
-    return f
+    return _stepped(I, node, loop_runner(I, node))
 
 
 def _for_loop(I, node):
