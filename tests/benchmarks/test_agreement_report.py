@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
-HERE = Path(__file__).resolve().parent
+from .conftest import load_benchmark
 
 
 @pytest.fixture(scope="module")
 def report():
-    spec = importlib.util.spec_from_file_location("agreement_report",
-                                                  HERE.parents[1] / "benchmarks" / "agreement_report.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("agreement_report")
 
 
 def _rec(source, seconds, nbytes, native="ok"):

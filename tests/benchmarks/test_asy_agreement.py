@@ -9,13 +9,14 @@ dvisvgm's text runs starts, within 0.5 % of the figure's size.
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from geoverify.frontends.texfonts import metrics_available
+
+from .conftest import load_benchmark
 
 pytestmark = pytest.mark.skipif(not metrics_available(), reason="font metric table not generated")
 
@@ -32,10 +33,7 @@ label(scale(0.8)*"$B'_1$", (100,100), NE);
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("asy_agreement", HERE.parents[1] / "benchmarks" / "asy_agreement.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("asy_agreement")
 
 
 def _scenes(bench):

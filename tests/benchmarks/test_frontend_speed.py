@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
-HERE = Path(__file__).resolve().parent
+from .conftest import load_benchmark
 
 
 @pytest.fixture(scope="module")
 def speed():
-    spec = importlib.util.spec_from_file_location("frontend_speed", HERE.parents[1] / "benchmarks" / "frontend_speed.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("frontend_speed")
 
 
 def test_roll_back_drops_what_the_figure_added(speed):

@@ -7,7 +7,6 @@ starts; a TeX run must start there (within 0.5 % of the figure's size).
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
@@ -15,16 +14,15 @@ import pytest
 from geoverify.frontends.tikz import parse_tikz
 from geoverify.scene import TextLabel
 
+from .conftest import load_benchmark
+
 HERE = Path(__file__).resolve().parent
 BP = 72 / 72.27  # bp per pt
 
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("tikz_agreement", HERE.parents[1] / "benchmarks" / "tikz_agreement.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("tikz_agreement")
 
 
 def _rendered(bench, start, turned=True):

@@ -75,18 +75,6 @@ def compile_expression(I, node):
     return make(I, node)
 
 
-def _child(I, node):
-    """The closure of a child: compiled now when it can be, else the evaluator."""
-    if isinstance(node, Tree):
-        attr = I._closure_attr
-        c = getattr(node, attr, None)
-        if not c:
-            c = compile_expression(I, node)
-            setattr(node, attr, c)
-        return c
-    return _fallback(I, node)
-
-
 def _fallback(I, node):
     ev = I._eval_walk
 
@@ -129,8 +117,8 @@ def _var(I, node):
 
 
 def _pair(I, node):
-    fa = _child(I, node.children[0])
-    fb = _child(I, node.children[1])
+    fa = I.expr_closure(node.children[0])
+    fb = I.expr_closure(node.children[1])
 
     def f(env):
         a = fa(env)
@@ -150,17 +138,17 @@ def _call(I, node):
         name, fvar = fnode.children[0].value, fnode
     else:
         name, fvar = "<function>", None
-    ffn = None if fvar is not None else _child(I, fnode)
+    ffn = None if fvar is not None else I.expr_closure(fnode)
     items = []      # (keyword or None, closure), in the order the arguments are evaluated
     if argnode is not None:
         for a in argnode.children:
             data = a.data if isinstance(a, Tree) else None
             if data == "kwarg":
-                items.append((str(a.children[0]), _child(I, a.children[1])))
+                items.append((str(a.children[0]), I.expr_closure(a.children[1])))
             elif data == "arrayinit":
                 items.append((None, _arrayinit_arg(I, a)))
             else:
-                items.append((None, _child(I, a)))
+                items.append((None, I.expr_closure(a)))
     lookup_callable = I.lookup_callable
     call = I.call
     at = (node, name)
@@ -265,7 +253,7 @@ def _assign(I, node):
     appended = _appending_line(I, target, rhs, store)
     if appended is not None:
         return appended
-    fr = _child(I, rhs)
+    fr = I.expr_closure(rhs)
 
     def f(env):
         return store(fr(env), env)
@@ -329,7 +317,7 @@ def _nested_join(I, op, a, b, env):
 def _preinc(I, node):
     """``++x`` and ``--x`` (``ExpressionsMixin.e_preinc``)."""
     target = node.children[-1]
-    ft = _child(I, target)
+    ft = I.expr_closure(target)
     store = _store(I, target)
     step = 1 if node.data == "preinc" else -1
 
@@ -341,7 +329,7 @@ def _preinc(I, node):
 def _postinc(I, node):
     """``x++`` (``ExpressionsMixin.e_postinc``): the value before the increment."""
     target = node.children[0]
-    ft = _child(I, target)
+    ft = I.expr_closure(target)
     store = _store(I, target)
 
     def f(env):
@@ -358,7 +346,7 @@ def _arrayinit_arg(I, a):
 
 
 def _neg(I, node):
-    fa = _child(I, node.children[0])
+    fa = I.expr_closure(node.children[0])
     negate = I.ops.negate
 
     def f(env):
@@ -372,8 +360,8 @@ def _neg(I, node):
 
 def _power(I, node):
     """``a ^ b`` (``ExpressionsMixin.e_bin``): the program's ``operator ^`` when one takes the operands."""
-    fa = _child(I, node.children[0])
-    fb = _child(I, node.children[1])
+    fa = I.expr_closure(node.children[0])
+    fb = I.expr_closure(node.children[1])
     user_ops = I.user_ops
     user_op = I._user_op
     binary = I.ops.binary
@@ -406,7 +394,7 @@ def _implicit(I, node):
         a = I._number(str(node.children[0]))
     except ValueError:      # a literal Python cannot read (too many digits): fails when evaluated
         return _fallback(I, node)
-    fb = _child(I, node.children[1])
+    fb = I.expr_closure(node.children[1])
     binary = I.ops.binary
 
     def f(env):
@@ -415,8 +403,8 @@ def _implicit(I, node):
 
 
 def _index(I, node):
-    fb = _child(I, node.children[0])
-    fi = _child(I, node.children[1])
+    fb = I.expr_closure(node.children[0])
+    fi = I.expr_closure(node.children[1])
     index = I.ops.index
 
     def f(env):
@@ -426,7 +414,7 @@ def _index(I, node):
 
 
 def _attr(I, node):
-    fb = _child(I, node.children[0])
+    fb = I.expr_closure(node.children[0])
     name = str(node.children[1])
     attr = I.ops.attr
 
@@ -436,7 +424,7 @@ def _attr(I, node):
 
 
 def _ternary(I, node):
-    fc, fa, fb = (_child(I, c) for c in node.children)
+    fc, fa, fb = (I.expr_closure(c) for c in node.children)
     truth = I.truth
 
     def f(env):
@@ -445,7 +433,7 @@ def _ternary(I, node):
 
 
 def _not(I, node):
-    fa = _child(I, node.children[0])
+    fa = I.expr_closure(node.children[0])
     truth = I.truth
 
     def f(env):
@@ -461,7 +449,7 @@ def _chain(I, node):
 def _nested(I, x):
     """The closure of one node of a nested operator chain (see ``ExpressionsMixin.e_chain``)."""
     if not isinstance(x, tuple):
-        return _child(I, x)
+        return I.expr_closure(x)
     if len(x) != 3 or x[0] == "dir":
         walk = I._eval_nested
 
