@@ -125,13 +125,16 @@ def _score(head, head_pts, diam, e, t):
     return err, head_pts[tip_i]
 
 
-def recognise_arrowheads(scene) -> int:
+def recognise_arrowheads(scene, head_max: float = HEAD_MAX) -> int:
     """Add an :class:`Arrow` for every arrowhead drawn as a separate shape.
 
     Parameters
     ----------
     scene : Scene
         Modified in place; arrows are appended, so existing indices stay valid.
+    head_max : float
+        The largest diameter of a head, bp (:data:`HEAD_MAX` in a figure of a fixed size,
+        see :func:`~geoverify.frontends.svg.document.display_factor`).
 
     Returns
     -------
@@ -148,12 +151,12 @@ def recognise_arrowheads(scene) -> int:
             continue
         lo, hi = pts.min(axis=0), pts.max(axis=0)
         diam = float(np.hypot(*(hi - lo)))
-        if 0 < diam <= HEAD_MAX:
+        if 0 < diam <= head_max:
             heads.append((i, pts, lo, hi, diam))
     if not heads:
         return 0
     # Grid of head boxes so each line end only meets nearby heads.
-    cell = HEAD_MAX
+    cell = head_max
     grid: dict[tuple[int, int], list[int]] = {}
     for k, (_, _, lo, hi, diam) in enumerate(heads):
         g = 0.25 * diam

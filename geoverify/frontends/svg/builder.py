@@ -27,7 +27,7 @@ from geoverify.frontends.svg.css import StyleSheet, parse_stylesheet
 from geoverify.frontends.svg.glyphs import glyph_info, glyph_use_ok
 from geoverify.frontends.svg.markers import analyse_marker, marker_primitives
 from geoverify.frontends.svg.mathjax import is_mathjax, mathjax_label
-from geoverify.frontends.svg.shapes import ellipse_primitive, path_primitive, shape_subpaths
+from geoverify.frontends.svg.shapes import DOT_MAX_RADIUS, ellipse_primitive, path_primitive, shape_subpaths
 from geoverify.frontends.svg.style import Painter, build_style, cascade, url_target
 from geoverify.frontends.svg.text import FontMetrics, Glyph, glyph_labels, text_chunks, text_label
 from geoverify.frontends.svg.units import parse_length
@@ -121,6 +121,8 @@ class SceneBuilder:
         self._clip_regions: dict[tuple, object] = {}
         self._noted: set = set()
         self._styles: dict = {}
+        # the largest radius of a dot, bp (parse_svg scales it for a figure without a size of its own)
+        self.dot_max = DOT_MAX_RADIUS
 
     # -- diagnostics ------------------------------------------------------
     def loc(self, node) -> SourceLocation:
@@ -382,7 +384,7 @@ class SceneBuilder:
             if not all(math.isfinite(v) for v in (cx, cy, rx, ry)):
                 self.note("WARNING", node, "non-finite coordinates; element not drawn")
                 return
-            self._add(ellipse_primitive(ctx.m, cx, cy, rx, ry, **common), ctx)
+            self._add(ellipse_primitive(ctx.m, cx, cy, rx, ry, dot_max=self.dot_max, **common), ctx)
             return
         raws, error = shape_subpaths(node, ctx.vp, fs)
         if error:
@@ -401,7 +403,7 @@ class SceneBuilder:
             # Straight segments enclose no area: their fill paints nothing.
             style = replace(style, fill=None)
             common = {**common, "style": style}
-        prim, canvas = path_primitive(raws, ctx.m, **common)
+        prim, canvas = path_primitive(raws, ctx.m, dot_max=self.dot_max, **common)
         if hidden or not style.visible:
             if not markers:
                 return

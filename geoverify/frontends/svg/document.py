@@ -14,16 +14,17 @@ import numpy as np
 
 from geoverify.errors import BudgetExceededError, FigureFormatError, SourceLocation
 from geoverify.frontends.limits import DEFAULT_LIMITS, Budget, Limits
-from geoverify.frontends.svg.arrowheads import recognise_arrowheads
+from geoverify.frontends.svg.arrowheads import HEAD_MAX, recognise_arrowheads
 from geoverify.frontends.svg.builder import SceneBuilder
 from geoverify.frontends.svg.clipping import viewport_region
+from geoverify.frontends.svg.shapes import DOT_MAX_RADIUS
 from geoverify.frontends.svg.style import DEFAULT_INHERITED, cascade
 from geoverify.frontends.svg.units import PX_TO_BP, parse_length
 from geoverify.frontends.svg.viewport import parse_viewbox, viewbox_matrix
 from geoverify.frontends.svg.xmldoc import read_xml
 from geoverify.scene.graph import Scene, visible_view
 
-__all__ = ["parse_svg", "root_matrix"]
+__all__ = ["parse_svg", "root_matrix", "display_factor", "NOMINAL_DISPLAY_SIZE"]
 
 _DEFAULT_SIZE = (300.0, 150.0)
 
@@ -64,6 +65,29 @@ def root_matrix(root) -> tuple[np.ndarray, tuple[float, float], tuple[float, flo
     if vb is None:
         return flip, (w, h), (w, h)
     return flip @ viewbox_matrix(vb, w, h, a.get("preserveAspectRatio")), (vb[2], vb[3]), (w, h)
+
+
+#: The size (bp, the larger side) at which a figure without a size of its own is taken to be
+#: shown: 400 px, a column of a page. The size limits of dots and arrowheads grow with a larger one.
+NOMINAL_DISPLAY_SIZE = 300.0
+
+
+def display_factor(root, size: tuple[float, float]) -> float:
+    """How much larger than :data:`NOMINAL_DISPLAY_SIZE` the figure is, when it has no size of its own.
+
+    An ``<svg>`` with an absolute ``width`` or ``height`` is drawn at that size, so a
+    dot of 3 bp is a dot whatever the figure: the factor is 1. One given by its
+    ``viewBox`` alone (or percentages) has no physical size: a page shows it as large
+    as it has room for, so a dot of 8 units in a 1000-unit figure is as small to
+    the eye as one of 2.4 units in a 300-unit figure. The factor, at least 1, is then
+    the larger side of the canvas (``size``, px) over the nominal one.
+    """
+    a = root.attrs
+    if _absolute(a.get("width")) is not None or _absolute(a.get("height")) is not None:
+        return 1.0
+    if parse_viewbox(a.get("viewBox")) is None:
+        return 1.0
+    return max(1.0, max(size) * PX_TO_BP / NOMINAL_DISPLAY_SIZE)
 
 
 def parse_svg(text: str, *, filename: str | None = None, limits: Limits | None = None, strict: bool = False,
@@ -121,6 +145,8 @@ def parse_svg(text: str, *, filename: str | None = None, limits: Limits | None =
                            dvisvgm="dvisvgm" in text[:400], merge_text_runs=merge_text_runs)
     builder.precheck_uses()
     m, vp, size = root_matrix(root)
+    factor = display_factor(root, size)
+    builder.dot_max = DOT_MAX_RADIUS * factor
     inh, local = cascade(root, DEFAULT_INHERITED, builder.sheet)
     if local.get("display", "").strip() == "none":
         return scene
@@ -145,7 +171,7 @@ def parse_svg(text: str, *, filename: str | None = None, limits: Limits | None =
         # warning diagnostic, so numpy's own overflow warnings would only be noise.
         with np.errstate(over="ignore", invalid="ignore"):
             builder.render_children(root, ctx)
-            recognise_arrowheads(scene)
+            recognise_arrowheads(scene, HEAD_MAX * factor)
             if builder.clip_boxes:
                 visible_view(scene, {i: builder.clip_boxes[id(p)] for i, p in enumerate(scene.primitives)
                                      if id(p) in builder.clip_boxes})

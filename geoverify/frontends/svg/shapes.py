@@ -21,7 +21,9 @@ Rules (documented for the matching stage):
   :class:`Ellipse`.
 - **Dot rule**: a Circle whose fill is painted and whose canvas radius is at
   most :data:`DOT_MAX_RADIUS` (3 bp, about 1 mm) becomes a :class:`Dot` with
-  that radius.
+  that radius. A figure without a size of its own (a ``viewBox`` alone) is shown
+  at whatever size its page gives it; there the limit grows with the figure
+  (:func:`~geoverify.frontends.svg.document.display_factor`).
 """
 
 from __future__ import annotations
@@ -163,13 +165,16 @@ def affine_ellipse(m: np.ndarray, cx: float, cy: float, rx: float, ry: float):
     return center, float(s[0]), float(s[1]), ang
 
 
-def ellipse_primitive(m, cx, cy, rx, ry, **common):
-    """Circle, Dot or Ellipse for an ellipse given in user space (``rx == ry`` for a circle)."""
+def ellipse_primitive(m, cx, cy, rx, ry, dot_max: float = DOT_MAX_RADIUS, **common):
+    """Circle, Dot or Ellipse for an ellipse given in user space (``rx == ry`` for a circle).
+
+    ``dot_max``: the largest canvas radius of a dot (:data:`DOT_MAX_RADIUS` in a
+    figure of a fixed size, see :func:`~.document.display_factor`)."""
     style = common["style"]
     center, a, b, rot = affine_ellipse(m, cx, cy, rx, ry)
     if abs(a - b) <= 1e-9 * max(a, 1e-300):
         r = 0.5 * (a + b)
-        if style.fill is not None and r <= DOT_MAX_RADIUS:
+        if style.fill is not None and r <= dot_max:
             return Dot(center=center, radius=r, **common)
         return Circle(center=center, radius=r, **common)
     return Ellipse(center=center, rx=a, ry=b, rotation=rot, **common)
@@ -221,8 +226,11 @@ def _single_ellipse_arcs(sp: RawSubpath):
     return first, total
 
 
-def path_primitive(raws: list[RawSubpath], m: np.ndarray, **common):
+def path_primitive(raws: list[RawSubpath], m: np.ndarray, dot_max: float = DOT_MAX_RADIUS, **common):
     """The canvas primitive for user-space subpaths under the map ``m``.
+
+    ``dot_max``: the largest canvas radius of a filled circle that is a dot (as in
+    :func:`ellipse_primitive`).
 
     Returns
     -------
@@ -250,7 +258,7 @@ def path_primitive(raws: list[RawSubpath], m: np.ndarray, **common):
                 s = linear_scale(m)
                 if abs(arc.rx - arc.ry) <= 1e-9 * arc.rx:
                     r = arc.rx * s
-                    if style.fill is not None and r <= DOT_MAX_RADIUS:
+                    if style.fill is not None and r <= dot_max:
                         return Dot(center=center, radius=r, **common), canvas
                     return Circle(center=center, radius=r, **common), canvas
                 center, a, b, rot = _rotated_ellipse(m, arc)
@@ -267,7 +275,7 @@ def path_primitive(raws: list[RawSubpath], m: np.ndarray, **common):
             hit = _as_circle(ctrl) if ctrl is not None else None
             if hit is not None:
                 center, r = hit
-                if style.fill is not None and r <= DOT_MAX_RADIUS:
+                if style.fill is not None and r <= dot_max:
                     return Dot(center=center, radius=r, **common), canvas
                 return Circle(center=center, radius=r, **common), canvas
             conic = _as_affine_circle(ctrl) if ctrl is not None else None

@@ -21,6 +21,14 @@ def test_polygon_head_at_line_end():
     assert a.source.construct == "<polygon>"
 
 
+def test_head_size_limit_grows_with_a_figure_given_by_its_viewbox_alone():
+    # the polygon head of a 1000-unit figure, 30 units long (22.5 bp > HEAD_MAX = 15 bp)
+    body = ('<line x1="100" y1="500" x2="800" y2="500" stroke="black" stroke-width="8"/>'
+            '<polygon points="800,480 830,500 800,520" fill="black"/>')
+    assert len(_arrows(parse(body, width=None, height=None, viewbox="0 0 1000 1000"))) == 1
+    assert _arrows(parse(body, width="1000", height="1000", viewbox="0 0 1000 1000")) == []
+
+
 def test_heads_at_both_ends_and_along_a_diagonal():
     s = parse('<line x1="20" y1="80" x2="80" y2="20" stroke="black"/>'
               '<polygon points="80,20 72,24.5 75.5,28" /><polygon points="20,80 28,75.5 24.5,72"/>')

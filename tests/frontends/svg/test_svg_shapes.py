@@ -104,6 +104,19 @@ def test_dot_rule_limit_is_in_canvas_units():
     assert isinstance(s.primitives[0], Dot) and isinstance(s.primitives[1], Circle)
 
 
+def test_dot_rule_grows_with_a_figure_given_by_its_viewbox_alone():
+    # 1000 units (750 bp) shown as large as a page allows: a dot of 8 units is a dot there,
+    # as one of 2.4 units is in a 300-unit figure; with a fixed size it is a 6 bp disc.
+    body = '<circle cx="100" cy="100" r="8"/><circle cx="500" cy="500" r="300" fill="none" stroke="black"/>'
+    free = parse(body, width=None, height=None, viewbox="0 0 1000 1000")
+    fixed = parse(body, width="1000", height="1000", viewbox="0 0 1000 1000")
+    assert [type(p) for p in free.primitives] == [Dot, Circle]
+    assert [type(p) for p in fixed.primitives] == [Circle, Circle]
+    # a figure no larger than the nominal display keeps the fixed limit
+    small = parse('<circle cx="10" cy="10" r="4.1"/>', width=None, height=None, viewbox="0 0 100 100")
+    assert isinstance(small.primitives[0], Circle)
+
+
 def test_invisible_and_degenerate_shapes_are_not_emitted():
     s = parse('<rect width="10" height="10" fill="none"/><circle r="0" cx="1" cy="1"/>'
               '<rect width="0" height="5"/><line x1="0" y1="0" x2="5" y2="5"/>')
