@@ -42,7 +42,7 @@ except ImportError:  # pragma: no cover - Python < 3.11
     import sre_constants as _opc
     import sre_parse as _sre_parse
 
-__all__ = ["FastLALRParser", "FAST_LALR", "SpanMeta", "LazyToken"]
+__all__ = ["FastLALRParser", "FAST_LALR", "SpanMeta", "LazyToken", "LineStarts"]
 
 
 class SpanMeta:
@@ -304,7 +304,7 @@ def _new_dispatch(scanner, flags):
     return table, pick
 
 
-class _LineStarts:
+class LineStarts:
     """Where the lines of a text start, found the first time a token's line is asked for.
 
     Positions are read only for diagnostics, so the lexer records a token's offset
@@ -379,7 +379,7 @@ def _fast_tokens(lexer_thread, states, cache):
     lexers = lexer_thread.lexer.lexers
     text = lexer_thread.state.text
     src, pos, end = text.text, lexer_thread.state.line_ctr.char_pos, text.end
-    lines = _LineStarts(src)
+    lines = LineStarts(src)
     new = str.__new__
     while pos < end:
         state = states[-1]

@@ -68,3 +68,62 @@ def test_the_cache_is_bounded(monkeypatch):
     for i in range(10):
         grammar.parse_path(f"({i},0) -- (0,{i})")
     assert 1 <= len(grammar._PATHS) <= 3
+
+
+def _tokens(tree):
+    return [(t.type, str(t), t.start_pos, t.line, t.column) for t in tree.scan_values(lambda v: True)]
+
+
+# Paths that differ only in their numbers, each pair (or more) sharing a template.
+_SAME_TEMPLATE = [
+    [r"(0,0) -- (1,2) node[above] {$A_1$}", r"(13,5) -- (1,22) node[above] {$A_7$}"],
+    [r"[thick,->] (0,0) -- (3,0) node[right] {$x$}", r"[thick,->] (10,20) -- (3,444) node[right] {$x$}"],
+    [r"let \p1=(1in,2) in (\p1) circle (3pt)", r"let \p1=(25in,2) in (\p1) circle (1000pt)"],
+    [r"(A1) -- (B12) -- cycle", r"(A3) -- (B4) -- cycle", r"(A100) -- (B0) -- cycle"],
+    [r"plot coordinates {(0,1) (2,3) (4,5)}", r"plot coordinates {(10,11) (12,13) (14,15)}"],
+    ["(0,0)\n  .. controls (1,1) and (2,2) ..\n  (3,0)", "(50,0)\n  .. controls (1,71) and (2,2) ..\n  (3,10)"],
+    [r"(0,0) node[draw, minimum size=1cm] {text {with} 2 braces}", r"(1,1) node[draw, minimum size=33cm] {text {with} 7 braces}"],
+]
+
+
+@pytest.mark.parametrize("texts", _SAME_TEMPLATE, ids=lambda t: t[0][:24])
+def test_a_path_built_from_its_template_is_the_tree_a_parse_gives(texts, monkeypatch):
+    """The second path of a template is built from the first one's plan, not parsed; it is the same
+    tree, with the same token types, texts and positions, as parsing it."""
+    grammar._PATHS.clear()
+    grammar._TEMPLATES.clear()
+    parser = grammar.path_parser()
+    fresh = [parser.parse(t) for t in texts]
+    parses = []
+    real_parse = parser.parse
+    monkeypatch.setattr(parser, "parse", lambda text: parses.append(text) or real_parse(text))
+    built = [grammar.parse_path(t) for t in texts]
+    assert parses == texts[:1]                     # only the first was parsed
+    for b, f in zip(built, fresh):
+        assert b == f and _tokens(b) == _tokens(f)
+
+
+def test_paths_with_the_template_mark_or_no_digits_are_parsed():
+    grammar._PATHS.clear()
+    grammar._TEMPLATES.clear()
+    for text in ["(A) -- (B)", "(A) -- (B) node {\u02b0}", "(0,0) node {1\u02b0}", "(1,1) node {2\u02b0}"]:
+        assert grammar.parse_path(text) == grammar.path_parser().parse(text)
+    assert not any("\u02b0\u02b0" in k or "{\u02b0\u02b0}" in k for k in grammar._TEMPLATES)
+    assert len(grammar._TEMPLATES) == 0
+
+
+def test_a_broken_path_with_the_template_of_a_good_one_still_fails():
+    grammar._PATHS.clear()
+    grammar._TEMPLATES.clear()
+    grammar.parse_path("(1,2) -- (3,4)")
+    grammar.parse_path("(5,6) -- (7,8)")
+    with pytest.raises(UnexpectedInput):
+        grammar.parse_path("(1,2) -- -- (3,4)")
+
+
+def test_the_template_table_is_bounded(monkeypatch):
+    monkeypatch.setattr(grammar, "_TEMPLATES_MAX", 3)
+    grammar._TEMPLATES.clear()
+    for i in range(10):
+        grammar.parse_path(f"({i},0) {'-- (1,1) ' * i}")
+    assert 1 <= len(grammar._TEMPLATES) <= 3
