@@ -318,6 +318,12 @@ class Polyline(Primitive):
 
     def bbox(self):
         p = self.points
+        if len(p) <= 16:
+            # a few vertices: Python's min and max over the lists are four times numpy's reductions
+            xs, ys = p[:, 0].tolist(), p[:, 1].tolist()
+            total = sum(xs) + sum(ys)
+            if total == total:       # no NaN (whose place in a list would decide Python's min and max)
+                return (min(xs), min(ys), max(xs), max(ys))
         return (float(p[:, 0].min()), float(p[:, 1].min()), float(p[:, 0].max()), float(p[:, 1].max()))
 
     def edges(self) -> np.ndarray:

@@ -56,3 +56,20 @@ def test_transform_scene_similarity():
     assert np.allclose(t.primitives[2].anchor, [7, 3])
     reflected = s.transformed(similarity_matrix(reflect=True))
     assert reflected.primitives[1].sweep == pytest.approx(-1.0)
+
+
+@pytest.mark.parametrize("n", [2, 5, 16, 17, 300])
+def test_polyline_bbox_is_numpys_min_and_max_whatever_the_size(n):
+    rng = np.random.default_rng(n)
+    pts = rng.normal(size=(n, 2)) * 100
+    box = Polyline(points=pts).bbox()
+    assert box == (pts[:, 0].min(), pts[:, 1].min(), pts[:, 0].max(), pts[:, 1].max())
+    assert all(type(v) is float for v in box)
+
+
+@pytest.mark.parametrize("pts", [[(1.0, 0.0), (np.nan, 2.0)], [(np.nan, 0.0), (1.0, 2.0)],
+                                 [(np.inf, 0.0), (-np.inf, 2.0)]])
+def test_polyline_bbox_with_nan_or_inf_is_numpys(pts):
+    q = np.asarray(pts)
+    expected = (q[:, 0].min(), q[:, 1].min(), q[:, 0].max(), q[:, 1].max())
+    assert np.array_equal(Polyline(points=pts).bbox(), expected, equal_nan=True)

@@ -31,7 +31,7 @@ from geoverify.frontends.tikz.loops import LoopsMixin, expand_list
 from geoverify.frontends.tikz.nodes import Node
 from geoverify.frontends.tikz.options import DEFAULTS, OptionContext, apply_options
 from geoverify.frontends.tikz.paths import PathWalker
-from geoverify.frontends.tikz.pgfmath import MathResult, evaluate
+from geoverify.frontends.tikz.pgfmath import KNOWN_VALUES, MathResult, evaluate
 from geoverify.frontends.tikz.placement import NodePlacementMixin
 from geoverify.frontends.tikz.registers import assign_register
 from geoverify.frontends.tikz.tex import Definitions, Reader, Source, detokenize, tokenize
@@ -142,6 +142,10 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         return re.sub(r"\\([pxyn])(?:(\d+)|\{([^{}]*)\})", rep, text)
 
     def number(self, text: str, st: dict | None) -> MathResult:
+        hit = KNOWN_VALUES.get(text)
+        if hit is not None and "{}" not in text and not (st or self.st).get("functions"):
+            # a text that reads no macro, evaluated before (pgfmath.evaluate): nothing below changes it
+            return hit
         text = text.strip()
         if "{}" in text:  # "\r{}" ends a control word in TeX; the empty group is nothing
             text = text.replace("{}", "")

@@ -26,7 +26,7 @@ from lark.exceptions import UnexpectedInput
 from geoverify.errors import FigureSyntaxError, SourceLocation, UnsupportedConstructError
 from geoverify.frontends.tikz.grammar import pgfmath_parser, syntax_error
 
-__all__ = ["kept_macros", "UNITS_PT", "EM_PT", "EX_PT", "MathResult", "compile_expr", "evaluate", "format_number",
+__all__ = ["kept_macros", "KNOWN_VALUES", "UNITS_PT", "EM_PT", "EX_PT", "MathResult", "compile_expr", "evaluate", "format_number",
            "format_result", "parse_dimension"]
 
 #: TeX units in points. em/ex are those of cmr10 at 10 pt (TikZ's default font);
@@ -239,7 +239,7 @@ _LENGTH_MACROS = {"\\pgflinewidth", "\\textwidth", "\\linewidth", "\\columnwidth
 _CACHE: dict[str, tuple[Callable[[_Env], float], bool, bool]] = {}
 #: Values of the texts that read no macro (numbers, lengths, ``2*3cm``): a pure function of
 #: the text, so each is computed once per process (figures repeat ``0``, ``1cm``, ``0.5`` a lot).
-_VALUES: dict[str, MathResult] = {}
+KNOWN_VALUES: dict[str, MathResult] = {}
 _VALUES_MAX = 20000
 
 
@@ -285,9 +285,9 @@ def _compiled(text: str, location: SourceLocation | None) -> tuple[Callable[[_En
 def evaluate(text: str, env: _Env | None = None, location: SourceLocation | None = None) -> MathResult:
     """Evaluate a pgfmath expression; a fast path handles plain numbers and dimensions.
 
-    The value of a text that reads no macro is kept (:data:`_VALUES`); :class:`MathResult`
+    The value of a text that reads no macro is kept (:data:`KNOWN_VALUES`); :class:`MathResult`
     is immutable, so every caller may share it."""
-    hit = _VALUES.get(text)
+    hit = KNOWN_VALUES.get(text)
     if hit is not None:
         return hit
     compiled = _CACHE.get(text)  # (an expression of the environment, evaluated again: no number)
@@ -315,10 +315,10 @@ def evaluate(text: str, env: _Env | None = None, location: SourceLocation | None
 
 
 def _keep(text: str, result: MathResult) -> MathResult:
-    """``result``, kept as the value of ``text`` (which reads no macro) in :data:`_VALUES`."""
-    if len(_VALUES) >= _VALUES_MAX:
-        _VALUES.clear()
-    _VALUES[text] = result
+    """``result``, kept as the value of ``text`` (which reads no macro) in :data:`KNOWN_VALUES`."""
+    if len(KNOWN_VALUES) >= _VALUES_MAX:
+        KNOWN_VALUES.clear()
+    KNOWN_VALUES[text] = result
     return result
 
 
