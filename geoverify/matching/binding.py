@@ -532,6 +532,13 @@ class _Binder:
         s = transform_scale(m)
         if g.kind == "point":
             xy = transform_points(m, g.points[0])
+            b = self.out.get(oid)
+            if b is not None and b.status == "bound" and b.point is not None:
+                # A point its label names is explained only where that label put it: the nearest
+                # drawn point would let a symmetric figure's mirror image (corner B predicted on
+                # the dot labelled D) score as well as the figure itself.
+                idx, _, _ = _point_near(self.f, b.point, math.inf, kinds=_ALL_KINDS)
+                return float(np.hypot(*(xy - b.point))), idx
             idx, d, _ = _point_near(self.f, xy, math.inf, kinds=_ALL_KINDS)
             return (d if idx is not None else math.inf), idx
         if g.kind == "circle":
