@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from geoverify.families.construction import Style
 from geoverify.families.mutations import Mutation, replace_text, reverse_arrow, swap_labels
-from geoverify.families.package import TaskPackage, all_of, compile_error, hard, layout_soft, op, task_ir
+from geoverify.families.package import TaskPackage, all_of, any_of, compile_error, hard, layout_soft, op, task_ir
 from geoverify.families.registry import family
 from geoverify.families.scaffold import Scaffold
 
-__all__ = ["SPACES"]
+__all__ = ["SPACES", "identification_check", "edge_label_check"]
 
 # name: (task id, top orientation, right orientation, TeX name, IR text, alternatives)
 SPACES = {
@@ -25,10 +25,47 @@ SPACES = {
 }
 
 
+def _pair(p: str, q: str, parallel: bool) -> dict:
+    """Check that the opposite edges p and q carry arrows running the same way (``parallel``) or opposite ways.
+
+    Both edges are read from the corner that begins them (bottom A->B, top D->C, left A->D, right B->C),
+    so the pair's two orientations, not either arrow on its own, decide the gluing.
+    """
+    first, second = ("forward", "backward")
+    return any_of(
+        all_of(op("traversal_direction", curve=p, orientation=first),
+               op("traversal_direction", curve=q, orientation=first if parallel else second)),
+        all_of(op("traversal_direction", curve=p, orientation=second),
+               op("traversal_direction", curve=q, orientation=second if parallel else first)))
+
+
+def identification_check(a_parallel: bool, b_parallel: bool) -> dict:
+    """The gluing of the square, up to the choices that give the same space.
+
+    Reversing both arrows of a pair, or exchanging which pair carries the twist, gives the same
+    quotient (torus: both pairs parallel; Klein bottle: one parallel, one reversed, either one;
+    projective plane: both reversed), so every such drawing is accepted.
+    """
+    a = (_pair("bottom", "top", a_parallel), _pair("left", "right", b_parallel))
+    if a_parallel == b_parallel:
+        return all_of(*a)
+    return any_of(all_of(*a), all_of(_pair("bottom", "top", b_parallel), _pair("left", "right", a_parallel)))
+
+
+def edge_label_check() -> dict:
+    """Opposite edges share a label, the two pairs are a and b in either order."""
+    def named(horizontal, vertical):
+        return all_of(op("label_bound", object="bottom", text=horizontal), op("label_bound", object="top", text=horizontal),
+                      op("label_bound", object="left", text=vertical), op("label_bound", object="right", text=vertical))
+    return any_of(named("a", "b"), named("b", "a"))
+
+
 def _quotient(kind):
     task_id, top, right, tex_name, ir_name, alts = SPACES[kind]
-    # The gluing does not depend on how the square is turned: rotation is allowed.
-    s = Scaffold(f"The {kind} as a quotient of the square", equivalences=("translation", "uniform_scaling", "rotation"), scale=3.0)
+    # The gluing does not depend on how the square is turned or mirrored (the identification check accepts
+    # every arrow choice that gives the same space, so a mirror image is one of them): both are allowed.
+    s = Scaffold(f"The {kind} as a quotient of the square", equivalences=("translation", "uniform_scaling", "rotation", "reflection"),
+                 scale=3.0)
     s.points(A=(0, 0), B=(1, 0), C=(1, 1), D=(0, 1))
     s.label_dir(A=225, B=-45, C=45, D=135)
     a_st, b_st = Style("red", 1.3), Style("blue", 1.3)
@@ -50,13 +87,8 @@ def _quotient(kind):
     preds = [
         hard("QS-H1", "SQUARE", "Is the fundamental square drawn?", op("drawn", object="square")),
         hard("QS-H2", "IDENTIFICATION", "Do the edge arrows give the identifications of this space?",
-             all_of(op("traversal_direction", curve="bottom", orientation="forward"),
-                    op("traversal_direction", curve="top", orientation=top),
-                    op("traversal_direction", curve="left", orientation="forward"),
-                    op("traversal_direction", curve="right", orientation=right)), ["arrows"]),
-        hard("QS-H3", "EDGE_LABELS", "Are the glued edges labelled a, a and b, b?",
-             all_of(op("label_bound", object="bottom", text="a"), op("label_bound", object="top", text="a"),
-                    op("label_bound", object="left", text="b"), op("label_bound", object="right", text="b")), ["labels"]),
+             identification_check(top == "forward", right == "forward"), ["arrows"]),
+        hard("QS-H3", "EDGE_LABELS", "Are the glued edges labelled a, a and b, b?", edge_label_check(), ["labels"]),
         hard("QS-H4", "NAME", "Is the quotient space named?", op("text_present", text="name"), ["text"]),
         layout_soft("QS-S1", 1.0),
     ]
