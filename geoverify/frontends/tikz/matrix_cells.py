@@ -15,7 +15,6 @@ or its ``anchor`` (also ``<cell node>.<anchor>``) and named like any node.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import compress
 from operator import is_not
 
@@ -49,12 +48,13 @@ def _cell_state(interp, st: dict, i: int, j: int) -> dict:
     return cst
 
 
-def _run_cell(interp, st, text, loc, offset):
+def _run_cell(interp, st, text, loc, offset, measure: bool = True):
     """Run one cell's statements with its origin at canvas ``offset``; return the extent
-    ``(xmin, ymin, xmax, ymax)`` relative to the origin (``None`` if it draws nothing) and
-    the indices of the primitives it added."""
+    ``(xmin, ymin, xmax, ymax)`` relative to the origin (``None`` if it draws nothing, or
+    when not ``measure``d) and the indices of the primitives it added."""
     first = len(interp.scene.primitives)
-    boxes = []
+    xs: list = []
+    ys: list = []
     real_place = interp.place_node
 
     def place(*args, **kw):
@@ -62,9 +62,19 @@ def _run_cell(interp, st, text, loc, offset):
         if node is not None:
             # a node reaches as far as its shape's path (outer sep not included); a drawn
             # outline adds half its line width, below
-            inner = replace(node, outer=0.0)
-            pts = [inner.anchor(c) for c in _CORNERS] if node.shape != "coordinate" else [node.center]
-            boxes.append(np.array(pts, dtype=float))
+            if node.shape != "coordinate":
+                outer = node.outer
+                node.outer = 0.0  # (its anchors without outer sep: the node itself, for a moment)
+                try:
+                    for c in _CORNERS:
+                        x, y = node.anchor(c)
+                        xs.append(x)
+                        ys.append(y)
+                finally:
+                    node.outer = outer
+            else:
+                xs.append(node.center[0])
+                ys.append(node.center[1])
         return node
 
     saved = interp.st
@@ -72,16 +82,20 @@ def _run_cell(interp, st, text, loc, offset):
     # pgf resets the transformation in a cell (\\pgf@matrix@startcell): its picture is not
     # scaled or shifted with the matrix's surroundings, only put at its origin
     interp.st["ctm"] = (1.0, 0.0, 0.0, 1.0, offset[0], offset[1])
-    interp.place_node = place
+    if measure:
+        interp.place_node = place
     interp.defs.begin_group()
     try:
         toks = tokenize_at(text, loc)
         interp.statements(Reader(toks, interp.defs, interp.budget, interp.source), None)
     finally:
         interp.defs.end_group()
-        del interp.place_node
+        if measure:
+            del interp.place_node
         interp.st = saved
     added = list(range(first, len(interp.scene.primitives)))
+    if not measure:
+        return None, added
     for i in added:
         p = interp.scene.primitives[i]
         if isinstance(p, (TextLabel, Arrow)):
@@ -92,10 +106,16 @@ def _run_cell(interp, st, text, loc, offset):
             continue
         # pgf grows the picture by half the line width around a stroked path
         h = 0.5 * p.style.stroke_width if p.style is not None and p.style.stroke is not None else 0.0
-        boxes.append(np.array([[b[0] - h, b[1] - h], [b[2] + h, b[3] + h]]))
-    if not boxes:
+        xs += (b[0] - h, b[2] + h)
+        ys += (b[1] - h, b[3] + h)
+    if not xs:
         return None, added
-    allp = np.vstack(boxes) - np.asarray(offset, dtype=float)
+    total = sum(xs) + sum(ys)
+    if total - total == 0.0:  # all finite: Python's min and max are numpy's (which also take NaN)
+        ox, oy = float(offset[0]), float(offset[1])
+        f64 = np.float64
+        return (f64(min(xs) - ox), f64(min(ys) - oy), f64(max(xs) - ox), f64(max(ys) - oy)), added
+    allp = np.array([xs, ys], dtype=float).T - np.asarray(offset, dtype=float)
     return (allp[:, 0].min(), allp[:, 1].min(), allp[:, 0].max(), allp[:, 1].max()), added
 
 
@@ -156,7 +176,7 @@ def place_cell_matrix(interp, nst: dict, name, p, body, loc, opts: dict, scope: 
         # pass 2: the cells at their places (their names now point there)
         for (i, j) in sorted(drawn):
             _run_cell(interp, _cell_state(interp, st, i, j), rows[i - 1][j - 1], tok_pos,
-                      (bx + lay.xs[j], by + lay.ys[i]))
+                      (bx + lay.xs[j], by + lay.ys[i]), measure=False)
     finally:
         interp.defs.end_group()
     draw_matrix_node(interp, nst, node, loc)

@@ -227,7 +227,13 @@ class Node:
     def outline_points(self) -> list[tuple[float, float]]:
         """Corners of a rectangle node's drawn path (outer sep excluded), counter-clockwise."""
         hw, hh = self.half_w, self.half_h
-        return [self._to_canvas(-hw, -hh), self._to_canvas(hw, -hh), self._to_canvas(hw, hh), self._to_canvas(-hw, hh)]
+        if self.angle:
+            return [self._to_canvas(-hw, -hh), self._to_canvas(hw, -hh), self._to_canvas(hw, hh),
+                    self._to_canvas(-hw, hh)]
+        # an unturned node (most): :meth:`_to_canvas` written out, the same arithmetic
+        s, (cx, cy) = self.scale, self.center
+        x0, x1, y0, y1 = cx + s * -hw, cx + s * hw, cy + s * -hh, cy + s * hh
+        return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
 
     def text_box(self, width: float, dx: float = 0.0) -> tuple[float, float, float, float]:
         """Canvas bounding box of the text (``xmin, ymin, xmax, ymax``).
@@ -239,8 +245,15 @@ class Node:
         h, d = self.text_height, self.text_depth
         base = -(h - d) / 2.0
         ink_h, ink_d = self.extra.get("ink", (h, d))
-        corners = [self.text_to_canvas(dx + sx * width / 2.0, base + (ink_h if sy > 0 else -ink_d))
-                   for sx in (-1, 1) for sy in (-1, 1)]
+        x0, x1 = dx + -1 * width / 2.0, dx + 1 * width / 2.0
+        y0, y1 = base + -ink_d, base + ink_h
+        if not self.angle and "linear" not in self.extra:
+            # an unturned node (most): :meth:`text_to_canvas` written out, the same arithmetic;
+            # its box is spanned by two opposite corners (``scale`` may be 0, width below 0)
+            s, (cx, cy) = self.scale, self.center
+            xa, xb, ya, yb = cx + s * x0, cx + s * x1, cy + s * y0, cy + s * y1
+            return (min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb))
+        corners = [self.text_to_canvas(x, y) for x in (x0, x1) for y in (y0, y1)]
         xs = [c[0] for c in corners]
         ys = [c[1] for c in corners]
         return (min(xs), min(ys), max(xs), max(ys))

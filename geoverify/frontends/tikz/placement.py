@@ -39,19 +39,75 @@ __all__ = ["NodePlacementMixin", "measure_node"]
 #: shapes.symbols' circles with a slash (pgflibraryshapes.symbols.code.tex)
 _FORBIDDEN_SIGNS = ("forbidden sign", "correct forbidden sign")
 
+#: shapes placed as themselves (no library shape of another name is measured as one of these)
+_PLAIN_SHAPES = frozenset(("rectangle", "circle", "ellipse", "coordinate"))
+
 #: the source of a node's primitives by the statement's location (a loop's nodes share one)
 _NODE_SOURCES: dict[SourceLocation, SourceLocation] = {}
+
+
+#: the last ``(loc, source)`` of :func:`_node_source`: the nodes of one statement come one after
+#: another with the same location object, which is found here without hashing it (a Python
+#: ``__hash__`` of a dataclass)
+_LAST_SOURCE: list = [None, None]
 
 
 def _node_source(loc: SourceLocation) -> SourceLocation:
     """``loc`` as the source of a node's primitives (construct ``"node"``); locations are
     immutable, so the nodes of one statement share it."""
+    last = _LAST_SOURCE
+    if loc is last[0]:
+        return last[1]
     src = _NODE_SOURCES.get(loc)
     if src is None:
         if len(_NODE_SOURCES) >= 20000:
             _NODE_SOURCES.clear()
         src = _NODE_SOURCES[loc] = SourceLocation(loc.line, loc.column, loc.file, "node")
+    last[0], last[1] = loc, src
     return src
+
+
+#: the style of a node's text by ``(colour, opacity)`` (a frozen Style: the labels share it)
+_TEXT_STYLES: dict[tuple, Style] = {}
+
+
+def _text_style(color, opacity) -> Style:
+    """The style of node text in ``color`` (an RGB triple) at ``opacity``, made once per arguments."""
+    try:
+        if type(opacity) is not float:  # (an int opacity is the same key, yet another Style)
+            raise TypeError
+        key = (color, opacity)
+        style = _TEXT_STYLES.get(key)
+    except TypeError:  # (a list or an array: no key)
+        return Style(stroke=None, stroke_width=0.0, fill=to_hex(color), opacity=opacity)
+    if style is None:
+        if len(_TEXT_STYLES) >= 2000:
+            _TEXT_STYLES.clear()
+        style = _TEXT_STYLES[key] = Style(stroke=None, stroke_width=0.0, fill=to_hex(color), opacity=opacity)
+    return style
+
+
+#: The keys a node does not take from the state around it, and their values at its start
+#: (:meth:`NodePlacementMixin.node_state`); all immutable, so one table serves every node.
+#: The anchor is not among them: tikz.code.tex sets \tikz@anchor once, so "above" or
+#: "anchor=west" given to a scope, path or edge places its nodes (loop above is {above,...,loop}).
+_NODE_OWN = {
+    **{k: DEFAULTS[k] for k in ("draw", "fill", "pos", "node_name", "at", "place_of")},
+    "node_shift": (0.0, 0.0),
+    "place_from_at": False,  # set by the path when an "at" follows "above=of a"
+    "labels": (), "pins": (),
+    "circuit_annotations": (),  # (a node's own: drawn after it)
+    "initial_arrow": False, "accepting_arrow": False,  # after node path: the node's own
+    "sloped": False,
+    "arrow_start": None, "arrow_end": None,  # a node draws no tips
+    "markings": None,
+    "path_picture": None,  # a path's own (a node takes its own from its options)
+    "shadows": None,  # preactions too
+    "node_aliases": (),
+    "node_sets": (),  # set=<name> of this node's own keys (every node, nodes, its options)
+    "name_path": None,
+    "ctm": G.IDENTITY,  # the node's own transformations are collected from here (node_ctm)
+}
 
 
 class NodePlacementMixin:
@@ -121,44 +177,29 @@ class NodePlacementMixin:
         in ``opts`` are collected separately (``node_ctm``) as TikZ applies them in the node's frame.
         ``every_shape=False`` leaves out ``every <shape> node`` (a label applies it after its own keys)."""
         nst = dict(st)
+        # the keys a node does not take from the path (:data:`_NODE_OWN`), set at once
+        nst.update(_NODE_OWN)
         # the state around the node (a copy: the path's later options do not reach back): its labels
         # and pins are nodes made after it, in this state (tikz.code.tex: "append after command")
         nst["path_state"] = dict(st)
-        # the anchor is not reset: tikz.code.tex sets \tikz@anchor once, so "above" or "anchor=west"
-        # given to a scope, path or edge places its nodes (loop above is {above,...,loop})
         # (text width and align given to a picture, scope or path hold for its nodes: pgf's macros;
         # its labels start from those, not from their node's own)
-        for k in ("draw", "fill", "pos", "node_name", "at", "place_of"):
-            nst[k] = DEFAULTS[k]
-        nst["path_text"] = {k: st.get(k) for k in ("text_width", "align")}
+        nst["path_text"] = {"text_width": st.get("text_width"), "align": st.get("align")}
         # inner sep and outer sep set on the picture, a scope or the path apply to its nodes;
         # labels and pins start from these, not from their node's own
         nst["path_seps"] = (st["inner_xsep"], st["inner_ysep"], st["outer_sep"])
         # \tikz@shape is not reset for a node: "circle" or "shape=..." of a picture, scope or path holds
         nst["shape"] = nst["path_shape"] = st.get("shape") or "rectangle"
-        nst["node_shift"] = (0.0, 0.0)
-        nst["place_from_at"] = False  # set by the path when an "at" follows "above=of a"
-        nst["labels"] = ()
-        nst["pins"] = ()
-        nst["circuit_annotations"] = ()  # (a node's own: drawn after it)
-        nst["initial_arrow"] = nst["accepting_arrow"] = False  # after node path: the node's own
-        nst["sloped"] = False
         # minimum sizes given to the picture, a scope or the path hold for its nodes (pgf keys); pgf's are 1pt
-        for k in ("min_width", "min_height"):
-            if not st.get(k) and not st.get(k + "_spec"):
-                nst[k], nst[k + "_spec"] = 1.0, None  # (em/ex sizes: _font_minimums)
-        nst["path_mins"] = {k: nst[k] for k in ("min_width", "min_height", "min_width_spec", "min_height_spec")}
+        if not st.get("min_width") and not st.get("min_width_spec"):
+            nst["min_width"], nst["min_width_spec"] = 1.0, None  # (em/ex sizes: _font_minimums)
+        if not st.get("min_height") and not st.get("min_height_spec"):
+            nst["min_height"], nst["min_height_spec"] = 1.0, None
+        nst["path_mins"] = {"min_width": nst["min_width"], "min_height": nst["min_height"],
+                            "min_width_spec": nst["min_width_spec"], "min_height_spec": nst["min_height_spec"]}
         # a node draws no tips; a picture in its text keeps the path's (nested.py)
         nst["path_arrows"] = (st["arrow_start"], st["arrow_end"])
-        nst["arrow_start"] = nst["arrow_end"] = None
-        nst["markings"] = None
-        nst["path_picture"] = None  # a path's own (a node takes its own from its options)
-        nst["shadows"] = None  # preactions too
-        nst["node_aliases"] = ()
-        nst["node_sets"] = ()  # set=<name> of this node's own keys (every node, nodes, its options)
-        nst["name_path"] = None
         outer_ctm = st["ctm"]
-        nst["ctm"] = G.IDENTITY
         every = self.defs.get("style:every node")
         if every:
             self.apply_options(nst, every)
@@ -196,19 +237,21 @@ class NodePlacementMixin:
         if nst.get("min_width_spec") or nst.get("min_height_spec"):
             nst = _font_minimums(nst)
         shape = nst["shape"]
-        if shape == "rectangle split":
+        if shape in _PLAIN_SHAPES:  # (most nodes: none of the tests below holds for these)
+            shape_eff = shape
+        elif shape == "rectangle split":
             from geoverify.frontends.tikz.rectsplit import place_split_node
             return place_split_node(self, nst, name, p, text, loc)
-        if shape in ("tqft cobordism", "tqft boundary circle"):  # the tqft package (tqft_nodes.py)
+        elif shape in ("tqft cobordism", "tqft boundary circle"):  # the tqft package (tqft_nodes.py)
             from geoverify.frontends.tikz.tqft_nodes import place_tqft_node
             return place_tqft_node(self, nst, name, p, text, loc)
-        if shape == "circle solidus":
+        elif shape == "circle solidus":
             from geoverify.frontends.tikz.multipart import place_circle_solidus
             return place_circle_solidus(self, nst, name, p, text, loc)
-        if shape == "circle split":
+        elif shape == "circle split":
             from geoverify.frontends.tikz.multipart import place_circle_split
             return place_circle_split(self, nst, name, p, text, loc)
-        if shape == "rounded rectangle":
+        elif shape == "rounded rectangle":
             shape_eff = "rectangle"  # its anchors and borders are the bounding rectangle's
         elif shape in _FORBIDDEN_SIGNS or shape == "magnifying glass":
             shape_eff = "circle"  # a circle node with a slash (a handle) drawn over it (shapes.symbols)
@@ -236,7 +279,7 @@ class NodePlacementMixin:
         text = text.strip()
         if nst.get("node_contents"):  # typeset like node text: its macros (and pgfmath) expanded
             text = detokenize(self.expand_all(tokenize(nst["node_contents"]))).strip()
-        if nst["text_width"] is None and (nst.get("align") or "none").strip() == "none" and "\\\\" in text:
+        if "\\\\" in text and nst["text_width"] is None and (nst.get("align") or "none").strip() == "none":
             # TikZ makes \\ a line break only with align= or text width; in the node's \hbox
             # LaTeX's \\ (\unskip\nobreak\hfil\break) breaks nothing: one line
             from geoverify.frontends.tikz.fonts import node_lines as lines_of
@@ -249,8 +292,7 @@ class NodePlacementMixin:
         if box is not None and box.approximate:
             self.note("APPROXIMATED", f"text '{text[:40]}' has commands without font metrics; its box is estimated",
                       "node text", loc)
-        node = Node(name, shape_eff, (0.0, 0.0), hw, hh, outer, h, dpt)
-        node.extra["inner_xsep"] = ixs
+        node = Node(name, shape_eff, (0.0, 0.0), hw, hh, outer, h, dpt, extra={"inner_xsep": ixs})
         if shape == "rounded rectangle":  # its ends and compass anchors (roundedrect.py)
             iys_rr = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * _em(
                 nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
@@ -324,8 +366,11 @@ class NodePlacementMixin:
                 p = (base[0] + sx, base[1] + sy)
             if nst.get("on_grid") or nst.get("on_grid_old"):
                 anchor = "center"
-        ang = math.degrees(math.atan2(m[1], m[0]))
-        scl = math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) or 1.0
+        if m is G.IDENTITY:  # (most nodes: what the two lines below give for it)
+            ang, scl = 0.0, 1.0
+        else:
+            ang = math.degrees(math.atan2(m[1], m[0]))
+            scl = math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) or 1.0
         shift = nst["node_shift"]
         tx, ty = m[4] + shift[0], m[5] + shift[1]
         if nst.get("sloped") and tangent is not None and (tangent[0] or tangent[1]):
@@ -356,7 +401,10 @@ class NodePlacementMixin:
         if not nst.get("sloped") and (abs(m[0] * m[0] + m[1] * m[1] - m[2] * m[2] - m[3] * m[3]) > 1e-9 * scl * scl
                                       or abs(m[0] * m[2] + m[1] * m[3]) > 1e-9 * scl * scl):
             node.extra["linear"] = (m[0], m[1], m[2], m[3])  # slanted or stretched: its text is (nodes.py)
-        ca, sa = math.cos(math.radians(ang)), math.sin(math.radians(ang))
+        if ang == 0.0 and math.copysign(1.0, ang) > 0.0:  # (cos and sin of +0.0; a -0.0 keeps its sign in sin)
+            ca, sa = 1.0, 0.0
+        else:
+            ca, sa = math.cos(math.radians(ang)), math.sin(math.radians(ang))
         off = (scl * (-ca * local_anchor[0] + sa * local_anchor[1]), scl * (-sa * local_anchor[0] - ca * local_anchor[1]))
         node.center = (p[0] + tx + off[0], p[1] + ty + off[1])
         if name:
@@ -511,8 +559,7 @@ class NodePlacementMixin:
                 frame = np.array([[c, -sn, ox], [sn, c, oy]]) if lin is None else \
                     np.array([[lin[0] / node.scale, lin[2] / node.scale, ox], [lin[1] / node.scale, lin[3] / node.scale, oy]])
             self.scene.add(TextLabel(text=text, anchor=p, box=box, font_size=nst["font_size"] * node.scale,
-                                     style=Style(stroke=None, stroke_width=0.0, fill=to_hex(color),
-                                                 opacity=nst["opacity"]), frame=frame, **common))
+                                     style=_text_style(color, nst["opacity"]), frame=frame, **common))
 
     def _label(self, node: Node, spec: str, nst, loc, pin: bool):
         spec = spec.strip()
@@ -665,26 +712,29 @@ def _node_size(nst: dict, shape_eff: str, text: str):
     """Text box and shape size of a node: (box, line widths, w, h, d, inner xsep, half width,
     half height, outer sep), in points, following pgf's shape definitions."""
     font = nst["font_size"]
-    if text and nst["text_width"] is not None and has_display(text):  # display_text.py
-        box = display_box(text, nst["text_width"], font, nst.get("bold", False), nst.get("display_skips"))
+    tw = nst["text_width"]
+    bold = nst.get("bold", False)
+    if text and tw is not None and has_display(text):  # display_text.py
+        box = display_box(text, tw, font, bold, nst.get("display_skips"))
         widths = [box.width]
     else:
-        if text and nst["text_width"] is not None:
-            text = " \\\\ ".join(_wrapped(text, nst["text_width"], font, nst.get("bold", False), nst.get("align")))
-        box, widths = _measured(text, font, nst.get("bold", False)) if text else (None, [0.0])
-    if box is not None and nst["text_width"] is None and len(widths) > 1:
+        if text and tw is not None:
+            text = " \\\\ ".join(_wrapped(text, tw, font, bold, nst.get("align")))
+        box, widths = _measured(text, font, bold) if text else (None, [0.0])
+    if box is not None and tw is None and len(widths) > 1:
         # align lines are stacked in a \vbox (tikz@align@end@check): its baseline is the last
         # line's (a text width minipage[t] keeps the first line's)
         skips: list = []  # \\\\[skip]s lie above the last line too
         node_lines(text, skips=skips)
         shift = (len(widths) - 1) * baselineskip(font) + sum(
-            line_skip(k, font, nst.get("bold", False)) for k in skips[:len(widths) - 1])
+            line_skip(k, font, bold) for k in skips[:len(widths) - 1])
         box = TextBox(box.width, box.height + shift, box.depth - shift, box.approximate)
-    w = box.width if box else 0.0
-    h = box.height if box else 0.0
-    dpt = box.depth if box else 0.0
-    if nst["text_width"] is not None:
-        w = nst["text_width"]
+    if box is not None:
+        w, h, dpt = box.width, box.height, box.depth
+    else:
+        w = h = dpt = 0.0
+    if tw is not None:
+        w = tw
     if nst.get("text_height") is not None:
         h = nst["text_height"]
     if nst.get("text_depth") is not None:
@@ -692,11 +742,15 @@ def _node_size(nst: dict, shape_eff: str, text: str):
     if nst.get("fit_height") is not None:  # fit: height H/2 - d/2 and depth H/2 + d/2 (tikzlibraryfit)
         fh = nst["fit_height"]
         h, dpt = fh / 2 - dpt / 2, fh / 2 + dpt / 2
-    # .3333em is evaluated in the surrounding font: size commands in the picture change it,
-    # font= keys only set the node text's font
-    em = _em(nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
-    ixs = nst["inner_xsep"] if nst["inner_xsep"] is not None else 0.3333 * em
-    iys = nst["inner_ysep"] if nst["inner_ysep"] is not None else 0.3333 * em
+    ixs, iys = nst["inner_xsep"], nst["inner_ysep"]
+    if ixs is None or iys is None:
+        # .3333em is evaluated in the surrounding font: size commands in the picture change it,
+        # font= keys only set the node text's font
+        em = _em(nst.get("outer_font_size", 10.0), nst.get("outer_family", False))
+        if ixs is None:
+            ixs = 0.3333 * em
+        if iys is None:
+            iys = 0.3333 * em
     outer = nst["outer_sep"] if nst["outer_sep"] is not None else 0.5 * nst["line_width"]
     if shape_eff == "circle":
         hw = hh = max(G.pgf_veclen(w / 2 + ixs, (h + dpt) / 2 + iys), nst["min_width"] / 2, nst["min_height"] / 2)
