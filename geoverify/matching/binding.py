@@ -665,6 +665,30 @@ class _Binder:
             fit.inliers = sorted(inl)
             fit.outliers = sorted(k for k in res if k not in inl)
 
+    def release_shared_labels(self):
+        """A label naming points of two frames stays with the point its frame puts there.
+
+        Both origins of a two-panel figure are named ``0``; a single ``0`` beside the
+        z-plane's origin bound the w-plane's origin too, and a winding number about it
+        was measured in the wrong panel. After the frames are fitted, a point that shares
+        its label with a point of another frame and is an outlier of its own frame is
+        located by its frame instead.
+        """
+        by_label: dict[int, list[str]] = {}
+        for oid, b in self.out.items():
+            if b.status == "bound" and b.via == "label" and b.primitives:
+                by_label.setdefault(b.primitives[0], []).append(oid)
+        for oids in by_label.values():
+            if len({self.task.objects[o].frame for o in oids}) < 2:
+                continue
+            for oid in oids:
+                fit = self.frames.get(self.task.objects[oid].frame)
+                if fit is None or not fit.determined or oid not in fit.outliers:
+                    continue
+                b = self.out[oid]
+                b.status, b.via, b.point, b.primitives, b.drawn = "unbound", "", None, [], False
+                b.note = "its label names a point of another frame"
+
     # -- everything else ---------------------------------------------
     def bind_rest(self):
         order = {"point": 0, "circle": 1, "arc": 1, "line": 2, "segment": 2, "ray": 2, "polygon": 3,
@@ -1094,5 +1118,6 @@ def bind(task: Task, scene: Scene, features: Features | None = None) -> Binding:
     binder.bind_points_by_label()
     binder.separate_shared_points()
     binder.fit_frames()
+    binder.release_shared_labels()
     binder.bind_rest()
     return Binding(scene, task, feats, binder.out, binder.frames, binder.known)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 
-__all__ = ["parse_style_hint", "style_matches"]
+__all__ = ["parse_style_hint", "style_matches", "colours_close"]
 
 _DASH_WORDS = {"dashed": True, "dotted": True, "dash": True, "solid": False}
 
@@ -30,7 +30,8 @@ def parse_style_hint(hint: str) -> dict:
     return out
 
 
-def _close(a: str, b: str) -> bool:
+def colours_close(a: str, b: str) -> bool:
+    """Whether two colours (any matplotlib colour spec, e.g. ``"#rrggbb"``) look alike: RGB distance <= 0.35."""
     from matplotlib import colors as mcolors
 
     ra, rb = mcolors.to_rgb(a), mcolors.to_rgb(b)
@@ -44,6 +45,6 @@ def style_matches(style, hint: str) -> bool:
         return False
     if h["colour"] is not None:
         colour = style.stroke or style.fill
-        if colour is None or not _close(colour, h["colour"]):
+        if colour is None or not colours_close(colour, h["colour"]):
             return False
     return True

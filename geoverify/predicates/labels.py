@@ -25,6 +25,34 @@ def _label_distance(ctx: Context, lab, oid: str) -> float:
     return d
 
 
+def _colour_of(ctx: Context, oid: str) -> set:
+    """Stroke colours of the primitives an object is bound to (fill for unstroked ones)."""
+    out = set()
+    for i in ctx.obj(oid).primitives:
+        st = ctx.scene.primitives[i].style
+        c = st.stroke if st.stroked else st.fill
+        if c is not None:
+            out.add(c)
+    return out
+
+
+def _coloured_for(ctx: Context, lab, oid: str, other: str) -> bool:
+    """Whether a coloured label is in its object's colour and not in the other's.
+
+    Image curves of Rouché's theorem wind through each other, so no place beside one is
+    farther from the other; a figure then tells them apart by colour, and the reader
+    matches a blue ``f(C)`` with the blue curve. Black labels decide nothing.
+    """
+    from geoverify.matching.style import colours_close
+
+    colour = lab.style.fill
+    if colour is None or colours_close(colour, "#000000"):
+        return False
+    mine, theirs = _colour_of(ctx, oid), _colour_of(ctx, other)
+    return (any(colours_close(colour, c) for c in mine)
+            and not any(colours_close(colour, c) for c in theirs))
+
+
 @operation("label_bound")
 def label_bound(ctx: Context, object: str, text: str | None = None, **_) -> Verdict:
     from geoverify.matching import normalize_text
@@ -58,7 +86,7 @@ def label_bound(ctx: Context, object: str, text: str | None = None, **_) -> Verd
             d2 = _label_distance(ctx, lab, other)
         except (TypeError, ValueError):
             continue
-        if d2 < d * 0.8:
+        if d2 < d * 0.8 and not _coloured_for(ctx, lab, object, other):
             return Verdict(FAIL, f"label {lab.text!r} is nearer to {ctx.name(other)} than to {ctx.name(object)}",
                            d, allowed, "canvas", [best] + b.primitives, [object, other])
     return Verdict(PASS, f"label {lab.text!r} is bound to {ctx.name(object)}", d, allowed, "canvas",

@@ -63,6 +63,20 @@ def outside(ctx: Context, point: str, region: str, **_) -> Verdict:
     return _membership(ctx, point, region, False)
 
 
+def _arrow_sense(ctx: Context, curve: str, poly: np.ndarray) -> int:
+    """+1 when the arrows on the curve run along its path's order, -1 against it, 0 when none or mixed."""
+    from geoverify.predicates.arrows import arrows_on
+
+    senses = set()
+    for _, a in arrows_on(ctx, curve, poly, ctx.dist_tol(curve) * 2):
+        k = int(np.argmin(np.hypot(*(poly - a.tip).T)))
+        tangent = poly[min(k + 1, len(poly) - 1)] - poly[max(k - 1, 0)]
+        s = np.sign(float(tangent @ a.direction))
+        if s:
+            senses.add(int(s))
+    return senses.pop() if len(senses) == 1 else 0
+
+
 @operation("winding_number")
 def winding_number(ctx: Context, curve: str, point: str, value: int | None = None, **_) -> Verdict:
     miss = ctx.missing(curve, need_drawn=True) or ctx.missing(point, allow_predicted=True)
@@ -80,9 +94,19 @@ def winding_number(ctx: Context, curve: str, point: str, value: int | None = Non
     w = int(_winding(poly, p[None])[0])
     if w == ON_CURVE:
         return Verdict(INDETERMINATE, f"{ctx.name(point)} lies on {ctx.name(curve)}", objects=[curve, point])
-    ok = (w != 0) if value is None else (w == int(value))
+    # The orientation a reader sees is the arrows', not the order the path happens to be
+    # written in (an image traced for t from 2*pi down to 0 is the same drawn set): the
+    # winding number is signed by the arrows on the curve, and with no arrow (or arrows
+    # both ways) only the number of turns is compared.
+    sense = _arrow_sense(ctx, curve, poly)
+    if sense:
+        w *= sense
+    unoriented = value is not None and not sense
+    ok = (w != 0) if value is None else (abs(w) == abs(int(value)) if unoriented else w == int(value))
     want = "nonzero" if value is None else str(value)
     msg = f"{ctx.name(curve)} winds {w} time(s) about {ctx.name(point)}; expected {want}"
+    if unoriented:
+        msg += " (no arrow shows its orientation: the number of turns is compared)"
     return Verdict(PASS if ok else FAIL, msg, float(w), None, "count", ctx.prims(curve, point), [curve, point])
 
 
