@@ -119,37 +119,99 @@ def _font(name: str) -> dict | None:
     return t.get("cmr10")
 
 
+class _Metrics:
+    """One font's metrics keyed as they are asked for (the table's keys are strings: ``"65"``,
+    ``"102,105"``): characters and kerning and ligature pairs by character codes, the
+    parameters as a tuple. Built once per font name (:func:`_metrics`); the accessors
+    below are called for every character typeset."""
+
+    __slots__ = ("chars", "kerns", "ligatures", "params")
+
+    def __init__(self, f: dict):
+        self.chars = {int(k): tuple(v) for k, v in f["chars"].items()}
+        self.kerns = {_pair(k): v for k, v in f.get("kerns", {}).items()}
+        self.ligatures = {_pair(k): v for k, v in f.get("ligatures", {}).items()}
+        self.params = tuple(f.get("params", []))
+
+
+def _pair(key: str):
+    """``(a, b)`` of a table key ``"a,b"`` (a key of another form stays as it is: never asked for)."""
+    a, _, b = key.partition(",")
+    try:
+        return (int(a), int(b)) if str(int(a)) == a and str(int(b)) == b else key
+    except ValueError:
+        return key
+
+
+@functools.lru_cache(maxsize=None)
+def _metrics(name: str) -> _Metrics | None:
+    """:func:`_font` of ``name`` keyed by character codes."""
+    f = _font(name)
+    return _Metrics(f) if f is not None else None
+
+
+#: :func:`glyph` by ``(font, code, size)``: the few characters of a figure come again and again
+_GLYPHS: dict[tuple, tuple] = {}
+
+
 def has_char(font: str, code: int) -> bool:
-    f = _font(font)
-    return f is not None and str(code) in f["chars"]
+    f = _metrics(font)
+    return f is not None and code in f.chars
 
 
 def glyph(font: str, code: int, size: float) -> tuple[float, float, float, float]:
     """``(width, height, depth, italic correction)`` in pt of a character of ``font`` at ``size`` pt."""
-    f = _font(font)
-    c = f["chars"].get(str(code)) if f else None
+    key = (font, code, size)
+    hit = _GLYPHS.get(key)
+    if hit is not None and type(size) is float:  # (an int size is the same key, yet gives ints for 0)
+        return hit
+    f = _metrics(font)
+    c = f.chars.get(code) if f else None
     if c is None:
         return 0.5 * size, 0.7 * size, 0.0, 0.0
-    return c[0] * size, c[1] * size, c[2] * size, c[3] * size
+    hit = c[0] * size, c[1] * size, c[2] * size, c[3] * size
+    if type(size) is float:
+        if len(_GLYPHS) >= 20000:
+            _GLYPHS.clear()
+        _GLYPHS[key] = hit
+    return hit
 
 
 def kern(font: str, a: int, b: int, size: float) -> float:
     """Kern in pt between characters ``a`` and ``b`` of ``font`` at ``size`` pt."""
-    f = _font(font)
-    return f.get("kerns", {}).get(f"{a},{b}", 0.0) * size if f else 0.0
+    f = _metrics(font)
+    return f.kerns.get((a, b), 0.0) * size if f else 0.0
 
 
 def ligature(font: str, a: int, b: int) -> int | None:
     """The character replacing the pair ``a b`` (``f i`` -> ``fi``), or ``None``."""
-    f = _font(font)
-    return f.get("ligatures", {}).get(f"{a},{b}") if f else None
+    f = _metrics(font)
+    return f.ligatures.get((a, b)) if f else None
 
 
 def param(font: str, k: int, size: float, default: float = 0.0) -> float:
     """``\\fontdimen k`` of ``font`` at ``size`` pt, in pt (k counts from 1 as in TeX)."""
-    f = _font(font)
-    p = f.get("params", []) if f else []
+    f = _metrics(font)
+    p = f.params if f else ()
     return p[k - 1] * size if len(p) >= k else default * size
+
+
+#: :func:`_select` by ``(shape, size)``, and :meth:`LatexFonts.text_font` by ``(family, size)``:
+#: a figure asks for its few fonts for every character
+_SELECTED: dict[tuple, tuple[str, float]] = {}
+
+
+def _select(shape, size: float) -> tuple[str, float]:
+    """``(tfm name, size in pt)`` of a font shape at ``size`` pt: the design LaTeX's font
+    definition file gives the nearest listed size."""
+    table = _SHAPES.get(shape)
+    if table is None:  # cmex: fixed 10 pt design and size
+        return "cmex10", 10.0
+    s = size if size in table else _nearest(size, table)
+    design = table[s]
+    if design == "gen":
+        design = f"{_PREFIX[shape]}{int(s)}"
+    return design, s
 
 
 def _nearest(size: float, sizes) -> float:
@@ -193,18 +255,25 @@ class LatexFonts:
         return self.size_commands["normalsize"]
 
     def _select(self, shape, size: float) -> tuple[str, float]:
-        table = _SHAPES.get(shape)
-        if table is None:  # cmex: fixed 10 pt design and size
-            return "cmex10", 10.0
-        s = size if size in table else _nearest(size, table)
-        design = table[s]
-        if design == "gen":
-            design = f"{_PREFIX[shape]}{int(s)}"
-        return design, s
+        hit = _SELECTED.get((shape, size))
+        if hit is not None and type(size) is float:  # (an int size is the same key, yet is kept in the result)
+            return hit
+        hit = _select(shape, size)
+        if type(size) is float:
+            if len(_SELECTED) >= 2000:
+                _SELECTED.clear()
+            _SELECTED[(shape, size)] = hit
+        return hit
 
     def text_font(self, family: str, size: float) -> tuple[str, float]:
         """``(tfm name, size in pt)`` of text family ``family`` (rm, bf, it, sl, bfit, tt, sf) at ``size``."""
-        return self._select(_TEXT_SHAPES.get(family, _TEXT_SHAPES["rm"]), size)
+        hit = _SELECTED.get((family, size))  # (a family is a string, a shape a pair: one table holds both)
+        if hit is not None and type(size) is float:
+            return hit
+        hit = self._select(_TEXT_SHAPES.get(family, _TEXT_SHAPES["rm"]), size)
+        if type(size) is float:
+            _SELECTED[(family, size)] = hit
+        return hit
 
     def math_font(self, family: str, size: float) -> tuple[str, float]:
         """``(tfm name, size in pt)`` of a math family (mi, sy, ex, or a text family) at ``size``."""
