@@ -11,15 +11,15 @@ from __future__ import annotations
 import functools
 import re
 from importlib.resources import files
-from typing import NamedTuple
 
-from lark import Lark, Token, Tree
+from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from geoverify.errors import FigureSyntaxError, SourceLocation
-from geoverify.frontends.lalr import FAST_LALR, LazyToken, LineStarts
+from geoverify.frontends.lalr import FAST_LALR
+from geoverify.frontends.skeletons import SkeletonCache
 
-__all__ = ["pgfmath_parser", "path_parser", "parse_path", "syntax_error"]
+__all__ = ["pgfmath_parser", "path_parser", "parse_path", "syntax_error", "PATH_SKELETONS", "MATH_SKELETONS"]
 
 
 def _load(name: str) -> str:
@@ -47,13 +47,34 @@ def path_parser() -> Lark:
 _PATHS: dict = {}
 _PATHS_MAX = 20000
 
-#: Instantiation plans (:func:`_plan`) by a path's skeleton (:func:`_skeleton`); a
-#: :class:`_FirstSeen` for a skeleton met once, ``False`` for one that has no plan.
-_TEMPLATES: dict = {}
-_TEMPLATES_MAX = 20000
-
 #: The grammar's terminals that hold a balanced group: a coordinate, an option list, braces.
 _GROUP_TERMINALS = ("PAREN", "OPTIONS", "BRACED")
+
+
+@functools.lru_cache(maxsize=None)
+def _groups_re() -> re.Pattern:
+    """The path grammar's own group terminals (:data:`_GROUP_TERMINALS`) as one pattern, captured."""
+    patterns = {t.name: t.pattern.to_regexp() for t in path_parser().terminals}
+    return re.compile("(" + "|".join(f"(?:{patterns[name]})" for name in _GROUP_TERMINALS) + ")")
+
+
+#: Paths by their skeleton: the text outside their groups. At a bracket only the group
+#: terminal of that bracket can match (no other terminal starts with one).
+PATH_SKELETONS = SkeletonCache(lambda text: path_parser().parse(text), _groups_re, _GROUP_TERMINALS, typed=True)
+
+
+@functools.lru_cache(maxsize=None)
+def _numbers_re() -> re.Pattern:
+    """The pgfmath grammar's ``NUMBER`` terminal, captured, where it starts a token: not after a
+    letter, digit, ``_`` or ``.`` (inside a function name, a number or a macro's trail)."""
+    number = next(t.pattern.to_regexp() for t in pgfmath_parser().terminals if t.name == "NUMBER")
+    number = re.sub(r"(?<!\\)\((?!\?)", "(?:", number)    # its own groups must not capture
+    return re.compile(r"(?<![A-Za-z0-9_.])(" + number + ")")
+
+
+#: pgfmath expressions by their skeleton: the text outside their numbers. At a digit or a
+#: point that follows none of those characters only ``NUMBER`` can match.
+MATH_SKELETONS = SkeletonCache(lambda text: pgfmath_parser().parse(text), _numbers_re, ("NUMBER",), typed=False)
 
 
 def parse_path(text: str):
@@ -66,139 +87,17 @@ def parse_path(text: str):
 
     Nearly all the others differ from an earlier one only inside their groups
     (``(0,0) -- (1,2) node[above] {$A$}`` after ``(3,1) -- (B) node[left] {x}``):
-    the corpus' 24745 distinct paths have 770 skeletons (:func:`_skeleton`). Such a
-    path has the earlier one's tree with other group tokens, so it is built from
-    that tree's plan (:func:`_plan`) instead of parsed, at a fifth of the cost.
+    the corpus' 24745 distinct paths have 770 skeletons. Such a path is built from
+    the earlier one's tree (:data:`PATH_SKELETONS`) instead of parsed, at a third
+    of the cost.
     """
     tree = _PATHS.get(text)
     if tree is None:
-        tree = _parse_new(text)
+        tree = PATH_SKELETONS.tree(text)
         if len(_PATHS) >= _PATHS_MAX:
             _PATHS.clear()
         _PATHS[text] = tree
     return tree
-
-
-@functools.lru_cache(maxsize=None)
-def _groups_re() -> re.Pattern:
-    """The grammar's own group terminals (:data:`_GROUP_TERMINALS`) as one pattern, captured."""
-    patterns = {t.name: t.pattern.to_regexp() for t in path_parser().terminals}
-    return re.compile("(" + "|".join(f"(?:{patterns[name]})" for name in _GROUP_TERMINALS) + ")")
-
-
-def _skeleton(parts: list) -> str:
-    """The skeleton of a path split around its groups (``parts``: outside text, group, outside, ...):
-    the text outside the groups with each group as a NUL character and its opening bracket.
-
-    Why two paths with one skeleton lex alike: the lexer meets the same outside text, and
-    at a bracket only the group terminal of that bracket can match (no other terminal
-    starts with one), with the same pattern that found the group here. A terminal
-    that would reach into a group from outside (``let ... in`` over a coordinate) makes
-    the group not a token of its own, and :func:`_plan` then refuses the skeleton.
-    """
-    out = [parts[0]]
-    for k in range(1, len(parts), 2):
-        out.append("\0")
-        out.append(parts[k][0])
-        out.append(parts[k + 1])
-    return "".join(out)
-
-
-def _parse_new(text: str):
-    """The tree of a path not parsed before: built from its skeleton's plan, or parsed."""
-    if "\0" in text:                    # the skeleton's mark: such a text has no skeleton
-        return path_parser().parse(text)
-    parts = _groups_re().split(text)
-    if len(parts) == 1:                  # no group ("cycle"): nothing to share
-        return path_parser().parse(text)
-    key = _skeleton(parts)
-    known = _TEMPLATES.get(key)
-    if type(known) is _FirstSeen:        # the second path of this skeleton: its plan is worth making
-        known = _TEMPLATES[key] = _plan(known.tree, known.parts)
-    if known:
-        starts = [0]
-        at = 0
-        for part in parts:
-            at += len(part)
-            starts.append(at)
-        return _build(known, parts, starts, LineStarts(text))
-    tree = path_parser().parse(text)
-    if known is None:
-        if len(_TEMPLATES) >= _TEMPLATES_MAX:
-            _TEMPLATES.clear()
-        _TEMPLATES[key] = _FirstSeen(tree, parts)
-    return tree
-
-
-class _FirstSeen(NamedTuple):
-    """A skeleton met once: the tree of its path and the path split around its groups."""
-
-    tree: Tree
-    parts: list
-
-
-def _plan(tree, parts: list) -> tuple | bool:
-    """How to build the tree of any path with the skeleton of ``tree``'s text, as nested tuples.
-
-    ``parts`` is the text split around its groups (outside text at even indices, groups
-    at odd ones). A tree is ``(data, (child plans...))``; a token is ``(type, part,
-    offset in the part, text)``, its text None for a group (the new path's group). ``False``
-    when the tokens are not the groups and pieces of outside text, in order.
-    """
-    starts = [0]
-    for part in parts:
-        starts.append(starts[-1] + len(part))
-    text = "".join(parts)
-    state = [0, 0]       # the part the last token lies in, the end of the last token
-    covered = set()      # groups that are tokens
-
-    def visit(node):
-        if isinstance(node, Tree):
-            children = []
-            for child in node.children:
-                sub = visit(child)
-                if sub is None:
-                    return None
-                children.append(sub)
-            return (node.data, tuple(children))
-        if not isinstance(node, Token):
-            return None
-        start, end = node.start_pos, node.start_pos + len(node)
-        if start < state[1] or text[start:end] != node:
-            return None
-        k = state[0]
-        while k < len(parts) and starts[k + 1] <= start:
-            k += 1
-        if k >= len(parts) or end > starts[k + 1]:
-            return None                  # across a part's end
-        state[0], state[1] = k, end
-        if k % 2:                        # in a group: the whole group
-            if start != starts[k] or end != starts[k + 1] or node.type not in _GROUP_TERMINALS:
-                return None
-            covered.add(k)
-            return (node.type, k, 0, None)
-        return (node.type, k, start - starts[k], str(node))
-
-    plan = visit(tree)
-    if plan is None or len(covered) != len(parts) // 2:
-        return False
-    return plan
-
-
-def _build(plan: tuple, parts: list, starts: list, lines: LineStarts):
-    """The tree of a path from its skeleton's ``plan``, its ``parts`` (as in :func:`_plan`)
-    and where each part starts (``starts``)."""
-    if len(plan) == 2:
-        return Tree(plan[0], [_build(child, parts, starts, lines) for child in plan[1]])
-    type_, k, offset, value = plan
-    if value is None:
-        value = parts[k]
-    token = str.__new__(LazyToken, value)
-    token.type = type_
-    token.start_pos = starts[k] + offset
-    token.value = value
-    token._lines = lines
-    return token
 
 
 def syntax_error(err: UnexpectedInput, text: str, what: str, location: SourceLocation | None,

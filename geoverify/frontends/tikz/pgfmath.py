@@ -24,7 +24,7 @@ from lark import Token
 from lark.exceptions import UnexpectedInput
 
 from geoverify.errors import FigureSyntaxError, SourceLocation, UnsupportedConstructError
-from geoverify.frontends.tikz.grammar import pgfmath_parser, syntax_error
+from geoverify.frontends.tikz.grammar import MATH_SKELETONS, syntax_error
 
 __all__ = ["kept_macros", "KNOWN_VALUES", "UNITS_PT", "EM_PT", "EX_PT", "MathResult", "compile_expr", "evaluate", "format_number",
            "format_result", "parse_dimension"]
@@ -262,7 +262,7 @@ def _compiled(text: str, location: SourceLocation | None) -> tuple[Callable[[_En
     if hit is not None:
         return hit
     try:
-        tree = pgfmath_parser().parse(text)
+        tree = MATH_SKELETONS.tree(text)
     except UnexpectedInput as err:
         missing = text.count("(") - text.count(")")
         if not 0 < abs(missing) <= 8:
@@ -270,7 +270,7 @@ def _compiled(text: str, location: SourceLocation | None) -> tuple[Callable[[_En
         # pgfmath closes parentheses left open at the end ("cos(deg(x)" is cos(deg(x))), and a
         # ")" closing nothing ends a group opened at the start ("1+2)*3" is 9, as TeX computes)
         try:
-            tree = pgfmath_parser().parse(text + ")" * missing if missing > 0 else "(" * -missing + text)
+            tree = MATH_SKELETONS.tree(text + ")" * missing if missing > 0 else "(" * -missing + text)
         except UnexpectedInput:
             raise syntax_error(err, text, f"pgfmath expression {text!r}", location) from None
     units = [False, False]

@@ -91,7 +91,7 @@ def test_a_path_built_from_its_skeleton_is_the_tree_a_parse_gives(texts, monkeyp
     """The second path of a skeleton is built from the first one's plan, not parsed; it is the same
     tree, with the same token types, texts and positions, as parsing it."""
     grammar._PATHS.clear()
-    grammar._TEMPLATES.clear()
+    grammar.PATH_SKELETONS.plans.clear()
     parser = grammar.path_parser()
     fresh = [parser.parse(t) for t in texts]
     parses = []
@@ -111,7 +111,7 @@ def test_a_path_built_from_its_skeleton_is_the_tree_a_parse_gives(texts, monkeyp
 ])
 def test_a_skeleton_whose_groups_are_not_tokens_is_parsed_each_time(texts, monkeypatch):
     grammar._PATHS.clear()
-    grammar._TEMPLATES.clear()
+    grammar.PATH_SKELETONS.plans.clear()
     parser = grammar.path_parser()
     fresh = [parser.parse(t) for t in texts]
     parses = []
@@ -125,15 +125,15 @@ def test_a_skeleton_whose_groups_are_not_tokens_is_parsed_each_time(texts, monke
 
 def test_paths_with_the_skeleton_mark_or_without_groups_are_parsed():
     grammar._PATHS.clear()
-    grammar._TEMPLATES.clear()
+    grammar.PATH_SKELETONS.plans.clear()
     for text in ["", "(A) -- (B) node {\0}", "(0,0) node {1\0}", "(1,1) node {2\0}"]:
         assert grammar.parse_path(text) == grammar.path_parser().parse(text)
-    assert len(grammar._TEMPLATES) == 0
+    assert len(grammar.PATH_SKELETONS.plans) == 0
 
 
 def test_a_broken_path_with_the_skeleton_of_a_good_one_still_fails():
     grammar._PATHS.clear()
-    grammar._TEMPLATES.clear()
+    grammar.PATH_SKELETONS.plans.clear()
     grammar.parse_path("(1,2) -- (3,4)")
     grammar.parse_path("(5,6) -- (7,8)")
     for bad in ["(1,2) -- -- (3,4)", "(1,2) -- (3,4"]:
@@ -142,8 +142,8 @@ def test_a_broken_path_with_the_skeleton_of_a_good_one_still_fails():
 
 
 def test_the_skeleton_table_is_bounded(monkeypatch):
-    monkeypatch.setattr(grammar, "_TEMPLATES_MAX", 3)
-    grammar._TEMPLATES.clear()
+    monkeypatch.setattr(grammar.PATH_SKELETONS, "max_size", 3)
+    grammar.PATH_SKELETONS.plans.clear()
     for i in range(10):
         grammar.parse_path(f"({i},0) {'-- (1,1) ' * i}")
-    assert 1 <= len(grammar._TEMPLATES) <= 3
+    assert 1 <= len(grammar.PATH_SKELETONS.plans) <= 3
