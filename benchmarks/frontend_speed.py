@@ -65,9 +65,10 @@ def process_caches(kind) -> list:
     from geoverify.frontends.tikz import (arrowtips, colors, datavis_axes, grammar, options, pgfmath, pgfplots_domain,
                                           placement, tex, texdimen)
 
-    return [grammar._PATHS, grammar.PATH_SKELETONS.plans, grammar.MATH_SKELETONS.plans, pgfmath._CACHE, pgfmath.KNOWN_VALUES, options._SPLIT, options._ARROWS, colors._HEX,
-            colors._PARSED, texdimen._SP, texdimen._PRINTED, pgfplots_domain._SAMPLES, placement._NODE_SOURCES,
-            placement._MEASURED, placement._WRAPPED, placement._EMS, arrowtips._END_LISTS, tex._PIECE_TEXTS,
+    return [grammar._PATHS, grammar.PATH_SKELETONS.plans, grammar.MATH_SKELETONS.plans, pgfmath._CACHE,
+            pgfmath.KNOWN_VALUES, options._SPLIT, options._ARROWS, colors._HEX, colors._PARSED, texdimen._SP,
+            texdimen._PRINTED, pgfplots_domain._SAMPLES, placement._NODE_SOURCES, placement._MEASURED,
+            placement._WRAPPED, placement._EMS, placement._TEXT_STYLES, arrowtips._END_LISTS, tex._PIECE_TEXTS,
             datavis_axes._SPLIT]
 
 
