@@ -24,6 +24,7 @@ from geoverify.matching.snapping import snap_index
 from geoverify.matching.style import style_matches
 from geoverify.matching.text import normalize_text
 from geoverify.scene import Scene
+from geoverify.scene.markers import MARKER_MAX, point_markers
 
 __all__ = ["BoundObject", "Binding", "bind", "coverage"]
 
@@ -426,7 +427,7 @@ class _Binder:
         i, lab = labs[0]
         xy = lab.anchor
         reach = self.reach(lab)
-        rounds = [r for r in self.f.rounds if r.full]
+        rounds = [r for r in self._outline_rounds() if r.full]
         if not rounds:
             return False
         d = np.array([_dist_to_round(xy, r) for r in rounds])
@@ -509,8 +510,19 @@ class _Binder:
             labs = _labels_for(self.task.objects[obj.data["boundary"]], self.f)
         return labs
 
+    def _outline_rounds(self) -> list[Round]:
+        """Drawn circles and arcs that can be a figure's circle: not point markers.
+
+        Small rings mark points (zeros drawn as o); as long as a larger round is drawn they
+        are no candidates for an IR circle, else a full ring beats a 350-degree contour
+        left open for its arrowhead and the frame is fitted onto a marker.
+        """
+        big = [r for r in self.f.rounds if r.radius > MARKER_MAX]
+        return big or list(self.f.rounds)
+
     def _round_candidates(self, obj: IRObject) -> list[Round]:
-        rounds = [r for r in self.f.rounds if r.full] or list(self.f.rounds)
+        outline = self._outline_rounds()
+        rounds = [r for r in outline if r.full] or outline
         labs = self._naming_labels(obj)
         if labs:
             # The label says where the object is: only rounds near it qualify.
@@ -770,7 +782,7 @@ class _Binder:
                 b.note = "located by the frame's transform; no drawn point there"
 
     def _bind_circle(self, obj, b):
-        cands = list(self.f.rounds)
+        cands = self._outline_rounds()
         if obj.type == "circle":
             cands = [r for r in cands if r.full] or cands
         labs = _labels_for(obj, self.f)
@@ -972,11 +984,13 @@ class _Binder:
     def _bind_point_set(self, obj, b):
         g = self.kg(obj.id)
         fit = self._fit(obj)
-        dots = np.array([p.center for _, p in self.scene.dots]).reshape(-1, 2)
-        dot_idx = [i for i, _ in self.scene.dots]
+        # Dots, small rings and small crosses all mark points (zeros as o, poles as x).
+        marks = point_markers(self.scene)
+        dots = np.array([m.center for m in marks]).reshape(-1, 2)
+        dot_idx = [m.primitives for m in marks]
         if g is None or fit is None:
             b.points = dots
-            b.primitives = dot_idx
+            b.primitives = [i for m in dot_idx for i in m]
             b.status, b.via, b.drawn = "bound", "geometry", len(dots) > 0
             b.note = "positions not checked: the frame's transform is not determined"
             return
@@ -993,7 +1007,7 @@ class _Binder:
             worst = max(worst, float(d[k]))
             if d[k] <= tol:
                 found.append(dots[k])
-                prims.append(dot_idx[k])
+                prims.extend(dot_idx[k])
         b.points = np.asarray(found).reshape(-1, 2)
         b.primitives = prims
         b.residual = worst

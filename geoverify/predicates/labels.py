@@ -7,6 +7,7 @@ import numpy as np
 from geoverify.predicates.incidence import distance_to_object
 from geoverify.predicates.registry import Context, operation
 from geoverify.predicates.verdict import FAIL, INDETERMINATE, PASS, Verdict
+from geoverify.scene.markers import point_markers
 
 __all__ = ["label_bound", "text_present", "labels_readable", "distinct_styles"]
 
@@ -153,8 +154,12 @@ def distinct_styles(ctx: Context, objects, **_) -> Verdict:
         similar_width = abs(wa - wb) <= 0.25 * max(wa, wb, 1e-12)
         return a.stroke == b.stroke and a.fill == b.fill and bool(a.dash) == bool(b.dash) and similar_width
 
+    # Markers of different shapes (zeros as rings, poles as crosses) are told apart by shape alone.
+    marks = point_markers(ctx.scene)
+    shapes = {oid: {m.shape for m in marks if set(m.primitives) & set(ctx.obj(oid).primitives)} for oid in objects}
     same = [(a, b) for k, a in enumerate(objects) for b in objects[k + 1:]
-            if alike(styles[a], styles[b]) and set(ctx.obj(a).primitives) != set(ctx.obj(b).primitives)]
+            if alike(styles[a], styles[b]) and set(ctx.obj(a).primitives) != set(ctx.obj(b).primitives)
+            and not (shapes[a] and shapes[b] and shapes[a].isdisjoint(shapes[b]))]
     shared = [(a, b) for k, a in enumerate(objects) for b in objects[k + 1:]
               if set(ctx.obj(a).primitives) & set(ctx.obj(b).primitives)]
     bad = same + shared

@@ -8,6 +8,7 @@ from geoverify.kernels import ON_CURVE, point_polyline_distances, winding_number
 from geoverify.predicates.incidence import distance_to_object
 from geoverify.predicates.registry import Context, operation
 from geoverify.predicates.verdict import FAIL, INDETERMINATE, PASS, Verdict
+from geoverify.scene.markers import point_markers
 
 __all__ = ["inside", "outside", "winding_number", "region_inside", "count_inside", "region_polyline"]
 
@@ -138,19 +139,19 @@ def count_inside(ctx: Context, region: str, count: int, markers: str | None = No
     if miss:
         return miss
     poly = region_polyline(ctx, region)
-    dots = ctx.scene.dots
+    marks = point_markers(ctx.scene)
     if markers is not None:
-        bm = ctx.obj(markers)
-        prims = set(bm.primitives)
-        dots = [(i, d) for i, d in dots if i in prims]
-    if not dots:
+        prims = set(ctx.obj(markers).primitives)
+        marks = [m for m in marks if prims.intersection(m.primitives)]
+    if not marks:
         n = 0
         idx = []
     else:
-        pts = np.array([d.center for _, d in dots])
+        pts = np.array([m.center for m in marks])
         w = _winding(poly, pts)
-        idx = [dots[k][0] for k in np.nonzero((w != 0) & (w != ON_CURVE))[0]]
-        n = len(idx)
+        inside = np.nonzero((w != 0) & (w != ON_CURVE))[0]
+        idx = [i for k in inside for i in marks[k].primitives]
+        n = len(inside)
     ok = n == int(count)
     what = f"markers of {ctx.name(markers)}" if markers else "point markers"
     msg = f"{n} {what} drawn inside {ctx.name(region)}; expected {count}"
