@@ -121,8 +121,9 @@ def _projection(task_id, u, v):
         if o["id"] == "P":
             o["labels"] = ["\\mathrm{proj}_L v", "proj_Lv", "proj_L v"]
     preds = [
-        hard("PR-H1", "FOOT", "Is the projection on the line L, with O, v and proj_L v at their given positions?",
-             all_of(op("point_on", point="P", on="L"), *[op("matches_geometry", object=k) for k in ("O", "V", "P")])),
+        hard("PR-H1", "FOOT", "Is the line L drawn with the projection on it, and O, v and proj_L v at their given positions?",
+             all_of(op("drawn", object="L"), op("point_on", point="P", on="L"),
+                    *[op("matches_geometry", object=k) for k in ("O", "V", "P")])),
         hard("PR-H2", "ORTHOGONAL", "Is v - proj v drawn perpendicular to L?",
              all_of(op("drawn", object="VP"), op("perpendicular", a="VP", b="L"))),
         hard("PR-H3", "VECTORS", "Are v and its projection drawn as arrows from the origin?",

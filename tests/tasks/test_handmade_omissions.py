@@ -53,6 +53,14 @@ CASES = {
 """),
 }
 
+# The line L left out: the projection's foot and the right angle were measured against L where the
+# frame puts it, and L itself was never required drawn.
+CASES["projection-without-line"] = ("linear-algebra/orthogonal-projection", "PR-H1", r"""
+\draw[->] (0,0) -- (1.2,2.4) node[above] {$v$};
+\draw[->] (0,0) -- (1.8,0.6) node[below right] {$\mathrm{proj}_L v$};
+\draw[dashed] (1.2,2.4) -- (1.8,0.6);
+""")
+
 #: Hand-made answers that draw something else than the prompt asks for.
 WRONG = {
     # P at 35 degrees instead of 55: the frame fitted P and Q alone (O and the circle as outliers),
