@@ -73,3 +73,18 @@ def test_typed_skeletons_tell_slot_kinds_apart():
     parts_a, parts_b = ["a ", "(1)", " b"], ["a ", "[1]", " b"]
     assert typed._skeleton(parts_a) != typed._skeleton(parts_b)
     assert untyped._skeleton(parts_a) == untyped._skeleton(parts_b)
+
+
+def test_a_tree_that_is_a_lone_token_is_built_too():
+    from lark import Lark
+
+    from geoverify.frontends.lalr import FAST_LALR
+
+    toy = Lark('?start: WORD | NUMBER\nWORD: /[a-z]+/\nNUMBER: /[0-9]+/\n%ignore " "', parser="lalr",
+               lexer="contextual", _plugins=FAST_LALR)
+    cache = SkeletonCache(toy.parse, lambda: re.compile("([0-9]+)"), ("NUMBER",), typed=False)
+    first, second = cache.tree(" 12"), cache.tree(" 345")
+    third = cache.tree(" 6")                       # built from the plan of " 12"
+    assert (third.type, str(third), third.start_pos) == ("NUMBER", "6", 1)
+    assert str(first) == "12" and str(second) == "345"
+    assert type(cache.plans[" \0"]) is tuple
