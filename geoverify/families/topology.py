@@ -119,7 +119,8 @@ def _cover(task_id):
     s = Scaffold("A finite cover of [0, 4] by open discs", equivalences=_SIMILAR)
     pts = {f"P{k}": (float(k), 0.0) for k in range(5)}
     s.points(**pts, C1=(0.7, 0.0), C2=(2.4, 0.0), C3=(3.9, 0.0))
-    s.c.segment("I", (0.0, 0.0), (4.0, 0.0), "plane", Style("black", 1.6))
+    # The segment the prompt asks to cover is part of the figure (and of the IR: it must be drawn).
+    s.segment("I", "P0", "P4", Style("black", 1.6))
     discs = {"D1": ("C1", 1.0, "red"), "D2": ("C2", 1.0, "blue"), "D3": ("C3", 0.6, "green")}
     for d, (cen, r, col) in discs.items():
         s.circle(d, cen, radius=r, style=Style(col, 1.0, "dashed"), labels=[f"D_{d[1]}"], label_at=90)
@@ -128,8 +129,8 @@ def _cover(task_id):
     c = s.finish(labelled=list(pts), unlabelled=["C1", "C2", "C3"], marker=False)
     covered = [any_of(*[op("inside", point=p, region=f"reg_{d}") for d in discs]) for p in pts]
     preds = [
-        hard("CV-H1", "DISCS", "Are the three discs drawn as given?",
-             all_of(*[op("matches_geometry", object=d) for d in discs])),
+        hard("CV-H1", "DISCS", "Are the segment [0, 4] and the three discs drawn as given?",
+             all_of(op("drawn", object="I"), *[op("matches_geometry", object=d) for d in discs])),
         hard("CV-H2", "COVER", "Is every marked point of [0, 4] inside some disc?", all_of(*covered), ["topology"]),
         labels_soft("CV-S1", 0.6, list(pts)),
         layout_soft("CV-S2", 0.4),

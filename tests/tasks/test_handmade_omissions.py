@@ -61,6 +61,13 @@ CASES["projection-without-line"] = ("linear-algebra/orthogonal-projection", "PR-
 \draw[dashed] (1.2,2.4) -- (1.8,0.6);
 """)
 
+# The segment [0, 4] left out (only its five points and the discs): the segment was not in the IR.
+CASES["cover-without-segment"] = ("topology/finite-cover-segment", "CV-H1", r"""
+\foreach \x in {0,...,4} { \fill (\x,0) circle (1.5pt); \node[below] at (\x,-0.1) {$P_\x$}; }
+\draw (0.7,0) circle (1); \draw (2.4,0) circle (1); \draw (3.9,0) circle (0.6);
+\node at (0.7,1.2) {$D_1$}; \node at (2.4,1.2) {$D_2$}; \node at (3.9,0.8) {$D_3$};
+""")
+
 #: Hand-made answers that draw something else than the prompt asks for.
 WRONG = {
     # P at 35 degrees instead of 55: the frame fitted P and Q alone (O and the circle as outliers),
