@@ -161,9 +161,24 @@ class Node:
             return self._to_canvas(*poly["anchors"][name])
         if name in ("center", ""):
             return self._to_canvas(0.0, self.origin_dy) if self.origin_dy else self.center
-        base_y = -(self.text_height - self.text_depth) / 2.0
         hw, hh, o = self.half_w, self.half_h, self.outer
-        if name in ("base", "mid", "base west", "base east", "mid west", "mid east", "text"):
+        compass = COMPASS.get(name)  # (the commonest names after the centre; none is a base or mid name)
+        if compass is not None:
+            dx, dy = compass
+            if self.shape == "polygon":
+                return self._to_canvas(*self._border_local(dx, dy))
+            if self.shape == "rectangle":
+                return self._to_canvas(dx * (hw + o), dy * (hh + o))
+            if self.shape == "circle":
+                r = hw + o
+                n = math.hypot(dx, dy)
+                return self._to_canvas(r * dx / n, r * dy / n)
+            if self.shape == "ellipse":
+                a, b = hw + o, hh + o
+                n = math.hypot(dx, dy)
+                return self._to_canvas(a * dx / n, b * dy / n)
+        elif name in ("base", "mid", "base west", "base east", "mid west", "mid east", "text"):
+            base_y = -(self.text_height - self.text_depth) / 2.0
             y = base_y if name.startswith("base") or name == "text" else base_y + 0.5 * 4.30554
             x = 0.0
             if poly is not None and name.endswith(("west", "east")):  # along the line through base/mid
@@ -177,20 +192,6 @@ class Node:
             elif name == "text":
                 x = -(hw - self.extra.get("inner_xsep", 0.0))
             return self._to_canvas(x, y)
-        if name in COMPASS:
-            dx, dy = COMPASS[name]
-            if self.shape == "polygon":
-                return self._to_canvas(*self._border_local(dx, dy))
-            if self.shape == "rectangle":
-                return self._to_canvas(dx * (hw + o), dy * (hh + o))
-            if self.shape == "circle":
-                r = hw + o
-                n = math.hypot(dx, dy)
-                return self._to_canvas(r * dx / n, r * dy / n)
-            if self.shape == "ellipse":
-                a, b = hw + o, hh + o
-                n = math.hypot(dx, dy)
-                return self._to_canvas(a * dx / n, b * dy / n)
         try:
             ang = float(name)
         except ValueError:

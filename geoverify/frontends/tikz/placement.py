@@ -42,8 +42,9 @@ _FORBIDDEN_SIGNS = ("forbidden sign", "correct forbidden sign")
 #: shapes placed as themselves (no library shape of another name is measured as one of these)
 _PLAIN_SHAPES = frozenset(("rectangle", "circle", "ellipse", "coordinate"))
 
-#: the source of a node's primitives by the statement's location (a loop's nodes share one)
-_NODE_SOURCES: dict[SourceLocation, SourceLocation] = {}
+#: the source of a node's primitives by the statement's location (a loop's nodes share one), keyed
+#: by the location's fields (a tuple hashes and compares in C; a dataclass by Python methods)
+_NODE_SOURCES: dict[tuple, SourceLocation] = {}
 
 
 #: the last ``(loc, source)`` of :func:`_node_source`: the nodes of one statement come one after
@@ -58,11 +59,12 @@ def _node_source(loc: SourceLocation) -> SourceLocation:
     last = _LAST_SOURCE
     if loc is last[0]:
         return last[1]
-    src = _NODE_SOURCES.get(loc)
+    key = (loc.line, loc.column, loc.file, loc.construct)
+    src = _NODE_SOURCES.get(key)
     if src is None:
         if len(_NODE_SOURCES) >= 20000:
             _NODE_SOURCES.clear()
-        src = _NODE_SOURCES[loc] = SourceLocation(loc.line, loc.column, loc.file, "node")
+        src = _NODE_SOURCES[key] = SourceLocation(loc.line, loc.column, loc.file, "node")
     last[0], last[1] = loc, src
     return src
 
@@ -510,8 +512,7 @@ class NodePlacementMixin:
                 pts = [tuple(q) for q in node.outline_points()]
                 segs = round_corners([("L", pts[i], pts[(i + 1) % 4]) for i in range(4)], True,
                                      float(nst["rounded_corners"]) * node.scale)
-                ctrl = np.concatenate([segment_controls(sg) for sg in segs])
-                self.scene.add(BezierPath(parts=[Subpath(ctrl, True)], style=style, **common))
+                self.scene.add(BezierPath(parts=[Subpath(_segments_controls(segs), True)], style=style, **common))
             else:
                 self.scene.add(Polyline(points=np.array(node.outline_points()), closed_flag=True, style=style,
                                         **common))
@@ -847,6 +848,25 @@ def _border_path(node, nst):
         b.line(p0, p1)
     b.close()
     return b
+
+
+def _segments_controls(segs: list) -> np.ndarray:
+    """Cubic controls ``(K, 4, 2)`` of path segments, as :func:`~.pathbuild.segment_controls`
+    gives them; lines and curves are written out here with its arithmetic (it builds numpy
+    arrays for each segment: most of the time of a node with rounded corners)."""
+    rows = []
+    for sg in segs:
+        kind = sg[0]
+        if kind == "L":  # (primitives.line_controls)
+            (x0, y0), (x1, y1) = sg[1], sg[2]
+            dx, dy = x1 - x0, y1 - y0
+            rows.append(((x0, y0), (x0 + dx / 3.0, y0 + dy / 3.0), (x0 + 2.0 * dx / 3.0, y0 + 2.0 * dy / 3.0),
+                         (x1, y1)))
+        elif kind == "C":
+            rows.append((tuple(sg[1]), tuple(sg[2]), tuple(sg[3]), tuple(sg[4])))
+        else:
+            return np.concatenate([segment_controls(s) for s in segs])
+    return np.array(rows, dtype=np.float64)
 
 
 def _rounded_rectangle_controls(node) -> np.ndarray:
