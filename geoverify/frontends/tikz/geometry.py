@@ -37,8 +37,11 @@ def apply(m: Affine, p) -> tuple[float, float]:
 def apply_points(m: Affine, pts, finite: bool = False) -> list:
     """``[apply(m, p) for p in pts]``, the map's entries read once (no call per point: plot
     lines of hundreds of points); ``finite``: a point with a coordinate that is not finite
-    maps to None. The same operations in the same order as :func:`apply`."""
+    maps to None. The same operations in the same order as :func:`apply`; an ``(N, 2)`` array
+    is read as a list (Python floats: a tenth of the time of numpy's scalars, the same values)."""
     a, b, c, d, e, f = m
+    if type(pts) is np.ndarray:
+        pts = pts.tolist()
     if finite:
         isfinite = math.isfinite
         return [(a * x + c * y + e, b * x + d * y + f) if isfinite(x) and isfinite(y) else None for x, y in pts]
