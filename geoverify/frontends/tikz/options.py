@@ -1428,7 +1428,11 @@ def _marking_tip(ctx, st, body: str):
     m = re.search(r"\\arrow(reversed)?\s*(\[[^\]]*\])?\s*\{(.*?)\}", body)
     if not m:
         return None
-    tip = "<" if m.group(1) else ">"
+    # The tip itself may point back: ``\arrow{<}``, ``\arrow{stealth reversed}``,
+    # ``\arrow{Latex[reversed]}`` (and ``\arrowreversed`` turns any tip round once more).
+    spec = m.group(3).strip()
+    back = spec.startswith("<") or bool(re.search(r"\breversed\b", spec))
+    tip = "<" if bool(m.group(1)) != back else ">"
     if m.group(2) and m.group(2)[1:-1].strip():
         ost = dict(st)
         apply_options(ctx, ost, m.group(2)[1:-1])

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from geoverify.frontends.tikz import parse_tikz
-from geoverify.scene import Polyline
+from geoverify.scene import Arrow, Polyline
 
 from tikz_fixtures import close
 
@@ -37,3 +39,15 @@ def test_decorate_with_markings_and_no_connection_node_leaves_only_the_marks():
     \end{tikzpicture}""")
     assert not [p for p in sc.primitives if isinstance(p, Polyline)]
     assert len(sc.primitives) == 1
+
+
+@pytest.mark.parametrize("code, sense", [
+    (r"\arrow{>}", 1), (r"\arrow{<}", -1), (r"\arrow{stealth reversed}", -1), (r"\arrow{Latex[reversed]}", -1),
+    (r"\arrowreversed{>}", -1), (r"\arrowreversed{<}", 1),
+])
+def test_marking_tip_that_points_back(code, sense):
+    # pgf draws \arrow{<} pointing against the path (as \arrowreversed{>}); it was read as '>' before,
+    # so arrows reversed this way showed the flow of a figure the wrong way round.
+    sc = parse_tikz(r"\draw[postaction={decorate}, decoration={markings, mark=at position 0.5 with {" + code + r"}}] (0,0) -- (4,0);")
+    (a,) = [p for p in sc.primitives if isinstance(p, Arrow)]
+    assert a.direction[0] == pytest.approx(sense)
