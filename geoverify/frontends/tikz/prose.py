@@ -73,6 +73,9 @@ class Prose:
 
     def _count(self, texts) -> None:
         """Letters and digits of body text outside the pictures, set or not (the start quoted)."""
+        if len(self.quote) >= _QUOTE:    # quoted enough: the count alone, one scan for the lot
+            self.shown += len(_ALNUM.findall("".join([text for text in texts if text[:1] != "\\"])))
+            return
         for text in texts:
             if text[:1] != "\\":  # a control sequence's name does not show
                 self.shown += len(_ALNUM.findall(text))
