@@ -8,6 +8,7 @@ of secants.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -95,6 +96,7 @@ def osculating_circle():
 # ---------------------------------------------------------------- vector field panel
 def _field(task_id, sense):
     sgn = 1.0 if sense == "ccw" else -1.0
+    field_keys = []
     s = Scaffold("A rotation vector field and a flow line", equivalences=_SIMILAR, scale=0.9)
     s.points(O=(0.0, 0.0))
     for i in range(-3, 4):
@@ -103,7 +105,8 @@ def _field(task_id, sense):
                 continue
             v = sgn * np.array([-j, i]) * 0.16
             p = np.array([i, j], dtype=float)
-            s.c.segment(f"F{i}_{j}".replace("-", "m"), tuple(p - v), tuple(p + v), "plane", Style("gray", 0.6), arrow_end=True)
+            field_keys.append(f"F{i}_{j}".replace("-", "m"))
+            s.c.segment(field_keys[-1], tuple(p - v), tuple(p + v), "plane", Style("gray", 0.6), arrow_end=True)
     s.c.curve("flow", lambda t: 2 * np.cos(sgn * t), lambda t: 2 * np.sin(sgn * t), (0, _TWO_PI), 241, "plane",
               Style("blue", 1.4), closed=True, mid_arrows=[0.1, 0.35, 0.6, 0.85])
     s.objects.append({"id": "flow", "type": "circle", "frame": "plane", "center": "O", "radius": 2.0, "labels": ["\\gamma"]})
@@ -118,6 +121,9 @@ def _field(task_id, sense):
         hard("VF-H2", "SENSE", f"Do the arrows on the flow line run {'counter-clockwise' if sense == 'ccw' else 'clockwise'}?",
              op("traversal_direction", curve="flow", orientation=sense, point="O"), ["arrows"]),
         hard("VF-H3", "FIELD", "Is the field named?", op("text_present", text="field"), ["text", "formula"]),
+        # The field plot itself: its arrows must turn the way F does (u + iv = i z for (-y, x)).
+        hard("VF-H4", "FIELD_PLOT", "Is the field drawn on a grid, its arrows pointing the way F does?",
+             op("field_arrows", field="I*z" if sense == "ccw" else "-I*z", at="O"), ["arrows"]),
         labels_soft("VF-S1", 0.5, ["flow", "O"]),
         layout_soft("VF-S2", 0.5),
     ]
@@ -129,6 +135,10 @@ def _field(task_id, sense):
                  operator="reverse_arrow"),
         Mutation("wrong-field", "the field named with the wrong sign", lambda c: replace_text(c, "field", "$F(x, y) = (x, y)$"),
                  {"VF-H3": "fail"}, operator="replace_text"),
+        Mutation("reversed-field", "every field arrow reversed (the field of the other sense)",
+                 lambda c: functools.reduce(reverse_arrow, field_keys, c), {"VF-H4": "fail"}, operator="reverse_arrow"),
+        Mutation("missing-field", "the field plot left out (the flow line and the formula only)",
+                 lambda c: remove(c, *field_keys), {"VF-H4": "fail"}, operator="remove"),
         compile_error(ir),
     ]
     return TaskPackage(ir, c, muts, params={"sense": sense})

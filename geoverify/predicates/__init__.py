@@ -3,7 +3,7 @@
 Importing this package registers every operation of the IR vocabulary.
 """
 
-from geoverify.predicates import arrows, curves, directions, incidence, labels, metric, tangency, topology  # noqa: F401
+from geoverify.predicates import arrows, curves, directions, fields, incidence, labels, metric, tangency, topology  # noqa: F401
 from geoverify.predicates.evaluate import PredicateResult, evaluate_check, evaluate_predicate
 from geoverify.predicates.registry import REGISTRY, Context, operation
 from geoverify.predicates.verdict import FAIL, INDETERMINATE, PASS, Verdict
