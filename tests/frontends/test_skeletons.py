@@ -88,3 +88,41 @@ def test_a_tree_that_is_a_lone_token_is_built_too():
     assert (third.type, str(third), third.start_pos) == ("NUMBER", "6", 1)
     assert str(first) == "12" and str(second) == "345"
     assert type(cache.plans[" \0"]) is tuple
+
+
+# -- property: a built tree is the parse, whatever fills the groups ------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_INSIDE = st.text(alphabet="AB01.5,:-+!$\\x ()[]{}=_^", max_size=12)
+_GROUPS = st.one_of(
+    _INSIDE.map(lambda s: "(" + s + ")"),
+    _INSIDE.map(lambda s: "[" + s + "]"),
+    _INSIDE.map(lambda s: "{" + s + "}"),
+)
+_WORDS = st.sampled_from(["--", "..", "controls", "and", "node", "circle", "rectangle", "to", "|-", "-|", "cycle",
+                          "++", "+", "coordinate", "at", "let \\p1=", "in", "edge", "pic", "plot", "grid", "arc",
+                          " ", "\n", "x", "\\par"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(items=st.lists(st.one_of(_WORDS, _GROUPS), min_size=1, max_size=8), refills=st.lists(_GROUPS, min_size=8,
+                                                                                           max_size=8))
+def test_a_built_tree_is_the_parse_of_its_text(items, refills):
+    """Texts made of path words and groups with random insides; each text again with other groups of
+    the same brackets: whenever the cache builds a tree, it is the parse (or both raise)."""
+    cache = SkeletonCache(lambda text: grammar.path_parser().parse(text), grammar._groups_re,
+                          ("PAREN", "OPTIONS", "BRACED"), typed=True)
+    first = " ".join(items)
+    it = iter(refills)
+    second = " ".join(next((g for g in it if g[0] == x[0]), x) if x[:1] in "([{" and len(x) > 1 else x
+                      for x in items)
+    for text in (first, first, second, second):
+        try:
+            expected = grammar.path_parser().parse(text)
+        except UnexpectedInput:
+            with pytest.raises(UnexpectedInput):
+                cache.tree(text)
+            continue
+        got = cache.tree(text)
+        assert got == expected and _tokens(got) == _tokens(expected)
