@@ -7,7 +7,9 @@ Records are the per-file dicts those scripts build: ``compiled``, ``ok``, ``caus
 from __future__ import annotations
 
 import collections
+import math
 import statistics
+import time
 
 
 def rate(records) -> tuple[int, int]:
@@ -46,6 +48,26 @@ def _speed_line(records) -> str | None:
             f"source overall ({nbytes / 1000 / max(median * len(times), 1e-9):.0f} KB/s at the median)")
 
 
+def host_reference_ms(repeat: int = 5) -> float:
+    """CPU milliseconds, best of ``repeat``, of a fixed pure-Python workload (dict stores and
+    string work, as an interpreter does): how fast this host runs Python right now.
+
+    The interpret speeds are CPU seconds, yet a shared virtual machine's CPU second does more
+    or less work as its neighbours load the host (30% apart within an hour, measured); a speed
+    is comparable with one of another hour in proportion to this reference."""
+    best = math.inf
+    for _ in range(repeat):
+        t0 = time.process_time()
+        table = {}
+        for i in range(300_000):
+            table[str(i)] = i * 2
+        total = 0
+        for key, value in table.items():
+            total += len(key) + value
+        best = min(best, time.process_time() - t0)
+    return 1000.0 * best
+
+
 def print_speed_and_crashes(records) -> None:
     """Median interpret time per figure, KB/s of source (1 KB = 1000 bytes) overall and at the
     median, over all figures and per source, and the figures the native front-end crashed on.
@@ -63,6 +85,8 @@ def print_speed_and_crashes(records) -> None:
                 line = _speed_line(rs)
                 if line:
                     print(f"  {source:40s} {line}")
+    print(f"host reference: {host_reference_ms():.0f} ms for a fixed pure-Python workload "
+          "(compare runs of different hours by it: the shared host's speed varies)")
     crashes = [r for r in records if r.get("native", "").startswith("CRASH")]
     if crashes:
         print(f"native crashes: {len(crashes)}")

@@ -38,6 +38,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from agreement_report import host_reference_ms  # noqa: E402
 from frontend_warmup import import_frontend  # noqa: E402
 
 
@@ -201,6 +202,8 @@ def main(argv=None) -> int:
           f"{nbytes / 1000 / total:.0f} KB/s of source overall ({nbytes / 1000 / (med * len(times)):.0f} KB/s "
           f"at the median)")
     print(f"parse: {100 * sum(parses) / total:.0f}% of the time, {nbytes / 1000 / max(sum(parses), 1e-9):.0f} KB/s")
+    print(f"host reference: {host_reference_ms():.0f} ms for a fixed pure-Python workload "
+          "(compare runs of different hours by it: the shared host's speed varies)")
     return 0
 
 

@@ -30,4 +30,11 @@ def test_speed_is_printed_overall_and_per_source(report, capsys):
 
 def test_one_source_prints_no_breakdown(report, capsys):
     report.print_speed_and_crashes([_rec("math", 0.002, 600)])
-    assert len(capsys.readouterr().out.strip().splitlines()) == 1
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 2 and lines[1].startswith("host reference: ")
+
+
+def test_the_host_reference_is_the_best_of_its_runs(report, monkeypatch):
+    clock = iter([0.0, 0.5, 1.0, 1.2, 2.0, 2.9])        # runs of 0.5, 0.2 and 0.9 s
+    monkeypatch.setattr(report.time, "process_time", lambda: next(clock))
+    assert report.host_reference_ms(repeat=3) == pytest.approx(200.0)
