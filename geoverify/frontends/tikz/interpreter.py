@@ -11,10 +11,12 @@ become :class:`~geoverify.scene.TextLabel` (and outlines when drawn).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from lark.exceptions import UnexpectedInput
 
-from geoverify.errors import BudgetExceededError, FigureSyntaxError, SourceLocation, UnsupportedConstructError
+from geoverify.errors import (BudgetExceededError, FigureSyntaxError, GeoverifyError, SourceLocation,
+                              UnsupportedConstructError)
 from geoverify.frontends.limits import Budget
 from geoverify.frontends.tikz.definitions import DEF_COMMANDS as _DEF_COMMANDS
 from geoverify.frontends.tikz.definitions import HARMLESS as _HARMLESS
@@ -31,7 +33,7 @@ from geoverify.frontends.tikz.loops import LoopsMixin, expand_list
 from geoverify.frontends.tikz.nodes import Node
 from geoverify.frontends.tikz.options import DEFAULTS, OptionContext, apply_options
 from geoverify.frontends.tikz.paths import PathWalker
-from geoverify.frontends.tikz.pgfmath import KNOWN_VALUES, MathResult, evaluate
+from geoverify.frontends.tikz.pgfmath import KNOWN_VALUES, MathResult, evaluate, evaluator
 from geoverify.frontends.tikz.placement import NodePlacementMixin
 from geoverify.frontends.tikz.registers import assign_register
 from geoverify.frontends.tikz.tex import Definitions, Reader, Source, detokenize, tokenize
@@ -146,6 +148,25 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
         if hit is not None and "{}" not in text and not (st or self.st).get("functions"):
             # a text that reads no macro, evaluated before (pgfmath.evaluate): nothing below changes it
             return hit
+        text, env = self._prepared(text, st)
+        return evaluate(text, env, self.loc)
+
+    def sampler(self, text: str, st: dict | None) -> Callable[[], float] | None:
+        """``number(text, st).value`` as a function of :attr:`env` as it is at each call: a plot's
+        expression at each of its samples, prepared and compiled once (the let, function and
+        register rewriting does not depend on the sample). None when the text needs an
+        environment of its own (line widths, text widths, tree distances) or does not compile:
+        :meth:`number` then gives each sample's value, or its error, as before."""
+        text, env = self._prepared(text, st)
+        if env is not self.env:
+            return None
+        try:
+            return evaluator(text, env, self.loc)
+        except GeoverifyError:
+            return None
+
+    def _prepared(self, text: str, st: dict | None) -> tuple[str, dict]:
+        """The pgfmath text :meth:`number` evaluates for ``text`` and the environment it reads."""
         text = text.strip()
         if "{}" in text:  # "\r{}" ends a control word in TeX; the empty group is nothing
             text = text.replace("{}", "")
@@ -167,7 +188,7 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             env = dict(env)
             for key in ("level", "sibling"):
                 env[f"\\tikz{key}distance"] = (st or self.st).get(f"{key}_distance", 15 * 72.27 / 25.4)
-        return evaluate(text, env, self.loc)
+        return text, env
 
     def text_width(self) -> float:
         """``\\textwidth`` (= ``\\linewidth``, ``\\columnwidth`` outside lists) of the document

@@ -26,7 +26,7 @@ from lark.exceptions import UnexpectedInput
 from geoverify.errors import FigureSyntaxError, SourceLocation, UnsupportedConstructError
 from geoverify.frontends.tikz.grammar import MATH_SKELETONS, syntax_error
 
-__all__ = ["kept_macros", "KNOWN_VALUES", "UNITS_PT", "EM_PT", "EX_PT", "MathResult", "compile_expr", "evaluate", "format_number",
+__all__ = ["kept_macros", "KNOWN_VALUES", "evaluator", "UNITS_PT", "EM_PT", "EX_PT", "MathResult", "compile_expr", "evaluate", "format_number",
            "format_result", "parse_dimension"]
 
 #: TeX units in points. em/ex are those of cmr10 at 10 pt (TikZ's default font);
@@ -312,6 +312,27 @@ def evaluate(text: str, env: _Env | None = None, location: SourceLocation | None
         raise FigureSyntaxError(f"pgfmath cannot evaluate {text!r}: {err}", location=location) from None
     result = MathResult(float(v), units)
     return result if reads_env else _keep(text, result)
+
+
+def evaluator(text: str, env: _Env, location: SourceLocation | None = None) -> Callable[[], float]:
+    """``evaluate(text, env, location).value`` as a function of what ``env`` holds at each call.
+
+    For an expression evaluated at many values of its variables (a plot's samples, set in
+    ``env`` between calls): compiled here once, so that a sample costs the call of the
+    compiled function alone. The values and errors are :func:`evaluate`'s; a text that does
+    not compile raises here."""
+    fn = _compiled(text, location)[0]
+
+    def value() -> float:
+        try:
+            return float(fn(env))
+        except FigureSyntaxError as err:
+            if err.location is None and location is not None:
+                err.location = location
+            raise
+        except (ValueError, OverflowError, ZeroDivisionError, TypeError) as err:
+            raise FigureSyntaxError(f"pgfmath cannot evaluate {text!r}: {err}", location=location) from None
+    return value
 
 
 def _keep(text: str, result: MathResult) -> MathResult:

@@ -159,28 +159,33 @@ def plot_points3d(interp, text, st, keys, domain, samples, functions=None):
         ys = np.linspace(yd[0], yd[1], ny)
     interp.budget.check_array(len(xs) * len(ys))
     pts = []
+    # each component prepared and compiled once (Interpreter.sampler), else read at each sample;
+    # "x" and "y" themselves are the sample
+    values = [c if c in ("\\x", "\\y") else interp.sampler(c, st) or (lambda c=c: interp.number(c, st).value)
+              for c in comps]
+    env = interp.env
     try:
-        for y in ys:  # one scan line per y value: x varies
-            interp.env["\\y"] = float(y)
-            for x in xs:
-                interp.env["\\x"] = float(x)
+        for y in ys.tolist():  # one scan line per y value: x varies
+            env["\\y"] = y
+            for x in xs.tolist():
+                env["\\x"] = x
                 row = []
-                for c in comps:
-                    if c == "\\x":
-                        row.append(float(x))
-                    elif c == "\\y":
-                        row.append(float(y))
+                for v in values:
+                    if v == "\\x":
+                        row.append(x)
+                    elif v == "\\y":
+                        row.append(y)
                     else:
                         try:
-                            row.append(interp.number(c, st).value)
+                            row.append(v())
                         except GeoverifyError as err:
                             if "undefined" in err.message or "unknown" in err.message:
                                 raise
                             row.append(float("nan"))
                 pts.append(row)
     finally:
-        interp.env.pop("\\x", None)
-        interp.env.pop("\\y", None)
+        env.pop("\\x", None)
+        env.pop("\\y", None)
     return np.array(pts, dtype=float).reshape(-1, 3), (len(ys), len(xs))
 
 

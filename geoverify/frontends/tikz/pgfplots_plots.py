@@ -1052,18 +1052,21 @@ def _plot_points(interp, text, st, d0, n0, loc, symbols=None, functions=None, ex
         # (an x in a declared function's body is the plot's variable, as in pgfplots)
         fx, fy = (v if v == "\\x" else _x_to_var(apply_functions(v, functions)) for v in (fx, fy))
         pts = []
+        # each expression prepared and compiled once (Interpreter.sampler), else read at each sample
+        vx = None if fx == "\\x" else interp.sampler(fx, st) or (lambda: interp.number(fx, st).value)
+        vy = interp.sampler(fy, st) or (lambda: interp.number(fy, st).value)
+        env = interp.env
         try:
-            for x in xs:
-                interp.env["\\x"] = float(x)
+            for x in xs.tolist():
+                env["\\x"] = x
                 try:
-                    px = float(x) if fx == "\\x" else interp.number(fx, st).value
-                    pts.append((px, interp.number(fy, st).value))
+                    pts.append((x if vx is None else vx(), vy()))
                 except GeoverifyError as err:
                     if "undefined" in err.message or "unknown" in err.message:
                         raise
                     pts.append((float("nan"), float("nan")))
         finally:
-            interp.env.pop("\\x", None)
+            env.pop("\\x", None)
         return np.array(pts, dtype=float).reshape(-1, 2)
     what = text.split()[0] if text.split() else "?"
     interp.note("UNSUPPORTED", f"\\addplot {what} is not interpreted (only expressions and coordinates)",
