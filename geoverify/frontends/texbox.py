@@ -69,6 +69,14 @@ class TextBox:
         return f"TextBox(w={self.width:.3f}, h={self.height:.3f}, d={self.depth:.3f})"
 
 
+#: the characters :meth:`_Typesetter.text` does more with than set them (math, groups, blanks,
+#: control sequences, the soft hyphen, the straight quote)
+_TEXT_SPECIAL = frozenset('${} \n\t~\\\u00ad"')
+#: TeX's space factor codes of the punctuation (plain.tex's \frenchspacing off); upper case
+#: letters have 999, the other characters 1000
+_SFCODES = {".": 3000, "?": 3000, "!": 3000, ":": 2000, ";": 1500, ",": 1250}
+
+
 class _Typesetter(MathMode):
     """Measures one text with a font selection (:class:`~geoverify.frontends.texfonts.LatexFonts`)."""
 
@@ -82,6 +90,18 @@ class _Typesetter(MathMode):
         i, n = 0, len(s)
         while i < n:
             ch = s[i]
+            if ch not in _TEXT_SPECIAL:  # (most characters: none of the tests below but the last holds)
+                font, at = self.fonts.text_font(family, size)
+                code = ord(ch)
+                if code > 127 or not tf.has_char(font, code):
+                    self.approx = True  # an x's size; not the glyph TeX sets
+                    hl.box(*tf.glyph(font, ord("x"), at)[:3], None)
+                    i += 1
+                    continue
+                sf = _SFCODES.get(ch)
+                hl.char(font, code, at, sf if sf is not None else 999 if ch.isupper() else 1000)
+                i += 1
+                continue
             if ch == "$" or s.startswith("\\(", i):
                 start = i + (1 if ch == "$" else 2)
                 display = ch == "$" and s[start:start + 1] == "$"

@@ -23,12 +23,17 @@ rows with their separations; its baseline is the last row's baseline.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 
 __all__ = ["MatrixBody", "MatrixLayout", "layout", "parse_sep", "split_body"]
 
 _ENDROW = ("\\\\", "\\pgfmatrixendrow")
 _NEXTCELL = ("&", "\\pgfmatrixnextcell")
+#: the characters :func:`split_body` looks at (the first characters of the words above and braces)
+_SPECIAL_CHARS = "{}\\&"
+_SPECIAL = re.compile(r"[{}\\&]")
 
 
 @dataclass(slots=True)
@@ -106,8 +111,15 @@ def split_body(body: str) -> MatrixBody:
     separations (braces hide ``&`` and ``\\\\``)."""
     rows, amp, ends = [], [], []
     cur, cur_amp, cell, depth, i = [], [], [], 0, 0
-    while i < len(body):
+    n = len(body)
+    while i < n:
         ch = body[i]
+        if ch not in _SPECIAL_CHARS:  # a run of plain characters: no brace, separator or control symbol
+            m = _SPECIAL.search(body, i)
+            j = m.start() if m else n
+            cell.append(body[i:j])
+            i = j
+            continue
         if ch == "{":
             depth += 1
         elif ch == "}":
@@ -117,7 +129,7 @@ def split_body(body: str) -> MatrixBody:
             cell.append(body[i:i + 2])  # a control symbol (\&, \{, \\ in a group): no separator, no brace
             i += 2
             continue
-        if depth == 0:
+        if depth == 0 and ch in "\\&":  # (every separator word starts with one of these)
             word = next((w for w in _ENDROW if _control_word_at(body, i, w)), None)
             if word is not None:
                 cur.append("".join(cell))
