@@ -80,6 +80,7 @@ def reorder(scene: Scene, order) -> Scene:
     old = out.primitives
     new_index = {o: k for k, o in enumerate(order)}
     out.primitives = [old[o] for o in order]
+    out.clips = {new_index[i]: box for i, box in scene.clips.items() if i in new_index}
     for p in out.primitives:
         if isinstance(p, Arrow) and p.carrier is not None:
             p.carrier = new_index[p.carrier]

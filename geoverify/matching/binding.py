@@ -26,7 +26,7 @@ from geoverify.matching.text import normalize_text
 from geoverify.scene import Scene
 from geoverify.scene.markers import MARKER_MAX, point_markers
 
-__all__ = ["BoundObject", "Binding", "bind", "coverage"]
+__all__ = ["BoundObject", "Binding", "bind", "coverage", "covered_points"]
 
 # Preference among point features when a label is near several (smaller wins).
 _KIND_WEIGHT = {PointKind.DOT: 0.6, PointKind.VERTEX: 1.0, PointKind.INTERSECTION: 1.15, PointKind.ANCHOR: 0.5}
@@ -280,13 +280,36 @@ def _curve_residual(pred: np.ndarray, drawn: np.ndarray, extension: np.ndarray |
 def coverage(feats: Features, p: np.ndarray, q: np.ndarray, tol: float, samples: int = 21) -> tuple[float, list]:
     """Fraction of segment pq lying within ``tol`` of drawn strokes, and the primitives covering it."""
     s = np.linspace(0.0, 1.0, samples)[:, None]
-    pts = p + s * (q - p)
-    covered = np.zeros(samples, dtype=bool)
+    covered, owners = covered_points(feats, p + s * (q - p), tol)
+    return float(covered.mean()), owners
+
+
+def _shown(feats: Features, owner, pts: np.ndarray, tol: float) -> np.ndarray:
+    """Which of ``pts`` a clip leaves visible on the strokes of ``owner`` (scene indices, one
+    per point or one for all): those inside its clip box, widened by ``tol``."""
+    owner = np.broadcast_to(np.asarray(owner, dtype=np.int64), (len(pts),))
+    out = np.ones(len(pts), dtype=bool)
+    for o in set(owner.tolist()) & feats.clips.keys():
+        box = feats.clips[o]
+        sel = owner == o
+        x, y = pts[sel, 0], pts[sel, 1]
+        out[sel] = (x >= box[0] - tol) & (x <= box[2] + tol) & (y >= box[1] - tol) & (y <= box[3] + tol)
+    return out
+
+
+def covered_points(feats: Features, pts: np.ndarray, tol: float) -> tuple[np.ndarray, list]:
+    """Which of ``pts (N, 2)`` lie within ``tol`` of a drawn stroke where it shows, and the
+    primitives covering them.
+
+    What a clip hides is not drawn: a stroke covers a point only inside its clip box.
+    """
+    pts = np.asarray(pts, dtype=np.float64).reshape(-1, 2)
+    covered = np.zeros(len(pts), dtype=bool)
     owners: set[int] = set()
-    if len(feats.edges):
-        # Only edges whose bounding box comes within tol of the segment can cover it.
+    if len(feats.edges) and len(pts):
+        # Only edges whose bounding box comes within tol of the points can cover them.
         e0, e1 = feats.edges[:, 0], feats.edges[:, 1]
-        lo, hi = np.minimum(p, q) - tol, np.maximum(p, q) + tol
+        lo, hi = pts.min(axis=0) - tol, pts.max(axis=0) + tol
         near = np.all((np.maximum(e0, e1) >= lo) & (np.minimum(e0, e1) <= hi), axis=1)
         e0, e1, owner = e0[near], e1[near], feats.edge_owner[near]
         if len(e0):
@@ -296,19 +319,27 @@ def coverage(feats: Features, p: np.ndarray, q: np.ndarray, tol: float, samples:
             t = np.clip(np.einsum("sij,ij->si", rel, d) / L2, 0.0, 1.0)
             diff = e0[None] + t[..., None] * d[None] - pts[:, None, :]
             hit = np.hypot(diff[..., 0], diff[..., 1]) <= tol  # (samples, E)
+            if feats.clips:
+                for k in np.flatnonzero(hit.any(axis=0)):
+                    if int(owner[k]) in feats.clips:
+                        hit[:, k] &= _shown(feats, owner[k], pts, tol)
             covered = hit.any(axis=1)
             owners.update(owner[hit.any(axis=0)].tolist())
     if not covered.all():
         for cv in feats.curves:
             if len(cv.coords) < 2:
                 continue
-            dd = point_polyline_distances(pts[~covered], cv.coords, np.array([0, len(cv.coords)]))[:, 0]
+            rest = np.nonzero(~covered)[0]
+            if not len(rest):
+                break
+            dd = point_polyline_distances(pts[rest], cv.coords, np.array([0, len(cv.coords)]))[:, 0]
             hit = dd <= tol
+            if cv.owner in feats.clips:
+                hit &= _shown(feats, cv.owner, pts[rest], tol)
             if hit.any():
-                idx = np.nonzero(~covered)[0][hit]
-                covered[idx] = True
+                covered[rest[hit]] = True
                 owners.add(cv.owner)
-    return float(covered.mean()), sorted(owners)
+    return covered, sorted(owners)
 
 
 # ---------------------------------------------------------------- binding
@@ -866,8 +897,22 @@ class _Binder:
         b.curve, b.closed = best.points, best.full
         b.primitives = [best.owner]
         b.residual = float(scores[order[0]]) if constraints else None
+        if obj.type == "circle":
+            # A circle is drawn when strokes show most of it (one arc or several; a 350-degree
+            # contour left open for its arrowhead is), not where a clip hides them.
+            frac = self._round_shown(best)
+            if frac < _COVERAGE:
+                b.drawn = False
+                b.note = f"only {frac:.0%} of it shows"
 
     _bind_arc = _bind_circle
+
+    def _round_shown(self, rd: Round, samples: int = 72) -> float:
+        """Fraction of the full circle of ``rd`` that drawn strokes show (clips cutting them)."""
+        th = np.linspace(0.0, 2.0 * math.pi, samples, endpoint=False)
+        pts = rd.center + rd.radius * np.column_stack([np.cos(th), np.sin(th)])
+        hit, _ = covered_points(self.f, pts, self.tol.distance * self.f.scale)
+        return float(hit.mean())
 
     def _circles_where_predicted(self, obj, cands: list[Round]) -> list[Round]:
         """The drawn circles within the distance tolerance of where the frame's fit puts ``obj``."""

@@ -109,6 +109,8 @@ class Features:
     labels : list of (int, TextLabel, str)
         Scene index, label, normalised text.
     arrows : list of (int, Arrow)
+    clips : dict of int to (4,) tuple
+        Scene index -> the box outside which a clip hides that primitive (``Scene.clips``).
     """
 
     scale: float
@@ -122,6 +124,7 @@ class Features:
     labels: list = field(default_factory=list)
     arrows: list = field(default_factory=list)
     attached_labels: bool = False
+    clips: dict = field(default_factory=dict)
     _tree: object = None
 
     @property
@@ -464,4 +467,5 @@ def extract_features(scene: Scene) -> Features:
         labels=labels,
         arrows=scene.arrows,
         attached_labels=attached,
+        clips=scene.clips,
     )

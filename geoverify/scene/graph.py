@@ -122,6 +122,11 @@ class Scene:
         ``(xmin, ymin, xmax, ymax)`` around what shows when clips cut the figure
         (Asymptote's ``clip``, TikZ's ``\\clip``; :func:`visible_view`): the
         figure's size is measured inside it. None when nothing is clipped.
+    clips : dict of int to (4,) tuple of float
+        Primitive index -> ``(xmin, ymin, xmax, ymax)``, the box of the clip regions
+        that cut it (set by :func:`visible_view`). The primitive keeps its whole
+        geometry; what lies outside the box is not shown (a superset of what shows
+        when a clip region is not a rectangle). Empty when nothing is clipped.
     """
 
     primitives: list[Primitive] = field(default_factory=list)
@@ -130,6 +135,7 @@ class Scene:
     panels: list[Panel] = field(default_factory=lambda: [Panel(0)])
     diagnostics: list[Diagnostic] = field(default_factory=list)
     view: tuple[float, float, float, float] | None = None
+    clips: dict[int, tuple[float, float, float, float]] = field(default_factory=dict)
 
     # -- building -----------------------------------------------------
     def add(self, primitive: Primitive) -> int:
@@ -276,10 +282,11 @@ def visible_view(scene: Scene, clip_boxes: dict) -> None:
 
     The view is the box around every primitive's visible part (its box, cut by
     its clip box when it has one; text left out). It is left unset when nothing
-    is cut.
+    is cut. The boxes are kept as ``scene.clips``.
     """
     if not clip_boxes:
         return
+    scene.clips = {int(i): tuple(float(v) for v in c) for i, c in clip_boxes.items() if c is not None}
     boxes = []
     for i, p in enumerate(scene.primitives):
         if isinstance(p, TextLabel):

@@ -53,6 +53,13 @@ def _linear_angle(matrix: np.ndarray) -> tuple[float, bool]:
     return math.atan2(a[1, 0], a[0, 0]), bool(reflect)
 
 
+def _box_image(matrix: np.ndarray, box) -> tuple[float, float, float, float]:
+    """The axis-aligned box around the image of ``box`` ``(xmin, ymin, xmax, ymax)``."""
+    corners = apply_affine(matrix, np.array([[box[0], box[1]], [box[2], box[3]], [box[0], box[3]], [box[2], box[1]]]))
+    return (float(corners[:, 0].min()), float(corners[:, 1].min()),
+            float(corners[:, 0].max()), float(corners[:, 1].max()))
+
+
 def transform_scene(scene, matrix: np.ndarray):
     """Copy of ``scene`` with every primitive mapped by ``matrix`` (a similarity).
 
@@ -109,10 +116,8 @@ def transform_scene(scene, matrix: np.ndarray):
                 q.frame = matrix[:2, :2] @ p.frame + np.concatenate([np.zeros((2, 2)), matrix[:2, 2:3]], axis=1)
         out.primitives.append(q)
     if scene.view is not None:
-        v = scene.view
-        corners = apply_affine(matrix, np.array([[v[0], v[1]], [v[2], v[3]], [v[0], v[3]], [v[2], v[1]]]))
-        out.view = (float(corners[:, 0].min()), float(corners[:, 1].min()),
-                    float(corners[:, 0].max()), float(corners[:, 1].max()))
+        out.view = _box_image(matrix, scene.view)
+    out.clips = {i: _box_image(matrix, c) for i, c in scene.clips.items()}
     for panel in out.panels:
         if panel.axis_transform is not None:
             panel.axis_transform = matrix @ panel.axis_transform
