@@ -6,7 +6,8 @@ belongs to, not as an SVG marker. A small shape H is taken as the arrowhead of
 the end E (tangent t, pointing out of the line) of a stroked open line when
 
 - H is small: its diameter is at most :data:`HEAD_MAX` bp and at most 0.35 of
-  the line's length;
+  the line's length, or of the longer straight stroke a short straight line lies
+  on (a stub carrying a head on a polygon's side: the side is the line);
 - E lies within H's bounding box grown by a quarter of H's diameter;
 - H has a tip: its point furthest along t lies at least 0.2 of its diameter
   beyond its centroid, and every point away from the tip lies at least 0.15
@@ -74,6 +75,57 @@ def _ends(p):
                     break
         return out, length
     return [], 0.0
+
+
+def _straight_ends(p) -> tuple[np.ndarray, np.ndarray] | None:
+    """The two ends of a straight open line (a two-point polyline or one straight segment), or None."""
+    if isinstance(p, Polyline) and len(p.points) == 2 and not p.closed_flag:
+        return p.points[0], p.points[1]
+    if isinstance(p, BezierPath) and len(p.parts) == 1 and not p.parts[0].closed:
+        c = p.parts[0].controls
+        if len(c) == 1 and bool(p.parts[0].is_straight()[0]):
+            return c[0, 0], c[0, 3]
+    return None
+
+
+def _straight_edges(prims) -> tuple[np.ndarray, np.ndarray]:
+    """Straight stroked edges ``(E, 2, 2)`` of the scene's lines and their owners ``(E,)``."""
+    edges, owners = [], []
+    for i, p in enumerate(prims):
+        if not p.style.stroked:
+            continue
+        if isinstance(p, Polyline):
+            pts = p.points
+            if p.closed_flag and len(pts) > 2:
+                pts = np.vstack([pts, pts[:1]])
+            if len(pts) >= 2:
+                edges.append(np.stack([pts[:-1], pts[1:]], axis=1))
+                owners.append(np.full(len(pts) - 1, i))
+        elif isinstance(p, BezierPath):
+            for sp in p.parts:
+                c = sp.controls
+                if len(c):
+                    c = c[sp.is_straight()]
+                    edges.append(c[:, [0, 3]])
+                    owners.append(np.full(len(c), i))
+    if not edges:
+        return np.zeros((0, 2, 2)), np.zeros(0, dtype=np.int64)
+    return np.concatenate(edges), np.concatenate(owners)
+
+
+def _supporting_length(edges, owners, ci, a, b, tol) -> float:
+    """Length of the longest straight edge of another primitive that segment ab lies on
+    (both ends within ``tol`` of it), 0 when none."""
+    if not len(edges):
+        return 0.0
+    p, q = edges[:, 0], edges[:, 1]
+    d = q - p
+    L2 = np.maximum(np.einsum("ij,ij->i", d, d), 1e-300)
+    ok = owners != ci
+    for x in (a, b):
+        t = np.clip(np.einsum("ij,ij->i", x - p, d) / L2, 0.0, 1.0)
+        ok &= np.hypot(*(p + t[:, None] * d - x).T) <= tol
+    return float(np.sqrt(L2[ok]).max()) if ok.any() else 0.0
 
 
 def _sharp(head, pts, tip_i, t, diam) -> bool:
@@ -164,6 +216,7 @@ def recognise_arrowheads(scene, head_max: float = HEAD_MAX) -> int:
             for gy in range(math.floor((lo[1] - g) / cell), math.floor((hi[1] + g) / cell) + 1):
                 grid.setdefault((gx, gy), []).append(k)
     candidates = []
+    support = None  # straight edges of the scene, built when a short line needs them
     for ci, p in enumerate(prims):
         ends, length = _ends(p)
         for e, t, pos in ends:
@@ -173,8 +226,18 @@ def recognise_arrowheads(scene, head_max: float = HEAD_MAX) -> int:
             t = t / n
             for k in grid.get((math.floor(e[0] / cell), math.floor(e[1] / cell)), ()):
                 hi_idx, pts, lo, hi, diam = heads[k]
-                if hi_idx == ci or diam > 0.35 * length:
+                if hi_idx == ci:
                     continue
+                if diam > 0.35 * length:
+                    # A short straight line on a longer stroke (a stub along a polygon's side)
+                    # carries a head as that stroke would.
+                    ab = _straight_ends(p)
+                    if ab is None:
+                        continue
+                    if support is None:
+                        support = _straight_edges(prims)
+                    if diam > 0.35 * _supporting_length(*support, ci, *ab, 0.1 * diam):
+                        continue
                 g = 0.25 * diam
                 if not (lo[0] - g <= e[0] <= hi[0] + g and lo[1] - g <= e[1] <= hi[1] + g):
                     continue

@@ -65,3 +65,22 @@ def test_each_head_used_once():
               '<polygon points="80,46 88,50 80,54"/>')
     a, = _arrows(s)
     assert a.carrier == 0
+
+
+def test_head_on_a_stub_along_a_longer_side():
+    """A chevron on a 20-unit stub drawn over a square's side is an arrowhead of the side.
+
+    Before, the head (14 units across) had to be at most 0.35 of its own line: a figure
+    marking a quotient square's sides with short stubs carrying heads had no arrows, the
+    same figure with its sides split at the heads had them.
+    """
+    side = '<polygon points="50,250 250,250 250,50 50,50" stroke="black" fill="none"/>'
+    stub = ('<line x1="140" y1="250" x2="160" y2="250" stroke="black"/>'
+            '<polyline points="152,244 160,250 152,256" stroke="black" fill="none"/>')
+    a, = _arrows(parse(side + stub, width="300", height="300", viewbox="0 0 300 300"))
+    assert a.carrier == 1 and a.position == "end"
+    assert np.allclose(a.tip, to_canvas(160, 250, 300.0)) and np.allclose(a.direction, [1, 0])
+    # alone, or beside a side it does not lie on, the stub is too short for the head
+    assert _arrows(parse(stub, width="300", height="300", viewbox="0 0 300 300")) == []
+    off = '<polygon points="50,270 250,270 250,50 50,50" stroke="black" fill="none"/>'
+    assert _arrows(parse(off + stub, width="300", height="300", viewbox="0 0 300 300")) == []
