@@ -282,6 +282,7 @@ def wrap(text: str, width: float, size: float = 10.0, bold=False, align=None) ->
     family, _ = _selection(bold)
     name, at = _FONTS.text_font(family, size)
     shrink = param(name, 4, at) if metrics_available() else 0.0
+    width_of = _Widths(size, bold)
     out = []
     skips: list[str] = []
     starts = []  # where each source line's wrapped lines start in out
@@ -291,21 +292,21 @@ def wrap(text: str, width: float, size: float = 10.0, bold=False, align=None) ->
         if "$" in line:
             pieces = _math_pieces(words)
             if len(pieces) > len(words):  # inline math TeX may break: its choice of breaks
-                out.extend(_break_paragraph(pieces, width, size, bold, align))
+                out.extend(_break_paragraph(pieces, width, size, bold, align, width_of))
                 continue
         cur: list[str] = []
         for word in words:
             trial = " ".join(cur + [word])
-            if cur and measure(trial, size, bold)[0].width - shrink * len(cur) > width + 1e-9:
+            if cur and width_of(trial) - shrink * len(cur) > width + 1e-9:
                 out.append(" ".join(cur))
                 cur = [word]
             else:
                 cur.append(word)
-            cut = _hyphen_cut(cur[0], width, size, bold) if len(cur) == 1 else None
+            cut = _hyphen_cut(cur[0], width, width_of) if len(cur) == 1 else None
             while cut is not None:  # a word wider than the line breaks at its explicit hyphens
                 out.append(cut[0])
                 cur = [cut[1]]
-                cut = _hyphen_cut(cut[1], width, size, bold)
+                cut = _hyphen_cut(cut[1], width, width_of)
         out.append(" ".join(cur))
     for k, skip in enumerate(skips[:len(starts) - 1]):  # a \\\\[skip] stays: "\\\\ [skip]" is read so
         if skip:
@@ -313,18 +314,35 @@ def wrap(text: str, width: float, size: float = 10.0, bold=False, align=None) ->
     return out
 
 
-def _hyphen_cut(word: str, width: float, size: float, bold) -> tuple[str, str] | None:
+class _Widths:
+    """Widths of texts typeset at one size and font (:func:`measure`), each measured once: a
+    paragraph being broken measures its words and candidate lines again and again (each pass
+    of :func:`_break_paragraph`, a line's first word for :func:`_hyphen_cut`)."""
+
+    __slots__ = ("size", "bold", "known")
+
+    def __init__(self, size: float, bold):
+        self.size, self.bold, self.known = size, bold, {}
+
+    def __call__(self, text: str) -> float:
+        w = self.known.get(text)
+        if w is None:
+            w = self.known[text] = measure(text, self.size, self.bold)[0].width
+        return w
+
+
+def _hyphen_cut(word: str, width: float, width_of: _Widths) -> tuple[str, str] | None:
     """``word`` cut after one of its explicit hyphens (``-`` between letters, or ``\\-``, which
     shows a hyphen only there) when it is wider than ``width``: the longest head that fits, else
     the shortest (an overfull line either way, as TeX's break at \\exhyphenpenalty). None when
-    the word fits or has no such hyphen."""
-    if measure(word, size, bold)[0].width <= width + 1e-9 or "$" in word:
+    the word fits or has no such hyphen. ``width_of`` measures a text in the paragraph's font."""
+    if width_of(word) <= width + 1e-9 or "$" in word:
         return None
     cuts = [m.end() for m in re.finditer(r"(?<=[A-Za-z])-(?=[A-Za-z])|\\-", word)]
     if not cuts:
         return None
     heads = [(word[:k] if not word[:k].endswith("\\-") else word[:k - 2] + "-", word[k:]) for k in cuts]
-    fits = [h for h in heads if measure(h[0], size, bold)[0].width <= width + 1e-9]
+    fits = [h for h in heads if width_of(h[0]) <= width + 1e-9]
     return fits[-1] if fits else heads[0]
 
 
@@ -368,7 +386,7 @@ def _badness(t: float, s: float) -> float:
     return min(10000.0, 100.0 * (t / s) ** 3)
 
 
-def _break_paragraph(pieces, width, size, bold, align) -> list[str]:
+def _break_paragraph(pieces, width, size, bold, align, width_of: _Widths | None = None) -> list[str]:
     """TeX's line breaking (tex.web sections 829-890) of a paragraph whose inline math may
     break: TikZ's ``text centered`` puts ``0pt plus 2em`` on either side of every line
     (``\\parfillskip`` 0), ``text ragged`` only on the right (the last line ends in
@@ -378,7 +396,11 @@ def _break_paragraph(pieces, width, size, bold, align) -> list[str]:
     square of its break's penalty; lines worse than ``\\pretolerance`` (100), then
     standalone's ``\\tolerance`` (9999) are not taken; the third pass, with
     ``\\emergencystretch`` (3em), is the final one, where the last active break is forced
-    (an overfull line) when nothing else is left. Words are not hyphenated."""
+    (an overfull line) when nothing else is left. Words are not hyphenated. ``width_of`` measures
+    a text at ``size`` in ``bold`` (:class:`_Widths`; the passes measure the same lines)."""
+    if width_of is None:
+        width_of = _Widths(size, bold)
+
     def source(i, j):
         parts = [pieces[i][0]]
         for k in range(i + 1, j):
@@ -396,7 +418,7 @@ def _break_paragraph(pieces, width, size, bold, align) -> list[str]:
         inner = [pieces[k][3] for k in range(i, j - 1)]
         rels = 2 * inner.count(REL_PENALTY) + (end == REL_PENALTY)
         bins = 2 * inner.count(BIN_PENALTY) + (end == BIN_PENALTY)
-        w = measure(source(i, j), size, bold)[0].width + (4 * mu if end == BIN_PENALTY else 0.0)
+        w = width_of(source(i, j)) + (4 * mu if end == BIN_PENALTY else 0.0)
         if w > width + 1e-9:
             return None if w - width > 4 * mu * bins + 1e-9 else _badness(w - width, 4 * mu * bins)
         if j == n and align != "center":
