@@ -355,6 +355,8 @@ class _Binder:
         self.frames: dict[str, FrameFit] = {}
         # Point objects bound by one label: object id -> (label primitive index, point feature index).
         self.label_choice: dict[str, tuple[int, int]] = {}
+        # Point objects whose label text stands at several places: object id -> those places.
+        self.label_places: dict[str, list[np.ndarray]] = {}
 
     def reach(self, lab) -> float:
         """How far from a label's anchor its point may be.
@@ -416,6 +418,7 @@ class _Binder:
             if spread > 0.02 * self.f.scale:
                 if self.kg(obj.id) is not None:
                     # Same text in several places (e.g. "0" at two origins): the frame decides.
+                    self.label_places[obj.id] = [np.asarray(p[0], dtype=np.float64) for p in places]
                     b.point, b.via, b.primitives = None, "", []
                     b.note = f"{len(places)} labels {obj.labels[0]!r} at different places; located by its frame instead"
                     continue
@@ -659,12 +662,24 @@ class _Binder:
                         hypotheses.append(own)
                         if label_corr:
                             hypotheses.append(label_corr + own)
+            if len(label_corr) < 2:
+                # Last, labels repeated at several places (two copies of the figure): each pair of
+                # places of two labels is a hypothesis; the search below tells one copy from two.
+                hypotheses.extend(self._repeated_label_pairs(objs, label_corr)[:60])
             best = None
             seen = set()
+            # Without two labelled points to pin it, the frame may fit two drawn copies of the
+            # figure (two panels) equally well: past the point where the search would stop, it
+            # looks on for a hypothesis elsewhere that explains as much.
+            pinned = len(label_corr) >= 2
+            stopped_at = None  # predicted box of the best hypothesis once the search would stop
             for corr in hypotheses:
                 m, refl = fit_transform(corr, eq)
                 if m is None:
                     continue
+                box = _predicted_box(self, objs, m) if not pinned else None
+                if stopped_at is not None and _boxes_overlap(stopped_at, box):
+                    continue  # the same drawn figure again (a symmetry of it)
                 tol = self.tol.distance * _predicted_size(self, objs, m)
                 # Many hypotheses give the same transform: score each transform once.
                 sig = tuple(np.round(m[:2].ravel() / max(tol, 1e-12), 1))
@@ -677,12 +692,20 @@ class _Binder:
                 # they outweigh a curve that could be aligned onto itself.
                 weight = {o.id: (1.5 if o.type == "point" and self.out[o.id].status == "bound" else 1.0) for o in objs}
                 key = (sum(weight[k] for k in inl), -sum(min(v, 10 * tol) for v in res.values()))
+                if stopped_at is not None:
+                    if len(inl) >= 2 and key[0] >= best[0][0]:
+                        fit.ambiguous = (f"the frame fits two drawn figures equally well (around "
+                                         f"{_box_text(stopped_at)} and {_box_text(box)})")
+                        break
+                    continue
                 if best is None or key > best[0]:
                     best = (key, m, refl, res, inl, tol)
                 if len(inl) == len(objs) or (len(objs) >= 3 and len(inl) == len(objs) - 1 and len(corr) <= 2):
                     # Every object explained, or all but one by a minimal hypothesis (RANSAC's
                     # stopping rule: the odd one out is the outlier); refining does the rest.
-                    break
+                    if pinned:
+                        break
+                    stopped_at = _predicted_box(self, objs, best[1])
             if best is None:
                 continue
             _, m, refl, res, inl, tol = best
@@ -708,6 +731,22 @@ class _Binder:
             fit.inliers = sorted(inl)
             fit.outliers = sorted(k for k in res if k not in inl)
 
+    def _repeated_label_pairs(self, objs: list[IRObject], label_corr: list) -> list[list[Correspondence]]:
+        """Two-point hypotheses from the places of labels standing at several places (and
+        the one labelled point there may be)."""
+        placed = [(o.id, [c.canvas for c in label_corr if c.source == o.id] or self.label_places.get(o.id, []))
+                  for o in objs if self.kg(o.id).kind == "point"]
+        placed = [(oid, xy) for oid, xy in placed if xy]
+        out = []
+        for i in range(len(placed)):
+            for j in range(i + 1, len(placed)):
+                (oi, pi), (oj, pj) = placed[i], placed[j]
+                gi, gj = self.kg(oi).points[0], self.kg(oj).points[0]
+                for a in pi:
+                    for b in pj:
+                        out.append([Correspondence(gi, a, source=oi), Correspondence(gj, b, source=oj)])
+        return out
+
     def release_shared_labels(self):
         """A label naming points of two frames stays with the point its frame puts there.
 
@@ -731,6 +770,22 @@ class _Binder:
                 b = self.out[oid]
                 b.status, b.via, b.point, b.primitives, b.drawn = "unbound", "", None, [], False
                 b.note = "its label names a point of another frame"
+
+    def flag_ambiguous_frames(self):
+        """Objects a frame placed, when the frame fits two drawn figures equally well, are ambiguous.
+
+        Two squares side by side with the same corner labels (a torus and a Klein bottle):
+        the labels pin nothing and the first square found used to be the answer.
+        """
+        for fid, fit in self.frames.items():
+            if not fit.ambiguous:
+                continue
+            for obj in self.task.objects_in(fid):
+                b = self.out[obj.id]
+                if obj.type == "text" or b.status != "bound" or (b.via == "label" and obj.type == "point"):
+                    continue
+                b.status = "ambiguous"
+                b.note = fit.ambiguous
 
     # -- everything else ---------------------------------------------
     def bind_rest(self):
@@ -1162,6 +1217,25 @@ def _ir_extent(binder: _Binder, objs: list[IRObject]) -> tuple[np.ndarray, np.nd
     return allp.min(axis=0), allp.max(axis=0)
 
 
+def _predicted_box(binder: _Binder, objs: list[IRObject], m: np.ndarray) -> np.ndarray:
+    """Canvas box ``(xmin, ymin, xmax, ymax)`` of the frame's known geometry under ``m``."""
+    lo, hi = _ir_extent(binder, objs)
+    corners = transform_points(m, np.array([[lo[0], lo[1]], [hi[0], hi[1]], [lo[0], hi[1]], [hi[0], lo[1]]]))
+    return np.concatenate([corners.min(axis=0), corners.max(axis=0)])
+
+
+def _boxes_overlap(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two boxes share more than a sliver: each overlaps the other by over a tenth of its size."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return bool(w > 0.1 * min(a[2] - a[0], b[2] - b[0]) and h > 0.1 * min(a[3] - a[1], b[3] - b[1])) \
+        or bool(w >= 0 and h >= 0 and min(a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1]) <= 0)
+
+
+def _box_text(box: np.ndarray) -> str:
+    return f"({0.5 * (box[0] + box[2]):.3g}, {0.5 * (box[1] + box[3]):.3g})"
+
+
 def _predicted_size(binder: _Binder, objs: list[IRObject], m: np.ndarray) -> float:
     """Canvas size of the frame's known geometry under ``m`` (bounding-box diagonal)."""
     lo, hi = _ir_extent(binder, objs)
@@ -1179,4 +1253,5 @@ def bind(task: Task, scene: Scene, features: Features | None = None) -> Binding:
     binder.fit_frames()
     binder.release_shared_labels()
     binder.bind_rest()
+    binder.flag_ambiguous_frames()
     return Binding(scene, task, feats, binder.out, binder.frames, binder.known)

@@ -61,6 +61,9 @@ class FrameFit:
     tolerance : float
         Canvas distance tolerance used.
     reflected : bool
+    ambiguous : str
+        Why the fit is not unique (it fits two drawn copies of the figure at different
+        places equally well); empty when it is.
     """
 
     frame: str
@@ -71,6 +74,7 @@ class FrameFit:
     outliers: list = field(default_factory=list)
     tolerance: float = 0.0
     reflected: bool = False
+    ambiguous: str = ""
 
     @property
     def determined(self) -> bool:
@@ -84,6 +88,8 @@ class FrameFit:
             out["scale"] = self.scale
             out["residuals"] = {k: float(v) for k, v in self.residuals.items()}
             out["reflected"] = self.reflected
+            if self.ambiguous:
+                out["ambiguous"] = self.ambiguous
         return out
 
 
