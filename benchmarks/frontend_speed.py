@@ -63,6 +63,7 @@ def process_caches(kind) -> list:
     """The front-end's process-wide caches (dicts) that a repeat must not inherit from an earlier one."""
     if kind != "tikz":
         return []
+    from geoverify.frontends import texfonts
     from geoverify.frontends.tikz import (arrowtips, colors, datavis_axes, grammar, options, pgfmath, pgfplots_domain,
                                           placement, tex, texdimen)
 
@@ -70,7 +71,7 @@ def process_caches(kind) -> list:
             pgfmath.KNOWN_VALUES, options._SPLIT, options._ARROWS, colors._HEX, colors._PARSED, texdimen._SP,
             texdimen._PRINTED, pgfplots_domain._SAMPLES, placement._NODE_SOURCES, placement._MEASURED,
             placement._WRAPPED, placement._EMS, placement._TEXT_STYLES, arrowtips._END_LISTS, tex._PIECE_TEXTS,
-            datavis_axes._SPLIT]
+            datavis_axes._SPLIT, texfonts._GLYPHS, texfonts._SELECTED]
 
 
 def _mark(cache: dict) -> tuple:
