@@ -10,7 +10,7 @@ from geoverify.predicates.registry import Context, operation
 from geoverify.predicates.verdict import FAIL, INDETERMINATE, PASS, Verdict
 from geoverify.scene.markers import point_markers
 
-__all__ = ["inside", "outside", "winding_number", "region_inside", "count_inside", "region_polyline"]
+__all__ = ["inside", "outside", "winding_number", "region_inside", "count_inside", "markers_all_or_none", "region_polyline"]
 
 
 def region_polyline(ctx: Context, oid: str) -> np.ndarray | None:
@@ -162,3 +162,111 @@ def count_inside(ctx: Context, region: str, count: int, markers: str | None = No
         msg += " (the scene is partial: some constructs were not interpreted)"
     return Verdict(verdict, msg, float(abs(n - int(count))), 0.0, "count",
                    ctx.prims(region) + idx, [region] + ([markers] if markers else []))
+
+
+def _outline_or_prediction(ctx: Context, region: str) -> tuple[np.ndarray | None, str]:
+    """The region's drawn closed outline, else where its frame puts the IR's (and which it is)."""
+    b = ctx.obj(region)
+    if b.status == "bound":
+        poly = region_polyline(ctx, region)
+        if poly is not None:
+            return poly, "drawn"
+    from geoverify.matching import known_geometry, transform_points
+
+    obj = ctx.task.objects[region]
+    boundary = ctx.task.objects.get(obj.data.get("boundary", region), obj)
+    g = ctx.binding.known.get(boundary.id) or known_geometry(ctx.task, boundary, ctx.binding.known)
+    fit = ctx.binding.frames.get(boundary.frame)
+    if g is None or fit is None or not fit.determined:
+        return None, ""
+    if g.kind == "circle":
+        th = np.linspace(0, 2 * np.pi, 361)
+        pts = g.points[0] + g.radius * np.column_stack([np.cos(th), np.sin(th)])
+    elif g.kind == "curve" and g.closed:
+        pts = g.points
+    else:
+        return None, ""
+    return transform_points(fit.matrix, pts), "predicted by its frame"
+
+
+# A point marker counted in a region is at most this fraction of the region's size.
+_MARKER_OF_REGION = 0.2
+
+
+def _extent(scene, prims) -> float:
+    """Largest side of the box around the given primitives."""
+    boxes = []
+    for i in prims:
+        try:
+            boxes.append(scene.primitives[i].bbox())
+        except NotImplementedError:
+            continue
+    if not boxes:
+        return 0.0
+    b = np.asarray(boxes)
+    return float(max(b[:, 2].max() - b[:, 0].min(), b[:, 3].max() - b[:, 1].min()))
+
+
+@operation("markers_all_or_none")
+def markers_all_or_none(ctx: Context, region: str, markers: str, **_) -> Verdict:
+    """No point markers drawn inside the region, or exactly the set's, at its points.
+
+    Markers that another IR object is bound to (a dot at the origin labelled ``0``, a circle
+    drawn so small it looks like a ring) are not the set's; markers on the region's outline are not inside it. A region that is not drawn
+    is where its frame puts it; when the frame is not determined either, no marker is known
+    to be inside and the check passes.
+    """
+    poly, how = _outline_or_prediction(ctx, region)
+    if poly is None:
+        # No marker is known to be inside: whatever else the check asks decides (the
+        # region's own checks report it missing).
+        return Verdict(PASS, f"{ctx.name(region)} is neither drawn nor placed by its frame: no markers are "
+                       f"known to be inside it", objects=[region, markers])
+    others = {i for oid, b in ctx.binding.objects.items()
+              if oid != markers and b.status == "bound" for i in b.primitives}
+    # A marker is small beside the region (in a figure drawn a few points wide the axes' cross
+    # is marker-sized too).
+    size = float(np.hypot(*(poly.max(axis=0) - poly.min(axis=0))))
+    marks = [m for m in point_markers(ctx.scene) if not others.intersection(m.primitives)
+             and _extent(ctx.scene, m.primitives) <= _MARKER_OF_REGION * size]
+    tol = ctx.dist_tol(markers)
+    if marks:
+        pts = np.array([m.center for m in marks])
+        w = _winding(poly, pts)
+        d = point_polyline_distances(np.ascontiguousarray(pts, dtype=np.float64), np.ascontiguousarray(poly, dtype=np.float64),
+                                     np.array([0, len(poly)], dtype=np.int64))[:, 0]
+        marks = [m for m, wk, dk in zip(marks, w, d) if wk != 0 and wk != ON_CURVE and dk > tol]
+    where = f"inside {ctx.name(region)} ({how})"
+    prims = [i for m in marks for i in m.primitives]
+    if not marks:
+        return Verdict(PASS, f"no markers of {ctx.name(markers)} drawn {where}", 0.0, 0.0, "count",
+                       ctx.prims(region), [region, markers])
+    from geoverify.matching import known_geometry, transform_points
+
+    obj = ctx.task.objects[markers]
+    g = ctx.binding.known.get(markers) or known_geometry(ctx.task, obj, ctx.binding.known)
+    fit = ctx.binding.frames.get(obj.frame)
+    if g is None or fit is None or not fit.determined:
+        return Verdict(INDETERMINATE, f"{len(marks)} markers drawn {where}; where {ctx.name(markers)} lies is not known",
+                       objects=[region, markers], primitives=prims)
+    want = transform_points(fit.matrix, g.points).reshape(-1, 2)
+    got = np.array([m.center for m in marks])
+    # One to one, nearest pairs first: a marker serves one point.
+    d = np.hypot(got[:, None, 0] - want[None, :, 0], got[:, None, 1] - want[None, :, 1])
+    placed, used_g, used_w = 0, set(), set()
+    for k in np.argsort(d, axis=None):
+        i, j = divmod(int(k), len(want))
+        if i in used_g or j in used_w or d[i, j] > 3 * tol:
+            continue
+        used_g.add(i)
+        used_w.add(j)
+        placed += 1
+    ok = len(marks) == len(want) and placed == len(want)
+    msg = (f"{len(marks)} markers drawn {where}, {placed} of them at the {len(want)} points of {ctx.name(markers)}"
+           + ("" if ok else "; markers, when drawn, must mark every point and only those"))
+    verdict = PASS if ok else FAIL
+    if not ok and ctx.scene.partial:
+        verdict = INDETERMINATE
+        msg += " (the scene is partial: some constructs were not interpreted)"
+    return Verdict(verdict, msg, float(len(marks) + len(want) - 2 * placed), 0.0, "count",
+                   ctx.prims(region) + prims, [region, markers])

@@ -41,8 +41,9 @@ def test_reference_missing_a_hard_constraint(tmp_path):
 def test_wrong_zero_count(tmp_path):
     def edit(d):
         h4 = predicate(d, "CA-H4")
-        h4["check"]["any"][0]["all"][0]["count"] = 2
-        h4["check"]["any"][1]["value"] = 2
+        counts = h4["check"]["all"][0]  # CA-H4 = all(any(markers, winding), markers_all_or_none)
+        counts["any"][0]["all"][0]["count"] = 2
+        counts["any"][1]["value"] = 2
         text_object(d, "zeros")["count"] = 2
     adm = _admit(rouche_package(tmp_path / "t", edit))
     f = adm.fields["instance_validity"]
