@@ -390,7 +390,7 @@ class _Binder:
                     idx, dist, amb = self._dot_beside(lab)
                 if idx is not None and self.f.point_kind[idx] == PointKind.ANCHOR:
                     # A label placed beside its point by hand names the drawn point there.
-                    near = snap_index(self.f, self.f.points[idx])
+                    near = snap_index(self.f, self.f.points[idx], extra=_centred_half_width(lab))
                     if near is not None:
                         idx, amb = near, False
                 if idx is None:
@@ -1172,6 +1172,19 @@ class _Binder:
             b.note = "no arrow from the source to the target"
             return
         b.status, b.drawn, b.via, b.primitives, b.residual = "bound", True, "geometry", [best[2], best[1]], best[0]
+
+
+def _centred_half_width(lab) -> float:
+    """Half the width of a label's text when its anchor is the text's centre (a TikZ ``\\node at``),
+    else 0: a wide text centred on its anchor reaches that much nearer the point it names."""
+    box = lab.box
+    if box is None:
+        return 0.0
+    w, h = float(box[2] - box[0]), float(box[3] - box[1])
+    cx, cy = 0.5 * (box[0] + box[2]), 0.5 * (box[1] + box[3])
+    if w <= 0 or abs(lab.anchor[0] - cx) > 0.25 * w or abs(lab.anchor[1] - cy) > 0.25 * max(h, 1e-12):
+        return 0.0
+    return 0.5 * w
 
 
 def _box_distance(box: np.ndarray, p: np.ndarray) -> float:

@@ -34,6 +34,13 @@ _LONG_EDGE_REL = 0.02
 _CIRCLE_OUTLINE_SAMPLES = 256
 # A sampled curve counts as a circle when its fit residual is below this fraction of the radius.
 _ROUND_REL_RMS = 4e-3
+# A right-angle mark: legs at most this fraction of the figure, equal to this ratio, at 90 degrees
+# to this many degrees (as geoverify.fidelity.marks), its square closing within this fraction of
+# the figure of another stroke.
+_MARK_MAX_REL = 0.12
+_MARK_LEG_RATIO = 0.12
+_MARK_ANGLE_DEG = 4.0
+_MARK_ON_REL = 2e-3
 
 
 class PointKind:
@@ -315,6 +322,55 @@ def _hidden_under_fills(scene: Scene, curves: list, points: np.ndarray, owners: 
     return hidden
 
 
+def _right_angle_marks(scene: Scene, edges_of_others, curves: list, scale: float) -> set[int]:
+    """Scene indices of the right-angle marks: open strokes of two short (at most
+    :data:`_MARK_MAX_REL` of the figure), equal, perpendicular legs whose square closes on
+    another stroke (the vertex of the angle they mark). Their corners are no points of the
+    figure: a label beside the angle names its vertex, not a corner of the mark."""
+    out = set()
+    edges, owner = np.asarray(edges_of_others[0], dtype=np.float64).reshape(-1, 2, 2), np.asarray(edges_of_others[1])
+    for idx, prim in scene.outlines():
+        if not prim.style.stroked or prim.style.fill is not None:
+            continue
+        if isinstance(prim, Polyline):
+            if prim.closed_flag:
+                continue
+            pts = prim.points
+        else:
+            sps = prim.subpaths()
+            if len(sps) != 1 or sps[0].closed or not sps[0].is_straight().all():
+                continue
+            pts = sps[0].vertices()
+        if len(pts) != 3:
+            continue
+        p0, p1, p2 = np.asarray(pts, dtype=np.float64)
+        a, b = p0 - p1, p2 - p1
+        la, lb = float(np.hypot(*a)), float(np.hypot(*b))
+        if min(la, lb) <= 0 or max(la, lb) > _MARK_MAX_REL * scale or abs(la - lb) > _MARK_LEG_RATIO * max(la, lb):
+            continue
+        if abs(float(a @ b)) > math.sin(math.radians(_MARK_ANGLE_DEG)) * la * lb:
+            continue
+        v = p0 + p2 - p1
+        eps = _MARK_ON_REL * scale
+        others = owner != idx
+        on = False
+        if others.any():
+            e0, e1 = edges[others, 0], edges[others, 1]
+            d = e1 - e0
+            L2 = np.maximum(np.einsum("ij,ij->i", d, d), 1e-300)
+            t = np.clip(np.einsum("ij,ij->i", v - e0, d) / L2, 0.0, 1.0)
+            on = float(np.hypot(*(e0 + t[:, None] * d - v).T).min()) <= eps
+        if not on:
+            for cv in curves:
+                if cv.owner != idx and len(cv.coords) >= 2 and point_polyline_distances(
+                        v[None], cv.coords, np.array([0, len(cv.coords)]))[0, 0] <= eps:
+                    on = True
+                    break
+        if on:
+            out.add(idx)
+    return out
+
+
 def extract_features(scene: Scene) -> Features:
     """Derive the matching features of a scene."""
     scale = scene.scale()
@@ -403,6 +459,13 @@ def extract_features(scene: Scene) -> Features:
             kinds.extend([PointKind.VERTEX] * len(verts))
             owners.extend([idx] * len(verts))
 
+    marks = _right_angle_marks(scene, edges_of_others=(edges, edge_owner), curves=curves, scale=scale)
+    if marks and points:
+        keep = [k for k, o in enumerate(owners) if o not in marks]
+        points = [points[k] for k in keep]
+        kinds = [kinds[k] for k in keep]
+        owners = [owners[k] for k in keep]
+
     if points:
         hidden = _hidden_under_fills(scene, curves, np.asarray(points, dtype=np.float64).reshape(-1, 2),
                                      np.asarray(owners, dtype=np.int64), scale)
@@ -430,9 +493,12 @@ def extract_features(scene: Scene) -> Features:
     edges_arr = np.asarray(edges, dtype=np.float64).reshape(-1, 2, 2)
     # Intersections among the figure's long straight edges only: the short pieces of a
     # sampled curve are not lines anyone constructs points with.
+    # Nor are a right-angle mark's legs.
     lengths = np.hypot(*(edges_arr[:, 1] - edges_arr[:, 0]).T) if len(edges_arr) else np.zeros(0)
-    long_edges = edges_arr[np.argsort(-lengths)[:600]] if len(edges_arr) else edges_arr
-    long_edges = long_edges[np.hypot(*(long_edges[:, 1] - long_edges[:, 0]).T) >= _LONG_EDGE_REL * scale] if len(long_edges) else long_edges
+    if marks and len(edges_arr):
+        lengths = np.where(np.isin(np.asarray(edge_owner), list(marks)), 0.0, lengths)
+    order = np.argsort(-lengths)[:600]
+    long_edges = edges_arr[order[lengths[order] >= _LONG_EDGE_REL * scale]] if len(edges_arr) else edges_arr
     extra = [_edge_intersections(long_edges)]
     extra += _circle_edge_intersections(rounds, long_edges)
     extra += _circle_circle_intersections(rounds)

@@ -44,14 +44,16 @@ def on_drawing(feats: Features, xy: np.ndarray, eps: float) -> bool:
     return False
 
 
-def snap_index(feats: Features, xy: np.ndarray, eps: float | None = None) -> int | None:
+def snap_index(feats: Features, xy: np.ndarray, eps: float | None = None, extra: float = 0.0) -> int | None:
     """Index into ``feats.points`` of the drawn point an attached label anchored at ``xy (2,)`` names.
 
     None when the label names its own anchor: the format does not attach labels,
     the anchor is a drawn point already (within ``eps``; default
     :data:`ON_DRAWING_REL` of the figure), no drawn point (dot, vertex,
-    crossing) is within :data:`SNAP_REL` of the figure, or two different drawn
-    points are as near (within 0.1%).
+    crossing) is within :data:`SNAP_REL` of the figure plus ``extra`` (canvas
+    units: half the width of a text centred on its anchor, whose edge stands that
+    much nearer its point, as for an SVG text box), or two different drawn points
+    are as near (within 0.1%).
     """
     if not feats.attached_labels or not len(feats.points):
         return None
@@ -61,7 +63,7 @@ def snap_index(feats: Features, xy: np.ndarray, eps: float | None = None) -> int
         return None
     d = np.hypot(*(feats.points[drawn] - xy).T)
     k = int(np.argmin(d))
-    if d[k] <= eps or d[k] > SNAP_REL * feats.scale:
+    if d[k] <= eps or d[k] > SNAP_REL * feats.scale + extra:
         return None
     # Two different drawn points as near (a label centred between them): the label names neither.
     tie = (d <= d[k] * (1 + 1e-3) + eps) & (np.hypot(*(feats.points[drawn] - feats.points[drawn[k]]).T) > eps)

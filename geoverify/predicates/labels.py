@@ -77,9 +77,12 @@ def label_bound(ctx: Context, object: str, text: str | None = None, **_) -> Verd
     if d > allowed:
         return Verdict(FAIL, f"label {lab.text!r} is {d:.3g} away from {ctx.name(object)} (allowed {allowed:.3g})",
                        d, allowed, "canvas", [best] + b.primitives, [object])
-    # The label must not sit nearer to another object of the same type.
+    # The label must not sit nearer to another object of the same type (one a reader sees: not a
+    # point only the frame's transform places, with nothing drawn there).
     for other, ob in ctx.binding.objects.items():
         if other == object or ob.type != b.type or ob.status != "bound":
+            continue
+        if ob.type == "point" and not ob.drawn:
             continue
         if ob.type == "point" and ob.point is not None and np.allclose(ob.point, b.point):
             continue
