@@ -5,7 +5,8 @@ For every figure it times, in CPU seconds of this process (``time.process_time``
 which a busy shared machine disturbs much less than wall time):
 
 * ``parse``: source -> Lark tree (Asymptote: :func:`geoverify.frontends.asy.parser.parse_source`;
-  TikZ: the time spent in the path and pgfmath grammars during interpretation);
+  TikZ: the time spent getting the trees of paths and pgfmath expressions during interpretation,
+  parsed or built from an earlier tree with the same skeleton);
 * ``total``: the whole front-end call (:func:`~geoverify.frontends.asy.parse_asy`,
   :func:`~geoverify.frontends.tikz.parse_tikz`), parse included.
 
@@ -148,9 +149,10 @@ def _runner(kind):
     else:
         from geoverify.frontends.tikz import grammar, parse_tikz
 
-        for make in (grammar.path_parser, grammar.pgfmath_parser):
-            p = make()
-            p.parse = timed(p.parse)
+        # a new path or expression is parsed, or built from the tree of an earlier one with
+        # its skeleton (geoverify.frontends.skeletons): both are the grammars' share
+        for cache in (grammar.PATH_SKELETONS, grammar.MATH_SKELETONS):
+            cache.tree = timed(cache.tree)
 
         def run(text, path):
             parse_tikz(text, filename=str(path))
