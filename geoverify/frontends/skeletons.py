@@ -168,7 +168,7 @@ def _build(plan: tuple, parts: list, starts: list, lines: LineStarts):
     Written out for speed: the tokens of a tree are made in its loop and the tree
     without ``Tree.__init__`` (half the time of a call per node)."""
     if len(plan) == 4:               # a lone token (a grammar whose start rule is inlined)
-        return _token(plan, parts, starts, lines)
+        return _build(("", (plan,)), parts, starts, lines).children[0]
     children = []
     for child in plan[1]:
         if len(child) == 2:
@@ -188,18 +188,6 @@ def _build(plan: tuple, parts: list, starts: list, lines: LineStarts):
     tree.children = children
     tree._meta = None
     return tree
-
-
-def _token(plan: tuple, parts: list, starts: list, lines: LineStarts) -> LazyToken:
-    type_, k, offset, value = plan
-    if value is None:
-        value = parts[k]
-    token = _new_str(LazyToken, value)
-    token.type = type_
-    token.start_pos = starts[k] + offset
-    token.value = value
-    token._lines = lines
-    return token
 
 
 _new_str = str.__new__

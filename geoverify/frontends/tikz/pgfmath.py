@@ -302,16 +302,20 @@ def evaluate(text: str, env: _Env | None = None, location: SourceLocation | None
             return _keep(text, MathResult(-v if m.group(1) == "-" else v, True))
         compiled = _compiled(text, location)
     fn, units, reads_env = compiled
+    result = MathResult(_call(fn, env or {}, text, location), units)
+    return result if reads_env else _keep(text, result)
+
+
+def _call(fn: Callable[[_Env], float], env: _Env, text: str, location: SourceLocation | None) -> float:
+    """``fn(env)``, the compiled ``text``, as a float; its failures as :class:`FigureSyntaxError` at ``location``."""
     try:
-        v = fn(env or {})
+        return float(fn(env))
     except FigureSyntaxError as err:
         if err.location is None and location is not None:
             err.location = location
         raise
     except (ValueError, OverflowError, ZeroDivisionError, TypeError) as err:
         raise FigureSyntaxError(f"pgfmath cannot evaluate {text!r}: {err}", location=location) from None
-    result = MathResult(float(v), units)
-    return result if reads_env else _keep(text, result)
 
 
 def evaluator(text: str, env: _Env, location: SourceLocation | None = None) -> Callable[[], float]:
@@ -322,17 +326,7 @@ def evaluator(text: str, env: _Env, location: SourceLocation | None = None) -> C
     compiled function alone. The values and errors are :func:`evaluate`'s; a text that does
     not compile raises here."""
     fn = _compiled(text, location)[0]
-
-    def value() -> float:
-        try:
-            return float(fn(env))
-        except FigureSyntaxError as err:
-            if err.location is None and location is not None:
-                err.location = location
-            raise
-        except (ValueError, OverflowError, ZeroDivisionError, TypeError) as err:
-            raise FigureSyntaxError(f"pgfmath cannot evaluate {text!r}: {err}", location=location) from None
-    return value
+    return lambda: _call(fn, env, text, location)
 
 
 def _keep(text: str, result: MathResult) -> MathResult:

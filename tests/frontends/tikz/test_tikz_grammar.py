@@ -74,6 +74,18 @@ def _tokens(tree):
     return [(t.type, str(t), t.start_pos, t.line, t.column) for t in tree.scan_values(lambda v: True)]
 
 
+def _parse_paths(texts, monkeypatch):
+    """``(texts Lark parsed, parse_path's trees, fresh parses)`` of ``texts`` read in order from empty tables."""
+    grammar._PATHS.clear()
+    grammar.PATH_SKELETONS.plans.clear()
+    parser = grammar.path_parser()
+    fresh = [parser.parse(t) for t in texts]
+    parses = []
+    real_parse = parser.parse
+    monkeypatch.setattr(parser, "parse", lambda text: parses.append(text) or real_parse(text))
+    return parses, [grammar.parse_path(t) for t in texts], fresh
+
+
 # Paths that differ only inside their groups (coordinates, options, braces), each list sharing a skeleton.
 _SAME_SKELETON = [
     [r"(0,0) -- (1,2) node[above] {$A_1$}", r"(13,0.5) -- (B) node[left, red] {$x$}"],
@@ -90,14 +102,7 @@ _SAME_SKELETON = [
 def test_a_path_built_from_its_skeleton_is_the_tree_a_parse_gives(texts, monkeypatch):
     """The second path of a skeleton is built from the first one's plan, not parsed; it is the same
     tree, with the same token types, texts and positions, as parsing it."""
-    grammar._PATHS.clear()
-    grammar.PATH_SKELETONS.plans.clear()
-    parser = grammar.path_parser()
-    fresh = [parser.parse(t) for t in texts]
-    parses = []
-    real_parse = parser.parse
-    monkeypatch.setattr(parser, "parse", lambda text: parses.append(text) or real_parse(text))
-    built = [grammar.parse_path(t) for t in texts]
+    parses, built, fresh = _parse_paths(texts, monkeypatch)
     assert parses == texts[:1]                     # only the first was parsed
     for b, f in zip(built, fresh):
         assert b == f and _tokens(b) == _tokens(f)
@@ -110,14 +115,7 @@ def test_a_path_built_from_its_skeleton_is_the_tree_a_parse_gives(texts, monkeyp
     [r"coordinate (a) at x[1](b)", r"coordinate (c) at x[2](d)"],
 ])
 def test_a_skeleton_whose_groups_are_not_tokens_is_parsed_each_time(texts, monkeypatch):
-    grammar._PATHS.clear()
-    grammar.PATH_SKELETONS.plans.clear()
-    parser = grammar.path_parser()
-    fresh = [parser.parse(t) for t in texts]
-    parses = []
-    real_parse = parser.parse
-    monkeypatch.setattr(parser, "parse", lambda text: parses.append(text) or real_parse(text))
-    built = [grammar.parse_path(t) for t in texts]
+    parses, built, fresh = _parse_paths(texts, monkeypatch)
     assert parses == texts
     for b, f in zip(built, fresh):
         assert b == f and _tokens(b) == _tokens(f)
