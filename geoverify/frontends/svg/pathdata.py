@@ -101,9 +101,12 @@ def arc_endpoint_to_center(x1, y1, rx, ry, phi_deg, large, sweep, x2, y2) -> Arc
     dx, dy = (x1 - x2) / 2.0, (y1 - y2) / 2.0
     x1p = cp * dx + sp * dy
     y1p = -sp * dx + cp * dy
-    lam = (x1p * x1p) / (rx * rx) + (y1p * y1p) / (ry * ry)
-    if lam > 1.0:
-        s = math.sqrt(lam)
+    try:
+        lam = (x1p * x1p) / (rx * rx) + (y1p * y1p) / (ry * ry)
+        s = math.sqrt(lam) if lam > 1.0 else 1.0
+    except ZeroDivisionError:  # a radius whose square underflows (1e-300): the ratios first
+        s = max(1.0, math.hypot(x1p / rx, y1p / ry))  # (inf when even they overflow: not finite then)
+    if s > 1.0:  # radii too small for the end points: scaled up until they fit (F.6.6)
         rx *= s
         ry *= s
     num = rx * rx * ry * ry - rx * rx * y1p * y1p - ry * ry * x1p * x1p
@@ -241,6 +244,9 @@ def parse_path_data(d: str) -> tuple[list[RawSubpath], str | None]:
             # A command after Z without M starts a new subpath at the same point.
             cur = None
             continue
+        if not math.isfinite(sum(nums)):  # a number too large for a float (1e400): drawn up to here
+            error = f"non-finite number in the arguments of command {cmd!r} in path data"
+            break
         if not nums or len(nums) % arity:
             error = f"command {cmd!r} expects a multiple of {arity} numbers, got {len(nums)}"
             nums = nums[: len(nums) - len(nums) % arity]
@@ -323,6 +329,10 @@ def parse_path_data(d: str) -> tuple[list[RawSubpath], str | None]:
                 if rel:
                     ex, ey = x + ex, y + ey
                 arc = arc_endpoint_to_center(x, y, rx, ry, phi, large, sweep, ex, ey)
+                if arc is not None and not math.isfinite(arc.cx + arc.cy + arc.rx + arc.ry + arc.start + arc.sweep):
+                    error = "an arc of path data whose size overflows a float"
+                    ok = False  # (drawn up to here, as after any error)
+                    break
                 if arc is None:
                     if (ex, ey) != (x, y):
                         line_to(ex, ey)

@@ -95,6 +95,9 @@ def ellipse_axes(u, v) -> tuple[float, float, float, bool, float]:
         in the principal frame, and the principal-frame angle of ``t = 0``:
         ``theta(t) = phase + (-t if flip else t)``.
     """
+    if not math.isfinite(u[0] + u[1] + v[0] + v[1]):  # (TeX: "Dimension too large")
+        from geoverify.errors import FigureSyntaxError
+        raise FigureSyntaxError("a circle, ellipse or arc whose size is not a finite number (too large?)")
     M = np.array([[u[0], v[0]], [u[1], v[1]]], dtype=np.float64)
     if abs(u[0] * v[0] + u[1] * v[1]) < 1e-9 * (1 + abs(M).max() ** 2):
         # already orthogonal: no SVD noise for the common case

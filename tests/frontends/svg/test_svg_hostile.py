@@ -246,3 +246,26 @@ def test_absurd_numbers_neither_crash_nor_warn(attr):
 def test_css_filter_functions_are_approximations_not_gaps():
     s = parse('<circle cx="5" cy="5" r="4" style="filter: blur(2px)"/>')
     assert not s.partial and [d.code for d in s.diagnostics] == ["APPROXIMATED"]
+
+
+@pytest.mark.parametrize("d, drawn", [
+    ("M0 0 L10 10 a4 4 0 0 0-4-1e3084 L20 0", 1),   # an argument beyond floats (found by fuzz/run.py)
+    ("M0 0 L10 10 A1e-300 1e-300 0 0 0 1e300 -1e300 L5 5", 1),  # radii scaled up past floats
+    ("M0 0 L10 10 l1e308 0 l1e308 0", 0),            # relative moves adding up past floats
+])
+def test_non_finite_path_data_is_drawn_up_to_the_error(d, drawn):
+    sc = parse(f'<path d="{d}" stroke="black" fill="none"/>')
+    assert len(sc.primitives) == drawn
+    assert all(np.isfinite(c).all() for p in sc.primitives for sp in p.subpaths() for c in sp.controls)
+    assert any("path data" in d.message for d in sc.diagnostics)
+
+
+def test_an_arc_radius_whose_square_underflows_is_scaled_up_to_fit():
+    """rx * rx is 0 for rx = 1e-170 (it was a ZeroDivisionError); the radii grow until the
+    end points fit, as SVG 1.1 F.6.6 says: a half circle of radius 0.5."""
+    sc = parse('<path d="M0 0 A1e-170 1e-170 0 0 0 1 0" stroke="black" fill="none"/>')
+    (half,) = parse('<path d="M0 0 A0.5 0.5 0 0 0 1 0" stroke="black" fill="none"/>').primitives
+    (arc,) = sc.primitives
+    assert (arc.rx, arc.ry, arc.sweep) == pytest.approx((half.rx, half.ry, half.sweep))
+    assert np.allclose(arc.center, half.center)
+    assert not sc.diagnostics

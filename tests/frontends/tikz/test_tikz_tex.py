@@ -165,6 +165,17 @@ def test_expanding_macro_explosion_is_a_budget_error():
         parse_tikz(code, limits=Limits(max_steps=50_000))
 
 
+@pytest.mark.parametrize("size", ["circle [radius=1e3081]", "ellipse [x radius=1, y radius=1e400]",
+                                  "arc [start angle=0, end angle=90, radius=1e999]"])
+def test_a_size_beyond_floats_is_a_syntax_error_with_its_line(size):
+    """TeX stops with "Dimension too large"; the front-end gives a FigureSyntaxError at the statement
+    (found by fuzz/run.py: the SVD of an infinite ellipse frame did not converge)."""
+    with pytest.raises(FigureSyntaxError) as err:
+        parse_tikz("\\begin{tikzpicture}\n\\draw (0,0) -- (1,0);\n\\fill (0,0) " + size + ";\n\\end{tikzpicture}")
+    assert "not a finite number" in err.value.message
+    assert err.value.location.line == 3
+
+
 def test_huge_foreach_is_refused_quickly():
     t0 = time.perf_counter()
     with pytest.raises(BudgetExceededError):
