@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz.pgfmath import UNITS_PT
 from geoverify.frontends.tikz.splitting import split_top_level
 
@@ -46,7 +47,7 @@ def parse_time(text: str) -> float:
     """Seconds of a pgf time (``\\pgfparsetime``): ``2s``, ``500ms``, ``1min``, ``0.5``."""
     m = _TIME_RE.match(text.strip().strip("{}"))
     if m is None:
-        raise ValueError(f"not a time: {text!r}")
+        raise FigureSyntaxError(f"not a time: {text!r} (pgf times are numbers with s, ms, min or h)")
     return float(m.group(1)) * _TIME_UNITS[m.group(2) or "s"]
 
 

@@ -24,6 +24,7 @@ subgraphs, layout nodes ``//`` and graph drawing algorithms are reported.
 
 from __future__ import annotations
 
+import math
 import re
 
 from geoverify.errors import FigureSyntaxError
@@ -71,6 +72,18 @@ class _Builder:
 
     def note(self, message, construct):
         self.interp.note("UNSUPPORTED", message, construct, self.loc)
+
+    def _count(self, text: str, key: str) -> int:
+        """The whole number a key's value gives (``n=5``, ``number nodes=\\k``), within the budget."""
+        try:
+            value = self.interp.number(text, None).value
+        except FigureSyntaxError as err:
+            raise FigureSyntaxError(f"'{key}={text}' needs a number: {err.message}", location=self.loc) from None
+        if not math.isfinite(value):
+            raise FigureSyntaxError(f"'{key}={text}' is not a finite number", location=self.loc)
+        n = int(value)
+        self.interp.budget.check_array(abs(n))
+        return n
 
     def run(self, code: str) -> None:
         toks = tokenize_at(code, self.loc_pos)
@@ -149,10 +162,10 @@ class _Builder:
                 ops.append(("parse", text))
             elif k == "number nodes":  # the count is global (\\tikz@lib@auto@number)
                 st.number = True
-                self.counter = int(float(v)) if v else 1
+                self.counter = self._count(v, k) if v else 1
             elif k in ("V", "W", "n", "m"):
                 if k in ("n", "m"):
-                    vals = tuple(str(i) for i in range(1, int(float(v or 1)) + 1))
+                    vals = tuple(str(i) for i in range(1, self._count(v or "1", k) + 1))
                 else:
                     from geoverify.frontends.tikz.loops import expand_list
                     vals = tuple(str(x).strip() for x in expand_list(self.interp, v or ""))
@@ -466,7 +479,7 @@ class _Builder:
                 level = 1
                 for bk, bv in split_options((v or "").strip().strip("{}")):
                     if bk.strip() == "level" and bv:
-                        level = int(float(bv))
+                        level = self._count(bv, "butterfly level")
                     else:
                         self.note(f"butterfly key '{bk}' is not interpreted", "butterfly")
                 joiner = (k, level)

@@ -48,6 +48,11 @@ def _bounded(st: dict, d_out: float, d_in: float) -> tuple[float, float]:
     return d_out, d_in
 
 
+def _not_finite(paren) -> FigureSyntaxError:
+    """TeX's "Dimension too large": a coordinate beyond floats (``(1e308,0)`` in cm)."""
+    return FigureSyntaxError(f"coordinate {paren} is not a finite number of points (too large?)")
+
+
 class PathWalker(PlotMixin):
     """Walks one path. ``interp`` is the :class:`~geoverify.frontends.tikz.interpreter.Interpreter`."""
 
@@ -94,8 +99,12 @@ class PathWalker(PlotMixin):
             if self.ref is None and self.cur is None:
                 base = G.apply(st["ctm"], (0.0, 0.0))
             p = (base[0] + res.point[0], base[1] + res.point[1])
+            if not math.isfinite(p[0] + p[1]):
+                raise _not_finite(paren)
             return p, None, plus
         res = evaluate_coordinate(self.interp, text, st)
+        if not math.isfinite(res.point[0] + res.point[1]):
+            raise _not_finite(paren)
         return res.point, res.node, ""
 
     def _turn_frame(self, st):

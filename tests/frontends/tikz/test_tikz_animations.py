@@ -70,3 +70,13 @@ def test_transform_canvas_of_a_picture_turns_its_nodes():
     assert not sc.diagnostics
     box = next(p.points for p in sc.primitives if hasattr(p, "points"))
     assert np.allclose(np.ptp(box, axis=0), [10.972, 11.944], atol=0.01)
+
+
+@pytest.mark.parametrize("text", ["\\t", "soon", ""])
+def test_a_time_that_is_not_one_is_a_syntax_error(text):
+    """(was a ValueError, found by fuzz/run.py: ``\\pgfsnapshotafter{\\t}`` outside its loop)"""
+    from geoverify.errors import FigureSyntaxError
+    with pytest.raises(FigureSyntaxError, match="not a time"):
+        parse_time(text)
+    with pytest.raises(FigureSyntaxError, match="not a time"):
+        parse_tikz("\\pgfsnapshotafter{" + text + "}\\tikz \\draw (0,0) -- (1,1);")

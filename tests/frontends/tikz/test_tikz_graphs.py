@@ -458,3 +458,21 @@ def test_node_sets_are_used_in_a_graph_and_imported_nodes_stay_where_they_are():
     dx, dy = arrow.tip - (0.0, CM)
     hw, hh = 2.5 + 3.33333 + 0.2, 4.30554 / 2 + 3.33333 + 0.2  # "a": 5 pt wide, 4.31 pt high
     assert max(abs(dx) / hw, abs(dy) / hh) == pytest.approx(1.0, abs=1e-3)
+
+
+@pytest.mark.parametrize("n", ["4", "2+2", "\\k"])
+def test_a_graph_count_is_a_pgfmath_number(n):
+    """``n=`` of the standard graphs goes through pgfmath (a macro, a sum), not ``float()``."""
+    sc = parse_tikz("\\def\\k{4}\\tikz \\graph { subgraph K_n [n=" + n + "] };")
+    assert sum(isinstance(p, TextLabel) for p in sc.primitives) == 4
+    assert sum(isinstance(p, Polyline) for p in sc.primitives) == 6
+
+
+def test_a_graph_count_that_is_no_number_or_too_large_is_a_geoverify_error():
+    from geoverify.errors import BudgetExceededError, UnsupportedConstructError
+    sc = parse_tikz("\\tikz \\graph { subgraph C_n [n=5\\, clockwise] };")  # (found by fuzz/run.py)
+    assert any("needs a number" in d.message for d in sc.diagnostics)
+    with pytest.raises(BudgetExceededError):  # a tuple of 10^9 names was being built
+        parse_tikz("\\tikz \\graph { subgraph C_n [n=1000000000] };")
+    with pytest.raises(UnsupportedConstructError, match="needs a number"):
+        parse_tikz("\\tikz \\graph { subgraph C_n [n=5\\, clockwise] };", strict=True)

@@ -493,3 +493,12 @@ def test_save_path_and_use_path_draw_a_path_built_before():
     a, b = [p.points / CM for p in sc.primitives]
     assert np.allclose(a, [[0, 1], [1, 0], [1, 1]])
     assert np.allclose(b, [[0, 1], [1, 0], [1, 1], [2, 2]])
+
+
+@pytest.mark.parametrize("path", ["(0,0) -- (1e308,0)", "(0,0) -- +(1e308,0) grid (1,1)", "(0,0) -- ++(1e308,1e308)"])
+def test_a_coordinate_beyond_floats_skips_its_statement_with_a_note(path):
+    """TeX stops with "Dimension too large"; here the statement is skipped and noted (a NaN
+    grid made ``math.ceil`` raise a ValueError, found by fuzz/run.py)."""
+    sc = parse_tikz("\\begin{tikzpicture}\\draw (0,0) -- (1,1);\\draw " + path + ";\\end{tikzpicture}")
+    assert len(sc.primitives) == 1
+    assert any("not a finite number" in d.message for d in sc.diagnostics)
