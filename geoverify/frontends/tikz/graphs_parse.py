@@ -157,7 +157,9 @@ def _element(t: _Text):
     if t.s.startswith("\\foreach", t.i):
         return _foreach(t)
     if t.peek() == '"':
-        j = t.s.index('"', t.i + 1)
+        j = t.s.find('"', t.i + 1)
+        if j < 0:
+            raise FigureSyntaxError(f"\\graph: the quote of '{t.s[t.i:t.i + 20]}' is never closed")
         name = t.s[t.i + 1:j]
         t.i = j + 1
         text = name

@@ -364,6 +364,8 @@ def format_result(expr: str, v: float) -> str:
 
 def format_number(v: float) -> str:
     """A number the way ``\\pgfmathresult`` prints it (``2.0``, ``0.5``, ``-1.73204``)."""
+    if not math.isfinite(v):  # TeX stops: "Dimension too large" (or pgfmath's own overflow)
+        raise FigureSyntaxError(f"a pgfmath result of {v} is not a finite number (too large?)")
     if v == int(v) and abs(v) < 1e15:
         return f"{int(v)}.0"
     s = f"{v:.5f}".rstrip("0")

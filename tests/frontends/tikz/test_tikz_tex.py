@@ -259,3 +259,15 @@ def test_latex_counters_step_where_typeset_and_matrix_cells_count_once():
     assert [t.split("\\")[0] for t in texts] == ["5.", "6", "3"]
     line = [p for p in sc.primitives if isinstance(p, Polyline)][0].points
     assert close(line, [(3 * CM, -2 * CM), (0, -2 * CM)])
+
+
+@pytest.mark.parametrize("expr", ["-1e308 em", "1e308*1e308", "1e307 cm"])
+def test_a_pgfmath_result_beyond_floats_is_a_syntax_error(expr):
+    """TeX: "Dimension too large". (An OverflowError of int(inf), found by fuzz/run.py.)"""
+    with pytest.raises(FigureSyntaxError, match="not a finite number"):
+        parse_tikz("\\begin{tikzpicture}\n\\pgfmathsetmacro{\\r}{" + expr + "}\n\\end{tikzpicture}")
+
+
+def test_an_unclosed_quote_in_a_graph_skips_the_graph_with_a_note():
+    sc = parse_tikz('\\tikz \\graph { "a" -- "b; };')  # (a ValueError of str.index, found by fuzz/run.py)
+    assert any("never closed" in d.message for d in sc.diagnostics)
