@@ -60,11 +60,13 @@ class Tally:
     outcomes: Counter = field(default_factory=Counter)
     undocumented: list = field(default_factory=list)
     slowest: float = 0.0
+    slowest_text: str = ""  # the input that took longest (a near-hang is a bug too)
 
     def add(self, text: str, outcome: str, seconds: float, failure: str | None = None) -> None:
         self.examples += 1
         self.outcomes[outcome] += 1
-        self.slowest = max(self.slowest, seconds)
+        if seconds > self.slowest:
+            self.slowest, self.slowest_text = seconds, text
         if failure is not None and len(self.undocumented) < 20:
             self.undocumented.append((text, failure))
 

@@ -10,7 +10,8 @@ Each example goes through ``geoverify.frontends.parse_figure``; the law is that 
 documented :class:`geoverify.errors.GeoverifyError` subclasses come out (see
 ``fuzz/harness.py``). Prints, per front-end, the number of examples, how many
 parsed (OK) and how many ended with each error code, and UNDOCUMENTED failures,
-whose first tracebacks are written to ``fuzz/crashes/<fmt>-<n>.txt``. Exit status
+whose first tracebacks are written to ``fuzz/crashes/<fmt>-<n>.txt`` (and the slowest input,
+when it took over :data:`SLOW_SECONDS`, to ``fuzz/crashes/<fmt>-slowest.txt``). Exit status
 1 when any undocumented failure was found.
 """
 
@@ -58,6 +59,10 @@ def run_format(fmt: str, examples: int, seed: int | None) -> harness.Tally:
     return tally
 
 
+#: An input that takes this long is kept for a look (fuzz/crashes/<format>-slowest.txt).
+SLOW_SECONDS = 2.0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--examples", type=int, default=1000, help="examples per front-end")
@@ -82,6 +87,11 @@ def main(argv=None) -> int:
         undocumented = tally.outcomes.get("UNDOCUMENTED", 0)
         print(f"{fmt}: {tally.examples} examples in {elapsed:.1f} s; undocumented={undocumented}; "
               f"slowest={tally.slowest:.2f} s; {codes}", flush=True)
+        if tally.slowest >= SLOW_SECONDS:
+            crashes.mkdir(exist_ok=True)
+            (crashes / f"{fmt}-slowest.txt").write_text(
+                f"{tally.slowest:.2f} s (outcome as counted above)\n--- input ---\n" + tally.slowest_text, encoding="utf-8")
+            print(f"  its slowest input is in {crashes / (fmt + '-slowest.txt')}", flush=True)
         if undocumented:
             bad += undocumented
             crashes.mkdir(exist_ok=True)

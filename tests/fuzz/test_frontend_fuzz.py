@@ -97,3 +97,10 @@ def test_mutation_is_deterministic_and_changes_text():
     a = harness.mutate("draw((0,0)--(1,1));", "asy", random.Random(3), rounds=3)
     b = harness.mutate("draw((0,0)--(1,1));", "asy", random.Random(3), rounds=3)
     assert a == b
+
+
+def test_the_tally_keeps_the_slowest_input():
+    tally = harness.Tally("tikz")
+    for text, seconds in [("a", 0.5), ("b", 3.0), ("c", 1.0)]:
+        tally.add(text, "OK", seconds)
+    assert (tally.slowest, tally.slowest_text) == (3.0, "b")
