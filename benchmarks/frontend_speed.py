@@ -69,7 +69,7 @@ def process_caches(kind) -> list:
                                           placement, tex, texdimen)
 
     return [grammar._PATHS, grammar.PATH_SKELETONS.plans, grammar.MATH_SKELETONS.plans, pgfmath._CACHE,
-            pgfmath.KNOWN_VALUES, options._SPLIT, options._ARROWS, colors._HEX, colors._PARSED, texdimen._SP,
+            pgfmath.KNOWN_VALUES, pgfmath.FAILED, options._SPLIT, options._ARROWS, colors._HEX, colors._PARSED, texdimen._SP,
             texdimen._PRINTED, pgfplots_domain._SAMPLES, placement._NODE_SOURCES, placement._MEASURED,
             placement._WRAPPED, placement._EMS, placement._TEXT_STYLES, arrowtips._END_LISTS, tex._PIECE_TEXTS,
             datavis_axes._SPLIT, texfonts._GLYPHS, texfonts._SELECTED]
