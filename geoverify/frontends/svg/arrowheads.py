@@ -217,6 +217,7 @@ def recognise_arrowheads(scene, head_max: float = HEAD_MAX) -> int:
                 grid.setdefault((gx, gy), []).append(k)
     candidates = []
     support = None  # straight edges of the scene, built when a short line needs them
+    supported: dict = {}  # (line, head size) -> the line's supporting length
     for ci, p in enumerate(prims):
         ends, length = _ends(p)
         for e, t, pos in ends:
@@ -228,6 +229,9 @@ def recognise_arrowheads(scene, head_max: float = HEAD_MAX) -> int:
                 hi_idx, pts, lo, hi, diam = heads[k]
                 if hi_idx == ci:
                     continue
+                g = 0.25 * diam
+                if not (lo[0] - g <= e[0] <= hi[0] + g and lo[1] - g <= e[1] <= hi[1] + g):
+                    continue
                 if diam > 0.35 * length:
                     # A short straight line on a longer stroke (a stub along a polygon's side)
                     # carries a head as that stroke would.
@@ -236,11 +240,11 @@ def recognise_arrowheads(scene, head_max: float = HEAD_MAX) -> int:
                         continue
                     if support is None:
                         support = _straight_edges(prims)
-                    if diam > 0.35 * _supporting_length(*support, ci, *ab, 0.1 * diam):
+                    key = (ci, diam)
+                    if key not in supported:  # (every edge of the scene is looked at: once per line and size)
+                        supported[key] = _supporting_length(*support, ci, *ab, 0.1 * diam)
+                    if diam > 0.35 * supported[key]:
                         continue
-                g = 0.25 * diam
-                if not (lo[0] - g <= e[0] <= hi[0] + g and lo[1] - g <= e[1] <= hi[1] + g):
-                    continue
                 hit = _score(prims[hi_idx], pts, diam, e, t)
                 if hit is not None:
                     candidates.append((hit[0], k, ci, pos, hit[1], t))

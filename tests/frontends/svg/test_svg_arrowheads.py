@@ -84,3 +84,22 @@ def test_head_on_a_stub_along_a_longer_side():
     assert _arrows(parse(stub, width="300", height="300", viewbox="0 0 300 300")) == []
     off = '<polygon points="50,270 250,270 250,50 50,50" stroke="black" fill="none"/>'
     assert _arrows(parse(off + stub, width="300", height="300", viewbox="0 0 300 300")) == []
+
+
+def test_a_short_line_looks_for_its_supporting_stroke_once_per_head_size(monkeypatch):
+    """A short line among many small shapes (a dense plot's ticks and markers): the scene's
+    edges are searched once per line and head size, and only for heads around the line's
+    end, not for every head of its grid cell (a 180 KB figure took 4.8 s, found by fuzz/run.py)."""
+    from geoverify.frontends.svg import arrowheads
+
+    calls = []
+    real = arrowheads._supporting_length
+    monkeypatch.setattr(arrowheads, "_supporting_length", lambda *a: calls.append(a[2]) or real(*a))
+    # a short line ending at (10, 10); three heads of one size around that end; thirty more
+    # of that size in the same grid cell of the head search, but away from the end
+    body = '<path d="M8 10 H10" stroke="black"/>'
+    body += "".join(f'<path d="M{10 + dx} 8 l3 2 l-3 2 z" fill="black"/>' for dx in (-1, -0.5, 0))
+    body += "".join(f'<path d="M{x} 2 l3 2 l-3 2 z" fill="black"/>' for x in range(0, 15, 1))
+    body += "".join(f'<path d="M{x} 15 l3 2 l-3 2 z" fill="black"/>' for x in range(0, 15, 1))
+    parse(body)
+    assert len(calls) == 1
