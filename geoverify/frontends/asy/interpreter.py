@@ -577,6 +577,12 @@ class Interpreter(ExpressionsMixin):
                 raise NoMatch()
             return self.instantiate(st)
 
+        ctor.struct_of = name
+        cur = env.vars.get(name)
+        if isinstance(cur, Overloads):  # the same struct again (a loop's body): it replaces the old one
+            kept = [f for f in cur if getattr(getattr(f, "fn", None), "struct_of", None) != name]
+            if len(kept) < len(cur):
+                env.vars[name] = Overloads(kept)
         self.builtin(name, ctor, env)
 
     def instantiate(self, st):

@@ -316,3 +316,22 @@ def test_size_fitting_with_an_infinite_coordinate_returns_no_scale():
     from geoverify.frontends.asy.fitting import _scale_for
 
     assert _scale_for([(0.0, 0.0), (math.inf, 0.0)], 100.0) == 0.0
+
+
+def test_a_struct_declared_again_replaces_its_constructor(monkeypatch):
+    """A loop's body declaring a struct made one more constructor overload per turn: each
+    turn copied the growing list, a runaway loop took 30 s to reach the time budget instead
+    of 5 s to the step budget (found by fuzz/run.py)."""
+    from geoverify.frontends.asy import interpreter
+
+    sizes = []
+    real = interpreter.Interpreter.builtin
+
+    def builtin(self, name, fn, env=None):
+        real(self, name, fn, env)
+        if name == "u":
+            sizes.append(len(env.vars[name]))
+
+    monkeypatch.setattr(interpreter.Interpreter, "builtin", builtin)
+    parse_asy("for (int i = 0; i < 50; ++i) struct u { real a = 2; }")
+    assert max(sizes) == 1 and len(sizes) == 50
