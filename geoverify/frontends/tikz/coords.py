@@ -239,6 +239,8 @@ def _polar(interp, a_text, r_text, st, relative):
     if ang is None:
         ang = interp.number(a_text, st).value
     r_text = _strip_braces(r_text)
+    if not math.isfinite(ang):
+        raise FigureSyntaxError(f"the angle '{a_text}' of a polar coordinate is not a finite number (too large?)")
     c, s = math.cos(math.radians(ang)), math.sin(math.radians(ang))
     k = _top_index(r_text, " and ")
     if k >= 0:

@@ -356,7 +356,7 @@ def _color_model(model: str, spec: str):
         return tuple(v / 255 for v in vals)
     if model == "HTML":
         h = spec.strip().lstrip("#")
-        if len(h) == 6:
+        if len(h) == 6 and all(c in "0123456789abcdefABCDEF" for c in h):
             return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))
     if model == "gray" and len(vals) == 1:
         return (vals[0],) * 3

@@ -360,6 +360,10 @@ def _define_arg_style(ctx, name, handler, val) -> bool:
         if len(groups) != 2:
             ctx.note("UNSUPPORTED", f"key handler '.{handler}' needs two braced arguments", name + "/." + handler)
             return True
+        if handler == "style n args" and not re.fullmatch(r"\s*\d\s*", groups[0]):  # pgfkeys: 0 to 9
+            ctx.note("UNSUPPORTED", f"key handler '.style n args' needs a count from 0 to 9, not "
+                                    f"'{groups[0][:20]}'", name + "/." + handler)
+            return True
         ctx.define_style(name, groups[1], False)
         ctx.define_style(name + "/.args", ("n:" if handler == "style n args" else "p:") + groups[0].strip(), False)
         return True

@@ -271,3 +271,23 @@ def test_a_pgfmath_result_beyond_floats_is_a_syntax_error(expr):
 def test_an_unclosed_quote_in_a_graph_skips_the_graph_with_a_note():
     sc = parse_tikz('\\tikz \\graph { "a" -- "b; };')  # (a ValueError of str.index, found by fuzz/run.py)
     assert any("never closed" in d.message for d in sc.diagnostics)
+
+
+@pytest.mark.parametrize("code, note", [
+    (r"\definecolor{c}{HTML}{12=2zz}\begin{tikzpicture}\draw[c] (0,0) -- (1,1);\end{tikzpicture}",
+     "colour model 'HTML'"),
+    (r"\begin{tikzpicture}\tikzset{my/.style n args={1e3}{draw=#1}}\draw[my={red}] (0,0) -- (1,1);"
+     r"\end{tikzpicture}", "count from 0 to 9"),
+])
+def test_a_malformed_definition_is_noted_not_a_crash(code, note):
+    """(ValueErrors of int(), found by fuzz/run.py --seed 2026)"""
+    sc = parse_tikz(code)
+    assert len(sc.primitives) == 1
+    assert any(note in d.message for d in sc.diagnostics)
+
+
+def test_a_polar_angle_beyond_floats_skips_its_statement():
+    """(cos(inf) raised "math domain error", found by fuzz/run.py --seed 2026)"""
+    sc = parse_tikz(r"\begin{tikzpicture}\draw (0,0) -- (1e309:1);\end{tikzpicture}")
+    assert not sc.primitives
+    assert any("not a finite number" in d.message for d in sc.diagnostics)
