@@ -31,6 +31,7 @@ import re
 from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.nodes import Node
+from geoverify.frontends.tikz.pgfmath import whole
 from geoverify.frontends.tikz.splitting import split_top_level
 
 __all__ = ["CoordResult", "evaluate_coordinate", "split_top_comma"]
@@ -431,7 +432,7 @@ def _tangent(interp, kv, st):
     d = math.hypot(dx, dy)
     if d < r:
         raise FigureSyntaxError("tangent cs: the point lies inside the circle")
-    a = math.acos(r / d) * (-1 if int(interp.number(kv.get("solution") or "1", st).value) > 1 else 1)
+    a = math.acos(r / d) * (-1 if whole(interp.number(kv.get("solution") or "1", st).value) > 1 else 1)
     base = math.atan2(dy, dx) + a
     return (c[0] + r * math.cos(base), c[1] + r * math.sin(base))
 

@@ -28,6 +28,7 @@ import numpy as np
 
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.pathbuild import Subpath
+from geoverify.frontends.tikz.pgfmath import whole
 
 __all__ = ["declare_decoration", "is_declared", "run_declared_decoration", "run_declared_meta"]
 
@@ -213,7 +214,7 @@ def run_declared_decoration(interp, pieces, deco, st: dict, loc) -> list[Subpath
             run(states[state][1], d)
             d += width
             if opts.get("repeat state") and repeat is None:
-                repeat = int(interp.number(opts["repeat state"], st).value)
+                repeat = whole(interp.number(opts["repeat state"], st).value)
             if repeat:
                 repeat -= 1
             else:

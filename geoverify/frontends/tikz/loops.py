@@ -10,7 +10,7 @@ import re
 
 from geoverify.errors import BudgetExceededError, FigureSyntaxError, GeoverifyError
 from geoverify.frontends.tikz.options import split_options
-from geoverify.frontends.tikz.pgfmath import format_number, format_result
+from geoverify.frontends.tikz.pgfmath import format_number, format_result, whole
 from geoverify.frontends.tikz.splitting import split_top_level
 from geoverify.frontends.tikz.texdimen import UNITY, print_scaled, scan_sp
 from geoverify.frontends.tikz.tex import Macro, Reader, detokenize, strip_braces, tokenize, tokenize_at
@@ -178,7 +178,7 @@ class LoopsMixin:
                     m = re.match(r"\s*(\\\w+)(?:\s+from\s+(.+))?", val)
                     if m:
                         count_var = m.group(1)
-                        count_from = int(self.number(m.group(2), None).value) if m.group(2) else 1
+                        count_from = whole(self.number(m.group(2), None).value) if m.group(2) else 1
                 elif key in ("evaluate", "assign") and val and ("=" in _unbraced(val) or ";" in _unbraced(val)):
                     # the newer form: "\a=\i*15; \b=..." (pgffor's \pgffor@assign@@parse; its \pgfutil@in@
                     # sees no "=" inside braces: "\j as \k using {ifthenelse(\j==1,..)}" is the older form)

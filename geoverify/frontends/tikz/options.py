@@ -30,7 +30,7 @@ from geoverify.frontends.tikz.delimiters import DELIMITER_KEYS
 from geoverify.frontends.tikz.geoshapes import SHAPE_KEYS
 from geoverify.frontends.tikz.mindmap import MINDMAP_KEYS
 from geoverify.frontends.tikz.spy import SPY_KEYS
-from geoverify.frontends.tikz.pgfmath import UNITS_PT
+from geoverify.frontends.tikz.pgfmath import UNITS_PT, whole
 from geoverify.frontends.tikz.plothandlers import plot_key
 from geoverify.frontends.tikz.shadows import SHADOW_PRESETS
 from geoverify.frontends.tikz.trees import GROWTH_KEYS
@@ -422,7 +422,7 @@ def _rectangle_split_key(ctx, st, key, val):
     rs = dict(st.get("rect_split") or {})
     flag = val is None or val.strip() in ("", "true")
     if key == "parts":
-        rs["parts"] = int(ctx.number(val, st).value)
+        rs["parts"] = whole(ctx.number(val, st).value)
     elif key in ("horizontal", "ignore empty parts", "draw splits"):
         rs[{"ignore empty parts": "ignore empty"}.get(key, key)] = flag
     elif key == "part fill":
@@ -950,7 +950,7 @@ def _apply_one(ctx, st, key, val, depth):  # noqa: C901 - one table of TikZ keys
             a, _, b = val.partition(":")
             st["domain"] = (ctx.number(a, st).value, ctx.number(b, st).value)
         elif k == "samples":
-            st["samples"] = int(round(ctx.number(val, st).value))
+            st["samples"] = whole(ctx.number(val, st).value, rounded=True)
         elif k == "samples at":
             st["samples_at"] = val
         elif k == "variable":

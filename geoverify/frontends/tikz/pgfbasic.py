@@ -46,7 +46,7 @@ import math
 
 from geoverify.errors import FigureSyntaxError
 from geoverify.frontends.tikz import geometry as G
-from geoverify.frontends.tikz.pgfmath import format_number
+from geoverify.frontends.tikz.pgfmath import format_number, whole
 from geoverify.frontends.tikz.pgfplots_marks import mark_outlines
 from geoverify.frontends.tikz.plotmarks import CORE_MARKS
 from geoverify.frontends.tikz.plothandlers import HANDLERS, bar_options, handler_path, mark_indices
@@ -222,7 +222,7 @@ def _run(interp, tok, reader: Reader) -> None:
         listed = None
         if name.endswith("listed"):
             from geoverify.frontends.tikz.interpreter import expand_list
-            listed = {int(round(interp.number(v, st).value)) for v in expand_list(interp, pts.text(reader.read_arg()))}
+            listed = {whole(interp.number(v, st).value, rounded=True) for v in expand_list(interp, pts.text(reader.read_arg()))}
         state["handler"] = "mark"
         state["mark"] = (list(code), listed)
     elif name.startswith("\\pgfplothandler"):

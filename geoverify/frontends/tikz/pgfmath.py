@@ -382,6 +382,15 @@ def format_result(expr: str, v: float) -> str:
     return format_number(v)
 
 
+def whole(value: float, rounded: bool = False) -> int:
+    """``int(value)`` (``round(value)`` when ``rounded``) of a pgfmath value where a count is
+    needed (samples, bins, parts); a value beyond floats is a :class:`FigureSyntaxError`
+    (TeX: "Dimension too large"), not an OverflowError."""
+    if not math.isfinite(value):
+        raise FigureSyntaxError(f"a count of {value} is not a finite number (too large?)")
+    return round(value) if rounded else int(value)
+
+
 def format_number(v: float) -> str:
     """A number the way ``\\pgfmathresult`` prints it (``2.0``, ``0.5``, ``-1.73204``)."""
     if not math.isfinite(v):  # TeX stops: "Dimension too large" (or pgfmath's own overflow)

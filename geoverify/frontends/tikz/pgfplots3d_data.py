@@ -17,6 +17,7 @@ import re
 import numpy as np
 
 from geoverify.errors import FigureSyntaxError, GeoverifyError
+from geoverify.frontends.tikz.pgfmath import whole
 
 __all__ = ["PLOT3_KEYS", "plot_points3d", "table_points3d"]
 
@@ -129,7 +130,7 @@ def plot_points3d(interp, text, st, keys, domain, samples, functions=None):
         y_varies = "y varies" in (keys.get("mesh/ordering") or "")
         for key, along in (("mesh/rows", y_varies), ("mesh/cols", not y_varies)):
             if keys.get(key) and len(rows) == 1 and len(arr):
-                k = int(interp.number(keys[key], st).value)
+                k = whole(interp.number(keys[key], st).value)
                 if k > 0 and len(arr) % k == 0:
                     scan = k if along else len(arr) // k
                     return arr, (len(arr) // scan, scan)
@@ -150,7 +151,7 @@ def plot_points3d(interp, text, st, keys, domain, samples, functions=None):
     comps = [apply_functions(_var(_var(c, vx, "\\x"), vy, "\\y"), functions or {}) for c in comps]
     xs = np.linspace(domain[0], domain[1], max(2, samples))
     ny = keys.get("samples y")
-    ny = int(interp.number(ny, st).value) if ny else samples
+    ny = whole(interp.number(ny, st).value) if ny else samples
     uses_y = any("\\y" in c for c in comps)
     if ny <= 1 or not uses_y:
         ys = np.array([domain[0]]) if ny <= 1 else np.array([0.0])

@@ -21,7 +21,7 @@ import re
 import numpy as np
 
 from geoverify.errors import GeoverifyError
-from geoverify.frontends.tikz.pgfmath import kept_macros
+from geoverify.frontends.tikz.pgfmath import kept_macros, whole
 from geoverify.frontends.tikz.pgfplots3d_data import _var
 
 __all__ = ["FILTER_KEYS", "apply_filters"]
@@ -60,7 +60,7 @@ def apply_filters(interp, pts: np.ndarray, axis_pairs, plot_pairs, st: dict, loc
     away = np.zeros(len(pts), dtype=bool)
     for a, b in ax_skips + pl_skips:
         try:
-            lo, hi = int(interp.number(a, st).value), int(interp.number(b, st).value)
+            lo, hi = whole(interp.number(a, st).value), whole(interp.number(b, st).value)
         except (GeoverifyError, ValueError):
             interp.note("UNSUPPORTED", f"skip coords between index={{{a}}}{{{b}}} not understood",
                         "skip coords between index", loc)

@@ -18,6 +18,7 @@ import numpy as np
 
 from geoverify.errors import GeoverifyError
 from geoverify.frontends.tikz.options import split_options
+from geoverify.frontends.tikz.pgfmath import whole
 
 __all__ = ["histogram"]
 
@@ -53,7 +54,7 @@ def histogram(interp, spec: str, values, st: dict, loc, axis_kv: dict):
     vals = vals[np.isfinite(vals)]
     if not len(vals):
         return None
-    n = int(interp.number(keys["bins"], st).value)
+    n = whole(interp.number(keys["bins"], st).value)
     if n < 1:
         raise GeoverifyError(f"hist bins={keys['bins']} gives no bins")
     interp.budget.check_array(n)

@@ -22,6 +22,7 @@ import numpy as np
 from geoverify.errors import GeoverifyError
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.options import split_options
+from geoverify.frontends.tikz.pgfmath import whole
 
 __all__ = ["extend_plot_path", "place_plot_tail", "split_plot_tail"]
 
@@ -168,7 +169,7 @@ def place_plot_tail(interp, plot, data_to_canvas) -> None:
     segments = [part for part in np.split(raw, cuts) if len(part)]
     segments = [part[np.all(np.isfinite(part), axis=1)] for part in segments]
     segments = [part for part in segments if len(part)]
-    whole = raw[finite]
+    finite_points = raw[finite]
     segment = None
     snap = bool(plot.only_marks or plot.bar or plot.interval)  # pgfplots' snap to nearest handlers
     st = dict(plot.st)
@@ -181,7 +182,7 @@ def place_plot_tail(interp, plot, data_to_canvas) -> None:
                 opts = split_options(item[1])
                 for k, v in opts:
                     if k == "pos segment":
-                        segment = int(interp.number(v, st).value) if (v or "").strip() else None
+                        segment = whole(interp.number(v, st).value) if (v or "").strip() else None
                 rest = ",".join(k if v is None else f"{k}={{{v}}}" for k, v in opts if k != "pos segment")
                 if rest:
                     interp.apply_options(st, rest)
@@ -201,7 +202,7 @@ def place_plot_tail(interp, plot, data_to_canvas) -> None:
                 rest = "shape=coordinate" + ("," + rest if rest else "")
             elif st.get("sloped"):  # sloped given to the path holds for its nodes
                 rest = "sloped" + ("," + rest if rest else "")
-            pts = segments[segment] if segment is not None and 0 <= segment < len(segments) else whole
+            pts = segments[segment] if segment is not None and 0 <= segment < len(segments) else finite_points
             q, k = _at_fraction(pts, t, snap)
             p = G.apply(data_to_canvas, q)
             a, b = (G.apply(data_to_canvas, pts[min(i, len(pts) - 1)]) for i in (k, k + 1))

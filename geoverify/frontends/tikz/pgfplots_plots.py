@@ -26,6 +26,7 @@ from geoverify.errors import FigureSyntaxError, GeoverifyError, SourceLocation
 from geoverify.frontends.tikz.definitions import DEF_COMMANDS
 from geoverify.frontends.tikz.filecontents import written_file
 from geoverify.frontends.tikz.options import split_options
+from geoverify.frontends.tikz.pgfmath import whole
 from geoverify.frontends.tikz.pgfplots_options import expand_plot_styles
 from geoverify.frontends.tikz.pgfplots3d_data import PLOT3_KEYS, plot_points3d, table_points3d
 from geoverify.frontends.tikz.pgfplots_domain import domain_samples
@@ -429,7 +430,7 @@ def collect_plots(interp, body, domain, samples, st0, axis_plot_style, axis_loc,
                     a, _, b = v.partition(":")
                     d0 = (interp.number(a, st).value, interp.number(b, st).value)
                 elif k == "samples" and v:
-                    n0 = int(interp.number(v, st).value)
+                    n0 = whole(interp.number(v, st).value)
                 elif k == "samples at" and v:
                     at = v
                 elif k == "mark":
@@ -762,7 +763,7 @@ def _scan_shape(interp, scanlines, n, keys, st):
     y_varies = "y varies" in (keys.get("mesh/ordering") or "")
     for key, along in (("mesh/rows", y_varies), ("mesh/cols", not y_varies)):
         if keys.get(key) and n:
-            k = int(interp.number(keys[key], st).value)
+            k = whole(interp.number(keys[key], st).value)
             if k > 0 and n % k == 0:
                 scan = k if along else n // k
                 return n // scan, scan

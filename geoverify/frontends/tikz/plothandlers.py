@@ -25,6 +25,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from geoverify.frontends.tikz.pgfmath import whole
+
 __all__ = ["BAR_KEYS", "HANDLERS", "TIKZ_HANDLER_KEYS", "BarOptions", "bar_options", "handler_path", "mark_indices",
            "plot_key"]
 
@@ -246,7 +248,7 @@ def plot_key(ctx, st: dict, key: str, val) -> bool:
     elif key == "mark options":
         st["mark_options"] = val
     elif key in ("mark repeat", "mark phase"):
-        st["mark_" + key.split()[1]] = int(round(ctx.number(val, st).value))
+        st["mark_" + key.split()[1]] = whole(ctx.number(val, st).value, rounded=True)
     elif key == "mark indices":
         st["mark_indices"] = val
     else:

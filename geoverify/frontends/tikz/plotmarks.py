@@ -17,6 +17,7 @@ import numpy as np
 
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.emit import DOT_MAX_RADIUS, path_style
+from geoverify.frontends.tikz.pgfmath import whole
 from geoverify.frontends.tikz.pgfplots_marks import mark_outlines
 from geoverify.frontends.tikz.plothandlers import mark_indices
 from geoverify.scene.primitives import Circle, Dot, Ellipse, Polyline
@@ -32,7 +33,7 @@ def _listed(interp, st: dict) -> set[int] | None:
     if not text:
         return None
     from geoverify.frontends.tikz.interpreter import expand_list
-    return {int(round(interp.number(v, st).value)) for v in expand_list(interp, text)}
+    return {whole(interp.number(v, st).value, rounded=True) for v in expand_list(interp, text)}
 
 
 def draw_plot_marks(interp, pts, st: dict, loc) -> None:

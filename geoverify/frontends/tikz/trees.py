@@ -46,7 +46,7 @@ import re
 
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.pathbuild import PathBuilder
-from geoverify.frontends.tikz.pgfmath import EX_PT
+from geoverify.frontends.tikz.pgfmath import EX_PT, whole
 
 __all__ = ["add_empty_bodies", "growth_angle", "growth_key", "grow_children", "DIRECTIONS", "GROWTH_KEYS"]
 
@@ -86,7 +86,7 @@ def growth_key(ctx, st: dict, key: str, val: str | None) -> None:
     elif key in ("tokens", "colored tokens", "structured tokens"):
         # petri: the tokens are the node's children (append after command), placed by children are tokens
         if key == "tokens":
-            n = int(round(ctx.number(val or "0", st).value))
+            n = whole(ctx.number(val or "0", st).value, rounded=True)
             items, node = (f"1,...,{n}", "node[token]{}") if n > 0 else (None, None)
         elif key == "colored tokens":
             items, node = val or "", "node[token,\\tikzpetritokencolor]{}"

@@ -129,3 +129,20 @@ def test_an_expression_that_does_not_compile_fails_alike_without_a_second_parse(
     first, again = errors
     assert type(again) is type(first)
     assert (again.message, again.context, again.location) == (first.message, first.context, first.location)
+
+
+def test_whole_is_int_or_round_and_refuses_what_is_not_finite():
+    from geoverify.frontends.tikz.pgfmath import whole
+
+    assert (whole(2.7), whole(-2.7), whole(2.5, rounded=True), whole(2.7, rounded=True)) == (2, -2, 2, 3)
+    for v in (math.inf, -math.inf, math.nan):
+        with pytest.raises(FigureSyntaxError, match="not a finite number"):
+            whole(v)
+
+
+def test_a_count_beyond_floats_is_noted_not_an_overflow_error():
+    """``samples=1e400`` made ``int(inf)`` raise OverflowError (found by fuzz/run.py's default seed)."""
+    from geoverify.frontends.tikz import parse_tikz
+
+    sc = parse_tikz("\\begin{tikzpicture}\\begin{axis}\\addplot[samples=1e400] {x};\\end{axis}\\end{tikzpicture}")
+    assert any("not a finite number" in d.message for d in sc.diagnostics)
