@@ -7,6 +7,8 @@ leading ``-`` takes the complement.
 
 from __future__ import annotations
 
+import math
+
 __all__ = ["BASE_COLORS", "parse_color", "to_hex"]
 
 # xcolor's base colours and the dvipsnames TikZ users reach for most.
@@ -174,6 +176,8 @@ def _parse_color(spec: str, defined: dict | None) -> tuple[float, float, float] 
         try:
             pct = float(parts[i]) / 100.0
         except ValueError:
+            return None
+        if not math.isfinite(pct):  # (blue!21e3080: not a colour xcolor can mix)
             return None
         other = named(parts[i + 1]) if i + 1 < len(parts) else (1.0, 1.0, 1.0)
         if other is None:

@@ -601,6 +601,8 @@ class PathWalker(PlotMixin):
             if d == 0:
                 d = md
         do_, di_ = _bounded(st, d * lo, d * li)
+        if not math.isfinite(out_a + in_a):
+            raise FigureSyntaxError(f"the out or in angle of a curve ({out_a}, {in_a}) is not a finite number")
         # the shifts ([shift=({out}:d)]) are transformed by the picture's linear map
         vo = G.apply_linear(m, (do_ * math.cos(math.radians(out_a)) / sc, do_ * math.sin(math.radians(out_a)) / sc))
         vi = G.apply_linear(m, (di_ * math.cos(math.radians(in_a)) / sc, di_ * math.sin(math.radians(in_a)) / sc))
@@ -849,8 +851,8 @@ class PathWalker(PlotMixin):
 
     def _pos_point(self, pos, segs=None, kind=None):
         segs = self.last_op if segs is None else segs
-        if not segs:
-            return self.cur, (1.0, 0.0)
+        if not segs:  # (a pos= node first on its path: where a node without one goes, the origin)
+            return (self.cur if self.cur is not None else G.apply(self.st["ctm"], (0.0, 0.0))), (1.0, 0.0)
         if len(segs) == 2 and (kind or self.last_op_kind) == "corner":
             # pgf's |- and -| timers: the second half starts at pos 0.5 (its tangent at the corner)
             seg, t = (segs[0], pos * 2) if pos < 0.5 else (segs[1], (pos - 0.5) * 2)

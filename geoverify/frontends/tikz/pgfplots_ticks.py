@@ -16,6 +16,8 @@ import math
 
 import numpy as np
 
+from geoverify.errors import FigureSyntaxError
+
 __all__ = ["snap_step", "auto_tick_step", "auto_ticks", "log_ticks", "log_first_tick", "log_ticks_every", "ticks_in_range", "tick_scale_exponent",
            "format_number", "split_number_format", "SCI_STYLES", "NUMBER_FORMAT_KEYS"]
 
@@ -65,6 +67,8 @@ def auto_tick_step(lo: float, hi: float, length: float, max_space: float = MAX_S
     ``length`` pt long; with the axis' ``data_scale`` ``(E, m)`` the raw step is taken in
     TeX's fixed point (:func:`_tex_raw_step`: a range just under a snapping bound, as 30 -
     1e-8 over four steps, snaps as TeX sees it)."""
+    if not math.isfinite(length / max_space + lo + hi):
+        raise FigureSyntaxError(f"an axis from {lo} to {hi}, {length} pt long, is not a finite range (too large?)")
     wanted = max(int(length / max_space) + 1, try_min)
     rng = abs(hi - lo)
     for extra in range(15):

@@ -502,3 +502,18 @@ def test_a_coordinate_beyond_floats_skips_its_statement_with_a_note(path):
     sc = parse_tikz("\\begin{tikzpicture}\\draw (0,0) -- (1,1);\\draw " + path + ";\\end{tikzpicture}")
     assert len(sc.primitives) == 1
     assert any("not a finite number" in d.message for d in sc.diagnostics)
+
+
+def test_a_pos_node_first_on_its_path_sits_at_the_origin():
+    """``\\draw node[midway] {a} (1,1) -- (2,2);``: no segment yet, so the node goes where a node
+    without a position goes, the origin, as TeX puts it (latex + dvisvgm); it was a TypeError
+    of a None point (found by fuzz/run.py --seed 31)."""
+    sc = parse_tikz(r"\begin{tikzpicture}\draw node[midway] {$a$} (1,1) -- (2,2);\end{tikzpicture}")
+    (label,) = [p for p in sc.primitives if hasattr(p, "text")]
+    assert np.allclose(label.anchor, (0.0, 0.0), atol=1e-9)
+
+
+def test_a_curve_angle_beyond_floats_skips_its_statement():
+    sc = parse_tikz(r"\begin{tikzpicture}\draw (0,0) to[out=1e400, in=40] (1,1);\end{tikzpicture}")
+    assert not sc.primitives
+    assert any("not a finite number" in d.message for d in sc.diagnostics)

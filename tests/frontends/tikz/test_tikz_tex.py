@@ -291,3 +291,19 @@ def test_a_polar_angle_beyond_floats_skips_its_statement():
     sc = parse_tikz(r"\begin{tikzpicture}\draw (0,0) -- (1e309:1);\end{tikzpicture}")
     assert not sc.primitives
     assert any("not a finite number" in d.message for d in sc.diagnostics)
+
+
+def test_a_colour_mix_beyond_floats_is_no_colour():
+    """``blue!21e3080`` mixed to NaN and ``to_hex`` raised a ValueError (found by fuzz/run.py --seed 31)."""
+    from geoverify.frontends.tikz.colors import parse_color
+
+    assert parse_color("blue!21e3080") is None and parse_color("blue!50") == (0.5, 0.5, 1.0)
+    sc = parse_tikz(r"\begin{tikzpicture}\draw[blue!21e3080] (0,0) -- (1,1);\end{tikzpicture}")
+    assert len(sc.primitives) == 1 and any("blue!21e3080" in d.message for d in sc.diagnostics)
+
+
+def test_an_axis_beyond_floats_is_a_syntax_error_not_an_overflow():
+    from geoverify.frontends.tikz.pgfplots_ticks import auto_tick_step
+
+    with pytest.raises(FigureSyntaxError, match="not a finite range"):
+        auto_tick_step(0.0, 1.0, float("inf"))
