@@ -11,6 +11,8 @@ import math
 
 import numpy as np
 
+from geoverify.errors import FigureSyntaxError
+
 __all__ = [
     "IDENTITY", "compose", "apply", "apply_points", "apply_linear", "invert", "translation", "rotation", "scaling",
     "ellipse_axes", "ellipse_arc", "cubic_point", "cubic_tangent", "sample_cubics", "point_at_fraction",
@@ -96,7 +98,6 @@ def ellipse_axes(u, v) -> tuple[float, float, float, bool, float]:
         ``theta(t) = phase + (-t if flip else t)``.
     """
     if not math.isfinite(u[0] + u[1] + v[0] + v[1]):  # (TeX: "Dimension too large")
-        from geoverify.errors import FigureSyntaxError
         raise FigureSyntaxError("a circle, ellipse or arc whose size is not a finite number (too large?)")
     M = np.array([[u[0], v[0]], [u[1], v[1]]], dtype=np.float64)
     if abs(u[0] * v[0] + u[1] * v[1]) < 1e-9 * (1 + abs(M).max() ** 2):

@@ -24,7 +24,6 @@ subgraphs, layout nodes ``//`` and graph drawing algorithms are reported.
 
 from __future__ import annotations
 
-import math
 import re
 
 from geoverify.errors import FigureSyntaxError
@@ -34,7 +33,7 @@ from geoverify.frontends.tikz.graphs_parse import GChain, GForeach, GGroup, GNod
 from geoverify.frontends.tikz.graphs_place import (GraphState, auto_anchor, placement_key, position,
                                                     shift_option)
 from geoverify.frontends.tikz.options import split_options
-from geoverify.frontends.tikz.pgfmath import format_number
+from geoverify.frontends.tikz.pgfmath import format_number, whole
 from geoverify.frontends.tikz.tex import Reader, detokenize, tokenize, tokenize_at
 
 __all__ = ["run_graph", "parse_graph", "GGroup", "GNode"]
@@ -76,12 +75,9 @@ class _Builder:
     def _count(self, text: str, key: str) -> int:
         """The whole number a key's value gives (``n=5``, ``number nodes=\\k``), within the budget."""
         try:
-            value = self.interp.number(text, None).value
+            n = whole(self.interp.number(text, None).value)
         except FigureSyntaxError as err:
             raise FigureSyntaxError(f"'{key}={text}' needs a number: {err.message}", location=self.loc) from None
-        if not math.isfinite(value):
-            raise FigureSyntaxError(f"'{key}={text}' is not a finite number", location=self.loc)
-        n = int(value)
         self.interp.budget.check_array(abs(n))
         return n
 
