@@ -130,7 +130,7 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
             dx, dy = G.apply_linear(base_ctm, (extra[4], extra[5]))
             return CoordResult((res.point[0] + dx, res.point[1] + dy))
         if extra != G.IDENTITY and _looks_named(s):
-            res = _named(interp, s)
+            res = _named(interp, s, st)
             moved = G.apply(extra, res.point)
             if res.node is None:
                 return CoordResult(moved)
@@ -166,7 +166,7 @@ def evaluate_coordinate(interp, text: str, st: dict, relative: bool = False) -> 
     k = _top_index(s, ":")
     if k >= 0:
         return CoordResult(_polar(interp, s[:k], s[k + 1:], st, relative))
-    return _named(interp, s)
+    return _named(interp, s, st)
 
 
 #: pgfplots' ``xticklabel cs:`` (outside the tick labels), then the other explicit coordinate systems
@@ -258,7 +258,13 @@ def _polar(interp, a_text, r_text, st, relative):
     return G.apply_linear(st["ctm"], p) if relative else G.apply(st["ctm"], p)
 
 
-def _named(interp, s: str) -> CoordResult:
+def _named(interp, s: str, st: dict | None = None) -> CoordResult:
+    if st is not None and (st.get("name_prefix") or st.get("name_suffix")):
+        # tikz's \tikz@pp@name: a scope's name prefix/suffix is tried first, then the plain name
+        name, dot, anchor = s.rpartition(".") if "." in s and s not in interp.nodes else (s, "", "")
+        full = st.get("name_prefix", "") + name.strip() + st.get("name_suffix", "")
+        if full in interp.nodes:
+            return _named(interp, full + dot + anchor)
     if s.startswith("current bounding box") and "current bounding box" not in interp.nodes:
         from geoverify.frontends.tikz.bounding import current_bounding_box
         box = current_bounding_box(interp)  # the picture's box as it stands now

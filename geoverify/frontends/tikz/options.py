@@ -107,7 +107,7 @@ _COSMETIC = re.compile(
     r"every .*|execute at .*|baseline|font|text depth|text height|node font|thin lines|cap|join|"
     r"draw opacity|even odd rule|nonzero rule|transparency group|blend mode|remember picture|overlay|"
     r"fill opacity|semitransparent|transparent|help lines|on layer|behind path|in front of path|"
-    r"postaction|decoration|decorate|name prefix|name suffix|anchor=.*|mark size|mark options|"
+    r"postaction|decoration|decorate|anchor=.*|mark size|mark options|"
     r"mark phase|mark repeat|mark indices|only marks|sharp plot|const plot|ycomb|xcomb|"
     r"text centered|text ragged|text badly centered|text justified|align|label position|"
     r"background rectangle|"
@@ -1131,7 +1131,8 @@ _FONT_LENGTH = re.compile(r"\s*([-+]?(?:\d+\.?\d*|\.\d+))\s*(ex|em)\s*")
 #: sets them without walking the long chain of :func:`_apply_one`, whose earlier tests take none
 #: of them (no shape, plot, transformation or library key is among them)
 _NODE_KEYS = frozenset({"inner sep", "inner xsep", "inner ysep", "outer sep", "minimum size", "minimum width",
-                        "minimum height", "text width", "align", "font", "node font", "shape", "anchor", "name"})
+                        "minimum height", "text width", "align", "font", "node font", "shape", "anchor", "name",
+                        "name prefix", "name suffix"})
 
 
 #: keys with a value that change nothing the verifier compares, often given: they skip the chain too
@@ -1188,6 +1189,8 @@ def _node_key(ctx, st: dict, k: str, val: str) -> None:
         st["anchor"] = val
     elif k == "name":
         st["node_name"] = val
+    elif k in ("name prefix", "name suffix"):  # nodes named in their scope get it; references try it first
+        st["name_" + k[5:]] = val.strip()
 
 
 def _turtle(ctx, st, key, val) -> bool:

@@ -125,7 +125,8 @@ def draw_pic(interp, opts: str, body: str, st: dict, loc, name=None, at=None) ->
         reach = ecc * radius * (1.4142136 if kind == "right angle" else 1.0)
         p = (B[0] + reach * math.cos(mid), B[1] + reach * math.sin(mid))
         nst = interp.node_state(st, label[1])
-        interp.place_node(nst, None, p, label[0], loc)
+        # tikzlibraryangles: the label is \node() with name prefix .., so pic (alpha) names it alpha
+        interp.place_node(nst, name, p, label[0], loc)
 
 
 _CODE_KEYS = ("setup code", "background code", "code", "foreground code")

@@ -224,6 +224,8 @@ class NodePlacementMixin:
 
     def place_node(self, nst: dict, name, p, text: str, loc, tangent=None, record_label: bool = True):
         """Build a node at canvas point ``p``; add its outline and text to the scene."""
+        if name and (nst.get("name_prefix") or nst.get("name_suffix")):  # a scope's name prefix/suffix
+            name = nst.get("name_prefix", "") + name + nst.get("name_suffix", "")
         if nst.get("position_later"):  # \\pgfpositionnodelater (pgfnodes.py): kept, drawn when positioned
             from geoverify.frontends.tikz.pgfnodes import keep_node_for_later
             return keep_node_for_later(self, nst, name, p, text, loc)

@@ -820,3 +820,25 @@ def test_a_label_is_made_in_the_state_around_its_node():
         "A2": ((56.90549, -11.37149), (63.07736, -5.68575), (63.07736, -11.37149)),
         "A2p": ((31.78401, 56.90549), (37.95589, 62.59123), (37.95589, 56.90549)),
         "A3": ((101.60612, 0.0), (107.778, 5.68575), (107.778, 0.0))})
+
+
+def test_name_prefix_of_a_scope_names_its_nodes_and_is_tried_first_in_references():
+    # pgfmanual (name prefix): each scope's (A) is its own node; (top-A) names the first from
+    # outside, and inside a scope (A) means the prefixed one (checked against TeX)
+    sc = parse_tikz(r"""\tikz {
+      \node (A) at (5,5) {A};
+      \begin{scope}[name prefix = top-]
+        \node (A) at (0,1) {A};
+        \node (B) at (1,1) {B};
+        \draw (A.center) -- (B.center);
+      \end{scope}
+      \begin{scope}[name suffix = -low]
+        \node (B) at (1,0) {B};
+      \end{scope}
+      \draw [red] (top-A) -- (B-low);
+    }""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    lines = [p.points for p in sc.primitives if isinstance(p, Polyline) and len(p.points) == 2]
+    assert close(lines[0], [(0, CM), (CM, CM)])
+    red = lines[-1]
+    assert red[0][1] < CM and red[1][1] > 0 and red[0][0] < red[1][0]  # from top-A's border to B-low's

@@ -66,3 +66,18 @@ def test_angle_radius_and_eccentricity_given_to_the_picture_hold_for_its_angle_p
     lab = next(p for p in sc.primitives if hasattr(p, "text"))
     r = 0.5 * 0.75 * CM
     assert np.allclose(lab.anchor, (r / math.sqrt(2), r / math.sqrt(2)))
+
+
+def test_a_named_angle_pic_names_its_label_node():
+    # tikzlibraryangles puts the quoted label as \node() with name prefix .., so pic (alpha)
+    # names it alpha (checked against TeX: the circle is centred on the label, at 0.6 x 5 mm)
+    sc = parse_tikz(r"""\tikz {
+      \draw (2,0) coordinate (A) -- (0,0) coordinate (B) -- (1,1) coordinate (C)
+        pic (alpha) ["$\alpha$", draw] {angle};
+      \draw (alpha) circle [radius=5pt];
+    }""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    circle = next(p for p in sc.primitives if isinstance(p, Circle))
+    r = 0.6 * 5 * MM
+    mid = math.radians(22.5)
+    assert close(circle.center, (r * math.cos(mid), r * math.sin(mid)))
