@@ -31,7 +31,7 @@ DEF_COMMANDS = {"\\def", "\\edef", "\\gdef", "\\xdef", "\\let", "\\newcommand", 
                  "\\DeclareMathOperator", "\\newtoggle", "\\providetoggle", "\\toggletrue", "\\togglefalse",
                  "\\settoggle", "\\StrCount", "\\stepcounter", "\\refstepcounter", "\\addtocounter",
                  "\\newenvironment", "\\renewenvironment", "\\pgfdeclaredecoration",
-                 "\\pgfdeclaremetadecoration", "\\tikzdatavisualizationset"} | BASE_COMMANDS
+                 "\\pgfdeclaremetadecoration", "\\tikzdatavisualizationset", "\\pgfgetlastxy"} | BASE_COMMANDS
 DEF_COMMANDS |= set(REGISTER_DECLARATIONS)
 #: pgfmath's function commands (\pgfmathadd{x}{y} sets \pgfmathresult to x + y): name -> argument count
 PGFMATH_FUNCTION_COMMANDS = {"\\pgfmath" + name: n for name, n in (
@@ -231,6 +231,12 @@ class DefinitionsMixin:
                 text = format_result(expr, v)
             if name:
                 d.set(name, Macro([], tokenize(text), None, 0))
+            return
+        if t == "\\pgfgetlastxy":  # \pgfgetlastxy{\x}{\y}: the last path's last point, in pt
+            x, y = getattr(self, "last_xy", None) or (0.0, 0.0)
+            for nt, v in ((reader.read_arg(), x), (reader.read_arg(), y)):
+                if nt and nt[0][0].startswith("\\"):
+                    d.set(nt[0][0], Macro([], tokenize(format_number(v) + "pt"), None, 0))
             return
         if t in ("\\newlength",):
             name = reader.read_arg()

@@ -36,7 +36,7 @@ from geoverify.frontends.tikz.paths import PathWalker
 from geoverify.frontends.tikz.pgfmath import KNOWN_VALUES, MathResult, evaluate, evaluator
 from geoverify.frontends.tikz.placement import NodePlacementMixin
 from geoverify.frontends.tikz.registers import assign_register
-from geoverify.frontends.tikz.tex import Definitions, Reader, Source, detokenize, tokenize
+from geoverify.frontends.tikz.tex import Definitions, Macro, Reader, Source, detokenize, tokenize
 from geoverify.scene import Panel
 
 __all__ = ["Interpreter", "expand_list"]
@@ -626,7 +626,10 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                     reader.read_optional()
                     reader.read_arg()
             elif t.startswith("\\"):
-                self.note("UNSUPPORTED", f"command {t} is not interpreted", t)
+                if self.defs.table.get(t).__class__ is Macro:  # before a "}" or the end: Reader.expand
+                    self.note("UNSUPPORTED", f"macro {t} is missing its argument; it is skipped", t)
+                else:
+                    self.note("UNSUPPORTED", f"command {t} is not interpreted", t)
                 self._skip_args(reader)
             # stray characters in a picture are ignored, as TikZ does
 
@@ -782,6 +785,8 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
             self.note("UNSUPPORTED", f"{err.message}; the rest of the statement is skipped", cmd, err.location)
         finally:
             self.let_vars = {}
+        if walker.cur is not None:  # pgf's last point (\pgfgetlastxy)
+            self.last_xy = walker.cur
         # TikZ draws the path first and the nodes met on it afterwards
         node_prims = self.scene.primitives[first:]
         del self.scene.primitives[first:]

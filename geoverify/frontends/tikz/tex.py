@@ -531,6 +531,10 @@ class Reader:
             # the tokens still to read (a runaway recursion's stack is deep: counted in C)
             stack = self._stack
             self.budget.check_array(sum(map(len, map(_TOKENS, stack))) - sum(map(_INDEX, stack)))
+        if m.nargs and (self.peek() or ("}",))[0] == "}":
+            # a macro with arguments named as a key's value (character command=\cmd}) is used
+            # later, with its arguments: it stays as it is
+            return False
         args = self._read_args(m, tok)
         if m.nargs == 0 and not m.params:
             if m.body:

@@ -56,3 +56,15 @@ def test_viewbox_scope_centres_the_source_rectangle_on_the_target(mode, scale):
     (box,) = [p.points / (CM / 10) for p in sc.primitives]
     assert np.allclose(box.mean(axis=0), [10, 10])
     assert np.allclose(np.ptp(box, axis=0), [20 * scale, 10 * scale])
+
+
+def test_pgfgetlastxy_gives_the_last_point_of_the_last_path_in_points():
+    # pgfcorepoints: \pgfgetlastxy{\x}{\y} defines the macros as the last path's last point (pt)
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \draw (0,0) -- (2,1);
+      \path (1,3) -- (4,-2);
+      \pgfgetlastxy{\xl}{\yl}
+      \draw (0,0) -- (\xl, \yl);
+    \end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    assert np.allclose(sc.primitives[-1].points[-1], (4 * CM, -2 * CM), atol=1e-4)

@@ -307,3 +307,16 @@ def test_an_axis_beyond_floats_is_a_syntax_error_not_an_overflow():
 
     with pytest.raises(FigureSyntaxError, match="not a finite range"):
         auto_tick_step(0.0, 1.0, float("inf"))
+
+
+def test_a_macro_with_arguments_named_as_a_key_value_is_not_expanded_there():
+    # pgfkeys does not expand a key's value when it is read: \cmd} in "character command=\cmd}"
+    # is TeX's business later (was "unbalanced braces" for the whole figure)
+    sc = parse_tikz(r"""\def\mycommand#1{#1$_\n$}
+    \begin{tikzpicture}[every word/.style={character command=\mycommand}]
+      \draw (0,0) -- (1,0);
+    \end{tikzpicture}""")
+    assert len([p for p in sc.primitives if isinstance(p, Polyline)]) == 1
+    # in a picture, a missing argument is reported and the macro skipped
+    sc = parse_tikz(r"\def\f#1{#1}\draw (0,0) -- (1,0); {\f}")
+    assert [d.message for d in sc.diagnostics] == ["macro \\f is missing its argument; it is skipped"]
