@@ -103,14 +103,18 @@ def transform_scale(matrix: np.ndarray) -> float:
     return float(math.sqrt(abs(np.linalg.det(matrix[:2, :2]))))
 
 
-def _solve(corr: list[Correspondence], equivalences, flip: bool) -> np.ndarray | None:
+def _solve(corr: list[Correspondence], equivalences, flip: str | None) -> np.ndarray | None:
+    """The least-squares transform of ``corr`` within ``equivalences``, after mirroring the IR
+    in its y axis (``flip="y"``: y -> -y) or its x axis (``flip="x"``: x -> -x) first."""
     rot = "rotation" in equivalences
     axis = "axis_scaling" in equivalences and not rot
     rows, rhs, w = [], [], []
     for c in corr:
         x, y = c.ir
-        if flip:
+        if flip == "y":
             y = -y
+        elif flip == "x":
+            x = -x
         u, v = c.canvas
         if rot:  # unknowns a, b, tx, ty: u = a x - b y + tx ; v = b x + a y + ty
             rows += [[x, -y, 1, 0], [y, x, 0, 1]]
@@ -137,20 +141,21 @@ def _solve(corr: list[Correspondence], equivalences, flip: bool) -> np.ndarray |
     sol, *_ = np.linalg.lstsq(a * sw[:, None], b * sw, rcond=None)
     if np.linalg.matrix_rank(a) < a.shape[1]:
         return None
-    f = -1.0 if flip else 1.0
+    f = -1.0 if flip == "y" else 1.0
+    fx = -1.0 if flip == "x" else 1.0
     if rot:
         aa, bb, tx, ty = sol
-        m = np.array([[aa, -bb * f, tx], [bb, aa * f, ty], [0, 0, 1.0]])
+        m = np.array([[aa * fx, -bb * f, tx], [bb * fx, aa * f, ty], [0, 0, 1.0]])
     elif axis:
         sx, sy, tx, ty = sol
         if sx <= 0 or sy <= 0:
             return None
-        m = np.array([[sx, 0, tx], [0, sy * f, ty], [0, 0, 1.0]])
+        m = np.array([[sx * fx, 0, tx], [0, sy * f, ty], [0, 0, 1.0]])
     else:
         s, tx, ty = sol
         if s <= 0:
             return None
-        m = np.array([[s, 0, tx], [0, s * f, ty], [0, 0, 1.0]])
+        m = np.array([[s * fx, 0, tx], [0, s * f, ty], [0, 0, 1.0]])
     return m
 
 
@@ -164,7 +169,13 @@ def fit_transform(corr: list[Correspondence], equivalences) -> tuple[np.ndarray 
     reflected : bool
     """
     best, best_err, best_flip = None, math.inf, False
-    for flip in ((False, True) if "reflection" in equivalences else (False,)):
+    if "reflection" not in equivalences:
+        flips = (None,)
+    elif "rotation" in equivalences:  # a mirror in x is the mirror in y turned half a turn
+        flips = (None, "y")
+    else:  # without rotations, mirrors in either axis (a figure drawn with xscale=-1 or yscale=-1)
+        flips = (None, "y", "x")
+    for flip in flips:
         m = _solve(corr, equivalences, flip)
         if m is None:
             continue
@@ -174,5 +185,5 @@ def fit_transform(corr: list[Correspondence], equivalences) -> tuple[np.ndarray 
             if c.ir_radius and c.canvas_radius:
                 err += c.weight * (transform_scale(m) * c.ir_radius - c.canvas_radius) ** 2
         if err < best_err:
-            best, best_err, best_flip = m, err, flip
+            best, best_err, best_flip = m, err, flip is not None
     return best, best_flip

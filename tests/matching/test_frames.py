@@ -66,3 +66,16 @@ def test_fit_transform_exact_with_circle_radius():
     m, refl = fit_transform(corr, {"translation", "uniform_scaling"})
     assert m is not None and not refl
     assert np.allclose(transform_points(m, np.array([1.0, 0.0])), [35.0, 20.0])
+
+
+@pytest.mark.parametrize("mirror", ["x", "y"])
+def test_without_rotation_a_reflection_may_mirror_either_axis(mirror):
+    # a figure drawn with xscale=-1 is as much a mirror image as one drawn with yscale=-1
+    o, f = objs(["translation", "uniform_scaling", "reflection"])
+    m = np.diag([-30.0 if mirror == "x" else 30.0, -30.0 if mirror == "y" else 30.0, 1.0])
+    m[:2, 2] = (40.0, 25.0)
+    v = run(scene_of(m), o, CHECKS, frames=f)
+    assert {x.verdict for x in v.values()} == {"pass"}
+    # the half turn (both mirrors) is a rotation, which the task does not allow
+    v = run(scene_of(np.diag([-30.0, -30.0, 1.0])), o, CHECKS, frames=f)
+    assert "fail" in {x.verdict for x in v.values()}
