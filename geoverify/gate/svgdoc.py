@@ -31,7 +31,9 @@ from geoverify.gate.settings import GateSettings
 
 __all__ = ["SvgCheck", "check_svg", "expanded_size", "render_svg", "looks_like_svg"]
 
-_DTD = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+# an entity declaration, or a DOCTYPE with an internal subset (a public DOCTYPE alone is harmless:
+# no external DTD is ever loaded)
+_DTD = re.compile(rb"<!\s*ENTITY|<!\s*DOCTYPE[^>\[]*\[", re.IGNORECASE)
 _URL = re.compile(r"url\(\s*['\"]?\s*([^'\")\s]*)", re.IGNORECASE)
 _IMPORT = re.compile(r"@import", re.IGNORECASE)
 _REF_ATTRS = ("href", "{http://www.w3.org/1999/xlink}href", "src")
@@ -118,7 +120,8 @@ def check_svg(text: str | bytes, *, max_depth: int = MAX_DEPTH, max_elements: in
     """
     data = text.encode("utf-8") if isinstance(text, str) else text
     if _DTD.search(data):
-        return SvgCheck("TECH_UNSAFE", "DOCTYPE or ENTITY declarations are refused (entity expansion, XXE)")
+        return SvgCheck("TECH_UNSAFE", "internal DTD subsets and ENTITY declarations are refused (entity "
+                                       "expansion, XXE)")
     depth = max_seen = count = 0
     try:
         # iterparse keeps nothing but the open path; expat never sees a DTD here.

@@ -15,7 +15,9 @@ def test_plain_svg_is_fine():
 
 
 @pytest.mark.parametrize("body,code", [
-    ('<!DOCTYPE svg><svg {ns}/>', "TECH_UNSAFE"),
+    ('<!DOCTYPE svg [ ]><svg {ns}/>', "TECH_UNSAFE"),
+    ('<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg {ns}/>',
+     None),
     ('<svg {ns}><image href="http://example.org/x.png"/></svg>', "TECH_UNSAFE"),
     ('<svg {ns}><rect style="fill:url(file:///etc/passwd)"/></svg>', "TECH_UNSAFE"),
     ('<svg {ns}><rect fill="url(http://x/y#a)"/></svg>', "TECH_UNSAFE"),

@@ -2,7 +2,7 @@
 
 Pipeline, one module per step:
 
-- :mod:`.xmldoc` reads the XML safely with expat (no DOCTYPE/entities, depth
+- :mod:`.xmldoc` reads the XML safely with expat (no DTD subsets/entities, depth
   and element budgets, line/column of every element);
 - :mod:`.usecheck` refuses ``<use>`` cycles and bombs before anything is drawn;
 - :mod:`.document` sets up the outermost viewport (px -> bp, y flipped) and

@@ -127,7 +127,7 @@ def parse_svg(text: str, *, filename: str | None = None, limits: Limits | None =
     FigureFormatError
         Well-formed XML whose root is not ``<svg>``.
     UnsafeInputError
-        ``<!DOCTYPE>``/``<!ENTITY>`` declarations, ``<use>`` cycles.
+        Internal DTD subsets and ``<!ENTITY>`` declarations, ``<use>`` cycles.
     BudgetExceededError
         Size, depth, element, ``<use>``, primitive or time budget exhausted.
     """

@@ -171,10 +171,13 @@ def read_xml(text: str, *, filename: str | None = None, limits: Limits) -> tuple
             stack[-1].children.append(data)
 
     def doctype(name, sysid, pubid, has_internal):
-        raise UnsafeInputError(
-            "SVG with a <!DOCTYPE> declaration refused (DTDs and entities are never processed; "
-            "remove the DOCTYPE)", location=where(),
-        )
+        # <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "...dtd"> (matplotlib writes it): the
+        # external DTD is never loaded. An internal subset could declare entities: refused.
+        if has_internal:
+            raise UnsafeInputError(
+                "SVG with an internal DTD subset (<!DOCTYPE ... [ ... ]>) refused (DTDs and entities are "
+                "never processed; remove the subset)", location=where(),
+            )
 
     def entity(*args):
         raise UnsafeInputError("SVG with an <!ENTITY> declaration refused (entities are never expanded)",
