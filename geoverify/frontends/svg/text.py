@@ -226,16 +226,20 @@ def text_chunks(node, inh: dict, vp, metrics: FontMetrics | None = None) -> list
         shift = 0.0
     chunks: list[TextChunk] = []
     pieces: list[str] = []
+    levels: list[int] = []  # per piece: 1 raised (superscript), -1 lowered (subscript), 0 on the baseline
     start = list(pen)
+    shifts = [0.0]  # baseline-shift of the enclosing tspans (up, user units)
 
     def close():
         text = "".join(pieces)
+        marked = _scripts(pieces, levels) if any(levels) else text
         pieces.clear()
+        levels.clear()
         if not preserve:
-            text = text.strip()
+            text, marked = text.strip(), marked.strip()
         if not text.strip():
             return
-        width = adv(text) * fs
+        text, width = marked, adv(text) * fs
         if anchor == "middle":
             cx = start[0]
         elif anchor == "end":
@@ -251,6 +255,8 @@ def text_chunks(node, inh: dict, vp, metrics: FontMetrics | None = None) -> list
                 if t.startswith(" ") and pieces and pieces[-1].endswith(" "):
                     t = t[1:]
                 pieces.append(t)
+                raised = start[1] - pen[1] + shifts[-1]
+                levels.append(0 if abs(raised) < 0.15 * fs or abs(raised) > 0.8 * fs else (1 if raised > 0 else -1))
                 pen[0] += adv(t) * fs
                 continue
             if c.tag not in ("tspan", "textPath", "a") or depth > 32:
@@ -268,11 +274,49 @@ def text_chunks(node, inh: dict, vp, metrics: FontMetrics | None = None) -> list
             pen[1] += parse_length(cdy, font_size=fs, default=0.0) if cdy is not None else 0.0
             if cx is not None or cy is not None:
                 start[:] = pen
+            shifts.append(shifts[-1] + _baseline_shift(c, fs))
             walk(c, depth + 1)
+            shifts.pop()
 
     walk(node, 0)
     close()
     return chunks
+
+
+def _baseline_shift(node, fs: float) -> float:
+    """How far a tspan's ``baseline-shift`` raises its text (user units; ``super``/``sub``
+    as browsers place them, a third of an em)."""
+    value = node.attrs.get("baseline-shift")
+    style = node.attrs.get("style", "")
+    if "baseline-shift" in style:
+        m = re.search(r"baseline-shift\s*:\s*([^;]+)", style)
+        value = m.group(1).strip() if m else value
+    if not value or value == "baseline":
+        return 0.0
+    if value == "super":
+        return fs / 3.0
+    if value == "sub":
+        return -fs / 3.0
+    if value.endswith("%"):
+        try:
+            return float(value[:-1]) / 100.0 * fs
+        except ValueError:
+            return 0.0
+    return parse_length(value, font_size=fs, default=0.0)
+
+
+def _scripts(pieces: list[str], levels: list[int]) -> str:
+    """The pieces joined, raised runs as ``^{..}`` and lowered ones as ``_{..}`` (how a label
+    writes ``z<tspan baseline-shift="super">3</tspan>`` or a ``dy``-raised exponent)."""
+    out, k = [], 0
+    while k < len(pieces):
+        lvl, j = levels[k], k
+        while j < len(pieces) and levels[j] == lvl:
+            j += 1
+        run = "".join(pieces[k:j])
+        out.append(run if lvl == 0 or not run.strip() else ("^{" if lvl > 0 else "_{") + run.strip() + "}")
+        k = j
+    return "".join(out)
 
 
 _CAP_HEIGHT, _X_HEIGHT, _INK_DESCENT = 0.7, 0.45, 0.2

@@ -220,3 +220,15 @@ def test_each_text_chunk_is_anchored_on_its_own():
     # "abcd" (40 px estimated) is centred on x = 20, one line (24 px) lower.
     assert t.box[0] == pytest.approx(to_canvas(0, 0)[0]) and t.box[2] == pytest.approx(to_canvas(40, 0)[0])
     assert t.box[1] == pytest.approx(to_canvas(0, 54 + 5)[1])
+
+
+@pytest.mark.parametrize("body,text", [
+    ('|z<tspan baseline-shift="super" font-size="9">3</tspan>| = 8', "|z^{3}| = 8"),
+    ('x<tspan style="baseline-shift:sub">1</tspan> + x<tspan baseline-shift="-30%">2</tspan>', "x_{1} + x_{2}"),
+    # Inkscape raises an exponent with dy and lowers the text back with the next tspan's dy
+    ('e<tspan dy="-5" font-size="8">i\u03c0</tspan><tspan dy="5"> = -1</tspan>', "e^{i\u03c0} = -1"),
+    ('a<tspan dx="3">b</tspan>', "ab"),  # a kern is not a script
+])
+def test_raised_and_lowered_tspans_are_scripts_of_the_label(body, text):
+    t = _label(f'<text x="20" y="50" font-size="14">{body}</text>')
+    assert t.text == text
