@@ -53,6 +53,12 @@ def _is_num(v):
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
+
+#: settings.* fields that choose the output file and viewer, not the picture's geometry
+_OUTPUT_SETTINGS = frozenset({"outformat", "render", "prc", "pdfviewer", "psviewer", "svgviewer", "batchView",
+                              "interactiveView", "multipleView", "view", "keep", "verbose", "twice", "tex",
+                              "embed", "toolbar", "antialias", "maxtile", "offscreen"})
+
 class ExpressionsMixin:
     """Evaluation of expression nodes; needs the statement side of :class:`Interpreter`."""
 
@@ -603,7 +609,12 @@ class ExpressionsMixin:
         if isinstance(target, Tree) and target.data in ("attr", "named_attr"):
             b = target.children[0]
             if (isinstance(b, Token) and str(b) == "settings") or (isinstance(b, Tree) and b.data == "var" and str(b.children[0]) == "settings"):
-                self.note("UNSUPPORTED", "assignments to settings.* are refused", "settings", target)
+                field = str(target.children[-1])
+                if field in _OUTPUT_SETTINGS:  # how the picture is shipped, not what it shows
+                    self.note("NOTE", f"settings.{field} changes the output, not the picture; skipped", "settings",
+                              target)
+                else:
+                    self.note("UNSUPPORTED", f"assignments to settings.{field} are refused", "settings", target)
                 raise _Skip()
 
     def e_assign(self, node, env):

@@ -15,6 +15,11 @@ def test_paper_size_reads_as_asy_reports_it():
     np.testing.assert_allclose(line.points, [[0, 0], [306, 198]])
 
 
-def test_assigning_settings_stays_refused():
-    s = parse_asy("settings.outformat=\"pdf\"; draw((0,0)--(1,1));")
-    assert any(d.construct == "settings" for d in s.diagnostics)
+def test_assigning_settings_stays_refused_output_settings_are_only_noted():
+    # settings.texcommand="sh" would run a shell: refused (the scene is partial); settings.outformat
+    # chooses the file written, which the picture does not depend on: noted, the scene stays whole
+    s = parse_asy("settings.texcommand=\"sh\"; draw((0,0)--(1,1));")
+    assert [d.code for d in s.diagnostics if d.construct == "settings"] == ["UNSUPPORTED"]
+    s = parse_asy("settings.outformat=\"pdf\"; settings.render=0; draw((0,0)--(1,1));")
+    assert [d.code for d in s.diagnostics if d.construct == "settings"] == ["NOTE", "NOTE"]
+    assert not s.partial

@@ -256,7 +256,7 @@ def test_runaway_programs_hit_a_budget(code):
 @pytest.mark.parametrize("code, construct", [
     ('system("rm -rf /");', "system"),
     ('string s = input("x");', "input"),
-    ('settings.outformat = "pdf";', "settings"),
+    ('settings.texcommand = "sh";', "settings"),
 ])
 def test_unsafe_constructs_are_refused(code, construct):
     s = parse_asy(code + " draw((0,0)--(1,1));")
@@ -335,3 +335,14 @@ def test_a_struct_declared_again_replaces_its_constructor(monkeypatch):
     monkeypatch.setattr(interpreter.Interpreter, "builtin", builtin)
     parse_asy("for (int i = 0; i < 50; ++i) struct u { real a = 2; }")
     assert max(sizes) == 1 and len(sizes) == 50
+
+
+@pytest.mark.parametrize("pen, stroke", [
+    # plain_pens.asy (asy 2.85): light = half saturated, deep = 0.5, dark = 0.25, cmyk converted
+    ("deepgray", "#1a1a1a"), ("darkgray", "#0d0d0d"), ("lightblue", "#8080ff"), ("deepblue", "#000080"),
+    ("darkgreen", "#004000"), ("purple", "#8000ff"), ("pink", "#ffbfff"), ("palecyan", "#bfffff"),
+    ("Magenta", "#ff00ff"), ("brown", "#800000"),
+])
+def test_named_pens_have_asymptotes_colours(pen, stroke):
+    p = only(parse_asy(f"draw((0,0)--(1,0), {pen});"), Polyline)
+    assert p.style.stroke == stroke
