@@ -108,6 +108,51 @@ _SIZING = re.compile(r"\\(?:left|right|big|Big|bigg|Bigg|bigl|bigr|Bigl|Bigr|big
 _FONT_SIZE = re.compile(r"\\(?:tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge)\b")
 
 
+_FRACTION = re.compile(r"\\(?:[dtc]?frac|nicefrac|sfrac)(?![A-Za-z])\s*")
+
+
+def _tex_argument(s: str, i: int) -> tuple[str, int] | None:
+    """The TeX argument starting at ``s[i]`` (spaces skipped): a brace group's inside, a control
+    word or one character; and where it ends. None at the end or at an unbalanced group."""
+    while i < len(s) and s[i] == " ":
+        i += 1
+    if i >= len(s) or s[i] == "}":
+        return None
+    if s[i] == "{":
+        depth = 0
+        for j in range(i, len(s)):
+            depth += {"{": 1, "}": -1}.get(s[j], 0)
+            if depth == 0:
+                return s[i + 1:j], j + 1
+        return None
+    if s[i] == "\\":
+        m = re.match(r"\\([A-Za-z]+|.)", s[i:])
+        return m.group(0), i + len(m.group(0))
+    return s[i], i + 1
+
+
+def _fractions(s: str) -> str:
+    """``\\frac{a}{b}`` (and ``\\dfrac``, ``\\tfrac``, ``\\frac12``) written inline as ``a/b``, with
+    parentheses around a numerator or denominator of more than one symbol."""
+    for _ in range(20):  # nested fractions, innermost last
+        m = _FRACTION.search(s)
+        if m is None:
+            return s
+        num = _tex_argument(s, m.end())
+        den = _tex_argument(s, num[1]) if num else None
+        if den is None:
+            return s
+        parts = []
+        for arg in (num[0], den[0]):
+            arg = _fractions(arg).strip()
+            plain = arg.replace("{", "").replace("}", "")
+            atom = len(plain) == 1 or re.fullmatch(r"\\[A-Za-z]+|\d+(?:\.\d+)?|[A-Za-z]", plain) or \
+                re.fullmatch(r"\\[A-Za-z]+\s*\{[^{}]*\}", arg)  # \sqrt{2}, \bar{z}
+            parts.append(arg if atom else "(" + arg + ")")
+        s = s[:m.start()] + parts[0] + "/" + parts[1] + s[den[1]:]
+    return s
+
+
 @functools.lru_cache(maxsize=4096)
 def normalize_text(text: str) -> str:
     """Canonical form of a label for comparison.
@@ -124,9 +169,11 @@ def normalize_text(text: str) -> str:
     s = _FONT_SIZE.sub("", s)
     s = _SPACING.sub(" ", s)
     s = _WRAPPERS.sub("", s)
+    if "frac" in s:
+        s = _fractions(s)
     s = _TEX_SYMBOL_RE.sub(lambda m: _TEX_SYMBOLS[m.group(0)], s)
     s = s.translate(_SUBSCRIPTS)
-    s = s.replace("−", "-").replace("–", "-").replace("∗", "*").replace("<=", "≤").replace(">=", "≥")
+    s = s.replace("−", "-").replace("–", "-").replace("⁄", "/").replace("∗", "*").replace("<=", "≤").replace(">=", "≥")
     s = s.replace("!=", "≠").replace("->", "→")
     s = s.replace("{", "").replace("}", "").replace("_", "")
     s = re.sub(r"\s+", "", s)

@@ -21,3 +21,15 @@ def test_formulas():
     assert formula_equivalent("$x^2 - 1 = 0$", "(x-1)*(x+1) = 0") is True
     assert formula_equivalent("$x^2 + 1$", "x**2 - 1") is False
     assert normalize_text("  $ A $ ") == "A"
+
+
+@pytest.mark.parametrize("a, b", [
+    ("$f(z) = z + \\frac{1}{z}$", "f(z)=z+1/z"), ("$\\tfrac12 - i\\pi$", "1/2 - iπ"), ("$\\dfrac{z+1}{2}$", "(z+1)/2"),
+    ("$\\frac{1}{\\frac{1}{x}+1}$", "1/(1/x+1)"), ("$\\frac{1}{\\sqrt{2}}$", "$1/\\sqrt{2}$"), ("½", "1/2"),
+])
+def test_fractions_read_inline(a, b):
+    assert text_matches(a, b)
+
+
+def test_an_incomplete_fraction_is_left_as_written():
+    assert normalize_text("$\\frac{1}$") == "\\frac1"
