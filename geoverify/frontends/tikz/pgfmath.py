@@ -141,6 +141,8 @@ def _compile(node, units: list[bool]) -> Callable[[_Env], float]:
         return lambda env: v
     if d in ("var", "var_dimension"):
         name = str(ch[0])
+        if name.endswith(_TEXT_BASE):
+            name = name[:-len(_TEXT_BASE)]
         units[1] = True
         if d == "var_dimension":
             units[0] = True
@@ -223,6 +225,13 @@ def _compile(node, units: list[bool]) -> Callable[[_Env], float]:
             return a(env) / den
         return div
     if d == "pow":
+        base = ch[0]
+        if getattr(base, "data", None) == "var" and str(base.children[0]).endswith(_TEXT_BASE):
+            # the macro's text is the base: a negative value's minus sign is a unary minus
+            def text_pow(env):
+                v, e = a(env), b(env)
+                return -math.pow(-v, e) if v < 0 else math.pow(v, e)
+            return text_pow
         return lambda env: math.pow(a(env), b(env))
     if d == "and_":
         return lambda env: float(bool(a(env)) and bool(b(env)))
@@ -230,6 +239,18 @@ def _compile(node, units: list[bool]) -> Callable[[_Env], float]:
         return lambda env: float(bool(a(env)) or bool(b(env)))
     raise AssertionError(d)
 
+
+#: A variable named ``\\x@textbase`` is ``\\x``, and a power of it reads its text: TikZ's plot
+#: variable is a macro, so ``\\x^2`` with ``\\x`` = -3.8 is ``-3.8^2`` = -(3.8^2) (:func:`text_powers`)
+_TEXT_BASE = "@textbase"
+
+
+def text_powers(text: str, name: str) -> str:
+    """``text`` with the macro ``name`` marked where it is the base of a power (``\\x^2``, not ``(\\x)^2``),
+    so that the power is taken of the macro's text, as TeX expands it."""
+    if "^" not in text:
+        return text
+    return re.sub(re.escape(name) + r"(?![A-Za-z@])(?=\s*\^)", lambda m: name + _TEXT_BASE, text)
 
 #: Length registers pgf defines; referring to them declares units.
 _LENGTH_MACROS = {"\\pgflinewidth", "\\textwidth", "\\linewidth", "\\columnwidth", "\\tikzleveldistance",
@@ -281,8 +302,9 @@ def _compiled(text: str, location: SourceLocation | None) -> tuple[Callable[[_En
 
 def _compile_text(text: str, location: SourceLocation | None) -> tuple[Callable[[_Env], float], bool, bool]:
     """:func:`_compiled` without the tables: parse and compile ``text``, keep the result."""
+    parsed = text
     try:
-        tree = MATH_SKELETONS.tree(text)
+        tree = MATH_SKELETONS.tree(parsed)
     except UnexpectedInput as err:
         missing = text.count("(") - text.count(")")
         if not 0 < abs(missing) <= 8:
@@ -290,7 +312,7 @@ def _compile_text(text: str, location: SourceLocation | None) -> tuple[Callable[
         # pgfmath closes parentheses left open at the end ("cos(deg(x)" is cos(deg(x))), and a
         # ")" closing nothing ends a group opened at the start ("1+2)*3" is 9, as TeX computes)
         try:
-            tree = MATH_SKELETONS.tree(text + ")" * missing if missing > 0 else "(" * -missing + text)
+            tree = MATH_SKELETONS.tree(parsed + ")" * missing if missing > 0 else "(" * -missing + parsed)
         except UnexpectedInput:
             raise syntax_error(err, text, f"pgfmath expression {text!r}", location) from None
     units = [False, False]

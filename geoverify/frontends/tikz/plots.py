@@ -15,6 +15,7 @@ from lark import Token
 
 from geoverify.frontends.tikz import geometry as G
 from geoverify.frontends.tikz.coords import evaluate_coordinate
+from geoverify.frontends.tikz.pgfmath import text_powers
 from geoverify.frontends.tikz.plothandlers import bar_options, handler_path
 from geoverify.frontends.tikz.plotmarks import draw_plot_marks
 
@@ -58,7 +59,7 @@ class PlotMixin:
             self.interp.budget.check_array(n)
             values = [a + (b - a) * k / (n - 1) for k in range(n)]
         self.interp.budget.step(len(values))
-        text = self.interp.subst_let(body)
+        text = text_powers(self.interp.subst_let(body), var)
         old = self.interp.env.get(var)
         try:
             for v in values:

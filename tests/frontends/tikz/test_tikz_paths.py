@@ -517,3 +517,17 @@ def test_a_curve_angle_beyond_floats_skips_its_statement():
     sc = parse_tikz(r"\begin{tikzpicture}\draw (0,0) to[out=1e400, in=40] (1,1);\end{tikzpicture}")
     assert not sc.primitives
     assert any("not a finite number" in d.message for d in sc.diagnostics)
+
+
+def test_a_power_of_the_plot_variable_reads_its_text():
+    # the plot variable is a macro: \x^2 with \x = -2 is -2^2 = -4 (checked against TeX: the
+    # curve goes down on the left); (\x)^2 and \x*\x are 4
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \draw plot[domain=-2:2, samples=5] (\x, {\x^2});
+      \draw plot[domain=-2:2, samples=5] (\x, {(\x)^2});
+      \draw plot[domain=-1:1, samples=3, variable=\t] ({\t*\t}, {-\t^3});
+    \end{tikzpicture}""")
+    bare, grouped, other = [p.points / CM for p in sc.primitives]
+    assert np.allclose(bare[:, 1], [-4, -1, 0, 1, 4])
+    assert np.allclose(grouped[:, 1], [4, 1, 0, 1, 4])
+    assert np.allclose(other, [(1, 1), (0, 0), (1, -1)])  # -\t^3 at -1 reads --1^3 = 1
