@@ -274,14 +274,50 @@ def def_point_with(interp, reader, tok) -> None:
     set_point(interp, "tkzPointResult", res)
 
 
+def _tangent_points(o, a, p):
+    """``\\tkzTgtFromP(O,A)(P)``: where the tangents from P touch the circle (O, |OA|), first the
+    one for which the angle P-first-O (counter-clockwise) is under 180 degrees."""
+    mid = _mid(o, p)
+    if _dist(o, p) <= _dist(o, a):
+        raise FigureSyntaxError("tangent from a point inside the circle")
+    first, second = inter_cc(o, _dist(o, a), mid, _dist(mid, o))
+    return (first, second) if _ccw_angle(first, p, o) < 180.0 else (second, first)
+
+
+def _tangent_at(o, a):
+    """``\\tkzTgtAt(O)(A)``: the point 1 cm from A along the tangent at A (A-O turned by -90 degrees)."""
+    u = _unit(_sub(o, a))
+    return _add(a, (u[1], -u[0]), CM)
+
+
 def def_line(interp, reader, tok) -> None:
-    own, _rest = tkz_options(read_optional(interp, reader),
-                             ("mediator", "perpendicular", "orthogonal", "parallel", "bisector", "bisector out",
-                              "K", "normed"))
+    opts = read_optional(interp, reader)
+    own, _rest = tkz_options(opts, ("mediator", "perpendicular", "orthogonal", "parallel", "bisector",
+                                    "bisector out", "K", "normed", "tangent from", "tangent at", "altitude",
+                                    "euler", "symmedian"))
+    unknown = [k for k, _ in split_options(opts) if not k.startswith("/") and k not in own]
+    if unknown:  # an unknown key of the line (not a /tikz/ key) would silently give the mediator
+        raise _unsupported(tok[0], unknown[0])
     names, pts = _points(interp, reader, tok)
     k = _num(interp, own["K"]) if own.get("K") else 1.0
-    if "normed" in own:
-        raise _unsupported(tok[0], "normed")
+    if "normed" in own or "symmedian" in own:
+        raise _unsupported(tok[0], "normed" if "normed" in own else "symmedian")
+    if own.get("tangent from"):
+        first, second = _tangent_points(pts[0], pts[1], point(interp, own["tangent from"]))
+        _order(interp, first, second, False)
+        return
+    if own.get("tangent at"):
+        set_point(interp, "tkzPointResult", _tangent_at(pts[0], point(interp, own["tangent at"])))
+        return
+    if "altitude" in own or "euler" in own:
+        if len(pts) != 3:
+            raise FigureSyntaxError(f"{tok[0]}[altitude] needs three points", location=interp.loc)
+        a, b, c = pts
+        if "altitude" in own:  # the foot of the altitude from the second point
+            set_point(interp, "tkzPointResult", _project(a, c, b))
+        else:  # the orthocentre and the nine-point centre
+            _order(interp, _orthocenter(a, b, c), _circumcenter(_mid(a, b), _mid(b, c), _mid(a, c)), False)
+        return
     through = own.get("perpendicular") or own.get("orthogonal") or own.get("parallel")
     if through is not None:
         t = through.strip()
@@ -408,10 +444,57 @@ def def_triangle(interp, reader, tok) -> None:
     set_point(interp, "tkzPointResult", res)
 
 
+def def_tangent(interp, reader, tok) -> None:
+    """``\\tkzDefTangent[at=A](O)``, ``[from=P](O,A)``, ``[from with R=P](O,r)``."""
+    opts = read_optional(interp, reader)
+    own, _rest = tkz_options(opts, ("at", "from", "from with R"))
+    names = split_points(read_paren(interp, reader, tok[0]))
+    unknown = [k for k, _ in split_options(opts) if not k.startswith("/") and k not in own]
+    if unknown or not own:
+        raise _unsupported(tok[0], unknown[0] if unknown else "")
+    o = point(interp, names[0])
+    if own.get("at"):
+        set_point(interp, "tkzPointResult", _tangent_at(o, point(interp, own["at"])))
+        return
+    if len(names) != 2:
+        raise FigureSyntaxError(f"{tok[0]} needs the circle as (O,A) or (O,r)", location=interp.loc)
+    if own.get("from with R"):
+        p = point(interp, own["from with R"])
+        a = _add(o, (_radius_cm(interp, names[1]), 0.0))
+    else:
+        p = point(interp, own.get("from") or "")
+        a = point(interp, names[1])
+    first, second = _tangent_points(o, a, p)
+    _order(interp, first, second, False)
+
+
 def def_circle(interp, reader, tok) -> None:
     opts = read_optional(interp, reader)
-    kind = next((k for k, _ in split_options(opts) if not k.startswith("/tikz/") and k != "K"), "circum")
+    kind, value = next(((k, v) for k, v in split_options(opts) if not k.startswith("/tikz/") and k != "K"),
+                       ("circum", None))
     names = split_points(read_paren(interp, reader, tok[0]))
+    if kind == "orthogonal from" and value and len(names) == 2:
+        # tkzDefOrthogonalCircle: the circle about P through the tangents' contact points
+        p = point(interp, value)
+        o, a = point(interp, names[0]), point(interp, names[1])
+        first, second = _tangent_points(o, a, p)
+        _order(interp, first, second, False)
+        set_length(interp, round(_dist(o, first) / CM, 6), tok[1])  # (the package's own radius)
+        return
+    if kind == "orthogonal through" and value and " and " in value and len(names) == 2:
+        # tkzDefOrthoThroughCircle: P's inverse in the circle of radius 1 cm about O, as the package
+        # computes it, and the circle through it, P and Q
+        p, q = (point(interp, x.strip()) for x in value.split(" and ", 1))
+        o = point(interp, names[0])
+        d = _dist(o, p)
+        if d == 0:
+            raise FigureSyntaxError(f"{tok[0]}[orthogonal through]: a point at the centre", location=interp.loc)
+        inverse = _add(o, _unit(_sub(p, o)), CM * CM / d)
+        centre = _circumcenter(inverse, p, q)
+        set_point(interp, "tkzPointResult", centre)
+        _order(interp, centre, p, False)
+        set_length(interp, round(_dist(centre, p) / CM, 6), tok[1])
+        return
     if kind == "R":
         o = point(interp, names[0])
         r = _num(interp, names[1])
@@ -478,6 +561,7 @@ HANDLERS = {
     "\\tkzInterCC": inter_circle_circle,
     "\\tkzDefTriangle": def_triangle,
     "\\tkzDefCircle": def_circle,
+    "\\tkzDefTangent": def_tangent,
     "\\tkzCalcLength": calc_length,
     "\\tkzDuplicateSegment": duplicate_segment,
     "\\tkzDuplicateLength": duplicate_segment,

@@ -151,3 +151,32 @@ def test_arguments_a_macro_cannot_read_are_reported_and_the_rest_is_drawn():
                     r"\tkzDrawSegment(A,B)\end{tikzpicture}")
     assert any(d.code == "UNSUPPORTED" and d.construct == "\\tkzDrawArc" for d in sc.diagnostics)
     assert any(isinstance(p, Polyline) for p in sc.primitives)
+
+
+def test_tangents_altitude_and_euler_lines_and_orthogonal_circles():
+    # checked against TeX (tkz-euclide 5): the first tangent point is the one the package
+    # names first; tangent at A is 1 cm along A-O turned by -90 degrees
+    sc = parse_tikz(r"""\tkzDefPoint(0,0){O}\tkzDefPoint(1.5,0.5){A}\tkzDefPoint(5,1){P}
+        \tkzDefLine[tangent from=P](O,A) \tkzGetPoints{T1}{T2}
+        \tkzDefLine[tangent at=A](O) \tkzGetPoint{h}
+        \tkzDefPoint(-2,3){B}\tkzDefPoint(1,4){C}
+        \tkzDefLine[altitude](B,O,C) \tkzGetPoint{H}
+        \tkzDefLine[euler](B,O,C) \tkzGetPoints{E1}{E2}
+        \tkzDefTangent[from with R=P](O,1) \tkzGetPoints{S1}{S2}
+        \tkzDefCircle[orthogonal from=P](O,A) \tkzGetFirstPoint{Q}
+        \tkzDrawPoints(T1,T2,h,H,E1,E2,S1,S2,Q)""")
+    assert not sc.diagnostics
+    want = [(0.77557, -1.37786), (0.18597, 1.57016), (1.18377, 1.44868), (-1.1, 3.3), (-10 / 11, 30 / 11),
+            (-0.47727, 2.43182), (5 / 13, -12 / 13), (0, 1), (0.77557, -1.37786)]
+    assert close(_dots(sc), want, tol=2e-5)
+
+
+def test_an_unknown_option_of_a_line_is_reported_not_read_as_the_mediator():
+    sc = parse_tikz(r"""\tkzDefPoint(0,0){A}\tkzDefPoint(2,0){B}
+        \tkzDefLine[tangent to=A](A,B)\tkzGetPoints{U}{V}\tkzDrawPoints(A)""")
+    msgs = [d.message for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    assert msgs[0] == "\\tkzDefLine: \\tkzDefLine option 'tangent to' is not interpreted; the macro is skipped"
+    assert len(_dots(sc)) == 1  # U and V are not made up
+    sc = parse_tikz(r"""\tkzDefPoint(0,0){A}\tkzDefPoint(2,0){B}
+        \tkzDefLine[mediator,/tikz/overlay](A,B)\tkzGetPoints{U}{V}\tkzDrawPoints(U)""")  # a /tikz/ key is TikZ's
+    assert not sc.diagnostics and len(_dots(sc)) == 1
