@@ -258,6 +258,16 @@ def _dist_to_round(xy: np.ndarray, rd: Round) -> float:
     return float(point_polyline_distances(xy[None], rd.points, np.array([0, len(rd.points)]))[0, 0])
 
 
+def _box_to_circle(box, center: np.ndarray, radius: float) -> float:
+    """Distance from a text box ``(x0, y0, x1, y1)`` to a circle's outline (0 when the box straddles it)."""
+    cx, cy = float(center[0]), float(center[1])
+    near = math.hypot(min(max(cx, box[0]), box[2]) - cx, min(max(cy, box[1]), box[3]) - cy)
+    far = max(math.hypot(x - cx, y - cy) for x in (box[0], box[2]) for y in (box[1], box[3]))
+    if near <= radius <= far:
+        return 0.0
+    return min(abs(near - radius), abs(far - radius))
+
+
 def _dist_to_curve(xy: np.ndarray, coords: np.ndarray) -> float:
     return float(point_polyline_distances(xy[None], coords, np.array([0, len(coords)]))[0, 0])
 
@@ -278,9 +288,22 @@ def _curve_residual(pred: np.ndarray, drawn: np.ndarray, extension: np.ndarray |
 
 
 def coverage(feats: Features, p: np.ndarray, q: np.ndarray, tol: float, samples: int = 21) -> tuple[float, list]:
-    """Fraction of segment pq lying within ``tol`` of drawn strokes, and the primitives covering it."""
+    """Fraction of segment pq lying within ``tol`` of drawn strokes running along it, and the
+    primitives covering it.
+
+    A stroke covers a stretch of the segment only where it runs in the segment's direction
+    (within 3 degrees, or the turn of ends each ``tol`` off, 2 tol / length, when that is more):
+    a curve that hugs a line near where it touches it, or an axis the segment starts on,
+    does not draw the segment.
+    """
     s = np.linspace(0.0, 1.0, samples)[:, None]
-    covered, owners = covered_points(feats, p + s * (q - p), tol)
+    d = np.asarray(q, dtype=np.float64) - np.asarray(p, dtype=np.float64)
+    length = float(np.hypot(*d))
+    along = None
+    if length > 0:
+        # (a segment whose ends are each off by tol turns by up to 2 tol / length)
+        along = (d / length, math.sin(min(max(math.radians(3.0), 2.0 * tol / length), math.pi / 2)))
+    covered, owners = covered_points(feats, p + s * (q - p), tol, along=along)
     return float(covered.mean()), owners
 
 
@@ -297,11 +320,35 @@ def _shown(feats: Features, owner, pts: np.ndarray, tol: float) -> np.ndarray:
     return out
 
 
-def covered_points(feats: Features, pts: np.ndarray, tol: float) -> tuple[np.ndarray, list]:
+def _along(e0: np.ndarray, e1: np.ndarray, along) -> np.ndarray:
+    """Which edges ``(E, 2)`` run in the direction ``along = (unit vector, sine of the angle
+    allowed)`` either way (all of them when ``along`` is None)."""
+    if along is None:
+        return np.ones(len(e0), dtype=bool)
+    d = e1 - e0
+    n = np.hypot(d[:, 0], d[:, 1])
+    u, sin_max = along
+    cross = np.abs(d[:, 0] * u[1] - d[:, 1] * u[0])
+    return (n > 0) & (cross <= sin_max * np.maximum(n, 1e-300))
+
+
+def _edge_distances(pts: np.ndarray, e0: np.ndarray, e1: np.ndarray) -> np.ndarray:
+    """``(P, E)`` distances from points ``(P, 2)`` to the segments ``e0 -> e1 (E, 2)``."""
+    d = e1 - e0
+    L2 = np.maximum(np.einsum("ij,ij->i", d, d), 1e-300)
+    rel = pts[:, None, :] - e0[None, :, :]
+    t = np.clip(np.einsum("sij,ij->si", rel, d) / L2, 0.0, 1.0)
+    diff = e0[None] + t[..., None] * d[None] - pts[:, None, :]
+    return np.hypot(diff[..., 0], diff[..., 1])
+
+
+def covered_points(feats: Features, pts: np.ndarray, tol: float, along=None) -> tuple[np.ndarray, list]:
     """Which of ``pts (N, 2)`` lie within ``tol`` of a drawn stroke where it shows, and the
     primitives covering them.
 
-    What a clip hides is not drawn: a stroke covers a point only inside its clip box.
+    What a clip hides is not drawn: a stroke covers a point only inside its clip box. With
+    ``along = (unit vector (2,), sine of an angle)``, only the pieces of strokes running in
+    that direction (either way, within that angle) count.
     """
     pts = np.asarray(pts, dtype=np.float64).reshape(-1, 2)
     covered = np.zeros(len(pts), dtype=bool)
@@ -310,7 +357,7 @@ def covered_points(feats: Features, pts: np.ndarray, tol: float) -> tuple[np.nda
         # Only edges whose bounding box comes within tol of the points can cover them.
         e0, e1 = feats.edges[:, 0], feats.edges[:, 1]
         lo, hi = pts.min(axis=0) - tol, pts.max(axis=0) + tol
-        near = np.all((np.maximum(e0, e1) >= lo) & (np.minimum(e0, e1) <= hi), axis=1)
+        near = np.all((np.maximum(e0, e1) >= lo) & (np.minimum(e0, e1) <= hi), axis=1) & _along(e0, e1, along)
         e0, e1, owner = e0[near], e1[near], feats.edge_owner[near]
         if len(e0):
             d = e1 - e0
@@ -332,7 +379,14 @@ def covered_points(feats: Features, pts: np.ndarray, tol: float) -> tuple[np.nda
             rest = np.nonzero(~covered)[0]
             if not len(rest):
                 break
-            dd = point_polyline_distances(pts[rest], cv.coords, np.array([0, len(cv.coords)]))[:, 0]
+            if along is not None:  # the curve's pieces that run along the direction
+                c = np.asarray(cv.coords, dtype=np.float64)
+                keep = _along(c[:-1], c[1:], along)
+                if not keep.any():
+                    continue
+                dd = _edge_distances(pts[rest], c[:-1][keep], c[1:][keep]).min(axis=1)
+            else:
+                dd = point_polyline_distances(pts[rest], cv.coords, np.array([0, len(cv.coords)]))[:, 0]
             hit = dd <= tol
             if cv.owner in feats.clips:
                 hit &= _shown(feats, cv.owner, pts[rest], tol)
@@ -440,6 +494,15 @@ class _Binder:
         if self.f.attached_labels and lab.box is not None:
             return np.array([0.5 * (lab.box[0] + lab.box[2]), 0.5 * (lab.box[1] + lab.box[3])])
         return lab.anchor
+
+    def _label_to_round(self, lab, rd: Round) -> float:
+        """How far a label naming a circle is from it: from where it is seen, or from its text box
+        when that comes nearer (a wide label set beside the outline, ``above right`` of a point
+        on it, has its centre far off)."""
+        d = _dist_to_round(self._seen_at(lab), rd)
+        if rd.full and lab.box is not None and d > 0:
+            d = min(d, _box_to_circle(lab.box, rd.center, rd.radius))
+        return d
 
     def _dot_beside(self, lab):
         """A dot a text label (SVG) stands beside, a little beyond its reach: (index, distance, ambiguous).
@@ -560,11 +623,17 @@ class _Binder:
         labs = self._naming_labels(obj)
         if labs:
             # The label says where the object is: only rounds near it qualify.
-            return [r for r in rounds if min(_dist_to_round(self._seen_at(lab), r) for _, lab in labs) <= self.margin * 1.5]
+            return [r for r in rounds if min(self._label_to_round(lab, r) for _, lab in labs) <= self.margin * 1.5]
         return rounds
 
     def _curve_candidates(self, obj: IRObject) -> list[np.ndarray]:
         cands = [c.coords for c in self.f.curves if len(c.coords) >= 2]
+        g = self.kg(obj.id)
+        if g is not None and len(g.points) > 3 and np.allclose(g.points[0], g.points[-1]):
+            # a closed curve (a polygon) is looked for among the closed drawn curves first, not
+            # behind the lines of a grid
+            tol = self.tol.distance * self.f.scale
+            cands.sort(key=lambda c: not (len(c) > 3 and float(np.hypot(*(c[0] - c[-1]))) <= tol))
         labs = self._naming_labels(obj)
         if labs:
             near = [c for c in cands if min(_dist_to_curve(lab.anchor, c) for _, lab in labs) <= self.margin * 1.5]
@@ -874,7 +943,7 @@ class _Binder:
         labs = _labels_for(obj, self.f)
         far_label = ""
         if labs:
-            near = [r for r in cands if min(_dist_to_round(self._seen_at(lab), r) for _, lab in labs) <= self.margin * 1.5]
+            near = [r for r in cands if min(self._label_to_round(lab, r) for _, lab in labs) <= self.margin * 1.5]
             far_label = f"label {labs[0][1].text!r} is not near any drawn circle"
             if not near:
                 # A label set too far off says nothing about which circle it names: a circle
@@ -931,7 +1000,7 @@ class _Binder:
             scores += [float(np.hypot(*(r.center - c))) + abs(r.radius - r0) for r in cands]
         if labs:
             constraints += 1
-            scores += [min(_dist_to_round(self._seen_at(lab), r) for _, lab in labs) for r in cands]
+            scores += [min(self._label_to_round(lab, r) for _, lab in labs) for r in cands]
         order = np.argsort(scores)
         best = cands[order[0]]
         if constraints == 0 and len(cands) > 1:

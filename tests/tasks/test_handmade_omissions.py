@@ -145,7 +145,7 @@ CORRECT = {
     # The graph over its own range and a tangent drawn only near P: the graph had to match the
     # reference's [-1, 2.6] and the tangent to cover the reference's stretch of it.
     "secant-own-extent": ("real-analysis/secant-tangent-limit", r"""
-\draw[domain=-1.5:2.4, samples=100] plot (\x, {0.5*\x^2});
+\draw[domain=-1.5:2.4, samples=100] plot (\x, {0.5*\x*\x});
 \draw[dashed] (0.8,0.2) -- (2.3,2.45); \draw (0.4,-0.1) -- (1.6,1.1);
 \filldraw (1,0.5) circle (1pt) node[right] {$P$} (2,2) circle (1pt) node[right] {$Q$};
 \node[anchor=west] at (-1.5,2.5) {$f'(1)=1$};

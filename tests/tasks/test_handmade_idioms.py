@@ -1,0 +1,50 @@
+"""Hand-made figures in idioms real writers use, each once checked wrong (tests/fixtures/handmade_idioms).
+
+Each is read with its bundled task: ``pass`` needs T = 1 and every hard predicate passing;
+``fail:ID`` needs predicate ID to fail. What each one exercised:
+
+- a matplotlib SVG with its public DOCTYPE (was T = 0) and a tspan superscript ``|z^3|``;
+- an Inkscape SVG raising an exponent with ``dy`` (read as z4, not z^4);
+- tkz-euclide ``tangent from`` (drew the mediator's points) and ``orthogonal from``;
+- a picture mirrored with ``xscale=-1`` in a task allowing reflection (only y -> -y was tried);
+- Asymptote ``deepgray`` (unknown pen) and ``settings.outformat`` (scene partial, counts indeterminate);
+- ``\\frac{1}{z}`` in a formula label (not read as 1/z);
+- a polygon fitted behind grid lines (the frame fitted grid crossings);
+- a wide circle label set ``above right`` of a point on the circle (its centre too far);
+- no tangent drawn, the graph hugging where it would be (covered by curve and axis pieces).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import geoverify
+
+ROOT = Path(__file__).resolve().parents[2]
+FIGURES = ROOT / "tests" / "fixtures" / "handmade_idioms"
+CASES = [
+    ("complex-analysis/rouche-z3", "rouche-z3-matplotlib.svg", "pass"),
+    ("complex-analysis/rouche-z4", "rouche-z4-inkscape.svg", "pass"),
+    ("euclidean-geometry/tangents-external-point", "tangents-tkz-tangent-from.tex", "pass"),
+    ("inversive-geometry/orthogonal-circles", "orthogonal-tkz-orthogonal-from.tex", "pass"),
+    ("analytic-geometry/ellipse-foci-b", "ellipse-xscale-mirror.tex", "pass"),
+    ("vector-calculus/vector-field-rotation-cw", "field-deepgray.asy", "pass"),
+    ("complex-analysis/argument-principle-b", "argument-radius-outformat.asy", "fail:AP-H2"),
+    ("complex-analysis/joukowski-airfoil", "joukowski-frac.asy", "pass"),
+    ("linear-algebra/linear-map-unit-square-b", "linear-map-grid-scopes.tex", "pass"),
+    ("number-theory/gauss-circle-lattice", "gauss-foreach-lattice.tex", "pass"),
+    ("real-analysis/secant-tangent-limit", "secant-no-tangent.asy", "fail:SC-H3"),
+]
+
+
+@pytest.mark.parametrize("task, figure, expect", CASES, ids=[c[1] for c in CASES])
+def test_handmade_idiom(task, figure, expect):
+    rep = geoverify.check(FIGURES / figure, ROOT / "tasks" / task).to_dict()
+    verdicts = {p["id"]: p["verdict"] for p in rep["predicates"]}
+    assert rep["T"] == 1, rep["T_parts"]
+    if expect == "pass":
+        assert rep["H_math"] == 1, {k: v for k, v in verdicts.items() if v != "pass"}
+    else:
+        assert verdicts[expect.split(":")[1]] == "fail", verdicts
