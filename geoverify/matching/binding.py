@@ -11,6 +11,7 @@ frame's prediction, or by their label's position.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -154,9 +155,14 @@ class Binding:
 
 # ---------------------------------------------------------------- helpers
 def _labels_for(obj: IRObject, feats: Features) -> list:
+    """The labels naming ``obj``: its label texts, or, when none is written alone, a label that
+    gives it a value (``$a=\\tfrac12-i\\pi$``, ``A=(1,2)``)."""
     wanted = {normalize_text(t) for t in obj.labels}
     wanted.discard("")
-    return [(i, lab) for i, lab, norm in feats.labels if norm in wanted]
+    exact = [(i, lab) for i, lab, norm in feats.labels if norm in wanted]
+    if exact or not wanted:
+        return exact
+    return [(i, lab) for i, lab, norm in feats.labels if "=" in norm and norm.split("=", 1)[0] in wanted]
 
 
 _COMPASS = np.array([[0.0, 0.0], [1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]])
@@ -636,9 +642,10 @@ class _Binder:
             cands.sort(key=lambda c: not (len(c) > 3 and float(np.hypot(*(c[0] - c[-1]))) <= tol))
         labs = self._naming_labels(obj)
         if labs:
-            near = [c for c in cands if min(_dist_to_curve(lab.anchor, c) for _, lab in labs) <= self.margin * 1.5]
+            near = [c for c in self.f.curves if len(c.coords) >= 2
+                    and min(_dist_to_curve(lab.anchor, c.coords) for _, lab in labs) <= self.margin * 1.5]
             if near:
-                return near
+                return [c.coords for c in self._legend_targets(near)]
         return cands
 
     def _object_residual(self, oid: str, m: np.ndarray, tol: float):
@@ -1110,7 +1117,7 @@ class _Binder:
         labs = _labels_for(obj, self.f)
         if labs:
             near = [c for c in cands if min(_dist_to_curve(lab.anchor, c.coords) for _, lab in labs) <= self.margin * 1.5]
-            cands = near or cands
+            cands = self._legend_targets(near) or cands
         cands = self._prefer_style(obj, cands)
         if not cands:
             b.note = "no curve is drawn"
@@ -1131,6 +1138,32 @@ class _Binder:
             b.status = "bound"
         b.drawn, b.via = True, "geometry" if g is not None else "label"
         b.curve, b.closed, b.primitives = best.coords, best.closed or _is_closed(best.coords, self.f.scale), [best.owner]
+
+    def _legend_targets(self, near: list) -> list:
+        """``near`` (curves a label stands by) with each legend sample among them replaced by the
+        plots it stands for.
+
+        A legend names a plot by a short sample stroke drawn in the plot's style (pgfplots'
+        ``\\legend``, matplotlib's legend box): a short stroke whose stroke, dash and width are
+        those of longer curves stands for them; the label beside it names them.
+        """
+        if not near:
+            return near
+        short = 0.15 * self.f.scale
+        out, seen = [], set()
+        for c in near:
+            targets = []
+            if float(np.hypot(*(c.hi - c.lo))) < short:
+                st = self.scene.primitives[c.owner].style
+                key = (st.stroke, st.dash, st.stroke_width)
+                targets = [d for d in self.f.curves if d.owner != c.owner and len(d.coords) >= 2
+                           and float(np.hypot(*(d.hi - d.lo))) >= short
+                           and (lambda t: (t.stroke, t.dash, t.stroke_width))(self.scene.primitives[d.owner].style) == key]
+            for d in targets or [c]:
+                if id(d) not in seen:
+                    seen.add(id(d))
+                    out.append(d)
+        return out
 
     def _prefer_style(self, obj: IRObject, cands: list) -> list:
         """Candidates whose style agrees with the object's style hint, when any does."""
@@ -1189,6 +1222,8 @@ class _Binder:
         d = obj.data
         wanted = [d["text"]] + list(d.get("alternatives", []))
         norms = {normalize_text(t) for t in wanted} - {""}
+        # A rounded value may be stated as approximate: "κ ≈ 0.327" shows "κ = 0.327"
+        norms |= {w.replace("=", "≈") for w in norms if re.search(r"=-?\d*\.\d+$", w) and w.count("=") == 1}
         # A text object is shown when some label contains it (labels may say more).
         hits = [i for i, lab, norm in self.f.labels if any(w in norm for w in norms)]
         if not hits and d.get("keywords"):

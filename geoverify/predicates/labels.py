@@ -12,11 +12,37 @@ from geoverify.scene.markers import point_markers
 __all__ = ["label_bound", "text_present", "labels_readable", "distinct_styles"]
 
 
+def _style_key(style) -> tuple:
+    return style.stroke, style.dash, style.stroke_width
+
+
+def _legend_distance(ctx: Context, lab, oid: str) -> float:
+    """How far ``lab`` is from a legend sample of ``oid``: a short stroke drawn in the style of
+    the object's curve (pgfplots' ``\\legend``, a matplotlib legend), which the label names it by."""
+    b = ctx.obj(oid)
+    feats = ctx.binding.features
+    keys = {_style_key(ctx.scene.primitives[i].style) for i in b.primitives
+            if ctx.scene.primitives[i].style.stroke is not None}
+    if not keys:
+        return np.inf
+    short = 0.15 * feats.scale
+    best = np.inf
+    for c in feats.curves:
+        if c.owner in b.primitives or len(c.coords) < 2 or float(np.hypot(*(c.hi - c.lo))) >= short:
+            continue
+        if _style_key(ctx.scene.primitives[c.owner].style) in keys:
+            d = np.hypot(*(c.coords - lab.anchor).T).min()
+            best = min(best, float(d))
+    return best
+
+
 def _label_distance(ctx: Context, lab, oid: str) -> float:
     b = ctx.obj(oid)
     if b.type == "point":
         return float(np.hypot(*(lab.anchor - b.point)))
     d = distance_to_object(ctx, lab.anchor, oid)
+    if b.type in ("curve", "parametric_curve", "image_curve") and b.primitives:
+        d = min(d, _legend_distance(ctx, lab, oid))
     box = getattr(lab, "box", None)
     if ctx.binding.features.attached_labels and box is not None:
         # A node attached at a circle's centre but moved beside its outline by its options

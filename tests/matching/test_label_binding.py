@@ -124,3 +124,19 @@ def test_label_names_the_drawn_end_not_a_crossing_beside_it(bound_point):
                       '<text x="108" y="114" font-size="12" text-anchor="middle">D</text></svg>')
     b = bound_point(scene, "D")
     np.testing.assert_allclose(b.point, 0.75 * np.array([100.0, 200 - 97.0]), atol=1e-6)
+
+
+def _labelled(text, extra=""):
+    return ('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">'
+            '<circle cx="50" cy="150" r="2" fill="black"/><circle cx="150" cy="50" r="2" fill="black"/>'
+            f'<text x="154" y="46" font-size="12">{text}</text>{extra}</svg>')
+
+
+def test_a_label_giving_the_point_a_value_names_it(bound_point):
+    # "a = 1/2 - iπ" (or "A=(1,2)") names a; a label written alone still wins over it
+    b = bound_point(parse_svg(_labelled("a = 1/2 − iπ")), "a")
+    assert b.status == "bound"
+    np.testing.assert_allclose(b.point, 0.75 * np.array([150.0, 150.0]), atol=1e-6)
+    b = bound_point(parse_svg(_labelled("a = 1/2", '<text x="54" y="146" font-size="12">a</text>')), "a")
+    np.testing.assert_allclose(b.point, 0.75 * np.array([50.0, 50.0]), atol=1e-6)
+    assert bound_point(parse_svg(_labelled("b = 1/2")), "a").status != "bound"

@@ -33,3 +33,20 @@ def test_fractions_read_inline(a, b):
 
 def test_an_incomplete_fraction_is_left_as_written():
     assert normalize_text("$\\frac{1}$") == "\\frac1"
+
+
+@pytest.mark.parametrize("label, wanted, verdict", [
+    ("$\\kappa(P)\\approx 0.327$", "\\kappa(P)=0.327", "pass"),   # a rounded value stated as approximate
+    ("$R \\approx 3.06$", "R=3.06", "pass"),
+    ("$x \\approx 2$", "x=2", "fail"),                            # an exact value is not approximate
+])
+def test_a_rounded_value_may_be_shown_as_approximate(label, wanted, verdict):
+    import numpy as np
+
+    from geoverify.scene import Scene
+    from geoverify.testing import point_label, run_checks
+
+    scene = Scene()
+    point_label(scene, label, np.array([0.0, 0.0]), (0, 0))
+    v = run_checks(scene, [{"id": "t", "type": "text", "text": wanted}], {"c": {"op": "text_present", "text": "t"}})
+    assert v["c"].verdict == verdict

@@ -55,3 +55,9 @@ def test_axes_are_not_field_arrows(tmp_path):
     axes = r"\draw[->] (-3,0) -- (3.2,0); \draw[->] (0,-3) -- (0,3.2);"
     v = _verdict(tmp_path, axes + _grid(r"-0.15*\y", r"0.15*\x") + FLOW)
     assert v["verdict"] == "pass", v["message"]
+
+
+def test_missing_field_in_a_partial_scene_is_indeterminate(tmp_path):
+    # a construct left uninterpreted may be what draws the field: not a fail
+    v = _verdict(tmp_path, r"\pgfmathsetseed{1}\draw[decorate, decoration=unheard of] (0,0) -- (1,0);" + FLOW)
+    assert v["verdict"] == "indeterminate", v["message"]

@@ -11,7 +11,11 @@ Each is read with its bundled task: ``pass`` needs T = 1 and every hard predicat
 - ``\\frac{1}{z}`` in a formula label (not read as 1/z);
 - a polygon fitted behind grid lines (the frame fitted grid crossings);
 - a wide circle label set ``above right`` of a point on the circle (its centre too far);
-- no tangent drawn, the graph hugging where it would be (covered by curve and axis pieces).
+- no tangent drawn, the graph hugging where it would be (covered by curve and axis pieces);
+- endpoints labelled with their values, ``$a=\\tfrac12-i\\pi$`` (the label did not name a);
+- curves named only by a pgfplots ``\\legend`` (bound to the legend's sample lines); swapped
+  entries must fail;
+- a rounded value stated as approximate, ``\\kappa(P)\\approx 0.327`` (only = was read).
 """
 
 from __future__ import annotations
@@ -36,6 +40,10 @@ CASES = [
     ("linear-algebra/linear-map-unit-square-b", "linear-map-grid-scopes.tex", "pass"),
     ("number-theory/gauss-circle-lattice", "gauss-foreach-lattice.tex", "pass"),
     ("real-analysis/secant-tangent-limit", "secant-no-tangent.asy", "fail:SC-H3"),
+    ("complex-analysis/exp-vertical-segment", "exp-name-value-labels.tex", "pass"),
+    ("complex-analysis/rouche-z4", "rouche-z4-legend.tex", "pass"),
+    ("complex-analysis/rouche-z4", "rouche-z4-legend-swapped.tex", "fail:CA-H2"),
+    ("differential-geometry/osculating-circle-ellipse", "osculating-approx-value.asy", "pass"),
 ]
 
 
