@@ -324,9 +324,11 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                         self.defs.end_group()
                 elif env == "tikzcd":
                     self.loc = self.location(tok[1], "tikzcd")
+                    self.prose.baseline = 0.0  # tikz-cd's every diagram: baseline=0pt
                     self.begin_picture("")
                     from geoverify.frontends.tikz.tikzcd import run_tikzcd
                     run_tikzcd(self, reader, tok)
+                    self.prose.end_picture(self, self._prose_before, "", self.loc)
                 elif env in FILE_ENVIRONMENTS:  # a data file the figure reads (filecontents.py)
                     read_filecontents(self, reader, env, tok)
                 elif env == "document":
@@ -377,11 +379,11 @@ class Interpreter(DefinitionsMixin, LoopsMixin, NodePlacementMixin):
                     self.defs.end_group()
                 continue
             if t == "{":
-                self.prose.taint()
+                self.prose.group(tok)
                 self.defs.begin_group()
                 continue
             if t == "}":
-                self.prose.taint()
+                self.prose.group(tok)
                 self.defs.end_group()
                 continue
             if t == "\\foreach":  # pictures made by a loop (a panel each)

@@ -230,6 +230,9 @@ def run_tikzcd(interp, reader, tok) -> None:
                                        panel=interp.panel, name=f"{i}-{j}"))
         else:
             nodes[(i, j)] = Node(None, "coordinate", (cx, cy))
+    ends = [(n.center[1] + n.half_h, n.center[1] - n.half_h) for n in nodes.values() if n.shape == "rectangle"]
+    if ends:  # on a line of text the diagram's baseline is its matrix's centre (measured with latex + dvisvgm)
+        interp.prose.baseline = (max(t for t, _ in ends) + min(b for _, b in ends)) / 2
     for (i, j), (_, arrows) in cells.items():
         for opts, pos in arrows:
             _arrow(interp, nodes, i, j, opts, interp.location(pos, "\\arrow"))

@@ -72,7 +72,8 @@ def _left_out_notes(sc):
 
 @pytest.mark.parametrize("text, begins", [
     ("\\documentclass{standalone}\\usepackage{tikz-cd}\\begin{document}"
-     "\\begin{tikzcd} A \\arrow[r] & B \\end{tikzcd}\n$g\\circ f=k\\circ h$\n\\end{document}", "$g\\circ f=k\\circ h$"),
+     "\\begin{tikzcd} A \\arrow[r] & B \\end{tikzcd}\n\\textbf{So} $g\\circ f=k\\circ h$\n\\end{document}",
+     "\\textbf So $g\\circ f=k\\circ h$"),
     ("\\documentclass{article}\\usepackage{tikz}\\begin{document}\\begin{figure}\\centering"
      "\\begin{tikzpicture}\\draw (0,0) -- (1,0);\\end{tikzpicture}\\caption{A line}\\end{figure}\\end{document}",
      "\\centering \\caption A line"),
@@ -93,3 +94,39 @@ def test_text_left_out_is_noted_without_making_the_scene_partial(text, begins):
 ])
 def test_text_that_is_set_or_absent_is_not_noted(text):
     assert not _left_out_notes(parse_tikz(text))
+
+
+def test_a_standalone_page_without_the_tikz_option_is_one_line_with_math_and_spaces():
+    # latex + dvisvgm (standalone without options): the pictures sit on the line's baseline, the
+    # text after a picture starts at its right edge after the blanks and skips (here an
+    # interword space; \, and the blank after it), math included
+    sc = parse_tikz(r"""\documentclass{standalone}\usepackage{tikz}\begin{document}
+    Left \begin{tikzpicture}\draw (0,0) rectangle (2,1);\end{tikzpicture} right $x^2$ \quad end.
+    \begin{tikzpicture}[baseline=0.5cm]\draw (0,0) circle (0.5);\end{tikzpicture}\, after
+    \end{document}""")
+    assert not sc.diagnostics
+    (p0, t0, b0), (p1, t1, b1), (p2, t2, b2) = _labels(sc)
+    assert (p0, t0, p1, t1, p2, t2) == (0, "Left", 0, "right $x^2$ \\quad end.", 1, "after")
+    assert b0[2] == pytest.approx(-0.2 - 3.33333, abs=1e-3)      # left edge, interword space
+    assert b1[0] == pytest.approx(2 * CM + 0.2 + 3.33333, abs=1e-3)
+    assert b1[1] == pytest.approx(-0.2 - 1.94, abs=0.01)          # baseline on the bottom (depth of p)
+    assert b2[0] == pytest.approx(0.5 * CM + 0.2 + 1.66667 + 3.33333, abs=1e-3)
+    assert b2[1] == pytest.approx(0.5 * CM, abs=1e-3)             # baseline=0.5cm
+
+
+def test_an_equation_after_a_commutative_diagram_is_set_on_its_middle():
+    # latex + dvisvgm: tikz-cd's diagram is centred on the line; the equation after \qquad
+    # starts 84.81 pt right of A's left edge (-3.75 pt), its baseline at the matrix's centre
+    sc = parse_tikz(r"""\documentclass[border=5pt]{standalone}\usepackage{tikz-cd}\begin{document}
+    \begin{tikzcd}[row sep=large, column sep=large]
+    A \arrow[r, "f"] \arrow[d, "h"'] & B \arrow[d, "g"] \\
+    C \arrow[r, "k"'] & D
+    \end{tikzcd}
+    \qquad
+    $g \circ f = k \circ h$
+    \end{document}""")
+    assert not sc.diagnostics
+    panel, text, box = _labels(sc)[-1]
+    assert (panel, text) == (0, "$g \\circ f = k \\circ h$")
+    assert box[0] == pytest.approx(84.81, abs=0.3)
+    assert box[1] + 1.94 == pytest.approx(-19.66, abs=0.05)       # baseline (the depth of g is 1.94)
