@@ -30,6 +30,8 @@ import re
 
 import numpy as np
 
+from geoverify.errors import FigureSyntaxError
+
 __all__ = ["STATES", "effect_pieces", "effects_key", "typeset_text_effects"]
 
 _STYLE_KEYS = ("every character", "every character width", "every word separator", "every word", "every letter",
@@ -47,6 +49,17 @@ def effects_key(deco, key: str, val: str | None) -> None:
     """Keep a key of ``text effects`` (given after ``text effects/.cd`` in a decoration or in
     a ``text effects={...}`` path option) in ``deco.params["effects"]``, in order."""
     deco.params = {**deco.params, "effects": tuple(deco.params.get("effects", ())) + ((key.strip(), val),)}
+
+
+def _number(key: str, text: str, whole: bool = False) -> float:
+    """A text effect key's numeric value (TeX stops on anything else)."""
+    try:
+        v = float(text)
+    except ValueError:
+        raise FigureSyntaxError(f"text effects key '{key}={text}' needs a number") from None
+    if not math.isfinite(v) or (whole and abs(v) > 1e6):
+        raise FigureSyntaxError(f"text effects key '{key}={text}' is out of range")
+    return v
 
 
 class _Config:
@@ -93,13 +106,13 @@ class _Config:
         elif key == "path from text":
             self.path_from_text = v in ("", "true")
         elif key == "path from text angle":
-            self.angle = float(v or 0)
+            self.angle = _number(key, v or "0")
         elif key in ("reverse text", "group letters", "group letters into words"):
             self.transforms.append("reverse" if key == "reverse text" else "group")
         elif key == "word separator":
             self.word_sep = " " if v in ("space", "") else v
         elif key == "repeat text":
-            self.repeat = -1 if val is None else int(float(v or 0))
+            self.repeat = -1 if val is None else int(_number(key, v or "0", whole=True))
         elif key == "fit text to path":
             self.fit = v in ("", "true")
         elif key == "character command":

@@ -500,6 +500,8 @@ class PathWalker(PlotMixin):
         sx, sy = st["step"]
         x0, x1 = sorted((a[0], b[0]))
         y0, y1 = sorted((a[1], b[1]))
+        if not all(map(math.isfinite, (x0, x1, y0, y1, sx, sy))):  # TeX: "Dimension too large"
+            raise FigureSyntaxError("a grid corner or step beyond floats")
         m = st["ctm"]
         eps = 1e-6
         lines = []

@@ -204,7 +204,7 @@ def split_number_format(style: str) -> tuple[dict, str]:
             if "zerofill" in key:
                 fmt["zerofill"] = v is None or v.strip() != "false"
         elif key == "precision" and v:
-            fmt["precision"] = int(float(v))
+            fmt["precision"] = _precision(v)
         elif key == "1000 sep":  # the thousands separator (empty: none)
             fmt["sep"] = (v or "").strip()
         elif key in SCI_STYLES:
@@ -212,6 +212,17 @@ def split_number_format(style: str) -> tuple[dict, str]:
         else:
             rest.append(k if v is None else f"{k}={{{v}}}")
     return fmt, ",".join(rest)
+
+
+def _precision(text: str) -> int:
+    """``precision=<n>`` of a number format: a whole number of digits (TeX stops on anything else)."""
+    try:
+        v = float(text.strip())
+    except ValueError:
+        raise FigureSyntaxError(f"number format precision={text.strip()!r} is not a number") from None
+    if not math.isfinite(v) or not 0 <= v <= 1000:
+        raise FigureSyntaxError(f"number format precision={text.strip()!r} is not a number of digits")
+    return int(v)
 
 
 def format_number(v: float, precision: int = 2, fixed: bool = False, zerofill: bool = False,

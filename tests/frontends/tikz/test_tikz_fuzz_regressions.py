@@ -2,7 +2,7 @@
 
 import pytest
 
-from geoverify.errors import GeoverifyError
+from geoverify.errors import FigureSyntaxError, GeoverifyError
 from geoverify.frontends.tikz import parse_tikz
 
 
@@ -35,3 +35,23 @@ def test_path_error_in_macro_text_is_located_in_the_source():
     scene = parse_tikz("\\def\\p{(0,0) -- $$}\n\\begin{tikzpicture}\n\\draw \\p;\n\\end{tikzpicture}")
     notes = [d for d in scene.diagnostics if d.code == "UNSUPPORTED"]
     assert notes and notes[0].location is not None and notes[0].location.line is not None
+
+
+@pytest.mark.parametrize("precision", ["\\relax 1", "nan", "1e400"])
+def test_a_number_format_precision_that_is_no_number_of_digits_is_a_syntax_error(precision):
+    # fuzz/run.py --seed 4242: precision=\begin{tikzpicture}1 was a ValueError of float()
+    with pytest.raises(FigureSyntaxError, match="precision"):
+        parse_tikz(r"\begin{tikzpicture}\begin{axis}[yticklabel style={/pgf/number format/fixed, "
+                   rf"/pgf/number format/precision={precision}}}]\addplot coordinates {{(0,1) (1,2)}};"
+                   r"\end{axis}\end{tikzpicture}")
+
+
+def test_a_text_effect_angle_that_is_no_number_and_a_grid_beyond_floats_are_documented_errors():
+    # fuzz/run.py --seed 4243: ValueError of float('6<0'), and math.ceil of a NaN grid corner
+    with pytest.raises(FigureSyntaxError, match="path from text angle"):
+        parse_tikz(r"""\begin{tikzpicture}[decoration={text effects along path, text={ab},
+          text effects/.cd, path from text, path from text angle=6<0}]
+        \path [decorate] (0,0);\end{tikzpicture}""")
+    scene = parse_tikz("\\begin{tikzpicture}\n\\draw -- plot [->] (1e308,0) -- plot coordinates {} grid (0,0);"
+                       "\n\\end{tikzpicture}")
+    assert any("beyond floats" in d.message for d in scene.diagnostics)
