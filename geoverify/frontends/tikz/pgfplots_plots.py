@@ -867,7 +867,11 @@ def _table_points(interp, raw, st, loc, symbols, extra=None, ysymbols=None):
         if opts.get(key) and header and opts[key].strip() in header:
             return header.index(opts[key].strip())
         if opts.get(index_key):
-            return int(opts[index_key])
+            try:
+                return int(opts[index_key].strip())
+            except ValueError:
+                raise FigureSyntaxError(f"table {index_key}={opts[index_key].strip()[:30]!r} is not a column "
+                                        "number") from None
         return default
     xi, yi = column("x", "x index", 0), column("y", "y index", 1)
     mi = column("meta", "meta index", None) if (opts.get("meta") or opts.get("meta index")) else None

@@ -55,3 +55,12 @@ def test_a_text_effect_angle_that_is_no_number_and_a_grid_beyond_floats_are_docu
     scene = parse_tikz("\\begin{tikzpicture}\n\\draw -- plot [->] (1e308,0) -- plot coordinates {} grid (0,0);"
                        "\n\\end{tikzpicture}")
     assert any("beyond floats" in d.message for d in scene.diagnostics)
+
+
+def test_a_table_column_index_that_is_no_number_skips_the_plot():
+    # fuzz/run.py --seed 99: ValueError of int() on "y index=0\,y index=0"
+    scene = parse_tikz(r"""\begin{tikzpicture}\begin{axis}
+      \addplot table[y index=0\,y index=0] {x y
+      0 1
+      1 2};\end{axis}\end{tikzpicture}""")
+    assert any("not a column number" in d.message for d in scene.diagnostics)
