@@ -22,6 +22,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from geoverify.errors import FigureSyntaxError
+
 __all__ = ["GraphState", "position", "place", "placement_key"]
 
 VNUM = "\\tikzgraphVnum"   # resolved when a position is computed (clockwise's default)
@@ -191,7 +193,10 @@ def placement_key(st: GraphState, k: str, v: str | None) -> bool:
         place(st)
         st.mode = "grid"
     elif k == "wrap after" and v:
-        st.wrap_after = int(float(v))
+        try:
+            st.wrap_after = int(float(v))
+        except (ValueError, OverflowError):
+            raise FigureSyntaxError(f"graph key 'wrap after={v.strip()[:30]}' needs a whole number") from None
     elif k == "no placement":
         place(st)
         st.mode = "none"

@@ -7,6 +7,8 @@ import math
 
 import numpy as np
 
+from geoverify.errors import FigureSyntaxError
+
 __all__ = ["TICK_LEN", "near_ticklabel_offset", "unit", "view_vectors"]
 
 #: pgfplots' major tick length, 0.15 cm (pt)
@@ -16,6 +18,8 @@ TICK_LEN = 0.15 * 72.27 / 2.54
 def view_vectors(az: float, el: float):
     """Unit directions ``(3, 2)`` of x, y, z and the 3D view direction ``n`` (3,) for
     ``view={az}{el}`` (degrees), as ``\\pgfplotssetaxesfromazel`` computes them."""
+    if not (math.isfinite(az) and math.isfinite(el)):  # TeX: "Dimension too large"
+        raise FigureSyntaxError(f"view={{{az}}}{{{el}}} is beyond floats")
     a, e = math.radians(az), math.radians(-el)
     vec = np.array([[math.cos(a), math.sin(a) * math.sin(e)],
                     [math.sin(a), -math.sin(e) * math.cos(a)],

@@ -64,3 +64,12 @@ def test_a_table_column_index_that_is_no_number_skips_the_plot():
       0 1
       1 2};\end{axis}\end{tikzpicture}""")
     assert any("not a column number" in d.message for d in scene.diagnostics)
+
+
+def test_a_graph_wrap_count_and_a_3d_view_that_are_no_numbers_are_documented_errors():
+    # fuzz/run.py --seed 7: ValueError of float('3\ufffd'), and sin() of an infinite elevation
+    scene = parse_tikz("\\tikz \\graph [grid placement] { [n=6, wrap after=3\ufffd] a -- b -- c };")
+    assert any("wrap after" in d.message for d in scene.diagnostics)
+    with pytest.raises(FigureSyntaxError, match="beyond floats"):
+        parse_tikz(r"\begin{tikzpicture}\begin{axis}[view={0}{91e3080}]\addplot3 coordinates {(0,0,0) (1,0,0)};"
+                   r"\end{axis}\end{tikzpicture}")
