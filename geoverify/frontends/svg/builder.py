@@ -29,7 +29,7 @@ from geoverify.frontends.svg.markers import analyse_marker, marker_primitives
 from geoverify.frontends.svg.mathjax import is_mathjax, mathjax_label
 from geoverify.frontends.svg.shapes import DOT_MAX_RADIUS, ellipse_primitive, path_primitive, shape_subpaths
 from geoverify.frontends.svg.style import Painter, build_style, cascade, url_target
-from geoverify.frontends.svg.text import FontMetrics, Glyph, glyph_labels, text_chunks, text_label
+from geoverify.frontends.svg.text import FontMetrics, Glyph, glyph_labels, order_line, text_chunks, text_label
 from geoverify.frontends.svg.units import parse_length
 from geoverify.frontends.svg.usecheck import REFERENCED, SHAPES, check_use_expansion
 from geoverify.frontends.svg.viewport import (
@@ -487,6 +487,8 @@ class SceneBuilder:
         chunks = text_chunks(node, ctx.inh, ctx.vp, self.fonts)
         if not chunks:
             return
+        if len(chunks) > 1 and self.merge_text_runs and not self.dvisvgm:
+            chunks = order_line(chunks)  # a formula's glyphs grouped by font (matplotlib)
         for c in node.elements():
             if c.tag == "textPath":
                 self.note("APPROXIMATED", c, "text on a path placed at the text position")

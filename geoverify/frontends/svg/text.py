@@ -283,6 +283,32 @@ def text_chunks(node, inh: dict, vp, metrics: FontMetrics | None = None) -> list
     return chunks
 
 
+def order_line(chunks: list[TextChunk]) -> list[TextChunk]:
+    """The chunks of one ``<text>`` element in reading order when they make one line.
+
+    matplotlib writes a formula's glyphs as absolutely placed tspans grouped by font (``N``,
+    ``P`` in italic first, then ``−`` and ``=``): on one line (baselines within 0.8 em) the
+    chunks are read left to right, and one raised (lowered) by 0.2 to 0.8 em is a superscript
+    (subscript), as ``^{..}`` (``_{..}``). Several lines keep their order.
+    """
+    if len(chunks) < 2:
+        return chunks
+    fs = max(c.font_size for c in chunks)
+    # the line's baseline: the one most characters sit on (a tie: the leftmost chunk's)
+    left = min(chunks, key=lambda c: c.x - c.width / 2)
+    main = max((c.base for c in chunks), key=lambda b: (sum(len(c.text) for c in chunks if abs(c.base - b) < 0.05 * fs),
+                                                        abs(b - left.base) < 0.05 * fs))
+    if any(abs(c.base - main) > 0.8 * fs for c in chunks):
+        return chunks
+    out = []
+    for c in sorted(chunks, key=lambda c: c.x - c.width / 2):
+        raised = main - c.base  # user space is y down
+        if abs(raised) >= 0.2 * fs:
+            c = TextChunk(("^{" if raised > 0 else "_{") + c.text + "}", c.x, main, c.width, c.font_size)
+        out.append(c)
+    return out
+
+
 def _baseline_shift(node, fs: float) -> float:
     """How far a tspan's ``baseline-shift`` raises its text (user units; ``super``/``sub``
     as browsers place them, a third of an em)."""

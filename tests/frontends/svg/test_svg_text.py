@@ -232,3 +232,15 @@ def test_each_text_chunk_is_anchored_on_its_own():
 def test_raised_and_lowered_tspans_are_scripts_of_the_label(body, text):
     t = _label(f'<text x="20" y="50" font-size="14">{body}</text>')
     assert t.text == text
+
+
+def test_a_formulas_glyphs_grouped_by_font_read_left_to_right_with_scripts():
+    # matplotlib (svg.fonttype none) writes "N − P = 2" as italic N, P first, then − = 2, each
+    # tspan placed absolutely; z³ has its 3 raised
+    t = _label('<text x="10" y="50" font-size="14">'
+               '<tspan x="10" y="50" font-style="italic">N</tspan><tspan x="40" y="50" font-style="italic">P</tspan>'
+               '<tspan x="25" y="50">−</tspan><tspan x="55" y="50">= 2</tspan></text>')
+    assert t.text == "N − P = 2"
+    t = _label('<text x="10" y="50" font-size="14"><tspan x="10" y="50" font-style="italic">z</tspan>'
+               '<tspan x="19" y="44" font-size="9">3</tspan></text>')
+    assert t.text == "z^{3}"
