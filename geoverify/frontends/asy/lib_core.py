@@ -13,6 +13,10 @@ from geoverify.frontends.asy.values import AsyArray, NoMatch, Pen, Transform, Tr
 __all__ = ["install", "P", "R", "PATH", "is_num", "is_pointlike"]
 
 
+
+#: functions Asymptote also defines for pairs (complex numbers; asy 2.85 has no tan(pair))
+_COMPLEX = {"exp": cmath.exp, "log": cmath.log, "sin": cmath.sin, "cos": cmath.cos}
+
 def is_num(v):
     """Whether ``v`` is an Asymptote int or real (a Python number, not a bool)."""
     t = type(v)
@@ -142,7 +146,11 @@ def install(I):
         A real is its own R(x); the composition is written out (trigonometry in degrees is
         what loops and graph() call most)."""
         if inner is None:
+            cfn = _COMPLEX.get(name)
+
             def w(x):
+                if type(x) is complex and cfn is not None:  # pair versions: exp(pair), log(pair), ...
+                    return cfn(x)
                 return fn(x if type(x) is float else R(x))
         else:
             def w(x):

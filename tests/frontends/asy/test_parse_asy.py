@@ -346,3 +346,11 @@ def test_a_struct_declared_again_replaces_its_constructor(monkeypatch):
 def test_named_pens_have_asymptotes_colours(pen, stroke):
     p = only(parse_asy(f"draw((0,0)--(1,0), {pen});"), Polyline)
     assert p.style.stroke == stroke
+
+
+def test_exp_log_sin_cos_of_a_pair_are_complex():
+    # asy 2.85: write(exp((0,pi/2))) prints (6.1e-17,1); log((0,1)) is (0,pi/2); sin((1,1)) (1.2985,0.63496)
+    s = parse_asy("draw((0,0)--exp((0,pi/2))); draw((0,0)--log((0,1))); draw((0,0)--sin((1,1)));")
+    ends = [p.points[-1] for p in s.primitives if isinstance(p, Polyline)]
+    np.testing.assert_allclose(ends, [[0, 1], [0, np.pi / 2], [1.2984576, 0.6349639]], atol=1e-6)
+    assert not s.diagnostics
