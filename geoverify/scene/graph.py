@@ -127,6 +127,9 @@ class Scene:
         that cut it (set by :func:`visible_view`). The primitive keeps its whole
         geometry; what lies outside the box is not shown (a superset of what shows
         when a clip region is not a rectangle). Empty when nothing is clipped.
+    document_text : str
+        Text of the document outside its pictures that no label sets (an article's prose
+        around a figure, a caption): its words show on the page, at no known place.
     """
 
     primitives: list[Primitive] = field(default_factory=list)
@@ -136,6 +139,7 @@ class Scene:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     view: tuple[float, float, float, float] | None = None
     clips: dict[int, tuple[float, float, float, float]] = field(default_factory=dict)
+    document_text: str = ""
 
     # -- building -----------------------------------------------------
     def add(self, primitive: Primitive) -> int:

@@ -177,6 +177,8 @@ class Node:
                 a, b = hw + o, hh + o
                 n = math.hypot(dx, dy)
                 return self._to_canvas(a * dx / n, b * dy / n)
+            # other shapes built on the rectangle (cross out, strike out: pgf inherits its anchors)
+            return self._to_canvas(dx * (hw + o), dy * (hh + o))
         elif name in ("base", "mid", "base west", "base east", "mid west", "mid east", "text"):
             base_y = -(self.text_height - self.text_depth) / 2.0
             y = base_y if name.startswith("base") or name == "text" else base_y + 0.5 * 4.30554

@@ -1003,6 +1003,10 @@ class PathWalker(PlotMixin):
             rhs = self.interp.subst_let(rhs)
             if kind == "p":
                 pt = evaluate_coordinate(self.interp, _inner(rhs) if rhs.startswith("(") else rhs, self.st).point
+                # TikZ keeps the point before the path's transformation (measured with TeX: in a
+                # picture with scale=2, let \p1=(1,0) in (\x1,\y1+1cm) ends at (2cm,2cm)); its
+                # uses are transformed as any coordinate
+                pt = G.apply(G.invert(self.st["ctm"]), pt)
                 self.interp.let_vars[("p", key)] = pt
             elif kind == "n":
                 r = self.interp.number(rhs.strip("{}") if rhs.startswith("{") else rhs, self.st)

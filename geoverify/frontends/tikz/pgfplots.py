@@ -759,6 +759,7 @@ class Axis:
             interp.ticklabel_extents = self.ticklabel_extents(labels)
             self.axis_labels(xm, labels)
             self.legend()
+            self.name_axis("current axis")  # pgfplots names the axis being drawn (and the last one)
             # other statements (\draw, \node, ...) in axis coordinates
             interp.axis_box = (self.xmin, self.xmax, self.ymin, self.ymax)
             interp.axis_picture_origin = G.apply(base, (0.0, 0.0))  # where axis direction cs starts

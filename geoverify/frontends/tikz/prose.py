@@ -52,6 +52,7 @@ _WORD = re.compile(r"^[A-Za-z0-9.,;:!?'`()\-]+$")
 _SIZE = 10.0  # the document's normal font size (standalone's 10pt)
 _ALNUM = re.compile(r"[^\W_]")  # a letter or a digit: what counts as text that shows
 _QUOTE = 60  # characters of left-out text quoted in the note
+_BODY_MAX = 20000  # characters of the text outside the pictures kept as the scene's document text
 
 
 class Prose:
@@ -82,6 +83,8 @@ class Prose:
         self.shown = 0           # letters and digits of the body's text outside the pictures
         self.set = 0             # ... of the text set as labels
         self.quote: list = []    # the start of that text, for the note on what is left out
+        self.body: list = []     # all of it (up to _BODY_MAX characters): the scene's document text
+        self.body_chars = 0
 
     # -- collecting ---------------------------------------------------------------
     def begin_document(self) -> None:
@@ -91,6 +94,11 @@ class Prose:
 
     def _count(self, texts) -> None:
         """Letters and digits of body text outside the pictures, set or not (the start quoted)."""
+        if self.body_chars < _BODY_MAX:
+            texts = list(texts)
+            piece = "".join(text + " " if text[1:2].isalpha() and text[:1] == "\\" else text for text in texts)
+            self.body.append(piece)
+            self.body_chars += len(piece)
         if len(self.quote) >= _QUOTE:    # quoted enough: the count alone, one scan for the lot
             self.shown += len(_ALNUM.findall("".join([text for text in texts if text[:1] != "\\"])))
             return
@@ -247,6 +255,7 @@ class Prose:
             _add_label(interp, after[0], 0.0, 0.0, panel, loc, flush_right=False)
             self.set += len(_ALNUM.findall(after[0]))
         if self.shown > self.set:
+            interp.scene.document_text = " ".join("".join(self.body).split())
             quote = " ".join("".join(self.quote).split())[:_QUOTE]
             interp.scene.note("NOTE", f"text outside the pictures is not part of the scene ({self.shown - self.set} "
                                       f"letters and digits; it begins \"{quote}\"): only plain words next to the "

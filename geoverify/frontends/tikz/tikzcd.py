@@ -242,10 +242,15 @@ def _arrow(interp, nodes, i, j, opts: str, loc) -> None:
     di = dj = 0
     rest = []
     labels = []
+    ends = {}  # quiver's from=1-1, to=1-2 (row-column of the cells; tikz-cd 1.0)
     for key, val in split_options(opts):
         if val is None and re.fullmatch(r"[rlud]+", key):
             di += key.count("d") - key.count("u")
             dj += key.count("r") - key.count("l")
+            continue
+        if key.strip() in ("from", "to") and val is not None and re.fullmatch(r"\s*\d+-\d+\s*", val):
+            r, c = (int(x) for x in val.strip().split("-"))
+            ends[key.strip()] = (r, c)
             continue
         if key.startswith('"'):
             m = re.match(r'^"(.*)"(.*)$', key + ("=" + val if val is not None else ""), re.S)
@@ -253,8 +258,9 @@ def _arrow(interp, nodes, i, j, opts: str, loc) -> None:
                 labels.append((m.group(1), m.group(2).strip()))
             continue
         rest.append((key, val))
-    src = nodes.get((i, j))
-    dst = nodes.get((i + di, j + dj))
+    a = ends.get("from", (i, j))
+    b = ends.get("to", (a[0] + di, a[1] + dj) if "from" in ends else (i + di, j + dj))
+    src, dst = nodes.get(a), nodes.get(b)
     if src is None or dst is None:
         interp.note("UNSUPPORTED", f"tikzcd arrow from cell {i}-{j} points outside the diagram", "\\arrow", loc)
         return

@@ -812,3 +812,18 @@ def test_a_transformation_given_to_a_plot_is_reported_not_silently_dropped():
 \end{axis}\end{tikzpicture}""")
     notes = [d for d in scene.diagnostics if d.skipped]
     assert len(notes) == 1 and "'rotate'" in notes[0].message and notes[0].location.line == 2
+
+
+def test_current_axis_names_the_axis_box_inside_and_after_the_axis():
+    # pgfplots defines current axis (its box's anchors) without a name= key
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \begin{axis}[width=6cm, height=4cm, scale only axis]
+        \addplot coordinates {(0,0) (1,1)};
+        \node (in) at (current axis.north east) {};
+      \end{axis}
+      \draw (current axis.south west) -- (current axis.north east);
+    \end{tikzpicture}""")
+    assert not [d for d in sc.diagnostics if d.code == "UNSUPPORTED"]
+    line = sc.primitives[-1].points
+    cm = 72.27 / 2.54
+    assert np.allclose(line[1] - line[0], (6 * cm, 4 * cm), atol=1e-3)

@@ -120,3 +120,23 @@ def test_tikzcd_bent_arrow_leaves_and_enters_the_nodes_at_the_bent_angle():
     assert abs(np.degrees(np.arctan2(back[1], back[0])) - base - 150) < 1e-6
     # both ends on the nodes' borders (right of A's text, left of B's), above the centre line
     assert a.box[2] < c[0][0] < b.box[0] and a.box[2] < c[3][0] < b.box[0] and c[0][1] > 0 and c[3][1] > 0
+
+
+def test_tikzcd_arrows_given_their_cells_as_quiver_writes_them():
+    # quiver exports every arrow in the last cell, its ends as from=row-column, to=row-column
+    directions = parse_tikz(r"""\begin{tikzcd} A \arrow[r, "f"] \arrow[d] & B \\ C & D \arrow[from=1-2, to=2-2]
+      \end{tikzcd}""")
+    quiver = parse_tikz(r"""\begin{tikzcd} A & B \\ C & D
+      \arrow["f", from=1-1, to=1-2] \arrow[from=1-1, to=2-1] \arrow[from=1-2, to=2-2]
+      \end{tikzcd}""")
+    assert not [d for d in quiver.diagnostics if d.code == "UNSUPPORTED"]
+    ends = lambda sc: sorted(tuple(np.round(a.tip, 3)) for a in sc.primitives if isinstance(a, Arrow))  # noqa: E731
+    assert len(ends(quiver)) == 3 and ends(quiver) == ends(directions)
+
+
+def test_the_text_of_an_article_around_its_pictures_is_the_scenes_document_text():
+    sc = parse_tikz(r"""\documentclass{article}\usepackage{tikz-cd}\begin{document}
+      The square \[\begin{tikzcd} A \arrow[r] & B \end{tikzcd}\] commutes: $g \circ f = k \circ h$.
+      \end{document}""")
+    assert "$g \\circ f = k \\circ h$" in sc.document_text
+    assert "The square" in sc.document_text

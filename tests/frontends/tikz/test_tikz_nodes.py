@@ -842,3 +842,17 @@ def test_name_prefix_of_a_scope_names_its_nodes_and_is_tried_first_in_references
     assert close(lines[0], [(0, CM), (CM, CM)])
     red = lines[-1]
     assert red[0][1] < CM and red[1][1] > 0 and red[0][0] < red[1][0]  # from top-A's border to B-low's
+
+
+def test_cross_out_nodes_have_the_rectangles_anchors():
+    # pgf's cross out and strike out inherit the rectangle's anchors (right=2pt of a cross-out
+    # node was a KeyError 'east' that stopped the figure)
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \node[cross out, draw, minimum size=4pt] (lp) at (1,0) {};
+      \node[right=2pt of lp] {p};
+      \draw (lp.north) -- (lp.east);
+    \end{tikzpicture}""")
+    assert not sc.diagnostics
+    half = INNER + OUTER  # an empty node: inner sep each side, over the 4pt minimum
+    line = [p for p in sc.primitives if isinstance(p, Polyline)][-1].points
+    assert close(line, [(CM, half), (CM + half, 0.0)])

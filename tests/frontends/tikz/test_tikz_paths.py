@@ -531,3 +531,15 @@ def test_a_power_of_the_plot_variable_reads_its_text():
     assert np.allclose(bare[:, 1], [-4, -1, 0, 1, 4])
     assert np.allclose(grouped[:, 1], [4, 1, 0, 1, 4])
     assert np.allclose(other, [(1, 1), (0, 0), (1, -1)])  # -\t^3 at -1 reads --1^3 = 1
+
+
+def test_let_points_are_kept_before_the_transformation():
+    # checked against TeX: in a picture with scale=2, let \p1=(1,0) in (\x1,\y1+1cm) ends at
+    # (2cm, 2cm) (the point is taken back through the transformation, its use transformed again)
+    sc = parse_tikz(r"""\begin{tikzpicture}[scale=2]
+      \coordinate (A) at (1,0);
+      \draw let \p1=(A) in (0,1) -- (\x1,\y1+1cm);
+      \draw let \p1=(A) in (0,0) -- (\x1/2,\y1/2);
+    \end{tikzpicture}""")
+    first, half = [p.points / CM for p in sc.primitives]
+    assert np.allclose(first, [(0, 2), (2, 2)]) and np.allclose(half, [(0, 0), (1, 0)])
