@@ -154,6 +154,20 @@ class Binding:
 
 
 # ---------------------------------------------------------------- helpers
+def _contains(text: str, part: str) -> bool:
+    """Whether ``part`` occurs in ``text`` without a number of either cut short there."""
+    start = text.find(part)
+    while start >= 0:
+        end = start + len(part)
+        before_ok = not (part[:1].isdigit() and start > 0 and (text[start - 1].isdigit() or text[start - 1] == "."))
+        after_ok = not (part[-1:].isdigit() and end < len(text)
+                        and (text[end].isdigit() or (text[end] == "." and text[end + 1:end + 2].isdigit())))
+        if before_ok and after_ok:
+            return True
+        start = text.find(part, start + 1)
+    return False
+
+
 def _labels_for(obj: IRObject, feats: Features) -> list:
     """The labels naming ``obj``: its label texts, or, when none is written alone, a label that
     gives it a value (``$a=\\tfrac12-i\\pi$``, ``A=(1,2)``)."""
@@ -628,8 +642,10 @@ class _Binder:
         rounds = [r for r in outline if r.full] or outline
         labs = self._naming_labels(obj)
         if labs:
-            # The label says where the object is: only rounds near it qualify.
-            return [r for r in rounds if min(self._label_to_round(lab, r) for _, lab in labs) <= self.margin * 1.5]
+            # The label says where the object is: only rounds near it qualify (or, for a legend
+            # entry, those in its sample's style).
+            near = [r for r in rounds if min(self._label_to_round(lab, r) for _, lab in labs) <= self.margin * 1.5]
+            return near or self._legend_rounds(labs, rounds)
         return rounds
 
     def _curve_candidates(self, obj: IRObject) -> list[np.ndarray]:
@@ -952,6 +968,8 @@ class _Binder:
         if labs:
             near = [r for r in cands if min(self._label_to_round(lab, r) for _, lab in labs) <= self.margin * 1.5]
             far_label = f"label {labs[0][1].text!r} is not near any drawn circle"
+            if not near:  # a legend entry: its sample line in the circle's style stands by the label
+                near = self._legend_rounds(labs, cands)
             if not near:
                 # A label set too far off says nothing about which circle it names: a circle
                 # where the frame puts the object is still it (label_bound reports the label).
@@ -1165,6 +1183,22 @@ class _Binder:
                     out.append(d)
         return out
 
+    def _legend_rounds(self, labs: list, rounds: list) -> list:
+        """The circles a legend entry names: those drawn in the style of a short sample
+        stroke that stands by one of the labels ``labs``."""
+        short = 0.15 * self.f.scale
+        keys = set()
+        for c in self.f.curves:
+            if len(c.coords) < 2 or float(np.hypot(*(c.hi - c.lo))) >= short:
+                continue
+            if min(_dist_to_curve(lab.anchor, c.coords) for _, lab in labs) <= self.margin * 1.5:
+                st = self.scene.primitives[c.owner].style
+                keys.add((st.stroke, st.dash, st.stroke_width))
+        if not keys:
+            return []
+        return [r for r in rounds if r.radius >= short / 2 and (lambda t: (t.stroke, t.dash, t.stroke_width))(
+            self.scene.primitives[r.owner].style) in keys]
+
     def _prefer_style(self, obj: IRObject, cands: list) -> list:
         """Candidates whose style agrees with the object's style hint, when any does."""
         hint = obj.get("style_hint")
@@ -1224,8 +1258,9 @@ class _Binder:
         norms = {normalize_text(t) for t in wanted} - {""}
         # A rounded value may be stated as approximate: "κ ≈ 0.327" shows "κ = 0.327"
         norms |= {w.replace("=", "≈") for w in norms if re.search(r"=-?\d*\.\d+$", w) and w.count("=") == 1}
-        # A text object is shown when some label contains it (labels may say more).
-        hits = [i for i, lab, norm in self.f.labels if any(w in norm for w in norms)]
+        # A text object is shown when some label contains it (labels may say more), a number in
+        # it whole: "f'(1)=1.5" does not show "f'(1)=1", nor "x=60" "x=6"
+        hits = [i for i, lab, norm in self.f.labels if any(_contains(norm, w) for w in norms)]
         if not hits and d.get("keywords"):
             kws = [normalize_text(k).lower() for k in d["keywords"]]
             hits = [i for i, lab, norm in self.f.labels if all(k in norm.lower() for k in kws)]
@@ -1237,6 +1272,10 @@ class _Binder:
             b.status, b.drawn, b.via, b.primitives, b.labels = "bound", True, "text", hits, hits
             lab = self.scene.primitives[hits[0]]
             b.point = lab.anchor
+        elif self.scene.document_text and any(_contains(normalize_text(self.scene.document_text), w) for w in norms):
+            # in the document's text outside the pictures (an article's sentence under a diagram)
+            b.status, b.drawn, b.via = "bound", True, "document text"
+            b.note = "in the document's text outside the pictures"
         else:
             b.note = "no label with this text"
 

@@ -16,7 +16,7 @@ _TEX_SYMBOLS = {
     r"\le": "≤", r"\leq": "≤", r"\leqslant": "≤", r"\ge": "≥", r"\geq": "≥", r"\geqslant": "≥",
     r"\ne": "≠", r"\neq": "≠", r"\lt": "<", r"\gt": ">", r"\to": "→", r"\rightarrow": "→",
     r"\mapsto": "↦", r"\infty": "∞", r"\in": "∈", r"\subset": "⊂", r"\subseteq": "⊆", r"\cup": "∪",
-    r"\cap": "∩", r"\times": "×", r"\cdot": "·", r"\circ": "∘", r"\partial": "∂", r"\pi": "π",
+    r"\prime": "'", r"\cap": "∩", r"\times": "×", r"\cdot": "·", r"\circ": "∘", r"\partial": "∂", r"\pi": "π",
     r"\alpha": "α", r"\beta": "β", r"\gamma": "γ", r"\delta": "δ", r"\epsilon": "ε", r"\varepsilon": "ε",
     r"\theta": "θ", r"\lambda": "λ", r"\mu": "μ", r"\sigma": "σ", r"\phi": "φ", r"\varphi": "φ",
     r"\omega": "ω", r"\Omega": "Ω", r"\Gamma": "Γ", r"\Delta": "Δ", r"\angle": "∠", r"\perp": "⊥",
@@ -173,10 +173,10 @@ def normalize_text(text: str) -> str:
         s = _fractions(s)
     s = _TEX_SYMBOL_RE.sub(lambda m: _TEX_SYMBOLS[m.group(0)], s)
     s = s.translate(_SUBSCRIPTS)
-    s = s.replace("−", "-").replace("–", "-").replace("⁄", "/").replace("∗", "*").replace("<=", "≤").replace(">=", "≥")
+    s = s.replace("−", "-").replace("–", "-").replace("⁄", "/").replace("◦", "∘").replace("′", "'").replace("∗", "*").replace("<=", "≤").replace(">=", "≥")
     s = s.replace("!=", "≠").replace("->", "→")
     s = s.replace("{", "").replace("}", "").replace("_", "")
-    s = re.sub(r"\s+", "", s)
+    s = re.sub(r"\s+", "", s).replace("^'", "'")  # f^{\prime} is f'
     return s
 
 

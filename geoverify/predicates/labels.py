@@ -41,7 +41,7 @@ def _label_distance(ctx: Context, lab, oid: str) -> float:
     if b.type == "point":
         return float(np.hypot(*(lab.anchor - b.point)))
     d = distance_to_object(ctx, lab.anchor, oid)
-    if b.type in ("curve", "parametric_curve", "image_curve") and b.primitives:
+    if b.type in ("curve", "parametric_curve", "image_curve", "circle") and b.primitives:
         d = min(d, _legend_distance(ctx, lab, oid))
     box = getattr(lab, "box", None)
     if ctx.binding.features.attached_labels and box is not None:
@@ -127,6 +127,8 @@ def label_bound(ctx: Context, object: str, text: str | None = None, **_) -> Verd
 def text_present(ctx: Context, text: str, **_) -> Verdict:
     b = ctx.obj(text)
     want = ctx.task.objects[text].data["text"]
+    if b.status == "bound" and b.via == "document text":
+        return Verdict(PASS, f"text '{want}' is present in the document's text outside the pictures", objects=[text])
     if b.status == "bound":
         shown = [ctx.scene.primitives[i].text for i in b.primitives]
         return Verdict(PASS, f"text '{want}' is present as '{shown[0]}'", primitives=b.primitives, objects=[text])

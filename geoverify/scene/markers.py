@@ -87,4 +87,23 @@ def point_markers(scene) -> list[Marker]:
             out.append(Marker(np.asarray(p.center, dtype=np.float64), (i,), "ring"))
     out += _crosses(scene)
     out.sort(key=lambda m: m.primitives[0])
+    return _merge_coincident(out)
+
+
+def _merge_coincident(markers: list[Marker], tol: float = 0.01) -> list[Marker]:
+    """Markers drawn over each other (a point plotted twice, grey then red) mark one point:
+    one marker with all their primitives (centres within ``tol`` canvas units)."""
+    if len(markers) < 2:
+        return markers
+    out: list[Marker] = []
+    seen: dict[tuple, int] = {}
+    for m in markers:
+        key = (round(float(m.center[0]) / tol), round(float(m.center[1]) / tol))
+        k = seen.get(key)
+        if k is None:
+            seen[key] = len(out)
+            out.append(m)
+        else:
+            first = out[k]
+            out[k] = Marker(first.center, first.primitives + m.primitives, first.shape)
     return out

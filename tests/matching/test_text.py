@@ -50,3 +50,24 @@ def test_a_rounded_value_may_be_shown_as_approximate(label, wanted, verdict):
     point_label(scene, label, np.array([0.0, 0.0]), (0, 0))
     v = run_checks(scene, [{"id": "t", "type": "text", "text": wanted}], {"c": {"op": "text_present", "text": "t"}})
     assert v["c"].verdict == verdict
+
+
+@pytest.mark.parametrize("a, b", [("f′(1) = 1", "$f'(1)=1$"), ("$f^{\\prime}(1)=1$", "f'(1)=1"),
+                                  ("g ◦ f = k ◦ h", "$g\\circ f=k\\circ h$")])
+def test_primes_and_the_ring_operator_as_fonts_write_them(a, b):
+    # matplotlib writes U+2032 for a prime; dvisvgm's cmsy maps \circ to U+25E6
+    assert text_matches(a, b)
+
+
+@pytest.mark.parametrize("label, verdict", [("$f'(1)=1$", "pass"), ("$f'(1) = 1.5$", "fail"), ("$f'(1)=10$", "fail"),
+                                            ("slope $f'(1)=1$, so", "pass")])
+def test_a_text_shown_inside_a_label_keeps_its_numbers_whole(label, verdict):
+    import numpy as np
+
+    from geoverify.scene import Scene
+    from geoverify.testing import point_label, run_checks
+
+    scene = Scene()
+    point_label(scene, label, np.array([0.0, 0.0]), (0, 0))
+    v = run_checks(scene, [{"id": "t", "type": "text", "text": "f'(1)=1"}], {"c": {"op": "text_present", "text": "t"}})
+    assert v["c"].verdict == verdict

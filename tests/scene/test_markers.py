@@ -27,3 +27,12 @@ def test_dot_ring_and_cross_are_markers():
 def test_cross_has_both_strokes():
     cross = [m for m in point_markers(parse_tikz(TIKZ)) if m.shape == "cross"]
     assert len(cross) == 1 and len(cross[0].primitives) == 2
+
+
+def test_markers_drawn_over_each_other_mark_one_point():
+    # a lattice point plotted grey, then red on top: one marker with both primitives
+    sc = parse_tikz(r"""\begin{tikzpicture}
+      \fill[gray] (0,0) circle (2pt); \fill[red] (0,0) circle (2pt); \fill (1,0) circle (2pt);
+    \end{tikzpicture}""")
+    marks = point_markers(sc)
+    assert len(marks) == 2 and sorted(len(m.primitives) for m in marks) == [1, 2]

@@ -15,7 +15,11 @@ Each is read with its bundled task: ``pass`` needs T = 1 and every hard predicat
 - endpoints labelled with their values, ``$a=\\tfrac12-i\\pi$`` (the label did not name a);
 - curves named only by a pgfplots ``\\legend`` (bound to the legend's sample lines); swapped
   entries must fail;
-- a rounded value stated as approximate, ``\\kappa(P)\\approx 0.327`` (only = was read).
+- a rounded value stated as approximate, ``\\kappa(P)\\approx 0.327`` (only = was read);
+- a quiver export in an article: ``\\arrow["f", from=1-1, to=1-2]`` (arrows collapsed to points) and
+  the equation in the sentence after the diagram (the article's text was not read);
+- a pgfplots scatter under ``current axis`` nodes, the circle named by its legend entry and the
+  lattice points plotted twice (grey, then red inside): counted twice, the circle unbound.
 """
 
 from __future__ import annotations
@@ -44,6 +48,8 @@ CASES = [
     ("complex-analysis/rouche-z4", "rouche-z4-legend.tex", "pass"),
     ("complex-analysis/rouche-z4", "rouche-z4-legend-swapped.tex", "fail:CA-H2"),
     ("differential-geometry/osculating-circle-ellipse", "osculating-approx-value.asy", "pass"),
+    ("category-theory/commutative-square", "commutative-quiver-article.tex", "pass"),
+    ("number-theory/gauss-circle-lattice", "gauss-pgfplots-legend-scatter.tex", "pass"),
 ]
 
 
