@@ -1232,6 +1232,9 @@ class _Binder:
             return
         pred = transform_points(fit.matrix, g.points).reshape(-1, 2)
         tol = self.tol.distance * 3 * self.f.scale
+        marks = self._marker_kind(obj, marks, pred, fit, tol)
+        dots = np.array([m.center for m in marks]).reshape(-1, 2)
+        dot_idx = [m.primitives for m in marks]
         found, prims = [], []
         worst = 0.0
         for p in pred:
@@ -1249,6 +1252,34 @@ class _Binder:
         b.residual = worst
         b.status, b.via = "bound", "frame"
         b.drawn = len(found) == len(pred)
+
+    def _marker_kind(self, obj, marks: list, pred: np.ndarray, fit, tol: float) -> list:
+        """The markers of ``obj``'s kind when the task marks another point set in its frame.
+
+        Zeros and poles are marked distinguishably (o and x, two colours): markers are
+        grouped by shape and colour, and a point set takes the group that explains more of
+        its points than of the other set's (a figure swapping a zero's and a pole's
+        markers then misses one of each). One kind of marker for all: every marker.
+        """
+        others = [o for o in self.task.objects.values() if o.id != obj.id and o.type == "point_set"
+                  and o.frame == obj.frame and self.kg(o.id) is not None]
+        if not others or len(marks) < 2:
+            return marks
+        groups: dict = {}
+        for m in marks:
+            st = self.scene.primitives[m.primitives[0]].style
+            groups.setdefault((m.shape, st.stroke, st.fill), []).append(m)
+        if len(groups) < 2:
+            return marks
+
+        def explained(ms, pts):
+            c = np.array([m.center for m in ms])
+            return sum(1 for p in pts if float(np.min(np.hypot(*(c - p).T))) <= tol)
+
+        other_pts = [transform_points(fit.matrix, self.kg(o.id).points).reshape(-1, 2) for o in others]
+        best = max(groups.values(), key=lambda ms: (explained(ms, pred) - max(explained(ms, q) for q in other_pts),
+                                                    explained(ms, pred)))
+        return best if explained(best, pred) else marks
 
     def _bind_text(self, obj, b):
         from geoverify.matching.text import formula_equivalent
