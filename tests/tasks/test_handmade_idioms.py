@@ -19,7 +19,12 @@ Each is read with its bundled task: ``pass`` needs T = 1 and every hard predicat
 - a quiver export in an article: ``\\arrow["f", from=1-1, to=1-2]`` (arrows collapsed to points) and
   the equation in the sentence after the diagram (the article's text was not read);
 - a pgfplots scatter under ``current axis`` nodes, the circle named by its legend entry and the
-  lattice points plotted twice (grey, then red inside): counted twice, the circle unbound.
+  lattice points plotted twice (grey, then red inside): counted twice, the circle unbound;
+- zeros as circles and poles as ``cross out`` nodes with labels beside them (a KeyError), and the
+  same figure with a zero's and a pole's markers swapped (it passed: any marker counted);
+- dvisvgm output whose dots, rounded to 0.001, miss a circle's test by 1.1e-3 of their radius;
+- matplotlib's default SVG, its text as glyph outlines with the string in a comment (no labels
+  read, the outlines taken for geometry).
 """
 
 from __future__ import annotations
@@ -50,6 +55,10 @@ CASES = [
     ("differential-geometry/osculating-circle-ellipse", "osculating-approx-value.asy", "pass"),
     ("category-theory/commutative-square", "commutative-quiver-article.tex", "pass"),
     ("number-theory/gauss-circle-lattice", "gauss-pgfplots-legend-scatter.tex", "pass"),
+    ("complex-analysis/argument-principle-b", "argument-zero-pole-crossout.tex", "pass"),
+    ("complex-analysis/argument-principle-b", "argument-zero-pole-swapped.tex", "fail:AP-H2"),
+    ("euclidean-geometry/tangents-external-point-b", "tangents-dvisvgm-woff.svg", "pass"),
+    ("euclidean-geometry/midline", "midline-matplotlib-glyph-paths.svg", "pass"),
 ]
 
 

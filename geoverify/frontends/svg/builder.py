@@ -40,8 +40,9 @@ from geoverify.frontends.svg.viewport import (
     translate,
     viewbox_matrix,
 )
+from geoverify.frontends.svg.xmldoc import COMMENT
 from geoverify.scene.graph import Scene
-from geoverify.scene.primitives import Dot, Polyline, Primitive
+from geoverify.scene.primitives import Dot, Polyline, Primitive, Style, TextLabel
 
 __all__ = ["SceneBuilder", "GRAPHICS", "SHAPES"]
 
@@ -207,6 +208,26 @@ class SceneBuilder:
         if texts:
             self._merge_texts(texts)
 
+    def _commented_text(self, node, ctx) -> None:
+        """matplotlib's text as glyph outlines (its default ``svg.fonttype``): ``<g id="text_3">``
+        holds the string as a comment, then the glyphs. The outlines are one label with that text,
+        over their box; they are not drawn geometry."""
+        prims = self.scene.primitives
+        before = len(prims)
+        self.render_children(node, ctx)
+        drawn = prims[before:]
+        text = node.attrs[COMMENT]
+        if not drawn or not text:
+            return
+        boxes = np.array([fast_bbox(p) for p in drawn], dtype=np.float64)
+        box = np.array([boxes[:, 0].min(), boxes[:, 1].min(), boxes[:, 2].max(), boxes[:, 3].max()])
+        fill = next((p.style.fill or p.style.stroke for p in drawn if p.style.fill or p.style.stroke), "#000000")
+        del prims[before:]
+        height = float(box[3] - box[1])
+        self._add(TextLabel(text=text, anchor=np.array([(box[0] + box[2]) / 2.0, box[1]]), box=box,
+                            font_size=max(height / 0.75, 1.0), style=Style(stroke=None, stroke_width=0.0, fill=fill),
+                            source=drawn[0].source, panel=drawn[0].panel), ctx)
+
     def _merge_texts(self, texts) -> None:
         """Replace dvisvgm's per-font text runs (the last ``len(texts)`` primitives) by merged labels.
 
@@ -276,6 +297,8 @@ class SceneBuilder:
                     label = mathjax_label(node, ctx.m, self.ids, **self._common(node, ctx, self._style(ctx)))
                     if label is not None:
                         self._add(label, ctx)
+            elif tag == "g" and COMMENT in node.attrs and node.attrs.get("id", "").startswith("text_"):
+                self._commented_text(node, ctx)
             elif tag in ("g", "a"):
                 self.render_children(node, ctx)
             elif tag == "switch":

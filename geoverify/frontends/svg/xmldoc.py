@@ -25,6 +25,9 @@ from geoverify.frontends.limits import Limits
 
 __all__ = ["Node", "read_xml", "TEXT_CONTAINERS"]
 
+#: key of an element's first comment among its attributes (no XML attribute name starts with #)
+COMMENT = "#comment"
+
 # Elements whose character data matters; elsewhere it is only indentation.
 TEXT_CONTAINERS = frozenset({"text", "tspan", "textPath", "style", "title", "a"})
 
@@ -170,6 +173,12 @@ def read_xml(text: str, *, filename: str | None = None, limits: Limits) -> tuple
         if stack and stack[-1].tag in TEXT_CONTAINERS:
             stack[-1].children.append(data)
 
+    def comment(data):
+        # the first comment of an element (matplotlib writes a text's string as a comment
+        # before the glyph outlines it draws: <g id="text_1"><!-- $A$ -->...)
+        if stack and COMMENT not in stack[-1].attrs:
+            stack[-1].attrs[COMMENT] = data.strip()
+
     def doctype(name, sysid, pubid, has_internal):
         # <!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "...dtd"> (matplotlib writes it): the
         # external DTD is never loaded. An internal subset could declare entities: refused.
@@ -190,6 +199,7 @@ def read_xml(text: str, *, filename: str | None = None, limits: Limits) -> tuple
     parser.StartElementHandler = start
     parser.EndElementHandler = end
     parser.CharacterDataHandler = chars
+    parser.CommentHandler = comment
     parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = entity
     parser.ExternalEntityRefHandler = external

@@ -244,3 +244,15 @@ def test_a_formulas_glyphs_grouped_by_font_read_left_to_right_with_scripts():
     t = _label('<text x="10" y="50" font-size="14"><tspan x="10" y="50" font-style="italic">z</tspan>'
                '<tspan x="19" y="44" font-size="9">3</tspan></text>')
     assert t.text == "z^{3}"
+
+
+def test_matplotlib_text_drawn_as_glyph_outlines_is_one_label_with_its_comment():
+    # matplotlib's default svg.fonttype=path: the string as a comment, then <use>s of glyph paths
+    s = parse('<defs><path id="DejaVuSans-24" d="M 0 0 L 600 0 L 300 -700 Z"/></defs>'
+              '<g id="text_1"><!-- $A$ --><g transform="translate(40 60) scale(0.02 -0.02)">'
+              '<use xlink:href="#DejaVuSans-24" xmlns:xlink="http://www.w3.org/1999/xlink"/></g></g>'
+              '<circle cx="10" cy="10" r="5" fill="none" stroke="black"/>')
+    labels = [p for p in s.primitives if isinstance(p, TextLabel)]
+    assert [lb.text for lb in labels] == ["$A$"]
+    assert len(s.primitives) == 2  # the outline is not drawn geometry
+    assert labels[0].box[2] - labels[0].box[0] == pytest.approx(12 * 0.75, rel=1e-3)  # 600 units x 0.02 px
