@@ -24,7 +24,8 @@ Each is read with its bundled task: ``pass`` needs T = 1 and every hard predicat
   same figure with a zero's and a pole's markers swapped (it passed: any marker counted);
 - dvisvgm output whose dots, rounded to 0.001, miss a circle's test by 1.1e-3 of their radius;
 - matplotlib's default SVG, its text as glyph outlines with the string in a comment (no labels
-  read, the outlines taken for geometry).
+  read, the outlines taken for geometry), and matplotlib's text as <text> (svg.fonttype none), whose
+  formulas' glyphs come grouped by font, the prime as a raised cmsy10 "0", < escaped in the comment.
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ CASES = [
     ("complex-analysis/argument-principle-b", "argument-zero-pole-swapped.tex", "fail:AP-H2"),
     ("euclidean-geometry/tangents-external-point-b", "tangents-dvisvgm-woff.svg", "pass"),
     ("euclidean-geometry/midline", "midline-matplotlib-glyph-paths.svg", "pass"),
+    ("real-analysis/secant-tangent-limit", "secant-matplotlib-mathtext.svg", "pass"),
+    ("complex-analysis/rouche-z4", "rouche-z4-matplotlib-text.svg", "pass"),
 ]
 
 

@@ -15,6 +15,7 @@ ignored with an ``UNSUPPORTED`` diagnostic where they are referenced.
 
 from __future__ import annotations
 
+import html
 import math
 from dataclasses import dataclass, replace
 
@@ -216,7 +217,7 @@ class SceneBuilder:
         before = len(prims)
         self.render_children(node, ctx)
         drawn = prims[before:]
-        text = node.attrs[COMMENT]
+        text = html.unescape(node.attrs[COMMENT])  # matplotlib escapes < and & in the comment
         if not drawn or not text:
             return
         boxes = np.array([fast_bbox(p) for p in drawn], dtype=np.float64)
@@ -297,7 +298,8 @@ class SceneBuilder:
                     label = mathjax_label(node, ctx.m, self.ids, **self._common(node, ctx, self._style(ctx)))
                     if label is not None:
                         self._add(label, ctx)
-            elif tag == "g" and COMMENT in node.attrs and node.attrs.get("id", "").startswith("text_"):
+            elif tag == "g" and COMMENT in node.attrs and node.attrs.get("id", "").startswith("text_") \
+                    and not _has_text(node):
                 self._commented_text(node, ctx)
             elif tag in ("g", "a"):
                 self.render_children(node, ctx)
@@ -674,3 +676,8 @@ class SceneBuilder:
             self._styles[key] = style
         clipped = clipped_by((min(xs), min(ys), max(xs), max(ys)), ctx.clips)
         return Glyph(char, box, origin, {"style": style, "source": self.loc(node), "clipped": clipped})
+
+
+def _has_text(node, depth: int = 0) -> bool:
+    """Whether a ``<text>`` element is below ``node`` (a few levels down)."""
+    return depth < 8 and any(c.tag == "text" or _has_text(c, depth + 1) for c in node.elements())

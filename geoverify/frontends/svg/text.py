@@ -248,10 +248,12 @@ def text_chunks(node, inh: dict, vp, metrics: FontMetrics | None = None) -> list
             cx = start[0] + width / 2.0
         chunks.append(TextChunk(text, cx, start[1] + shift, width, fs))
 
-    def walk(n, depth):
+    def walk(n, depth, symbols=False):
         for c in n.children:
             if isinstance(c, str):
                 t = c if preserve else _WS.sub(" ", c)
+                if symbols:  # TeX's symbol font (matplotlib mathtext's cmsy10): code 48 is the prime
+                    t = t.replace("0", PRIME)
                 if t.startswith(" ") and pieces and pieces[-1].endswith(" "):
                     t = t[1:]
                 pieces.append(t)
@@ -275,10 +277,11 @@ def text_chunks(node, inh: dict, vp, metrics: FontMetrics | None = None) -> list
             if cx is not None or cy is not None:
                 start[:] = pen
             shifts.append(shifts[-1] + _baseline_shift(c, fs))
-            walk(c, depth + 1)
+            family = (c.attrs.get("font-family", "") + c.attrs.get("style", "")).lower()
+            walk(c, depth + 1, symbols or "cmsy" in family)
             shifts.pop()
 
-    walk(node, 0)
+    walk(node, 0, "cmsy" in str(family or "").lower())
     close()
     return chunks
 

@@ -256,3 +256,11 @@ def test_matplotlib_text_drawn_as_glyph_outlines_is_one_label_with_its_comment()
     assert [lb.text for lb in labels] == ["$A$"]
     assert len(s.primitives) == 2  # the outline is not drawn geometry
     assert labels[0].box[2] - labels[0].box[0] == pytest.approx(12 * 0.75, rel=1e-3)  # 600 units x 0.02 px
+
+
+def test_the_prime_of_tex_symbol_font_is_a_prime():
+    # matplotlib mathtext writes f' as f, then a raised "0" in cmsy10 (code 48 is the prime)
+    t = _label('<text x="10" y="50" font-size="13"><tspan x="10" y="50" font-style="oblique">f</tspan>'
+               '<tspan x="15.5" y="44.6" style="font-size: 9.1px; font-family: \'cmsy10\'">0</tspan>'
+               '<tspan x="18.4" y="50">(1)</tspan></text>')
+    assert t.text == "f^{\u2032}(1)"
