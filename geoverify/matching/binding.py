@@ -22,7 +22,7 @@ from geoverify.matching.features import Features, PointKind, Round, extract_feat
 from geoverify.matching.frames import Correspondence, FrameFit, fit_transform, transform_points, transform_scale
 from geoverify.matching.ir_geometry import KnownGeometry, known_geometry
 from geoverify.matching.snapping import snap_index
-from geoverify.matching.style import style_matches
+from geoverify.matching.style import stroke_key, style_matches
 from geoverify.matching.text import normalize_text
 from geoverify.scene import Scene
 from geoverify.scene.markers import MARKER_MAX, point_markers
@@ -154,6 +154,18 @@ class Binding:
 
 
 # ---------------------------------------------------------------- helpers
+#: a legend's sample line is shorter than this fraction of the figure's size
+LEGEND_SAMPLE_MAX = 0.15
+
+
+def legend_samples(feats: Features) -> list:
+    """Short strokes that may be a legend's sample lines (shorter than :data:`LEGEND_SAMPLE_MAX`
+    of the figure): a legend names a plot by one drawn in the plot's style (pgfplots'
+    ``\\legend``, matplotlib's legend box)."""
+    short = LEGEND_SAMPLE_MAX * feats.scale
+    return [c for c in feats.curves if len(c.coords) >= 2 and float(np.hypot(*(c.hi - c.lo))) < short]
+
+
 def _contains(text: str, part: str) -> bool:
     """Whether ``part`` occurs in ``text`` without a number of either cut short there."""
     start = text.find(part)
@@ -1167,16 +1179,15 @@ class _Binder:
         """
         if not near:
             return near
-        short = 0.15 * self.f.scale
+        samples = {id(c) for c in legend_samples(self.f)}
+        style = self.scene.primitives
         out, seen = [], set()
         for c in near:
             targets = []
-            if float(np.hypot(*(c.hi - c.lo))) < short:
-                st = self.scene.primitives[c.owner].style
-                key = (st.stroke, st.dash, st.stroke_width)
+            if id(c) in samples:
+                key = stroke_key(style[c.owner].style)
                 targets = [d for d in self.f.curves if d.owner != c.owner and len(d.coords) >= 2
-                           and float(np.hypot(*(d.hi - d.lo))) >= short
-                           and (lambda t: (t.stroke, t.dash, t.stroke_width))(self.scene.primitives[d.owner].style) == key]
+                           and id(d) not in samples and stroke_key(style[d.owner].style) == key]
             for d in targets or [c]:
                 if id(d) not in seen:
                     seen.add(id(d))
@@ -1186,18 +1197,12 @@ class _Binder:
     def _legend_rounds(self, labs: list, rounds: list) -> list:
         """The circles a legend entry names: those drawn in the style of a short sample
         stroke that stands by one of the labels ``labs``."""
-        short = 0.15 * self.f.scale
-        keys = set()
-        for c in self.f.curves:
-            if len(c.coords) < 2 or float(np.hypot(*(c.hi - c.lo))) >= short:
-                continue
-            if min(_dist_to_curve(lab.anchor, c.coords) for _, lab in labs) <= self.margin * 1.5:
-                st = self.scene.primitives[c.owner].style
-                keys.add((st.stroke, st.dash, st.stroke_width))
+        keys = {stroke_key(self.scene.primitives[c.owner].style) for c in legend_samples(self.f)
+                if min(_dist_to_curve(lab.anchor, c.coords) for _, lab in labs) <= self.margin * 1.5}
         if not keys:
             return []
-        return [r for r in rounds if r.radius >= short / 2 and (lambda t: (t.stroke, t.dash, t.stroke_width))(
-            self.scene.primitives[r.owner].style) in keys]
+        short = LEGEND_SAMPLE_MAX * self.f.scale
+        return [r for r in rounds if r.radius >= short / 2 and stroke_key(self.scene.primitives[r.owner].style) in keys]
 
     def _prefer_style(self, obj: IRObject, cands: list) -> list:
         """Candidates whose style agrees with the object's style hint, when any does."""

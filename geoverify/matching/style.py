@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 
-__all__ = ["parse_style_hint", "style_matches", "colours_close"]
+__all__ = ["parse_style_hint", "style_matches", "colours_close", "stroke_key"]
 
 _DASH_WORDS = {"dashed": True, "dotted": True, "dash": True, "solid": False}
 
@@ -48,3 +48,8 @@ def style_matches(style, hint: str) -> bool:
         if colour is None or not colours_close(colour, h["colour"]):
             return False
     return True
+
+
+def stroke_key(style) -> tuple:
+    """What tells one plot's strokes from another's: colour, dash pattern and width."""
+    return style.stroke, style.dash, style.stroke_width

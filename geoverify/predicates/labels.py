@@ -12,28 +12,20 @@ from geoverify.scene.markers import point_markers
 __all__ = ["label_bound", "text_present", "labels_readable", "distinct_styles"]
 
 
-def _style_key(style) -> tuple:
-    return style.stroke, style.dash, style.stroke_width
-
-
 def _legend_distance(ctx: Context, lab, oid: str) -> float:
     """How far ``lab`` is from a legend sample of ``oid``: a short stroke drawn in the style of
-    the object's curve (pgfplots' ``\\legend``, a matplotlib legend), which the label names it by."""
+    the object's curve (:func:`~geoverify.matching.binding.legend_samples`), which the label names it by."""
+    from geoverify.matching.binding import legend_samples
+    from geoverify.matching.style import stroke_key
+
     b = ctx.obj(oid)
-    feats = ctx.binding.features
-    keys = {_style_key(ctx.scene.primitives[i].style) for i in b.primitives
+    keys = {stroke_key(ctx.scene.primitives[i].style) for i in b.primitives
             if ctx.scene.primitives[i].style.stroke is not None}
     if not keys:
         return np.inf
-    short = 0.15 * feats.scale
-    best = np.inf
-    for c in feats.curves:
-        if c.owner in b.primitives or len(c.coords) < 2 or float(np.hypot(*(c.hi - c.lo))) >= short:
-            continue
-        if _style_key(ctx.scene.primitives[c.owner].style) in keys:
-            d = np.hypot(*(c.coords - lab.anchor).T).min()
-            best = min(best, float(d))
-    return best
+    dists = [float(np.hypot(*(c.coords - lab.anchor).T).min()) for c in legend_samples(ctx.binding.features)
+             if c.owner not in b.primitives and stroke_key(ctx.scene.primitives[c.owner].style) in keys]
+    return min(dists, default=np.inf)
 
 
 def _label_distance(ctx: Context, lab, oid: str) -> float:
