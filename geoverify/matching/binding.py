@@ -392,12 +392,7 @@ def covered_points(feats: Features, pts: np.ndarray, tol: float, along=None) -> 
         near = np.all((np.maximum(e0, e1) >= lo) & (np.minimum(e0, e1) <= hi), axis=1) & _along(e0, e1, along)
         e0, e1, owner = e0[near], e1[near], feats.edge_owner[near]
         if len(e0):
-            d = e1 - e0
-            L2 = np.maximum(np.einsum("ij,ij->i", d, d), 1e-300)
-            rel = pts[:, None, :] - e0[None, :, :]  # (samples, E, 2)
-            t = np.clip(np.einsum("sij,ij->si", rel, d) / L2, 0.0, 1.0)
-            diff = e0[None] + t[..., None] * d[None] - pts[:, None, :]
-            hit = np.hypot(diff[..., 0], diff[..., 1]) <= tol  # (samples, E)
+            hit = _edge_distances(pts, e0, e1) <= tol  # (samples, E)
             if feats.clips:
                 for k in np.flatnonzero(hit.any(axis=0)):
                     if int(owner[k]) in feats.clips:
@@ -1304,11 +1299,12 @@ class _Binder:
             for i, lab, norm in self.f.labels:
                 if formula_equivalent(lab.text, d["formula"]):
                     hits.append(i)
+        document = normalize_text(self.scene.document_text) if self.scene.document_text and not hits else ""
         if hits:
             b.status, b.drawn, b.via, b.primitives, b.labels = "bound", True, "text", hits, hits
             lab = self.scene.primitives[hits[0]]
             b.point = lab.anchor
-        elif self.scene.document_text and any(_contains(normalize_text(self.scene.document_text), w) for w in norms):
+        elif any(_contains(document, w) for w in norms):
             # in the document's text outside the pictures (an article's sentence under a diagram)
             b.status, b.drawn, b.via = "bound", True, "document text"
             b.note = "in the document's text outside the pictures"

@@ -82,8 +82,7 @@ class Prose:
         self.in_body = fragment  # text outside the pictures shows from here on
         self.shown = 0           # letters and digits of the body's text outside the pictures
         self.set = 0             # ... of the text set as labels
-        self.quote: list = []    # the start of that text, for the note on what is left out
-        self.body: list = []     # all of it (up to _BODY_MAX characters): the scene's document text
+        self.body: list = []     # that text (up to _BODY_MAX characters): document text, the note's quote
         self.body_chars = 0
 
     # -- collecting ---------------------------------------------------------------
@@ -93,20 +92,15 @@ class Prose:
         self.tokens, self.tainted = [], False
 
     def _count(self, texts) -> None:
-        """Letters and digits of body text outside the pictures, set or not (the start quoted)."""
+        """Letters and digits of body text outside the pictures, set or not; the text kept
+        (up to :data:`_BODY_MAX` characters) for the scene's document text and the note."""
+        texts = list(texts)
         if self.body_chars < _BODY_MAX:
-            texts = list(texts)
             piece = "".join(text + " " if text[1:2].isalpha() and text[:1] == "\\" else text for text in texts)
             self.body.append(piece)
             self.body_chars += len(piece)
-        if len(self.quote) >= _QUOTE:    # quoted enough: the count alone, one scan for the lot
-            self.shown += len(_ALNUM.findall("".join([text for text in texts if text[:1] != "\\"])))
-            return
-        for text in texts:
-            if text[:1] != "\\":  # a control sequence's name does not show
-                self.shown += len(_ALNUM.findall(text))
-            if len(self.quote) < _QUOTE:
-                self.quote.append(text + " " if text[1:2].isalpha() and text[:1] == "\\" else text)
+        # a control sequence's name does not show
+        self.shown += len(_ALNUM.findall("".join([text for text in texts if text[:1] != "\\"])))
 
     def _inline_token(self, tok) -> None:
         """A token of a standalone page's line: math and spacing commands are set too."""
@@ -256,7 +250,7 @@ class Prose:
             self.set += len(_ALNUM.findall(after[0]))
         if self.shown > self.set:
             interp.scene.document_text = " ".join("".join(self.body).split())
-            quote = " ".join("".join(self.quote).split())[:_QUOTE]
+            quote = interp.scene.document_text[:_QUOTE]
             interp.scene.note("NOTE", f"text outside the pictures is not part of the scene ({self.shown - self.set} "
                                       f"letters and digits; it begins \"{quote}\"): only plain words next to the "
                                       "pictures of a fragment or a tikz standalone document are set", "text", loc)
