@@ -62,7 +62,12 @@ def parse_tikz(text: str, *, filename: str | None = None, limits: Limits | None 
     interp = Interpreter(Source(text, filename), scene, budget, strict=strict)
     try:
         with _rarer_young_collections():
-            interp.run(text)
+            try:
+                interp.run(text)
+                if interp.clip_boxes:
+                    visible_view(scene, interp.clip_boxes)
+            finally:
+                interp.release()
     except RecursionError:
         from geoverify.errors import BudgetExceededError
         raise BudgetExceededError("nesting too deep for the interpreter (runaway recursion?)",
@@ -71,8 +76,6 @@ def parse_tikz(text: str, *, filename: str | None = None, limits: Limits | None 
         if err.location is None or (err.location.line is None and interp.loc is not None):
             err.location = interp.loc
         raise
-    if interp.clip_boxes:
-        visible_view(scene, interp.clip_boxes)
     return scene
 
 
