@@ -92,3 +92,39 @@ def test_the_native_side_reads_the_preamble_tex_compiles_a_code_example_with(ben
     document = "\\documentclass{standalone}\\usepackage{tikz}\\begin{document}\\tikz \\draw (0,0) -- (1,0);\\end{document}"
     assert bench.native_source(document) == document
     assert bench.native_source("\\tikz \\draw (0,0) -- (1,0);") == "\\tikz \\draw (0,0) -- (1,0);"
+
+
+def test_the_speed_printed_is_the_timing_pass_not_the_comparisons(bench, tmp_path, monkeypatch, capsys):
+    """Figures are timed in a pass of their own, before the comparisons (which interpret
+    once, untimed): the printed speed is that pass's, whatever a comparison worker measured."""
+    corpus = tmp_path / "corpus" / "source"
+    corpus.mkdir(parents=True)
+    (corpus / "a.tex").write_text("\\begin{tikzpicture}\\draw (0,0) -- (1,1);\\end{tikzpicture}\n")
+    timed, compared = [], []
+
+    def fake_time(path, repeat):
+        timed.append(repeat)
+        return 0.25
+
+    def fake_process(args):
+        compared.append(args[4])
+        return {"file": args[0], "source": "source", "tkz": False, "bytes": 1000, "native": "ok",
+                "seconds": 9.0, "compiled": False, "compile_reason": "test"}
+
+    monkeypatch.setattr(bench, "time_native", fake_time)
+    monkeypatch.setattr(bench, "process", fake_process)
+    monkeypatch.setattr(bench.shutil, "which", lambda name: "/usr/bin/" + name)
+    assert bench.main([str(tmp_path / "corpus"), "--jobs", "1", "--repeat", "3",
+                       "--cache", str(tmp_path / "cache")]) == 0
+    out = capsys.readouterr().out
+    assert timed == [3] and compared == [1]
+    assert "median 250.00 ms per figure; 4 KB/s of source overall" in out
+
+
+def test_a_figure_is_timed_until_its_error(bench, tmp_path):
+    good = tmp_path / "good.tex"
+    good.write_text("\\begin{tikzpicture}\\draw (0,0) -- (1,1);\\end{tikzpicture}\n")
+    bad = tmp_path / "bad.tex"
+    bad.write_text("\\begin{tikzpicture}\\draw (0,0) -- (1,1);\n")   # never ended
+    assert 0 < bench.time_native(str(good), 2) < 5
+    assert 0 <= bench.time_native(str(bad), 2) < 5
