@@ -68,12 +68,15 @@ def host_reference_ms(repeat: int = 5) -> float:
     return 1000.0 * best
 
 
-def print_speed_and_crashes(records) -> None:
+def print_speed_and_crashes(records, host_ms: tuple[float, float] | None = None) -> None:
     """Median interpret time per figure, KB/s of source (1 KB = 1000 bytes) overall and at the
     median, over all figures and per source, and the figures the native front-end crashed on.
 
     A few figures that compute much (loops over images, thousands of samples) can weigh more in
-    the overall rate than all the others together; the per-source lines show where."""
+    the overall rate than all the others together; the per-source lines show where.
+
+    ``host_ms``: the host reference (:func:`host_reference_ms`) measured just before and just
+    after the timing, printed instead of one measured now."""
     line = _speed_line(records)
     if line:
         print(f"\nnative interpret time (CPU): {line}")
@@ -85,7 +88,9 @@ def print_speed_and_crashes(records) -> None:
                 line = _speed_line(rs)
                 if line:
                     print(f"  {source:40s} {line}")
-    print(f"host reference: {host_reference_ms():.0f} ms for a fixed pure-Python workload "
+    reference = f"{host_reference_ms():.0f} ms" if host_ms is None else \
+        f"{host_ms[0]:.0f} ms before the timing, {host_ms[1]:.0f} ms after it,"
+    print(f"host reference: {reference} for a fixed pure-Python workload "
           "(compare runs of different hours by it: the shared host's speed varies)")
     crashes = [r for r in records if r.get("native", "").startswith("CRASH")]
     if crashes:

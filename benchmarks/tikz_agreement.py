@@ -62,7 +62,7 @@ import numpy as np
 
 # The report printing shared with the other agreement benchmark (also when loaded by path, as tests do).
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from agreement_report import print_causes, print_rates, print_speed_and_crashes, rate  # noqa: E402
+from agreement_report import host_reference_ms, print_causes, print_rates, print_speed_and_crashes, rate  # noqa: E402
 from frontend_warmup import import_frontend  # noqa: E402
 
 TOL_FRACTION = 0.005
@@ -590,7 +590,9 @@ def main(argv=None) -> int:
     t0 = time.time()
     warm_up()
     print(f"timing the native front-end on {len(jobs)} figures, then comparing with TeX ...", file=sys.stderr)
+    host_before = host_reference_ms()
     seconds = [time_native(j[0], args.repeat) for j in jobs]   # the timing pass (module docstring)
+    host_ms = (host_before, host_reference_ms())
     jobs = [(*j[:4], 1) for j in jobs]                          # the comparisons interpret once
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs, initializer=warm_up) as ex:
@@ -600,7 +602,7 @@ def main(argv=None) -> int:
         records = [process(j) for j in jobs]
     for rec, t in zip(records, seconds):
         rec["seconds"] = t
-    report(records)
+    report(records, host_ms)
     if args.failures:
         list_failures(records)
     print(f"\nwall time {time.time() - t0:.0f} s for {len(records)} files")
@@ -624,7 +626,7 @@ def list_failures(records) -> None:
         print(f"  {r.get('cause', '')[:40]:40s} {where}  {r['file']}")
 
 
-def report(records) -> None:
+def report(records, host_ms: tuple[float, float] | None = None) -> None:
     main_recs = [r for r in records if not r["tkz"]]
     tkz_recs = [r for r in records if r["tkz"]]
     g, c = rate(main_recs)
@@ -634,7 +636,7 @@ def report(records) -> None:
     print(f"tkz-euclide (separate): {g2}/{c2} = {100 * g2 / max(c2, 1):.1f}%")
     print_rates(records, "source", 45)
     print_causes(main_recs, "excluding tkz-euclide", 25)
-    print_speed_and_crashes(records)
+    print_speed_and_crashes(records, host_ms)
 
 
 if __name__ == "__main__":

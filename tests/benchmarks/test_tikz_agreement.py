@@ -7,6 +7,7 @@ starts; a TeX run must start there (within 0.5 % of the figure's size).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -119,6 +120,7 @@ def test_the_speed_printed_is_the_timing_pass_not_the_comparisons(bench, tmp_pat
     out = capsys.readouterr().out
     assert timed == [3] and compared == [1]
     assert "median 250.00 ms per figure; 4 KB/s of source overall" in out
+    assert re.search(r"host reference: \d+ ms before the timing, \d+ ms after it,", out)
 
 
 def test_a_figure_is_timed_until_its_error(bench, tmp_path):
