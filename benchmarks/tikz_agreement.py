@@ -62,7 +62,8 @@ import numpy as np
 
 # The report printing shared with the other agreement benchmark (also when loaded by path, as tests do).
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from agreement_report import host_reference_ms, print_causes, print_rates, print_speed_and_crashes, rate  # noqa: E402
+from agreement_report import (host_reference_ms, print_causes, print_rates,  # noqa: E402
+                              print_speed_and_crashes, rate)
 from frontend_warmup import import_frontend  # noqa: E402
 
 TOL_FRACTION = 0.005
@@ -598,8 +599,7 @@ def main(argv=None) -> int:
         with ProcessPoolExecutor(args.jobs, initializer=warm_up) as ex:
             records = list(ex.map(process, jobs, chunksize=4))
     else:
-        warm_up()
-        records = [process(j) for j in jobs]
+        records = [process(j) for j in jobs]                   # (warmed up for the timing pass)
     for rec, t in zip(records, seconds):
         rec["seconds"] = t
     report(records, host_ms)
