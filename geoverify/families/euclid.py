@@ -13,7 +13,7 @@ import math
 import numpy as np
 
 from geoverify.families.construction import Style
-from geoverify.families.mutations import Mutation, move_point, move_off_circle, remove, scale_radius, swap_labels
+from geoverify.families.mutations import Mutation, merge_point, move_off_circle, move_point, remove, scale_radius, swap_labels
 from geoverify.families.package import (
     TaskPackage, all_of, compile_error, fmt_xy, hard, labels_soft, layout_soft, op, task_ir,
 )
@@ -150,8 +150,9 @@ def _tangents(task_id, r, P):
         hard("TG-H2", "TANGENCY", "Are both lines PT1 and PT2 tangent to the circle?",
              all_of(op("drawn", object="PT1"), op("drawn", object="PT2"), op("tangent", a="PT1", b="omega"),
                     op("tangent", a="PT2", b="omega"))),
-        hard("TG-H3", "CONTACT", "Are the contact points on the circle?",
-             all_of(op("point_on", point="T1", on="omega"), op("point_on", point="T2", on="omega"))),
+        hard("TG-H3", "CONTACT", "Are the two contact points on the circle, where the tangents from P touch it?",
+             all_of(op("point_on", point="T1", on="omega"), op("point_on", point="T2", on="omega"),
+                    op("matches_geometry", object="T1"), op("matches_geometry", object="T2"))),
         hard("TG-H4", "RIGHT_ANGLE", "Is each radius to a contact point perpendicular to the tangent?",
              all_of(op("drawn", object="OT1"), op("drawn", object="OT2"), op("perpendicular", a="OT1", b="PT1"),
                     op("perpendicular", a="OT2", b="PT2"))),
@@ -170,6 +171,8 @@ def _tangents(task_id, r, P):
                  {"TG-H1": "fail", "TG-H2": "fail", "TG-H3": "fail"}, operator="scale_radius"),
         Mutation("missing-tangent", "the second tangent PT2 is not drawn", lambda c: remove(c, "PT2"), {"TG-H2": "fail"},
                  operator="remove"),
+        Mutation("one-contact-point", "T2 drawn at T1: both tangents (and radii) go to one contact point",
+                 lambda c: merge_point(c, "T2", "T1"), {"TG-H3": "fail"}, operator="merge_point"),
         compile_error(ir),
     ]
     return TaskPackage(ir, c, muts, params={"r": r, "P": P.tolist()})

@@ -18,7 +18,7 @@ from geoverify.errors import InputError
 from geoverify.families.construction import ArcItem, CircleItem, Construction, Path, Point, Text
 
 __all__ = [
-    "Mutation", "move_point", "move_off_circle", "move_off_line", "scale_radius", "reverse_arrow", "swap_labels",
+    "Mutation", "move_point", "merge_point", "move_off_circle", "move_off_line", "scale_radius", "reverse_arrow", "swap_labels",
     "remove", "replace_text", "break_code", "OPERATORS",
 ]
 
@@ -73,6 +73,15 @@ def move_point(c: Construction, key: str, direction, frac: float = 0.05) -> Cons
         raise InputError("move_point needs a nonzero direction")
     step = frac * c.size() / out.panels[p.panel].scale
     p.xy = tuple(float(v) for v in np.asarray(p.xy) + step * d / n)
+    return out
+
+
+def merge_point(c: Construction, key: str, onto: str) -> Construction:
+    """Move point ``key`` onto point ``onto``: two points the task keeps apart drawn as one (a copied
+    construction line that gives the second contact point the first one's solution); what is drawn
+    through ``key`` follows it."""
+    out = c.copy()
+    _point(out, key).xy = tuple(float(v) for v in _point(out, onto).xy)
     return out
 
 
@@ -171,7 +180,7 @@ def break_code(text: str, fmt: str) -> str:
 
 
 OPERATORS = {
-    "move_point": move_point, "move_off_circle": move_off_circle, "move_off_line": move_off_line,
+    "move_point": move_point, "merge_point": merge_point, "move_off_circle": move_off_circle, "move_off_line": move_off_line,
     "scale_radius": scale_radius, "reverse_arrow": reverse_arrow, "swap_labels": swap_labels, "remove": remove,
     "replace_text": replace_text, "break_code": break_code,
 }

@@ -11,7 +11,7 @@ import geoverify
 from geoverify.errors import InputError
 from geoverify.families import Construction, Style, to_svg
 from geoverify.families.mutations import (
-    break_code, move_off_circle, move_point, remove, replace_text, reverse_arrow, scale_radius, swap_labels,
+    break_code, merge_point, move_off_circle, move_point, remove, replace_text, reverse_arrow, scale_radius, swap_labels,
 )
 from geoverify.families.package import emit, hard, op, task_ir
 from geoverify.ir import task_from_dict
@@ -43,6 +43,16 @@ def test_move_is_five_percent_of_figure_size():
     step = np.hypot(*(np.asarray(out.get("P").xy) - np.asarray(c.get("P").xy)))
     assert step == pytest.approx(0.05 * c.size())
     assert np.hypot(*out.get("P").xy) > 2.0
+
+
+def test_merge_point_draws_two_points_as_one_and_what_goes_through_it_follows():
+    c = base()
+    out = merge_point(c, "P", "Q")
+    assert out.get("P").xy == c.get("Q").xy and c.get("P").xy != c.get("Q").xy
+    assert out.get("OP").points == ["O", "P"]      # the segment still names P, now drawn to Q's place
+    assert to_svg(out) != to_svg(c)
+    with pytest.raises(InputError):
+        merge_point(c, "P", "k")
 
 
 def test_remove_takes_the_label_along_and_reverse_swaps_ends():
