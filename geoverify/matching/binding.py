@@ -21,7 +21,7 @@ from geoverify.kernels import directed_hausdorff, point_polyline_distances
 from geoverify.matching.features import Features, PointKind, Round, extract_features
 from geoverify.matching.frames import Correspondence, FrameFit, fit_transform, transform_points, transform_scale
 from geoverify.matching.ir_geometry import KnownGeometry, known_geometry
-from geoverify.matching.snapping import snap_index
+from geoverify.matching.snapping import connected_node_centre, node_box, snap_index
 from geoverify.matching.style import stroke_key, style_matches
 from geoverify.matching.text import normalize_text
 from geoverify.scene import Scene
@@ -182,13 +182,15 @@ def _contains(text: str, part: str) -> bool:
 
 def _labels_for(obj: IRObject, feats: Features) -> list:
     """The labels naming ``obj``: its label texts, or, when none is written alone, a label that
-    gives it a value (``$a=\\tfrac12-i\\pi$``, ``A=(1,2)``)."""
+    gives it a value (``$a=\\tfrac12-i\\pi$``, ``A=(1,2)``) or an equation (``$d\\colon y=-1$``,
+    ``ℓ: x+y=1``)."""
     wanted = {normalize_text(t) for t in obj.labels}
     wanted.discard("")
     exact = [(i, lab) for i, lab, norm in feats.labels if norm in wanted]
     if exact or not wanted:
         return exact
-    return [(i, lab) for i, lab, norm in feats.labels if "=" in norm and norm.split("=", 1)[0] in wanted]
+    return [(i, lab) for i, lab, norm in feats.labels
+            if ("=" in norm and norm.split("=", 1)[0] in wanted) or (":" in norm and norm.split(":", 1)[0] in wanted)]
 
 
 _COMPASS = np.array([[0.0, 0.0], [1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]])
@@ -319,14 +321,16 @@ def _curve_residual(pred: np.ndarray, drawn: np.ndarray, extension: np.ndarray |
     return max(directed_hausdorff(pred, drawn), directed_hausdorff(drawn, extension))
 
 
-def coverage(feats: Features, p: np.ndarray, q: np.ndarray, tol: float, samples: int = 21) -> tuple[float, list]:
+def coverage(feats: Features, p: np.ndarray, q: np.ndarray, tol: float, samples: int = 21,
+             skip_boxes=()) -> tuple[float, list]:
     """Fraction of segment pq lying within ``tol`` of drawn strokes running along it, and the
     primitives covering it.
 
     A stroke covers a stretch of the segment only where it runs in the segment's direction
     (within 3 degrees, or the turn of ends each ``tol`` off, 2 tol / length, when that is more):
     a curve that hugs a line near where it touches it, or an axis the segment starts on,
-    does not draw the segment.
+    does not draw the segment. Samples inside ``skip_boxes`` (each ``(4,)``: the nodes at
+    its ends, where a line between nodes does not run) are not counted.
     """
     s = np.linspace(0.0, 1.0, samples)[:, None]
     d = np.asarray(q, dtype=np.float64) - np.asarray(p, dtype=np.float64)
@@ -335,7 +339,13 @@ def coverage(feats: Features, p: np.ndarray, q: np.ndarray, tol: float, samples:
     if length > 0:
         # (a segment whose ends are each off by tol turns by up to 2 tol / length)
         along = (d / length, math.sin(min(max(math.radians(3.0), 2.0 * tol / length), math.pi / 2)))
-    covered, owners = covered_points(feats, p + s * (q - p), tol, along=along)
+    pts = p + s * (q - p)
+    for box in skip_boxes:
+        inside = (pts[:, 0] >= box[0]) & (pts[:, 0] <= box[2]) & (pts[:, 1] >= box[1]) & (pts[:, 1] <= box[3])
+        if inside.all():
+            break                      # (a segment inside a node: nothing left to look for, keep them all)
+        pts = pts[~inside]
+    covered, owners = covered_points(feats, pts, tol, along=along)
     return float(covered.mean()), owners
 
 
@@ -438,6 +448,8 @@ class _Binder:
         self.label_choice: dict[str, tuple[int, int]] = {}
         # Point objects whose label text stands at several places: object id -> those places.
         self.label_places: dict[str, list[np.ndarray]] = {}
+        #: points that are text nodes lines are drawn to: the node's box (lines stop on its border)
+        self.node_boxes: dict[str, np.ndarray] = {}
 
     def reach(self, lab) -> float:
         """How far from a label's anchor its point may be.
@@ -471,6 +483,12 @@ class _Binder:
                     idx, dist, amb = self._dot_beside(lab)
                 if idx is not None and self.f.point_kind[idx] == PointKind.ANCHOR:
                     # A label placed beside its point by hand names the drawn point there.
+                    centre = connected_node_centre(self.f, lab)
+                    if centre is not None:
+                        # A node that lines are drawn to is the point its text names: its centre.
+                        places.append((centre, i, idx, False))
+                        self.node_boxes[obj.id] = node_box(lab)
+                        continue
                     near = snap_index(self.f, self.f.points[idx], extra=_centred_half_width(lab))
                     if near is not None:
                         idx, amb = near, False
@@ -1106,7 +1124,9 @@ class _Binder:
             return
         b.points, b.point, b.status, b.via = pts, pts[0], status, "relation"
         tol = self.tol.distance * self.f.scale
-        frac, owners = coverage(self.f, pts[0], pts[1], tol)
+        # (a line between text nodes stops on their borders: the stretch inside an end's node is not looked for)
+        boxes = [self.node_boxes[r] for r in obj.data["through"] if isinstance(r, str) and r in self.node_boxes]
+        frac, owners = coverage(self.f, pts[0], pts[1], tol, skip_boxes=boxes)
         b.drawn = frac >= _COVERAGE
         b.primitives = owners
         b.residual = 1.0 - frac
@@ -1128,8 +1148,11 @@ class _Binder:
         b.points, b.curve, b.closed, b.status, b.via = pts, np.vstack([pts, pts[:1]]), True, "bound", "relation"
         tol = self.tol.distance * self.f.scale
         fracs, owners = [], set()
+        refs = obj.data["vertices"]
         for i in range(len(pts)):
-            fr, ow = coverage(self.f, pts[i], pts[(i + 1) % len(pts)], tol)
+            ends = (refs[i], refs[(i + 1) % len(refs)])   # (sides between text nodes: as for segments)
+            boxes = [self.node_boxes[r] for r in ends if r in self.node_boxes]
+            fr, ow = coverage(self.f, pts[i], pts[(i + 1) % len(pts)], tol, skip_boxes=boxes)
             fracs.append(fr)
             owners.update(ow)
         b.drawn = min(fracs) >= _COVERAGE

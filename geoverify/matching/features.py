@@ -109,6 +109,8 @@ class Features:
         Figure size (bounding-box diagonal of the geometry).
     points : (Q, 2) float64
         Candidate point locations; ``point_kind (Q,)`` and ``point_owner (Q,)`` say what they are.
+    point_radius : (Q,) float64
+        The radius of each dot (its marker's size), 0 for the other points.
     edges : (E, 2, 2) float64
         Straight stroked edges; ``edge_owner (E,)``.
     rounds : list of Round
@@ -132,6 +134,7 @@ class Features:
     arrows: list = field(default_factory=list)
     attached_labels: bool = False
     clips: dict = field(default_factory=dict)
+    point_radius: np.ndarray | None = None
     _tree: object = None
 
     @property
@@ -521,11 +524,17 @@ def extract_features(scene: Scene) -> Features:
             kinds.append(PointKind.ANCHOR)
             owners.append(idx)
 
+    kinds_arr = np.asarray(kinds, dtype=np.int64)
+    owners_arr = np.asarray(owners, dtype=np.int64)
+    radius = np.zeros(len(kinds_arr))
+    for k in np.flatnonzero(kinds_arr == PointKind.DOT).tolist():
+        radius[k] = float(scene.primitives[owners_arr[k]].radius)
     return Features(
         scale=scale,
         points=np.asarray(points, dtype=np.float64).reshape(-1, 2),
-        point_kind=np.asarray(kinds, dtype=np.int64),
-        point_owner=np.asarray(owners, dtype=np.int64),
+        point_kind=kinds_arr,
+        point_owner=owners_arr,
+        point_radius=radius,
         edges=edges_arr,
         edge_owner=np.asarray(edge_owner, dtype=np.int64),
         rounds=rounds,

@@ -21,7 +21,7 @@ _TEX_SYMBOLS = {
     r"\theta": "θ", r"\lambda": "λ", r"\mu": "μ", r"\sigma": "σ", r"\phi": "φ", r"\varphi": "φ",
     r"\omega": "ω", r"\Omega": "Ω", r"\Gamma": "Γ", r"\Delta": "Δ", r"\angle": "∠", r"\perp": "⊥",
     r"\parallel": "∥", r"\sim": "∼", r"\cong": "≅", r"\approx": "≈", r"\equiv": "≡", r"\pm": "±",
-    r"\mid": "|", r"\vert": "|", r"\lvert": "|", r"\rvert": "|", r"\|": "‖", r"\emptyset": "∅",
+    r"\colon": ":", r"\mid": "|", r"\vert": "|", r"\lvert": "|", r"\rvert": "|", r"\|": "‖", r"\emptyset": "∅",
     r"\varnothing": "∅", r"\triangle": "△", r"\ldots": "...", r"\dots": "...", r"\cdots": "...",
     r"\alpha": "α",
     r"\beta": "β",

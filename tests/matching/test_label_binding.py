@@ -140,3 +140,19 @@ def test_a_label_giving_the_point_a_value_names_it(bound_point):
     b = bound_point(parse_svg(_labelled("a = 1/2", '<text x="54" y="146" font-size="12">a</text>')), "a")
     np.testing.assert_allclose(b.point, 0.75 * np.array([50.0, 50.0]), atol=1e-6)
     assert bound_point(parse_svg(_labelled("b = 1/2")), "a").status != "bound"
+
+
+@pytest.mark.parametrize("text", [r"$d\colon y=-1$", r"$d: y=-1$", "d : y = -1"])
+def test_a_label_stating_an_objects_equation_names_it(text):
+    from geoverify.frontends.tikz import parse_tikz
+    from geoverify.ir import task_from_dict
+    from geoverify.matching import extract_features
+    from geoverify.matching.binding import _labels_for
+
+    scene = parse_tikz(r"\begin{tikzpicture}\draw (-2,-1) -- (2,-1) node[right] {" + text + r"};\end{tikzpicture}")
+    task = task_from_dict({"schema_version": "1.0", "id": "t", "discipline": "geometry", "prompt": "p",
+                           "objects": [{"id": "A", "type": "point", "coords": [-2, -1]},
+                                       {"id": "B", "type": "point", "coords": [2, -1]},
+                                       {"id": "d", "type": "line", "through": ["A", "B"], "labels": ["d"]}],
+                           "predicates": [{"id": "p", "kind": "hard", "check": {"op": "drawn", "object": "d"}}]})
+    assert [lab.text for _, lab in _labels_for(task.objects["d"], extract_features(scene))] == [text]
