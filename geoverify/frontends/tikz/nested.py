@@ -38,12 +38,13 @@ INHERITED = ("color", "dash", "opacity", "draw_opacity", "fill_opacity", "arrow_
              "tip_default", "rounded_corners", "shorten_start", "shorten_end", "xvec", "yvec", "zvec",
              "font_size", "outer_font_size", "bold", "node_distance", "on_grid")
 
-_PICTURE = re.compile(r"^\s*(\\begin\s*\{tikzpicture\}.*\\end\s*\{tikzpicture\}|\\tikz\b.*?)\s*$", re.S)
+_PICTURE = re.compile(r"^\s*(\\begin\s*\{tikzpicture\}.*\\end\s*\{tikzpicture\}|"
+                      r"\\begin\s*\{tikzcd\}.*\\end\s*\{tikzcd\}|\\tikz\b.*?)\s*$", re.S)
 
 
 def is_nested_picture(text: str) -> bool:
-    """Whether node text is one picture (``tikzpicture`` environment or ``\\tikz``)."""
-    return bool(_PICTURE.match(text)) and text.count("\\begin{tikzpicture}") <= 1
+    """Whether node text is one picture (``tikzpicture`` or ``tikzcd`` environment, or ``\\tikz``)."""
+    return bool(_PICTURE.match(text)) and text.count("\\begin{tikzpicture}") + text.count("\\begin{tikzcd}") <= 1
 
 
 def _offset(interp, loc) -> int:
@@ -86,8 +87,10 @@ def _run_inner(interp, text: str, loc, nst=None):
         pos = _offset(interp, loc)
         reader = Reader(tokenize_at(text.strip(), pos), interp.defs, interp.budget, interp.source)
         tok = reader.get()
-        if tok[0] == "\\begin":
-            reader.read_arg()
+        if tok[0] == "\\begin" and detokenize(reader.read_arg()).strip() == "tikzcd":
+            from geoverify.frontends.tikz.tikzcd import run_tikzcd
+            run_tikzcd(interp, reader, tok)  # a commutative diagram set in the node (a matrix and its arrows)
+        elif tok[0] == "\\begin":
             opts = reader.read_optional()
             if opts:
                 interp.apply_options(interp.st, detokenize(interp.expand_all(opts)))

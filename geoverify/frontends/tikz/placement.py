@@ -270,7 +270,7 @@ class NodePlacementMixin:
             shape_eff = shape
         if nst.get("fit"):
             p = self._fit(nst, loc)
-        if "\\begin{tikzpicture}" in text or "\\tikz" in text:
+        if "\\begin{tikzpicture}" in text or "\\tikz" in text or "\\begin{tikzcd}" in text:
             from geoverify.frontends.tikz.nested import is_nested_picture, place_nested
             if is_nested_picture(text):
                 return place_nested(self, nst, name, p, text, loc, tangent)

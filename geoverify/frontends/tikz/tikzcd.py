@@ -221,6 +221,7 @@ def run_tikzcd(interp, reader, tok) -> None:
             node = Node(None, "rectangle", (cx, box_cy), hw, hh, 0.5 * lw, box.height, box.depth,
                         origin_dy=cy - box_cy)
             nodes[(i, j)] = node
+            interp.placed_nodes.append(node)  # the picture's bounding box holds its cells (a diagram in a node)
             base = cy - _AXIS
             interp.scene.add(TextLabel(text="$" + text + "$", anchor=(cx, cy),
                                        box=(cx - box.width / 2, base - box.depth, cx + box.width / 2, base + box.height),

@@ -73,3 +73,19 @@ def test_blank_after_an_inner_picture_stays_in_a_node_with_align():
     aligned = _boxes(parse_tikz(r"\tikz\node[draw,align=center](A){\tikz \node[draw]{a}; };"))[0]
     assert np.allclose(plain[0], 2 * 9.56595 - 0.4, atol=2e-3)
     assert np.allclose(aligned[0], 2 * 11.2326 - 0.4, atol=2e-3)
+
+
+def test_a_commutative_diagram_in_a_node_is_drawn_and_sizes_the_node_with_its_cells():
+    """``\\node[draw] {\\begin{tikzcd} ... \\end{tikzcd}};``: the diagram is a picture in the node,
+    its cells inside the node's frame. The frame measured on TeX's output (latex + dvisvgm, pt):
+    x 24.71-89.09, y 13.22-72.14; without its cells the picture's box was 8 pt narrower."""
+    scene = parse_tikz(r"""\begin{tikzpicture}
+    \draw (0,0) rectangle (4,3);
+    \node[draw] at (2,1.5) {\begin{tikzcd} A \arrow[r, "f"] \arrow[d] & B \arrow[d, "g"] \\ C \arrow[r, "h"'] & D \end{tikzcd}};
+    \end{tikzpicture}""")
+    assert not [d for d in scene.diagnostics if d.code in ("UNSUPPORTED", "APPROXIMATED")]
+    assert sorted(lab.text for _, lab in scene.labels) == ["$A$", "$B$", "$C$", "$D$", "$f$", "$g$", "$h$"]
+    assert len([p for p in scene.primitives if isinstance(p, Arrow)]) == 4
+    frames = [p.points for p in scene.primitives if isinstance(p, Polyline) and len(p.points) >= 4]
+    frame = min(frames, key=lambda pts: np.ptp(pts[:, 0]))
+    np.testing.assert_allclose([*frame.min(axis=0), *frame.max(axis=0)], [24.71, 13.22, 89.09, 72.14], atol=0.5)
