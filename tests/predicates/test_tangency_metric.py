@@ -50,3 +50,26 @@ def test_equal_length():
         if getattr(p, "text", None) == "D":
             p.anchor = np.array([64.0, 144.0])
     assert run(s, objs, {"eq": {"op": "equal_length", "a": "s1", "b": "s2"}})["eq"].verdict == "fail"
+
+
+def _secant_scene(depth):
+    """A circle of radius 20 in a 260-wide figure, and a line cutting into it by ``depth``."""
+    s = Scene()
+    s.add(Circle(center=(100, 100), radius=20))
+    s.add(Polyline(points=[[0, 120 - depth], [250, 120 - depth]]))
+    s.add(Polyline(points=[[0, 0], [250, 0]]))           # (the figure's size)
+    point_label(s, "O", (100, 100), (5, 5))
+    point_label(s, "X", (0, 120 - depth), (0, -10))
+    point_label(s, "Y", (250, 120 - depth), (0, -10))
+    return s
+
+
+def test_a_line_cutting_a_small_circle_is_a_secant_within_the_figures_distance_tolerance():
+    # 1% of the figure is about 2.8: a cut of 0.8 (4% of the radius, a crossing at 16 degrees) is within it
+    v = run(_secant_scene(0.8), OBJS[:1] + OBJS[2:4] + [OBJS[4], OBJS[6]], {"lc": CHECKS["lc"]})["lc"]
+    assert v.verdict == "fail" and "cuts the circle" in v.message and "16 degrees" in v.message
+    assert v.residual > v.tolerance
+    # grazing it (a cut of 1% of the radius), or passing as far outside, is tangent
+    for depth in (0.2, -0.8):
+        v = run(_secant_scene(depth), OBJS[:1] + OBJS[2:4] + [OBJS[4], OBJS[6]], {"lc": CHECKS["lc"]})["lc"]
+        assert v.verdict == "pass", (depth, v.message)
