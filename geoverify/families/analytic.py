@@ -222,7 +222,9 @@ def _lattice(task_id, r, n):
             inside = x * x + y * y < r * r
             count += inside
             s.c.point(f"L{x}_{y}".replace("-", "m"), (x, y), "plane", color="red" if inside else "gray")
-    s.text("count", f"$N({r:g}) = {count}$", (0, -n - 1.0), ir_text=f"N({r:g})={count}")
+    # the count stated in other words: "N = 21", "count: 21", "21 lattice points lie inside"
+    s.text("count", f"$N({r:g}) = {count}$", (0, -n - 1.0), ir_text=f"N({r:g})={count}",
+           alternatives=(f"={count}", f":{count}", f"{count} lattice points", f"{count} points"))
     lattice = [[float(x), float(y)] for x in range(-n, n + 1) for y in range(-n, n + 1)]
     s.objects.append({"id": "lattice", "type": "point_set", "frame": "plane", "kind": "explicit", "points": lattice})
     c = s.c
