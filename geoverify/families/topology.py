@@ -81,7 +81,9 @@ def _inclusion(task_id):
     s.circle("B", "OB", radius=2.6, style=Style("blue", 1.2), labels=["B"], label_at=120)
     s.objects.append({"id": "reg_A", "type": "region", "frame": "plane", "boundary": "A"})
     s.objects.append({"id": "reg_B", "type": "region", "frame": "plane", "boundary": "B"})
-    s.text("statement", "$A \\subset B$", (0, -3.2), ir_text="A \\subset B", alternatives=["A \\subseteq B"])
+    # (A is a proper subset here: the stronger statement A \subsetneq B is as true)
+    s.text("statement", "$A \\subset B$", (0, -3.2), ir_text="A \\subset B",
+           alternatives=["A \\subseteq B", "A \\subsetneq B", "A \\subsetneqq B"])
     c = s.finish(labelled=["x", "y", "z"], unlabelled=["OA", "OB"], marker=False)
     preds = [
         hard("SI-H1", "SETS", "Are A and B drawn, A inside B?",

@@ -71,3 +71,9 @@ def test_a_text_shown_inside_a_label_keeps_its_numbers_whole(label, verdict):
     point_label(scene, label, np.array([0.0, 0.0]), (0, 0))
     v = run_checks(scene, [{"id": "t", "type": "text", "text": "f'(1)=1"}], {"c": {"op": "text_present", "text": "t"}})
     assert v["c"].verdict == verdict
+
+
+def test_proper_inclusion_and_superset_symbols_read_alike_in_tex_and_unicode():
+    assert normalize_text(r"$A \subsetneq B$") == normalize_text("A ⊊ B") == "A⊊B"
+    assert normalize_text(r"$A \supseteq B$") == normalize_text("A ⊇ B") != normalize_text(r"$A \subseteq B$")
+    assert normalize_text(r"$A \subset B$") != normalize_text(r"$A \subsetneq B$")
