@@ -29,6 +29,8 @@ x, y and z vectors are the data unit vectors).
 
 from __future__ import annotations
 
+import dataclasses
+
 import math
 import re
 
@@ -644,8 +646,8 @@ class Axis3D(Axis):
     def draw_plot3(self, p: Plot):
         interp = self.interp
         if not p.three_d:
-            interp.note("UNSUPPORTED", "a 2D \\addplot in a 3D axis is not drawn", "\\addplot", p.loc)
-            return
+            # pgfplots draws a 2D plot of a 3D axis in the axis' z = zmin plane (measured with latex + dvisvgm)
+            p = _in_floor_plane(p, self.zmin)
         q = self.project(p.points)
         shape = p.shape3d
         if p.patch_type not in (None, "rectangle", "line"):
@@ -714,3 +716,15 @@ class Axis3D(Axis):
                 if whole[i][j]:
                     self.interp.scene.add(Polyline(points=quads[i, j].copy(), closed_flag=True, style=style,
                                                    source=src, panel=self.interp.panel))
+
+
+def _in_floor_plane(p: Plot, z: float) -> Plot:
+    """A 2D plot's points ``(N, 2)`` (and quiver ends) as 3D points ``(N, 3)`` at height ``z``."""
+    def lift(pts):
+        pts = np.asarray(pts, dtype=np.float64).reshape(-1, 2)
+        return np.column_stack([pts, np.full(len(pts), z)])
+
+    quiver = p.quiver
+    if quiver is not None:
+        quiver = Quiver(lift(quiver.ends), quiver.style, quiver.update_limits, quiver.meta)
+    return dataclasses.replace(p, points=lift(p.points), three_d=True, quiver=quiver)

@@ -15,7 +15,7 @@ import pytest
 
 from geoverify.frontends.tikz import parse_tikz
 from geoverify.frontends.tikz.pgfplots3d_view import near_ticklabel_offset, view_vectors
-from geoverify.scene.primitives import Polyline, TextLabel
+from geoverify.scene.primitives import Dot, Polyline, TextLabel
 
 BP = 72.27 / 72.0
 
@@ -428,3 +428,21 @@ def test_replaced_label_style_centres_the_label_at_its_rel_axis_point():
     (red,) = [p.points for p in sc.primitives if isinstance(p, Polyline) and p.style.stroke == "#ff0000"]
     centre = ((lab.box[0] + lab.box[2]) / 2, (lab.box[1] + lab.box[3]) / 2)
     assert centre == pytest.approx(tuple(red[0]), abs=0.01)
+
+
+def test_a_2d_plot_in_a_3d_axis_is_drawn_in_its_floor_plane():
+    """pgfplots draws ``\\addplot`` (2D) of a 3D axis at z = zmin (latex + dvisvgm: the circle below
+    lies on the box's bottom face); the 3D marks at (0,0,zmin) and (0,0,0) tell the two planes apart."""
+    scene = parse_tikz(r"""\begin{tikzpicture}
+    \begin{axis}[view={30}{40}, xmin=-3, xmax=3, ymin=-3, ymax=3, zmin=-1, zmax=2]
+      \addplot3[only marks, mark=*, blue] coordinates {(0,0,-1)};
+      \addplot3[only marks, mark=*, green] coordinates {(0,0,0)};
+      \addplot[domain=0:360, samples=60, red] ({2*cos(x)}, {2*sin(x)});
+      \addplot[only marks, mark=*, black] coordinates {(0,0)};
+    \end{axis}
+    \end{tikzpicture}""")
+    assert not [d for d in scene.diagnostics if d.code == "UNSUPPORTED"]
+    dots = {p.style.fill: np.asarray(p.center) for p in scene.primitives if isinstance(p, Dot)}
+    floor, zero, flat = dots["#0000ff"], dots["#00ff00"], dots["#000000"]
+    np.testing.assert_allclose(flat, floor, atol=1e-6)
+    assert np.hypot(*(flat - zero)) > 10
