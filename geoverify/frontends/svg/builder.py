@@ -28,7 +28,8 @@ from geoverify.frontends.svg.css import StyleSheet, parse_stylesheet
 from geoverify.frontends.svg.glyphs import glyph_info, glyph_use_ok
 from geoverify.frontends.svg.markers import analyse_marker, marker_primitives
 from geoverify.frontends.svg.mathjax import is_mathjax, mathjax_label
-from geoverify.frontends.svg.shapes import DOT_MAX_RADIUS, ellipse_primitive, path_primitive, shape_subpaths
+from geoverify.frontends.svg.shapes import (DOT_MAX_RADIUS, ellipse_primitive, path_primitive, separate_subpaths,
+                                          shape_subpaths)
 from geoverify.frontends.svg.style import Painter, build_style, cascade, url_target
 from geoverify.frontends.svg.text import FontMetrics, Glyph, glyph_labels, order_line, text_chunks, text_label
 from geoverify.frontends.svg.units import parse_length
@@ -428,6 +429,12 @@ class SceneBuilder:
             # Straight segments enclose no area: their fill paints nothing.
             style = replace(style, fill=None)
             common = {**common, "style": style}
+        if len(raws) > 1 and not markers and not hidden and style.visible:
+            parts = separate_subpaths(raws, ctx.m, dot_max=self.dot_max, **common)
+            if parts is not None:
+                for part in parts:
+                    self._add(part, ctx)
+                return
         prim, canvas = path_primitive(raws, ctx.m, dot_max=self.dot_max, **common)
         if hidden or not style.visible:
             if not markers:

@@ -288,6 +288,30 @@ def path_primitive(raws: list[RawSubpath], m: np.ndarray, dot_max: float = DOT_M
     return BezierPath(parts=canvas, **common), canvas
 
 
+#: The primitives a subpath of its own may become for :func:`separate_subpaths` (not a general path).
+_SIMPLE = (Polyline, Circle, Dot, Ellipse, Arc)
+
+
+def separate_subpaths(raws: list[RawSubpath], m: np.ndarray, dot_max: float = DOT_MAX_RADIUS, **common):
+    """One primitive per subpath, when each is a simple one (a polyline, circle, dot, ellipse or arc):
+    ``\\draw (a) circle (r) (b) circle (r);`` written as one path (dvisvgm's output of TikZ, a
+    hand-written ``d="M..A..Z M..A..Z"``) is two circles, and two crossing strokes in one path
+    are two strokes, as a TikZ or Asymptote source gives them. None when a subpath is a general
+    curve, or when a filled path's subpaths overlap (a ring, a shape with a hole: one region).
+    """
+    prims = [path_primitive([sp], m, dot_max=dot_max, **common)[0] for sp in raws]
+    if not all(isinstance(p, _SIMPLE) for p in prims):
+        return None
+    if common["style"].fill is not None:
+        boxes = [p.bbox() for p in prims]
+        for i in range(len(boxes)):
+            for j in range(i + 1, len(boxes)):
+                a, b = boxes[i], boxes[j]
+                if a[0] <= b[2] and b[0] <= a[2] and a[1] <= b[3] and b[1] <= a[3]:
+                    return None
+    return prims
+
+
 def _as_affine_circle(ctrl):
     """Centre, semi-axes and rotation when four cubics are an ellipse drawn as quarter arcs.
 

@@ -146,23 +146,41 @@ def test_four_cubic_circle_is_recognised_and_small_filled_one_is_a_dot():
     assert dot.radius == pytest.approx(1.5)
 
 
-def test_several_subpaths_give_one_bezier_path():
-    p = only(_path("M0 0 L10 0 M0 10 L10 10 M0 20 h10"), BezierPath)
-    assert len(p.parts) == 3
-    assert all(sp.is_straight().all() for sp in p.parts)
-    assert np.allclose(p.parts[2].end, to_canvas(10, 20))
+def _polylines(scene):
+    return [p for p in scene.primitives if isinstance(p, Polyline)]
+
+
+def test_several_straight_subpaths_give_one_polyline_each():
+    # as TikZ and Asymptote sources give them (two crossing strokes are a cross marker)
+    s = _path("M0 0 L10 0 M0 10 L10 10 M0 20 h10")
+    lines = _polylines(s)
+    assert len(lines) == 3 == len(s.primitives)
+    assert np.allclose(lines[2].points[-1], to_canvas(10, 20))
+
+
+def test_subpaths_with_a_general_curve_stay_one_bezier_path():
+    p = only(_path("M0 0 C5 10 10 10 15 0 M0 20 L10 20"), BezierPath)
+    assert len(p.parts) == 2 and p.parts[1].is_straight().all() and not p.parts[0].is_straight().all()
+
+
+def test_two_circles_in_one_path_are_two_circles_and_a_ring_stays_one_region():
+    two = _path("M20 10 A10 10 0 1 0 0 10 A10 10 0 1 0 20 10 Z M60 10 A10 10 0 1 0 40 10 A10 10 0 1 0 60 10 Z")
+    assert len([p for p in two.primitives if isinstance(p, Circle)]) == 2
+    ring = parse('<path d="M20 10 A10 10 0 1 0 0 10 A10 10 0 1 0 20 10 Z M15 10 A5 5 0 1 0 5 10 A5 5 0 1 0 15 10 Z" '
+                 'fill="red" fill-rule="evenodd"/>')
+    assert len(ring.primitives) == 1 and isinstance(ring.primitives[0], BezierPath)
 
 
 def test_command_after_close_starts_at_subpath_start():
-    p = only(_path("M10 10 L20 10 L20 20 Z L0 0"), BezierPath)
-    assert len(p.parts) == 2
-    assert np.allclose(p.parts[1].start, to_canvas(10, 10))
-    assert p.parts[0].closed and not p.parts[1].closed
+    lines = _polylines(_path("M10 10 L20 10 L20 20 Z L0 0"))
+    assert len(lines) == 2
+    assert np.allclose(lines[1].points[0], to_canvas(10, 10))
+    assert lines[0].closed_flag and not lines[1].closed_flag
 
 
 def test_relative_moveto_after_close_is_relative_to_start():
-    p = only(_path("M10 10 l10 0 l0 10 z m5 5 l1 0"), BezierPath)
-    assert np.allclose(p.parts[1].start, to_canvas(15, 15))
+    lines = _polylines(_path("M10 10 l10 0 l0 10 z m5 5 l1 0"))
+    assert np.allclose(lines[1].points[0], to_canvas(15, 15))
 
 
 def test_malformed_path_draws_up_to_error_with_warning():
