@@ -56,7 +56,23 @@ def glyph_info(target, dvisvgm: bool):
     # Glyphs are small (TeX: under 10 units at 10 pt); a large reusable path is a drawing.
     if max(x1 - x0, y1 - y0) > 40.0:
         return False
-    return glyph_char(tid), (float(x0), float(y0), float(x1), float(y1))
+    return _by_shape(glyph_char(tid), tid, x1 - x0, y1 - y0), (float(x0), float(y0), float(x1), float(y1))
+
+
+def _by_shape(char: str, ident: str, w: float, h: float) -> str:
+    """The character of a TeX glyph whose code means another one in the symbol font (cmsy),
+    told by its outline: dvisvgm's ids give the code, not the font. Code 0 is a capital
+    Gamma in the text and math italic fonts and the minus sign in cmsy (a flat bar); code
+    106 is ``j`` there and the bar ``|`` in cmsy (a thin upright stroke, no dot)."""
+    m = GLYPH_ID.match(ident or "")
+    if m is None or w <= 0 or h <= 0:
+        return char
+    code = int(m.group(1))
+    if code == 0 and h < 0.2 * w:
+        return "\u2212"
+    if code == 106 and w < 0.2 * h:
+        return "|"
+    return char
 
 
 def glyph_use_ok(node) -> bool:

@@ -264,3 +264,23 @@ def test_the_prime_of_tex_symbol_font_is_a_prime():
                '<tspan x="15.5" y="44.6" style="font-size: 9.1px; font-family: \'cmsy10\'">0</tspan>'
                '<tspan x="18.4" y="50">(1)</tspan></text>')
     assert t.text == "f^{\u2032}(1)"
+
+
+def test_symbol_font_glyphs_told_by_their_outline():
+    """dvisvgm --no-fonts: ids give a glyph's code, not its font. Code 0 as a flat bar is cmsy's
+    minus (Gamma elsewhere), code 106 as a thin upright bar is cmsy's | (j elsewhere)."""
+    svg = """<defs>
+    <path id='g1-80' d='M0 0V-7H5V0Z'/>
+    <path id='g0-0' d='M0 -2.4H6.6V-2.8H0Z'/>
+    <path id='g0-106' d='M0 2.5V-7.5H0.4V2.5Z'/>
+    <path id='g2-106' d='M0 2V-4H2V2ZM1 -6V-7H2V-6Z'/>
+    <path id='g2-0' d='M0 0V-7H6V-6H1V0Z'/>
+    </defs>
+    <g id='page1'>
+    <use x='10' y='50' xlink:href='#g0-106'/><use x='11' y='50' xlink:href='#g1-80'/>
+    <use x='17' y='50' xlink:href='#g0-106'/><use x='19' y='50' xlink:href='#g0-0'/>
+    <use x='27' y='50' xlink:href='#g2-0'/>
+    <use x='10' y='90' xlink:href='#g2-106'/>
+    </g>"""
+    texts = sorted(lb.text for lb in parse(svg) if isinstance(lb, TextLabel))
+    assert texts == ["j", "|P|−\ufffd"]
