@@ -23,6 +23,13 @@ the end E (tangent t, pointing out of the line) of a stroked open line when
 The arrow's tip is H's point furthest along t; its direction is t. Each head
 and each line end is used once; when several line ends qualify for one head,
 the most symmetric wins. The head's outline stays in the scene.
+
+A head left over that sits on a stroked line at least four times its size, away
+from its ends, pointing along it (the same tests, with E the line's point under
+the tip and t its tangent there, either way), is an arrow in the middle of that
+line (``position="mid"``): TikZ's ``decorations.markings`` arrows on a contour,
+drawn by dvisvgm as small filled shapes. A head drawn twice (filled, then its
+outline stroked) counts once.
 """
 
 from __future__ import annotations
@@ -258,5 +265,101 @@ def recognise_arrowheads(scene, head_max: float = HEAD_MAX) -> int:
         head = prims[heads[k][0]]
         prims.append(Arrow(tip=tip, direction=t, position=pos, carrier=ci, style=head.style, source=head.source,
                            clipped=head.clipped, name=prims[ci].name))
+        added += 1
+    return added + _mid_arrows(prims, heads, used_heads)
+
+
+#: Samples per cubic segment of a line that may carry arrows in its middle.
+_MID_SAMPLES = 33
+
+
+def _line_samples(p):
+    """Points ``(M, 2)`` and tangents ``(M, 2)`` along a stroked line, or None."""
+    if not p.style.stroked or isinstance(p, Arrow):
+        return None
+    try:
+        sps = p.subpaths()
+    except NotImplementedError:
+        return None
+    if not sps:
+        return None
+    c = np.concatenate([sp.controls for sp in sps])
+    if not len(c):
+        return None
+    u = np.linspace(0.0, 1.0, _MID_SAMPLES)[None, :, None]
+    p0, p1, p2, p3 = (c[:, k][:, None, :] for k in range(4))
+    pts = (1 - u) ** 3 * p0 + 3 * (1 - u) ** 2 * u * p1 + 3 * (1 - u) * u ** 2 * p2 + u ** 3 * p3
+    tan = 3 * (1 - u) ** 2 * (p1 - p0) + 6 * (1 - u) * u * (p2 - p1) + 3 * u ** 2 * (p3 - p2)
+    return pts.reshape(-1, 2), tan.reshape(-1, 2)
+
+
+def _nearest_on_line(pts: np.ndarray, hpts: np.ndarray):
+    """``(distance, point (2,), segment index)`` of the point of the sampled line ``pts (M, 2)``
+    nearest to any of ``hpts (H, 2)``; None for a line of fewer than two samples."""
+    if len(pts) < 2:
+        return None
+    a, b = pts[:-1], pts[1:]
+    d = b - a
+    L2 = np.maximum(np.einsum("ij,ij->i", d, d), 1e-300)
+    best = None
+    for h in hpts:
+        t = np.clip(np.einsum("ij,ij->i", h - a, d) / L2, 0.0, 1.0)
+        proj = a + t[:, None] * d
+        dist = np.hypot(*(proj - h).T)
+        k = int(np.argmin(dist))
+        if best is None or dist[k] < best[0]:
+            best = (float(dist[k]), proj[k], k)
+    return best
+
+
+def _mid_arrows(prims, heads, used: set) -> int:
+    """Arrows for the heads left over that sit in the middle of a longer stroked line (module docstring)."""
+    left = [k for k in range(len(heads)) if k not in used]
+    if not left:
+        return 0
+    lines = []
+    for ci, p in enumerate(prims):
+        got = _line_samples(p)
+        if got is None:
+            continue
+        pts, tan = got
+        length = float(np.hypot(*np.diff(pts, axis=0).T).sum())
+        lines.append((ci, pts, tan, pts.min(axis=0), pts.max(axis=0), length))
+    placed: list[np.ndarray] = []
+    added = 0
+    for k in left:
+        hi_idx, hpts, lo, hi, diam = heads[k]
+        if any(len(q) == len(hpts) and np.allclose(q, hpts, atol=1e-6 * diam) for q in placed):
+            continue  # the same head drawn again (its stroked outline over its fill)
+        c = hpts.mean(axis=0)
+        best = None
+        for ci, pts, tan, llo, lhi, length in lines:
+            if ci == hi_idx or length < 4.0 * diam:
+                continue
+            if not (llo[0] - diam <= c[0] <= lhi[0] + diam and llo[1] - diam <= c[1] <= lhi[1] + diam):
+                continue
+            # where the line meets the head: its point nearest to one of the head's points (the tip
+            # on a curved line; the head's back stands off a curve by its sagitta)
+            near = _nearest_on_line(pts, hpts)
+            if near is None or near[0] > 0.1 * diam:
+                continue
+            _, q, seg = near
+            n = float(np.hypot(*tan[seg]))
+            if n == 0:
+                continue
+            for sign in (1.0, -1.0):
+                t = sign * tan[seg] / n
+                tip = hpts[int(np.argmax((hpts - q) @ t))]
+                e = q + float((tip - q) @ t) * t
+                hit = _score(prims[hi_idx], hpts, diam, e, t)
+                if hit is not None and (best is None or hit[0] < best[0]):
+                    best = (hit[0], ci, hit[1], t)
+        if best is None:
+            continue
+        _, ci, tip, t = best
+        head = prims[hi_idx]
+        prims.append(Arrow(tip=tip, direction=t, position="mid", carrier=ci, style=head.style, source=head.source,
+                           clipped=head.clipped, name=prims[ci].name))
+        placed.append(hpts)
         added += 1
     return added

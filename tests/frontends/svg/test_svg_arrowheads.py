@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from svg_fixtures import parse, to_canvas
 
-from geoverify.scene import Arrow
+from geoverify.scene import Arrow, Circle
 
 LINE = '<line x1="10" y1="50" x2="80" y2="50" stroke="black"/>'
 
@@ -103,3 +103,32 @@ def test_a_short_line_looks_for_its_supporting_stroke_once_per_head_size(monkeyp
     body += "".join(f'<path d="M{x} 15 l3 2 l-3 2 z" fill="black"/>' for x in range(0, 15, 1))
     parse(body)
     assert len(calls) == 1
+
+
+# TikZ's decorations.markings arrows on a circle, as dvisvgm writes them: each head a small filled
+# Stealth shape (and its outline stroked again), its tip on the circle, pointing along it.
+_MARKED_CIRCLE = """
+<path d='M102.2617 33.492186C102.2617-4.082 71.8047-34.5391 34.230468-34.5391C-3.3438-34.5391-33.8008-4.082-33.8008 33.492186C-33.8008 71.0664-3.3438 101.5234 34.230468 101.5234C71.8047 101.5234 102.2617 71.0664 102.2617 33.492186Z' stroke='#00f' fill='none' stroke-width='.79701'/>
+<path d='M56.339823-30.875035L59.808575-28.097695L58.980449-30.019567L60.777326-31.085969Z' fill='#00f'/>
+<path d='M56.339823-30.875035L59.808575-28.097695L58.980449-30.019567L60.777326-31.085969Z' stroke='#00f' fill='none' stroke-width='.797007'/>
+<path d='M12.121094 97.863329L8.656245 95.08598L9.480465 97.003951L7.687491 98.074263Z' fill='#00f'/>
+"""
+
+
+def test_heads_on_a_contour_are_arrows_in_its_middle_pointing_along_it():
+    s = parse(_MARKED_CIRCLE)
+    circle = next(i for i, p in enumerate(s.primitives) if isinstance(p, Circle))
+    arrows = [p for p in s.primitives if isinstance(p, Arrow)]
+    assert len(arrows) == 2 and all(a.position == "mid" and a.carrier == circle for a in arrows)
+    centre = s.primitives[circle].center
+    for a in arrows:   # counter-clockwise on the page (SVG's y down): the turn of centre->tip to the direction
+        r = a.tip - centre
+        assert abs(np.hypot(*r) - s.primitives[circle].radius) < 0.2
+        assert abs(r @ a.direction) < 0.1 * np.hypot(*r)             # along the circle
+    turns = {np.sign(r[0] * d[1] - r[1] * d[0]) for r, d in ((a.tip - centre, a.direction) for a in arrows)}
+    assert len(turns) == 1                                             # both the same way round
+
+
+def test_a_small_shape_beside_a_line_but_not_on_it_is_no_mid_arrow():
+    s = parse("<path d='M0 0H200' stroke='black'/><path d='M100 20L105 22L100 24Z' fill='black'/>")
+    assert not [p for p in s.primitives if isinstance(p, Arrow)]
