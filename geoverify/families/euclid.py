@@ -13,7 +13,8 @@ import math
 import numpy as np
 
 from geoverify.families.construction import Style
-from geoverify.families.mutations import Mutation, merge_point, move_off_circle, move_point, remove, scale_radius, swap_labels
+from geoverify.families.mutations import (Mutation, merge_point, move_off_circle, move_point, remove, scale_radius,
+                                          swap_labels)
 from geoverify.families.package import (
     TaskPackage, all_of, compile_error, fmt_xy, hard, labels_soft, layout_soft, op, task_ir,
 )

@@ -18,7 +18,8 @@ from geoverify.errors import InputError
 from geoverify.families.construction import ArcItem, CircleItem, Construction, Path, Point, Text
 
 __all__ = [
-    "Mutation", "move_point", "merge_point", "move_off_circle", "move_off_line", "scale_radius", "reverse_arrow", "swap_labels",
+    "Mutation", "move_point", "merge_point",
+    "move_off_circle", "move_off_line", "scale_radius", "reverse_arrow", "swap_labels",
     "remove", "replace_text", "break_code", "OPERATORS",
 ]
 
@@ -180,7 +181,8 @@ def break_code(text: str, fmt: str) -> str:
 
 
 OPERATORS = {
-    "move_point": move_point, "merge_point": merge_point, "move_off_circle": move_off_circle, "move_off_line": move_off_line,
+    "move_point": move_point, "merge_point": merge_point,
+    "move_off_circle": move_off_circle, "move_off_line": move_off_line,
     "scale_radius": scale_radius, "reverse_arrow": reverse_arrow, "swap_labels": swap_labels, "remove": remove,
     "replace_text": replace_text, "break_code": break_code,
 }

@@ -152,7 +152,7 @@ def stops_on_node(feats: Features, k: int, centre: np.ndarray, eps: float) -> bo
     u, v = p - other, centre - p
     length = float(np.hypot(*u))
     if length <= tiny or float(np.dot(u, v)) <= 0:
-        return False                                   # the anchor is not beyond the end
+        return False                                   # the centre is not beyond the end
     off = abs(float(u[0] * v[1] - u[1] * v[0])) / length
     return off <= 0.05 * float(np.hypot(*v)) + eps
 

@@ -15,8 +15,8 @@ __all__ = ["normalize_text", "text_matches", "formula_equivalent", "tex_to_sympy
 _TEX_SYMBOLS = {
     r"\le": "≤", r"\leq": "≤", r"\leqslant": "≤", r"\ge": "≥", r"\geq": "≥", r"\geqslant": "≥",
     r"\ne": "≠", r"\neq": "≠", r"\lt": "<", r"\gt": ">", r"\to": "→", r"\rightarrow": "→",
-    r"\mapsto": "↦", r"\infty": "∞", r"\in": "∈", r"\subset": "⊂", r"\subseteq": "⊆", r"\subsetneq": "⊊", r"\subsetneqq": "⫋", r"\supset": "⊃",
-    r"\supseteq": "⊇", r"\supsetneq": "⊋", r"\cup": "∪",
+    r"\mapsto": "↦", r"\infty": "∞", r"\in": "∈", r"\subset": "⊂", r"\subseteq": "⊆",
+    r"\subsetneq": "⊊", r"\subsetneqq": "⫋", r"\supset": "⊃", r"\supseteq": "⊇", r"\supsetneq": "⊋", r"\cup": "∪",
     r"\prime": "'", r"\cap": "∩", r"\times": "×", r"\cdot": "·", r"\circ": "∘", r"\partial": "∂", r"\pi": "π",
     r"\alpha": "α", r"\beta": "β", r"\gamma": "γ", r"\delta": "δ", r"\epsilon": "ε", r"\varepsilon": "ε",
     r"\theta": "θ", r"\lambda": "λ", r"\mu": "μ", r"\sigma": "σ", r"\phi": "φ", r"\varphi": "φ",
