@@ -273,32 +273,33 @@ def recognise_arrowheads(scene, head_max: float = HEAD_MAX) -> int:
 _MID_SAMPLES = 33
 
 
-def _line_samples(p):
-    """Points ``(M, 2)`` and tangents ``(M, 2)`` along a stroked line, or None."""
+def _line_segments(p):
+    """The short chords ``(a, b)``, each ``(S, 2)``, that a stroked line is sampled into (chords
+    of one subpath only: no chord joins two subpaths), or None."""
     if not p.style.stroked or isinstance(p, Arrow):
         return None
     try:
         sps = p.subpaths()
     except NotImplementedError:
         return None
-    if not sps:
-        return None
-    c = np.concatenate([sp.controls for sp in sps])
-    if not len(c):
-        return None
     u = np.linspace(0.0, 1.0, _MID_SAMPLES)[None, :, None]
-    p0, p1, p2, p3 = (c[:, k][:, None, :] for k in range(4))
-    pts = (1 - u) ** 3 * p0 + 3 * (1 - u) ** 2 * u * p1 + 3 * (1 - u) * u ** 2 * p2 + u ** 3 * p3
-    tan = 3 * (1 - u) ** 2 * (p1 - p0) + 6 * (1 - u) * u * (p2 - p1) + 3 * u ** 2 * (p3 - p2)
-    return pts.reshape(-1, 2), tan.reshape(-1, 2)
-
-
-def _nearest_on_line(pts: np.ndarray, hpts: np.ndarray):
-    """``(distance, point (2,), segment index)`` of the point of the sampled line ``pts (M, 2)``
-    nearest to any of ``hpts (H, 2)``; None for a line of fewer than two samples."""
-    if len(pts) < 2:
+    starts, ends = [], []
+    for sp in sps:
+        c = sp.controls
+        if not len(c):
+            continue
+        p0, p1, p2, p3 = (c[:, k][:, None, :] for k in range(4))
+        pts = ((1 - u) ** 3 * p0 + 3 * (1 - u) ** 2 * u * p1 + 3 * (1 - u) * u ** 2 * p2 + u ** 3 * p3).reshape(-1, 2)
+        starts.append(pts[:-1])
+        ends.append(pts[1:])
+    if not starts:
         return None
-    a, b = pts[:-1], pts[1:]
+    return np.concatenate(starts), np.concatenate(ends)
+
+
+def _nearest_on_line(a: np.ndarray, b: np.ndarray, hpts: np.ndarray):
+    """``(distance, point (2,), chord index)`` of the point of the chords ``a -> b`` (each ``(S, 2)``)
+    nearest to any of ``hpts (H, 2)``."""
     d = b - a
     L2 = np.maximum(np.einsum("ij,ij->i", d, d), 1e-300)
     best = None
@@ -319,12 +320,12 @@ def _mid_arrows(prims, heads, used: set) -> int:
         return 0
     lines = []
     for ci, p in enumerate(prims):
-        got = _line_samples(p)
+        got = _line_segments(p)
         if got is None:
             continue
-        pts, tan = got
-        length = float(np.hypot(*np.diff(pts, axis=0).T).sum())
-        lines.append((ci, pts, tan, pts.min(axis=0), pts.max(axis=0), length))
+        a, b = got
+        length = float(np.hypot(*(b - a).T).sum())
+        lines.append((ci, a, b, np.minimum(a, b).min(axis=0), np.maximum(a, b).max(axis=0), length))
     placed: list[np.ndarray] = []
     added = 0
     for k in left:
@@ -333,22 +334,20 @@ def _mid_arrows(prims, heads, used: set) -> int:
             continue  # the same head drawn again (its stroked outline over its fill)
         c = hpts.mean(axis=0)
         best = None
-        for ci, pts, tan, llo, lhi, length in lines:
+        for ci, a, b, llo, lhi, length in lines:
             if ci == hi_idx or length < 4.0 * diam:
                 continue
             if not (llo[0] - diam <= c[0] <= lhi[0] + diam and llo[1] - diam <= c[1] <= lhi[1] + diam):
                 continue
             # where the line meets the head: its point nearest to one of the head's points (the tip
             # on a curved line; the head's back stands off a curve by its sagitta)
-            near = _nearest_on_line(pts, hpts)
-            if near is None or near[0] > 0.1 * diam:
-                continue
-            _, q, seg = near
-            n = float(np.hypot(*tan[seg]))
-            if n == 0:
+            dist, q, seg = _nearest_on_line(a, b, hpts)
+            chord = b[seg] - a[seg]                    # (the line's direction there)
+            n = float(np.hypot(*chord))
+            if dist > 0.1 * diam or n == 0:
                 continue
             for sign in (1.0, -1.0):
-                t = sign * tan[seg] / n
+                t = sign * chord / n
                 tip = hpts[int(np.argmax((hpts - q) @ t))]
                 e = q + float((tip - q) @ t) * t
                 hit = _score(prims[hi_idx], hpts, diam, e, t)

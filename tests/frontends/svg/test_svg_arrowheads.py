@@ -132,3 +132,9 @@ def test_heads_on_a_contour_are_arrows_in_its_middle_pointing_along_it():
 def test_a_small_shape_beside_a_line_but_not_on_it_is_no_mid_arrow():
     s = parse("<path d='M0 0H200' stroke='black'/><path d='M100 20L105 22L100 24Z' fill='black'/>")
     assert not [p for p in s.primitives if isinstance(p, Arrow)]
+
+
+def test_no_mid_arrow_on_the_gap_between_two_subpaths_of_one_path():
+    s = parse("<path d='M0 0C10 10 20 0 30 0M130 0C140 0 150 10 160 0' stroke='black' fill='none'/>"
+              "<path d='M84 0L76 3L76 -3Z' fill='black'/>")
+    assert not [p for p in s.primitives if isinstance(p, Arrow)]
